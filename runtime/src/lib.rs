@@ -1,0 +1,20 @@
+//! The runtime of tfvars: exact values, Terraform's type conversions, the expression evaluator,
+//! validation, and reading and writing `.tfvars.json`, `.tfvars` and `TF_VAR_` values.
+//!
+//! Generated code and the `tfvars` CLI share this crate, so a typed value, a file read back and
+//! `tfvars validate` are all judged by one set of rules.
+#![deny(missing_docs)]
+
+pub mod diagnostics;
+pub mod expr;
+pub mod number;
+pub mod spec;
+pub mod types;
+pub mod value;
+
+pub use diagnostics::{Diagnostic, Report, Severity};
+pub use expr::Expr;
+pub use number::Number;
+pub use spec::{Location, ModuleSpec, TerraformVersion, ValidationSpec, VariableSpec};
+pub use types::{Attribute, Type};
+pub use value::Value;
