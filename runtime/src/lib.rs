@@ -6,7 +6,9 @@
 #![deny(missing_docs)]
 
 pub mod diagnostics;
+pub mod eval;
 pub mod expr;
+pub mod input;
 pub mod number;
 pub mod spec;
 pub mod types;
@@ -14,6 +16,7 @@ pub mod value;
 
 pub use diagnostics::{Diagnostic, Report, Severity};
 pub use expr::Expr;
+pub use input::{CheckOptions, InputVariable};
 pub use number::Number;
 pub use spec::{Location, ModuleSpec, TerraformVersion, ValidationSpec, VariableSpec};
 pub use types::{Attribute, Type};
