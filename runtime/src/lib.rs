@@ -10,7 +10,10 @@ pub mod eval;
 pub mod expr;
 pub mod input;
 pub mod number;
+pub mod output;
+pub mod sensitive;
 pub mod spec;
+pub mod typed;
 pub mod types;
 pub mod value;
 
@@ -18,6 +21,7 @@ pub use diagnostics::{Diagnostic, Report, Severity};
 pub use expr::Expr;
 pub use input::{CheckOptions, InputVariable};
 pub use number::Number;
+pub use sensitive::Sensitive;
 pub use spec::{Location, ModuleSpec, TerraformVersion, ValidationSpec, VariableSpec};
 pub use types::{Attribute, Type};
 pub use value::Value;

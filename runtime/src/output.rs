@@ -1,0 +1,536 @@
+//! Writing variable values for Terraform: `.tfvars.json`, `.tfvars` (HCL) and `TF_VAR_` pairs,
+//! and writing files atomically.
+//!
+//! Every writer keeps numbers exact (the decimal text of the [`Number`], never an `f64`), keeps
+//! the order it is given for variables and sorts object and map keys, so the same values always
+//! give the same bytes.
+
+use std::fmt::{self, Write as _};
+use std::io::{self, Write as _};
+use std::path::Path;
+
+use crate::number::Number;
+use crate::spec::VariableSpec;
+use crate::types::Type;
+use crate::value::Value;
+
+/// A value that cannot be written in the requested form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutputError {
+    /// The variable concerned.
+    pub variable: String,
+    /// What is wrong, and what to do about it.
+    pub message: String,
+}
+
+impl fmt::Display for OutputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cannot write `var.{}`: {}", self.variable, self.message)
+    }
+}
+
+impl std::error::Error for OutputError {}
+
+/// A `.tfvars.json` document: one object, two-space indentation, a trailing newline.
+///
+/// Infinities, which JSON cannot hold, are written as the strings `"inf"` and `"-inf"`:
+/// Terraform converts those to its `+Inf` and `-Inf` numbers.
+pub fn to_tfvars_json<'a>(vars: impl IntoIterator<Item = (&'a str, &'a Value)>) -> String {
+    let mut out = String::from("{");
+    let mut first = true;
+    for (name, value) in vars {
+        out.push_str(if first { "\n  " } else { ",\n  " });
+        first = false;
+        json_string(&mut out, name);
+        out.push_str(": ");
+        json_value(&mut out, value, 1);
+    }
+    out.push_str(if first { "}\n" } else { "\n}\n" });
+    out
+}
+
+fn indent(out: &mut String, level: usize) {
+    out.push('\n');
+    for _ in 0..level {
+        out.push_str("  ");
+    }
+}
+
+fn json_value(out: &mut String, value: &Value, level: usize) {
+    match value {
+        Value::Null(_) | Value::Unknown(_) => out.push_str("null"),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Number(n) => json_number(out, n),
+        Value::String(s) => json_string(out, s),
+        Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
+            if items.is_empty() {
+                out.push_str("[]");
+                return;
+            }
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                indent(out, level + 1);
+                json_value(out, item, level + 1);
+            }
+            indent(out, level);
+            out.push(']');
+        }
+        Value::Map(_, m) | Value::Object(m) => {
+            if m.is_empty() {
+                out.push_str("{}");
+                return;
+            }
+            out.push('{');
+            for (i, (k, v)) in m.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                indent(out, level + 1);
+                json_string(out, k);
+                out.push_str(": ");
+                json_value(out, v, level + 1);
+            }
+            indent(out, level);
+            out.push('}');
+        }
+    }
+}
+
+fn json_number(out: &mut String, n: &Number) {
+    if n.is_infinite() {
+        out.push_str(if n.is_sign_negative() {
+            "\"-inf\""
+        } else {
+            "\"inf\""
+        });
+    } else {
+        out.push_str(&n.to_terraform_string());
+    }
+}
+
+fn json_string(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// A `.tfvars` (HCL) document: one `name = value` line per variable, objects and lists spread
+/// over lines with two-space indentation.
+pub fn to_tfvars_hcl<'a>(vars: impl IntoIterator<Item = (&'a str, &'a Value)>) -> String {
+    let mut out = String::new();
+    for (name, value) in vars {
+        out.push_str(name);
+        out.push_str(" = ");
+        hcl_value(&mut out, value, 0, true);
+        out.push('\n');
+    }
+    out
+}
+
+/// One HCL expression for a value, on one line (what `TF_VAR_` of a complex type takes).
+pub fn to_hcl_expression(value: &Value) -> String {
+    let mut out = String::new();
+    hcl_value(&mut out, value, 0, false);
+    out
+}
+
+fn hcl_value(out: &mut String, value: &Value, level: usize, pretty: bool) {
+    let sep = |out: &mut String, level: usize| {
+        if pretty {
+            indent(out, level);
+        } else {
+            out.push(' ');
+        }
+    };
+    match value {
+        Value::Null(_) | Value::Unknown(_) => out.push_str("null"),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Number(n) => json_number(out, n),
+        Value::String(s) => hcl_string(out, s),
+        Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
+            if items.is_empty() {
+                out.push_str("[]");
+                return;
+            }
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                sep(out, level + 1);
+                hcl_value(out, item, level + 1, pretty);
+            }
+            if pretty {
+                out.push(',');
+            }
+            sep(out, level);
+            out.push(']');
+        }
+        Value::Map(_, m) | Value::Object(m) => {
+            if m.is_empty() {
+                out.push_str("{}");
+                return;
+            }
+            out.push('{');
+            for (i, (k, v)) in m.iter().enumerate() {
+                if i > 0 && !pretty {
+                    out.push(',');
+                }
+                sep(out, level + 1);
+                // Quoted keys are always literal keys; a bare word could read as a reference.
+                hcl_string(out, k);
+                out.push_str(" = ");
+                hcl_value(out, v, level + 1, pretty);
+            }
+            sep(out, level);
+            out.push('}');
+        }
+    }
+}
+
+fn hcl_string(out: &mut String, s: &str) {
+    out.push('"');
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            // `${` and `%{` start template sequences; doubling the sigil makes them literal.
+            '$' | '%' if chars.peek() == Some(&'{') => {
+                out.push(c);
+                out.push(c);
+            }
+            c if (c as u32) < 0x20 || c == '\u{7f}' => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// The `TF_VAR_<name>` environment pair for a variable's value, as Terraform reads it.
+///
+/// A typed variable of a primitive type takes the value's text literally (a string as is, a
+/// number in plain decimal, `true`/`false`). Complex types and `type = any` take one HCL
+/// expression. A variable without a `type` takes only literal strings.
+pub fn to_env_pair(spec: &VariableSpec, value: &Value) -> Result<(String, String), OutputError> {
+    let err = |message: &str| OutputError {
+        variable: spec.name.clone(),
+        message: message.to_string(),
+    };
+    let literal = !spec.typed || spec.ty.is_primitive();
+    let text =
+        if literal {
+            match value {
+                Value::Null(_) => {
+                    return Err(err(
+                        "a `TF_VAR_` value of a primitive type is read as literal text, so `null` \
+                     cannot be given this way: write a `.tfvars.json` file instead",
+                    ))
+                }
+                Value::String(s) => s.clone(),
+                Value::Bool(b) if spec.typed => b.to_string(),
+                Value::Number(n) if spec.typed => {
+                    if n.is_infinite() {
+                        if n.is_sign_negative() { "-inf" } else { "inf" }.to_string()
+                    } else {
+                        n.to_terraform_string()
+                    }
+                }
+                _ if !spec.typed => return Err(err(
+                    "a variable with no `type` takes `TF_VAR_` text as a literal string, so only \
+                     a string can be given this way: write a `.tfvars.json` file instead",
+                )),
+                _ => return Err(err("the value does not fit the variable's primitive type")),
+            }
+        } else {
+            to_hcl_expression(value)
+        };
+    Ok((format!("TF_VAR_{}", spec.name), text))
+}
+
+/// Terraform's type constraint syntax for a type: `map(object({a = string, b = optional(number, 5)}))`.
+pub fn type_text(ty: &Type) -> String {
+    let mut out = String::new();
+    write_type(&mut out, ty);
+    out
+}
+
+fn write_type(out: &mut String, ty: &Type) {
+    match ty {
+        Type::Any => out.push_str("any"),
+        Type::String => out.push_str("string"),
+        Type::Number => out.push_str("number"),
+        Type::Bool => out.push_str("bool"),
+        Type::List(t) | Type::Set(t) | Type::Map(t) => {
+            out.push_str(match ty {
+                Type::List(_) => "list(",
+                Type::Set(_) => "set(",
+                _ => "map(",
+            });
+            write_type(out, t);
+            out.push(')');
+        }
+        Type::Tuple(ts) => {
+            out.push_str("tuple([");
+            for (i, t) in ts.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_type(out, t);
+            }
+            out.push_str("])");
+        }
+        Type::Object(attrs) => {
+            out.push_str("object({");
+            for (i, a) in attrs.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                out.push_str(&a.name);
+                out.push_str(" = ");
+                if a.optional {
+                    out.push_str("optional(");
+                    write_type(out, &a.ty);
+                    if let Some(d) = &a.default {
+                        out.push_str(", ");
+                        hcl_value(out, d, 0, false);
+                    }
+                    out.push(')');
+                } else {
+                    write_type(out, &a.ty);
+                }
+            }
+            out.push_str("})");
+        }
+    }
+}
+
+/// Writes a file atomically: the bytes go to a temporary file in the same directory, which is
+/// flushed to disk and then renamed over `path`. A reader sees the old file or the new one,
+/// never a partial one; on failure an existing file is left untouched.
+///
+/// With `private`, the file is created with mode `0600` (on Unix) before any byte is written.
+pub fn write_atomic(path: &Path, bytes: &[u8], private: bool) -> io::Result<()> {
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    let file_name = path.file_name().ok_or_else(|| {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("`{}` does not name a file", path.display()),
+        )
+    })?;
+    let mut tmp_name = std::ffi::OsString::from(".");
+    tmp_name.push(file_name);
+    let (tmp_path, mut file) = create_temp(&dir, &tmp_name, private)?;
+    let result = (|| {
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        drop(file);
+        std::fs::rename(&tmp_path, path)?;
+        // Make the rename itself durable.
+        #[cfg(unix)]
+        if let Ok(d) = std::fs::File::open(&dir) {
+            let _ = d.sync_all();
+        }
+        Ok(())
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp_path);
+    }
+    result
+}
+
+fn create_temp(
+    dir: &Path,
+    base: &std::ffi::OsStr,
+    private: bool,
+) -> io::Result<(std::path::PathBuf, std::fs::File)> {
+    let pid = std::process::id();
+    for attempt in 0u32..100 {
+        let mut name = base.to_os_string();
+        name.push(format!(".{pid}.{attempt}.tmp"));
+        let candidate = dir.join(name);
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.mode(if private { 0o600 } else { 0o644 });
+        }
+        #[cfg(not(unix))]
+        let _ = private;
+        match options.open(&candidate) {
+            Ok(f) => return Ok((candidate, f)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    Err(io::Error::new(
+        io::ErrorKind::AlreadyExists,
+        format!("could not create a temporary file in `{}`", dir.display()),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::Location;
+
+    fn num(s: &str) -> Value {
+        Value::Number(Number::parse_json(s).unwrap())
+    }
+
+    fn obj(pairs: &[(&str, Value)]) -> Value {
+        Value::Object(
+            pairs
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.clone()))
+                .collect(),
+        )
+    }
+
+    fn var(name: &str, ty: Type, typed: bool) -> VariableSpec {
+        VariableSpec {
+            name: name.into(),
+            ty,
+            typed,
+            default: None,
+            description: None,
+            sensitive: false,
+            nullable: true,
+            nullable_set: false,
+            ephemeral: false,
+            validations: vec![],
+            location: Location {
+                file: "main.tf".into(),
+                line: 1,
+                column: 1,
+            },
+        }
+    }
+
+    #[test]
+    fn json_is_pretty_exact_and_sorted() {
+        let v = obj(&[
+            ("b", Value::Tuple(vec![num("9007199254740993"), num("0.1")])),
+            ("a", Value::string("x\"\n\u{1}")),
+            ("e", Value::Tuple(vec![])),
+        ]);
+        let text = to_tfvars_json([("x", &v), ("n", &Value::null())]);
+        assert_eq!(
+            text,
+            "{\n  \"x\": {\n    \"a\": \"x\\\"\\n\\u0001\",\n    \"b\": [\n      9007199254740993,\n      0.1\n    ],\n    \"e\": []\n  },\n  \"n\": null\n}\n"
+        );
+        let parsed: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(parsed["x"]["a"], "x\"\n\u{1}");
+        assert_eq!(to_tfvars_json([]), "{}\n");
+    }
+
+    #[test]
+    fn hcl_escapes_template_sequences() {
+        let v = obj(&[("a-b", Value::string("${x} %{y} $z"))]);
+        assert_eq!(
+            to_tfvars_hcl([("v", &v)]),
+            "v = {\n  \"a-b\" = \"$${x} %%{y} $z\"\n}\n"
+        );
+        assert_eq!(
+            to_hcl_expression(&Value::Tuple(vec![num("1"), Value::Bool(true)])),
+            "[ 1, true ]"
+        );
+    }
+
+    #[test]
+    fn env_pairs_follow_terraform_rules() {
+        let s = var("s", Type::String, true);
+        assert_eq!(
+            to_env_pair(&s, &Value::string("\"q\"")).unwrap(),
+            ("TF_VAR_s".into(), "\"q\"".into())
+        );
+        assert!(to_env_pair(&s, &Value::null()).is_err());
+        let n = var("n", Type::Number, true);
+        assert_eq!(to_env_pair(&n, &num("1e3")).unwrap().1, "1000");
+        let any = var("a", Type::Any, true);
+        assert_eq!(to_env_pair(&any, &Value::string("hi")).unwrap().1, "\"hi\"");
+        let untyped = var("u", Type::Any, false);
+        assert_eq!(to_env_pair(&untyped, &Value::string("hi")).unwrap().1, "hi");
+        assert!(to_env_pair(&untyped, &num("1")).is_err());
+        let m = var("m", Type::Map(Box::new(Type::String)), true);
+        assert_eq!(
+            to_env_pair(&m, &obj(&[("k", Value::string("v"))]))
+                .unwrap()
+                .1,
+            "{ \"k\" = \"v\" }"
+        );
+    }
+
+    #[test]
+    fn type_text_is_terraform_syntax() {
+        let ty = Type::Map(Box::new(Type::Object(vec![
+            crate::types::Attribute {
+                name: "a".into(),
+                ty: Type::String,
+                optional: false,
+                default: None,
+            },
+            crate::types::Attribute {
+                name: "b".into(),
+                ty: Type::Number,
+                optional: true,
+                default: Some(num("5")),
+            },
+        ])));
+        assert_eq!(
+            type_text(&ty),
+            "map(object({a = string, b = optional(number, 5)}))"
+        );
+    }
+
+    #[test]
+    fn atomic_write_replaces_and_keeps_mode() {
+        let dir = std::env::temp_dir().join(format!("tfvars-output-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("x.tfvars.json");
+        write_atomic(&path, b"one", false).unwrap();
+        write_atomic(&path, b"two", true).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"two");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o600);
+        }
+        // A failing write (the target is a directory) leaves no temporary file behind.
+        let sub = dir.join("sub");
+        std::fs::create_dir_all(&sub).unwrap();
+        assert!(write_atomic(&sub, b"x", false).is_err());
+        let leftovers: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+            .collect();
+        assert!(leftovers.is_empty());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
