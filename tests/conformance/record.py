@@ -1,0 +1,831 @@
+#!/usr/bin/env python3
+"""Record Terraform's verdicts and effective values for the conformance suite.
+
+Generates every case module under tests/conformance/cases/ (main.tf, inputs/, expected/),
+runs `terraform plan` (and `terraform show -json` on acceptance) for each case, and writes
+what Terraform decided. See README.md next to this script for the layout.
+
+    python3 tests/conformance/record.py                 # everything
+    python3 tests/conformance/record.py --only 'conv_set*'   # modules or module/case matching a glob
+    python3 tests/conformance/record.py --list          # print the cases, run nothing
+
+Python 3 standard library only. Output is deterministic: the same Terraform gives the same
+files byte for byte.
+"""
+
+import argparse
+import concurrent.futures
+import fnmatch
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CASES = os.path.join(HERE, "cases")
+TERRAFORM_VERSION = "1.11.4"
+
+# ---------------------------------------------------------------------------------------------
+# Exact JSON: numbers are kept as their text, never turned into floats.
+
+
+class Num(str):
+    """A JSON number, kept as the exact text Terraform printed."""
+
+
+def loads(text):
+    return json.loads(text, parse_int=Num, parse_float=Num, object_pairs_hook=dict)
+
+
+def dumps(value, indent=0):
+    """Pretty JSON with exact numbers; object keys are sorted, so output is deterministic."""
+    pad = "  " * indent
+    inner = "  " * (indent + 1)
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, Num):
+        return str(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=True)
+    if isinstance(value, (int, float)):
+        return json.dumps(value)
+    if isinstance(value, list):
+        if not value:
+            return "[]"
+        items = [inner + dumps(v, indent + 1) for v in value]
+        return "[\n" + ",\n".join(items) + "\n" + pad + "]"
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        items = [
+            inner + json.dumps(k, ensure_ascii=True) + ": " + dumps(value[k], indent + 1)
+            for k in sorted(value)
+        ]
+        return "{\n" + ",\n".join(items) + "\n" + pad + "}"
+    raise TypeError(type(value))
+
+
+# ---------------------------------------------------------------------------------------------
+# Case definitions.
+
+
+class Module:
+    def __init__(self, name, family, tf):
+        self.name = name
+        self.family = family
+        self.tf = tf
+        self.cases = []  # (case name, [(file name, bytes)])
+        self.unrecorded = []  # declared variables without an output (ephemeral)
+
+    def case(self, name, *files):
+        """A case with one or more var files, each (suffix, text-or-bytes), in order."""
+        assert all(c.isalnum() or c in "_-" for c in name), name
+        assert name not in [c[0] for c in self.cases], (self.name, name)
+        out = []
+        for i, (suffix, content) in enumerate(files):
+            fname = name + (f".{i + 1}" if len(files) > 1 else "") + suffix
+            if isinstance(content, str):
+                content = content.encode("utf-8")
+            out.append((fname, content))
+        self.cases.append((name, out))
+        return self
+
+    def json(self, name, text):
+        return self.case(name, (".tfvars.json", text))
+
+    def hcl(self, name, text):
+        return self.case(name, (".tfvars", text))
+
+    def x(self, name, raw):
+        """A `.tfvars.json` setting `x` to the raw JSON text `raw`."""
+        return self.json(name, '{\n  "x": ' + raw + "\n}\n")
+
+
+MODULES = []
+
+
+def module(name, family, tf):
+    m = Module(name, family, tf)
+    MODULES.append(m)
+    return m
+
+
+def var(name, type=None, default=None, nullable=None, sensitive=False, ephemeral=False):
+    """A `variable` block plus its `output` (none for ephemeral variables)."""
+    lines = [f'variable "{name}" {{']
+    if type is not None:
+        lines.append(f"  type = {type}")
+    if default is not None:
+        lines.append(f"  default = {default}")
+    if nullable is not None:
+        lines.append(f"  nullable = {'true' if nullable else 'false'}")
+    if sensitive:
+        lines.append("  sensitive = true")
+    if ephemeral:
+        lines.append("  ephemeral = true")
+    lines.append("}")
+    if not ephemeral:
+        lines.append(f'output "{name}" {{')
+        lines.append(f"  value = var.{name}")
+        if sensitive:
+            lines.append("  sensitive = true")
+        lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def single(name, family, type=None, **kw):
+    return module(name, family, var("x", type, **kw))
+
+
+# The battery: one JSON value of every kind, run against every primitive type and `any`.
+BIG60 = "123456789012345678901234567890123456789012345678901234567890"
+BIG201 = "1" + "2345678901" * 20
+BATTERY = [
+    ("null", "null"),
+    ("true", "true"),
+    ("false", "false"),
+    ("num_0", "0"),
+    ("num_1", "1"),
+    ("num_5", "5"),
+    ("num_neg1", "-1"),
+    ("num_1_5", "1.5"),
+    ("num_1_50", "1.50"),
+    ("num_1e3", "1e3"),
+    ("num_1E_plus3", "1E+3"),
+    ("num_1e_minus7", "1e-7"),
+    ("num_neg0", "-0"),
+    ("num_neg0_0", "-0.0"),
+    ("num_0_1", "0.1"),
+    ("num_2pow53_plus1", "9007199254740993"),
+    ("num_60_digits", BIG60),
+    ("num_201_digits", BIG201),
+    ("num_1e400", "1e400"),
+    ("num_neg1e400", "-1e400"),
+    ("num_1e_minus400", "1e-400"),
+    ("num_frac_long", "12345678901234567890.123456789012345678901"),
+    ("str_empty", '""'),
+    ("str_a", '"a"'),
+    ("str_10", '"10"'),
+    ("str_1e3", '"1e3"'),
+    ("str_1_5", '"1.5"'),
+    ("str_1_50", '"1.50"'),
+    ("str_plus5", '"+5"'),
+    ("str_dot5", '".5"'),
+    ("str_5dot", '"5."'),
+    ("str_0010", '"0010"'),
+    ("str_neg0", '"-0"'),
+    ("str_1p3", '"1p3"'),
+    ("str_0x10", '"0x10"'),
+    ("str_space5", '" 5"'),
+    ("str_5space", '"5 "'),
+    ("str_tab5", '"\\t5"'),
+    ("str_1_000", '"1_000"'),
+    ("str_Infinity", '"Infinity"'),
+    ("str_NaN", '"NaN"'),
+    ("str_arabic1", '"\\u0661"'),
+    ("str_2pow53_plus1", '"9007199254740993"'),
+    ("str_60_digits", '"' + BIG60 + '"'),
+    ("str_1e400", '"1e400"'),
+    ("str_1e_minus400", '"1e-400"'),
+    ("str_true", '"true"'),
+    ("str_false", '"false"'),
+    ("str_1", '"1"'),
+    ("str_0", '"0"'),
+    ("str_True", '"True"'),
+    ("str_FALSE", '"FALSE"'),
+    ("str_yes", '"yes"'),
+    ("str_interp", '"${1+1}"'),
+    ("str_directive", '"%{if true}y%{endif}"'),
+    ("str_null", '"null"'),
+    ("arr_empty", "[]"),
+    ("arr_1", "[1]"),
+    ("arr_a", '["a"]'),
+    ("arr_mixed", '["a", 1, true]'),
+    ("arr_null", "[null]"),
+    ("arr_nested", '[["a"]]'),
+    ("obj_empty", "{}"),
+    ("obj_a1", '{"a": 1}'),
+    ("obj_0a", '{"0": "a"}'),
+]
+# Strings that parse as infinity: accepted by `plan`, but no plan file can hold them.
+INF_STRINGS = [("str_inf", '"inf"'), ("str_Inf", '"Inf"'), ("str_neg_inf", '"-inf"')]
+
+
+def battery(m, extra=()):
+    for name, raw in list(BATTERY) + list(extra):
+        m.x(name, raw)
+    return m
+
+
+def define():
+    # -- conversion table: primitives and `any` against every kind of JSON value ----------------
+    battery(single("conv_string", "conversion", "string"))
+    battery(single("conv_number", "conversion", "number"), INF_STRINGS)
+    battery(single("conv_bool", "conversion", "bool"))
+    battery(single("conv_any", "conversion", "any"))
+    battery(module("conv_untyped", "conversion", var("x")))
+
+    # -- lists ---------------------------------------------------------------------------------
+    m = single("conv_list_string", "conversion", "list(string)")
+    m.x("empty", "[]").x("null", "null").x("mixed", '["a", 1, true]')
+    m.x("null_elem", '["a", null]').x("dup", '["a", "a"]').x("numbers", "[1.50, 1e3, -0]")
+    m.x("string", '"a"').x("object_indexed", '{"0": "a"}').x("object_empty", "{}")
+    m.x("nested", '[["a"]]').x("second_bad", '["a", {"b": 1}]').x("big", "[" + BIG60 + "]")
+    m = single("conv_list_number", "conversion", "list(number)")
+    m.x("strings", '["1", "1e3", "0.5", "-0"]').x("bad_string", '["1", "x"]')
+    m.x("bool", "[true]").x("exact", "[9007199254740993, 0.1, 1e400, 1e-400]")
+    m.x("null_elem", "[1, null]").x("string_1p3", '["1p3"]')
+    m = single("conv_list_bool", "conversion", "list(bool)")
+    m.x("strings", '["true", "1", "0", "false"]').x("number", "[1]").x("upper", '["TRUE"]')
+    m = single("conv_list_list", "conversion", "list(list(string))")
+    m.x("ok", '[["a", 1], []]').x("inner_bad", '[["a"], [["b"]]]').x("inner_scalar", '["a"]')
+    m.x("inner_null", '[null, ["a"]]')
+    m = single("conv_list_bare", "conversion", "list")
+    m.x("mixed_prim", '[1, "a", true]').x("num_bool", "[1, true]").x("empty", "[]")
+
+    # -- sets ----------------------------------------------------------------------------------
+    m = single("conv_set_string", "sets", "set(string)")
+    m.x("dup", '["b", "a", "b"]').x("dedupe_after_conversion", '["1", 1]')
+    m.x("dedupe_bool", '["true", true]').x("order_mixed", '["b", "B", "_", "10", "9", "a", "A"]')
+    m.x("order_unicode", '["\\u00e9", "z", "e", "\\u4e2d", "\\ud83d\\ude00"]').x("empty", "[]")
+    m.x("null_elem", '["a", null]').x("nfc_dedupe", '["e\\u0301", "\\u00e9"]')
+    m.x("numbers", '[10, 9, 1.50, "1.5"]').x("object", '{"a": "b"}').x("string", '"a"')
+    m = single("conv_set_number", "sets", "set(number)")
+    m.x("order", "[3, 1, 2, 1, -5, 0.5]").x("dedupe_strings", '["1", 1, "1.0", "1e0"]')
+    m.x("big", "[" + BIG60 + ", 9007199254740993, 9007199254740992, 1e400, 1e-400]")
+    m.x("zero_neg_zero", "[-0, 0]").x("bad", '[1, "x"]').x("exact_point1", '[0.1, "0.1"]')
+    m = single("conv_set_bool", "sets", "set(bool)")
+    m.x("dup", "[true, false, true]").x("dedupe_strings", '["1", true, "0"]').x("bad", '["yes"]')
+    m = single("conv_set_any", "sets", "set(any)")
+    m.x("mixed_prim", '[1, "1", "a"]').x("objects_dup", '[{"a": 1}, {"a": 1}]')
+    m.x("objects_unify", '[{"a": 1}, {"a": "x"}]').x("incompatible", '[1, [1]]')
+    m = single("conv_set_list", "sets", "set(list(string))")
+    m.x("dup", '[["a"], ["a"], ["b", "a"]]').x("dedupe_after_conversion", '[[1], ["1"]]')
+
+    # -- maps ----------------------------------------------------------------------------------
+    m = single("conv_map_number", "conversion", "map(number)")
+    m.x("strings", '{"a": "1", "b": "1e3"}').x("bad", '{"a": "x"}')
+    m.x("odd_keys", '{"": 1, "a b": 2, "\\u00e9": 3, "-": 4}').x("null_elem", '{"a": null}')
+    m.x("array", "[1]").x("empty", "{}").x("nested_obj", '{"a": {"b": 1}}')
+    m.x("nfc_keys", '{"e\\u0301": 1, "z": 2}')
+    m = single("conv_map_string", "conversion", "map(string)")
+    m.x("mixed", '{"a": 1, "b": true, "c": null, "d": "x"}').x("list_elem", '{"a": [1]}')
+    m.x("comment_key_nested", '{"//": "data", "a": "b"}')
+    m = single("conv_map_list", "conversion", "map(list(number))")
+    m.x("ok", '{"a": [1, "2"], "b": []}').x("inner_bad", '{"a": [["x"]]}')
+    m.x("inner_bad_second", '{"a": [1], "b": [1, "y"]}')
+    m = single("conv_map_bare", "conversion", "map")
+    m.x("same", '{"a": 1, "b": 2}').x("mixed_prim", '{"a": 1, "b": true}')
+
+    # -- objects -------------------------------------------------------------------------------
+    m = single("conv_object", "objects", "object({ a = string, b = number, c = bool })")
+    m.x("converted", '{"a": 1, "b": "2", "c": "false"}').x("missing_b", '{"a": "x", "c": true}')
+    m.x("missing_all", "{}").x("extra", '{"a": "x", "b": 1, "c": true, "d": [1]}')
+    m.x("nulls", '{"a": null, "b": null, "c": null}').x("case_sensitive", '{"A": "x", "b": 1, "c": true}')
+    m.x("array", "[]").x("string", '"x"').x("null", "null").x("bad_b", '{"a": "x", "b": "y", "c": true}')
+    m.x("two_bad", '{"a": [], "b": "y", "c": true}')
+    m = single(
+        "conv_object_optional",
+        "objects",
+        'object({ a = string, b = optional(number), c = optional(bool, true), d = optional(string, 1) })',
+    )
+    m.x("only_a", '{"a": "x"}').x("c_null", '{"a": "x", "c": null}').x("c_false", '{"a": "x", "c": false}')
+    m.x("empty", "{}").x("b_string", '{"a": "x", "b": "5"}').x("d_null", '{"a": "x", "d": null}')
+    m.x("all", '{"a": "x", "b": 1, "c": "0", "d": 2}')
+    m = single("conv_object_empty", "objects", "object({})")
+    m.x("empty", "{}").x("extra", '{"a": 1}').x("array", "[]")
+    m = single("conv_object_any", "objects", "object({ a = any, b = list(any) })")
+    m.x("ok", '{"a": [1, "x"], "b": [1, "x"]}').x("b_bad", '{"a": 1, "b": [1, [2]]}')
+    m.x("a_null", '{"a": null, "b": []}')
+
+    # -- tuples --------------------------------------------------------------------------------
+    m = single("conv_tuple", "tuples", "tuple([string, number])")
+    m.x("converted", '[1, "2"]').x("short", '["a"]').x("long", '["a", 1, 2]').x("object", "{}")
+    m.x("nulls", "[null, null]").x("string", '"a"').x("bad_second", '["a", "b"]')
+    m = single("conv_tuple_empty", "tuples", "tuple([])")
+    m.x("empty", "[]").x("one", "[1]")
+    m = single("conv_tuple_nested", "tuples", "tuple([list(number), object({ a = bool })])")
+    m.x("ok", '[["1", 2], {"a": "true"}]').x("bad_inner", '[[1], {"a": "maybe"}]')
+
+    # -- any / list(any) / map(any) unification ------------------------------------------------
+    m = single("conv_list_any", "unification", "list(any)")
+    m.x("mixed_prim", '[1, "a", true]').x("maps", '[{"a": 1}, {"b": 2}]')
+    m.x("lists", "[[1], [1, 2]]").x("num_bool", "[1, true]").x("num_list", "[1, [1]]")
+    m.x("objects_bad", '[{"a": 1}, {"a": "x", "b": [1]}]').x("empty", "[]").x("null_elem", "[1, null]")
+    m.x("objects_same_keys", '[{"a": 1}, {"a": "x"}]').x("all_null", "[null, null]")
+    m.x("num_str", '[1, "1"]').x("nested_mixed", '[[1, "a"], [true]]')
+    m = single("conv_map_any", "unification", "map(any)")
+    m.x("num_bool", '{"a": 1, "b": true}').x("num_str", '{"a": 1, "b": "x"}')
+    m.x("lists", '{"a": [1], "b": [1, 2]}').x("objects", '{"a": {"x": 1}, "b": {"y": "z"}}')
+    m.x("empty", "{}").x("null_elem", '{"a": 1, "b": null}').x("list_num", '{"a": [1], "b": 2}')
+    m = single("conv_any_nested", "unification", "list(map(any))")
+    m.x("ok", '[{"a": 1, "b": "x"}, {"c": true}]').x("bad", '[{"a": 1, "b": [1]}]')
+
+    # -- null, defaults and nullable -----------------------------------------------------------
+    for name, kw in [
+        ("null_default", dict(type="string", default='"d"')),
+        ("null_default_nonnull", dict(type="string", default='"d"', nullable=False)),
+        ("null_required", dict(type="string")),
+        ("null_required_nonnull", dict(type="string", nullable=False)),
+        ("null_default_null", dict(type="string", default="null")),
+        ("null_untyped_default", dict(default='"d"')),
+    ]:
+        m = single(name, "null_default", **kw)
+        m.x("explicit_null", "null").x("value", '"v"').json("omitted", "{}\n").case("no_files")
+        m.x("empty_string", '""')
+    m = single("null_nested_nonnull", "null_default", "list(string)", nullable=False, default='["d"]')
+    m.x("null_elem", '["a", null]').x("explicit_null", "null").x("empty", "[]")
+    m = single("null_default_conversion", "null_default", "object({ a = string })", default="{ a = 1, b = 2 }")
+    m.case("no_files").x("explicit_null", "null").x("value", '{"a": "v"}')
+    m = single(
+        "null_default_optional",
+        "null_default",
+        'object({ a = optional(string, "d"), b = optional(list(number), [1]) })',
+        default="{}",
+    )
+    m.case("no_files").x("explicit_null", "null").x("empty", "{}").x("a_null", '{"a": null}')
+    m = module(
+        "null_missing_hides",
+        "null_default",
+        var("req", "string") + var("n", "number", default="1") + var("nn", "string", nullable=False),
+    )
+    m.json("missing_req_and_bad_n", '{"n": "x", "nn": "a"}\n')
+    m.json("missing_req_and_null_nn", '{"nn": null}\n')
+    m.json("bad_n_and_null_nn", '{"req": "a", "n": "x", "nn": null}\n')
+    m.json("all_ok", '{"req": null, "nn": "b"}\n')
+    m.json("two_type_errors", '{"req": [], "n": "x", "nn": "b"}\n')
+
+    # -- optional attribute defaults, nested ---------------------------------------------------
+    m = single(
+        "optdef_nested",
+        "optional_defaults",
+        'object({ c = optional(object({ d = optional(number, 7), e = string }), { e = "ee" }) })',
+    )
+    m.x("empty", "{}").x("c_null", '{"c": null}').x("c_empty_no_merge", '{"c": {}}')
+    m.x("c_e", '{"c": {"e": "x"}}').x("c_d_null", '{"c": {"e": "x", "d": null}}')
+    m.x("c_d_string", '{"c": {"e": "x", "d": "8"}}').x("null", "null")
+    m = single(
+        "optdef_no_default",
+        "optional_defaults",
+        "object({ o = optional(object({ p = optional(number, 1) })) })",
+    )
+    m.x("empty", "{}").x("o_empty", '{"o": {}}').x("o_null", '{"o": null}')
+    m = single(
+        "optdef_list",
+        "optional_defaults",
+        'list(object({ n = string, p = optional(number, 80), t = optional(list(string), ["x"]) }))',
+    )
+    m.x("fill", '[{"n": "a"}, {"n": "b", "p": 1, "t": []}]').x("null_attr", '[{"n": "a", "p": null}]')
+    m.x("missing_required", '[{"n": "a"}, {"p": 1}]').x("empty", "[]")
+    m = single(
+        "optdef_map",
+        "optional_defaults",
+        'map(object({ n = optional(string, "dn"), m = optional(map(object({ q = optional(bool, true) })), { k = {} }) }))',
+    )
+    m.x("fill", '{"a": {}, "b": {"n": "x", "m": {"z": {}}}}').x("m_null", '{"a": {"m": null}}')
+    m.x("m_empty", '{"a": {"m": {}}}').x("bad_q", '{"a": {"m": {"z": {"q": "maybe"}}}}')
+    m = single(
+        "optdef_set",
+        "sets",
+        "set(object({ n = string, p = optional(number, 80) }))",
+    )
+    m.x("dedupe_after_default", '[{"n": "a"}, {"n": "a", "p": 80}]')
+    m.x("order", '[{"n": "b"}, {"n": "a", "p": 1}, {"n": "a"}]')
+    m.x("extra_dropped_dedupe", '[{"n": "a", "x": 1}, {"n": "a"}]').x("missing_n", '[{"p": 1}]')
+    m.x("null_n", '[{"n": null}, {"n": "a"}]').x("empty", "[]")
+    m = single(
+        "optdef_tuple",
+        "optional_defaults",
+        "tuple([object({ a = optional(number, 1) }), list(object({ b = optional(string, \"b\") }))])",
+    )
+    m.x("fill", "[{}, [{}, {\"b\": \"x\"}]]").x("nulls", "[null, [null]]")
+    m = single(
+        "optdef_in_default",
+        "optional_defaults",
+        'list(object({ a = optional(string, "d") }))',
+        default='[{}, { a = "x" }]',
+    )
+    m.case("no_files").x("explicit_null", "null").x("value", '[{}]')
+
+    # -- numbers: precision --------------------------------------------------------------------
+    m = module(
+        "numbers_exact",
+        "numbers",
+        var("n", "number", default="null")
+        + var("s", "string", default="null")
+        + var("l", "list(number)", default="null")
+        + var("m", "map(string)", default="null"),
+    )
+    for name, raw in [
+        ("n_2pow53_plus1", "9007199254740993"),
+        ("n_60", BIG60),
+        ("n_201", BIG201),
+        ("n_1e400", "1e400"),
+        ("n_1e_minus400", "1e-400"),
+        ("n_0_1", "0.1"),
+        ("n_neg0", "-0"),
+        ("n_1e308", "1.7976931348623157e308"),
+        ("n_5e_minus324", "5e-324"),
+        ("n_trailing_zeros", "100.000"),
+        ("n_exp_frac", "1.25e-2"),
+        ("n_neg_big", "-" + BIG60),
+    ]:
+        m.json(name, f'{{"n": {raw}, "s": {raw}, "l": [{raw}], "m": {{"k": {raw}}}}}\n')
+    for name, raw in [
+        ("str_2pow53_plus1", '"9007199254740993"'),
+        ("str_60", '"' + BIG60 + '"'),
+        ("str_1e400", '"1e400"'),
+        ("str_1e_minus400", '"1e-400"'),
+        ("str_0_1", '"0.1"'),
+        ("str_1p_minus2", '"1p-2"'),
+        ("str_neg_dot5", '"-.5"'),
+    ]:
+        m.json(name, f'{{"n": {raw}, "l": [{raw}]}}\n')
+
+    # -- unicode -------------------------------------------------------------------------------
+    m = module(
+        "unicode_nfc",
+        "unicode",
+        var("s", "string", default="null")
+        + var("l", "list(string)", default="null")
+        + var("m", "map(number)", default="null")
+        + var("o", "object({ k = string })", default="null"),
+    )
+    for name, raw in [
+        ("combining_acute", '"e\\u0301"'),
+        ("precomposed", '"\\u00e9"'),
+        ("angstrom_sign", '"\\u212b"'),
+        ("ligature_fi", '"\\ufb01"'),
+        ("hangul_jamo", '"\\u1100\\u1161\\u11a8"'),
+        ("emoji_family", '"\\ud83d\\udc68\\u200d\\ud83d\\udc69\\u200d\\ud83d\\udc67"'),
+        ("raw_utf8_decomposed", '"e\u0301"'),
+        ("reordering_marks", '"a\\u0323\\u0302"'),
+        ("greek_tonos", '"\\u1f71"'),
+    ]:
+        m.json(name, f'{{"s": {raw}, "l": [{raw}], "o": {{"k": {raw}}}}}\n')
+    m.json("map_key_nfc", '{"m": {"e\\u0301": 1, "a": 2}}\n')
+    m.json("map_key_nfc_collision", '{"m": {"e\\u0301": 1, "\\u00e9": 2}}\n')
+    m.json("key_nfc_variable_name", '{"s\\u0301": "x"}\n')
+    m.hcl("hcl_combining", 's = "e\\u0301"\nl = ["e\u0301"]\n')
+
+    # -- undeclared variables ------------------------------------------------------------------
+    m = single("undeclared", "undeclared", "string", default='"d"')
+    m.json("one", '{"x": "a", "nope": 1}\n')
+    m.json("two", '{"nope1": 1, "nope2": 2}\n')
+    m.json("three", '{"nope1": 1, "nope2": 2, "nope3": 3}\n')
+    m.json("five", '{"a1": 1, "a2": 2, "a3": 3, "a4": 4, "a5": 5}\n')
+    m.json("comment_key", '{"//": "a comment", "x": "v"}\n')
+    m.json("case_differs", '{"X": "v"}\n')
+    m.json("undeclared_and_type_error", '{"x": [], "nope": 1}\n')
+    m.hcl("hcl_one", 'nope = 1\nx = "v"\n')
+    m.case("two_files", (".tfvars.json", '{"nope1": 1}\n'), (".tfvars.json", '{"nope2": 2}\n'))
+
+    # -- several var files ---------------------------------------------------------------------
+    m = module(
+        "multifile",
+        "multifile",
+        var("a", "string", default='"da"')
+        + var("b", "number", default="0")
+        + var("o", "object({ p = optional(string, \"dp\"), q = optional(number) })", default="null"),
+    )
+    m.case("later_wins", (".tfvars.json", '{"a": "one", "b": 1}\n'), (".tfvars.json", '{"a": "two"}\n'))
+    m.case("json_then_hcl", (".tfvars.json", '{"a": "json"}\n'), (".tfvars", 'a = "hcl"\n'))
+    m.case("hcl_then_json", (".tfvars", 'a = "hcl"\n'), (".tfvars.json", '{"a": "json"}\n'))
+    m.case(
+        "three",
+        (".tfvars.json", '{"a": "1", "b": 1}\n'),
+        (".tfvars", "b = 2\n"),
+        (".tfvars.json", '{"a": "3"}\n'),
+    )
+    m.case("no_object_merge", (".tfvars.json", '{"o": {"q": 1}}\n'), (".tfvars.json", '{"o": {"p": "x"}}\n'))
+    m.case("later_null", (".tfvars.json", '{"a": "x"}\n'), (".tfvars.json", '{"a": null}\n'))
+    m.case("bad_then_good", (".tfvars.json", '{"b": "x"}\n'), (".tfvars.json", '{"b": 2}\n'))
+    m.case("good_then_bad", (".tfvars.json", '{"b": 2}\n'), (".tfvars.json", '{"b": "x"}\n'))
+    m.case("syntax_error_second", (".tfvars.json", '{"a": "x"}\n'), (".tfvars.json", '{"a": }\n'))
+    m.case("same_file_twice_like", (".tfvars.json", '{"b": 1}\n'), (".tfvars.json", '{"b": 1}\n'))
+
+    # -- .tfvars (HCL) -------------------------------------------------------------------------
+    m = module(
+        "hcl_values",
+        "hcl",
+        var("a", "any", default="null")
+        + var("s", "string", default="null")
+        + var("n", "number", default="null")
+        + var("l", "list(string)", default="null")
+        + var("o", "object({ p = string, q = optional(number, 5) })", default="null"),
+    )
+    for name, text in [
+        ("arith", "n = 1 + 2 * 3 - 4 / 2\na = 7 % 3\n"),
+        ("div_exact", "n = 1 / 3\na = 2 / 3\n"),
+        ("neg_mod", "n = -5 % 3\n"),
+        ("compare_logic", "a = [1 == 1.0, \"a\" != \"b\", 2 > 1, !true, true && false, false || true]\n"),
+        ("conditional", 'a = 1 > 2 ? "yes" : "no"\ns = true ? 5 : 6\n'),
+        ("template", 's = "a${1 + 1}b"\na = "${true}"\n'),
+        ("template_number", 's = "${1.50}"\na = "x${1e3}"\n'),
+        ("template_if", 's = "%{if 1 > 0}pos%{else}neg%{endif}"\n'),
+        ("template_for", 's = "%{for i in [1, 2, 3]}${i},%{endfor}"\n'),
+        ("heredoc", 's = <<EOT\nline one\n  line two\nEOT\n'),
+        ("heredoc_indented", 's = <<-EOT\n    line one\n      line two\n    EOT\n'),
+        ("for_list", "l = [for i in [1, 2, 3] : i * 2]\na = [for i in [1, 2, 3] : i if i > 1]\n"),
+        ("for_map", 'a = { for k, v in { x = 1, y = 2 } : k => v * 10 }\n'),
+        ("for_grouping", 'a = { for v in ["a", "b", "a"] : v => v... }\n'),
+        ("comments", "# hash\n// slashes\n/* block */\ns = \"c\" # trailing\n"),
+        ("hcl_objects", 'o = { p = "x" }\na = { "k-1" = 1, k2 = [true, null] }\n'),
+        ("object_missing_p", "o = { q = 1 }\n"),
+        ("index_attr", "a = [10, 20][1]\nn = { k = 3 }.k\ns = { k = \"v\" }[\"k\"]\n"),
+        ("splat", 'a = [{ v = 1 }, { v = 2 }][*].v\n'),
+        ("numbers", "a = [1e3, 1.50, 9007199254740993, " + BIG60 + ", 0.1]\nn = 1e400\n"),
+        ("escapes", 's = "tab\\tq\\"uni\\u00e9"\na = "$${literal} %%{literal}"\n'),
+        ("string_to_number", 'n = "12"\nl = [1, true]\n'),
+        ("null_values", "a = null\ns = null\n"),
+        ("type_error", "n = \"x\"\nl = { a = 1 }\n"),
+        ("multiline_list", 'l = [\n  "a",\n  "b",\n]\n'),
+        ("unicode_nfc", 's = "e\\u0301"\n'),
+        ("interp_strip", 's = "a ${~ "b" ~} c"\n'),
+        ("big_arith", "n = 9007199254740993 + 1\na = " + BIG60 + " * 10\n"),
+        ("float_sum", "a = 0.1 + 0.2\nn = 0.1 + 0.2 == 0.3 ? 1 : 0\n"),
+        ("empty_file", ""),
+        ("only_comment", "# nothing\n"),
+    ]:
+        m.hcl(name, text)
+    for name, text in [
+        ("err_function", 's = upper("a")\n'),
+        ("err_reference_var", "s = var.n\n"),
+        ("err_reference_local", "s = local.x\n"),
+        ("err_bare_word", "s = hello\n"),
+        ("err_block", 'thing {\n  s = "a"\n}\n'),
+        ("err_labeled_block", 'variable "s" {\n  default = "a"\n}\n'),
+        ("err_redefined", 's = "a"\ns = "b"\n'),
+        ("err_hex", "n = 0x10\n"),
+        ("err_json_in_tfvars", '{"s": "a"}\n'),
+        ("err_unterminated", 's = "abc\n'),
+        ("err_missing_value", "s =\n"),
+        ("err_div_type", 'n = "a" / 2\n'),
+        ("err_for_null", "l = [for i in null : i]\n"),
+        ("err_index_out", "a = [1][5]\n"),
+        ("err_unknown_op", "n = 1 ** 2\n"),
+    ]:
+        m.hcl(name, text)
+    m.case("err_uppercase_suffix", (".TFVARS.JSON", '{"s": "a"}\n'))
+    m.case("upper_suffix_hcl_ok", (".TFVARS.JSON", 's = "a"\n'))
+
+    # -- strict JSON ---------------------------------------------------------------------------
+    m = module("json_syntax", "json_syntax", var("x", "any", default="null") + var("y", "any", default="null"))
+    for name, text in [
+        ("ok", '{"x": 1}\n'),
+        ("dup_top", '{"x": 1, "x": 2}\n'),
+        ("dup_nested", '{"x": {"a": 1, "a": 2}}\n'),
+        ("dup_deep", '{"x": [{"a": {"b": 1, "b": 1}}]}\n'),
+        ("comment_line", '{\n  // c\n  "x": 1\n}\n'),
+        ("comment_hash", '{\n  # c\n  "x": 1\n}\n'),
+        ("comment_block", '{ /* c */ "x": 1 }\n'),
+        ("trailing_comma_obj", '{"x": 1,}\n'),
+        ("trailing_comma_arr", '{"x": [1, 2,]}\n'),
+        ("top_array", '[{"x": 1}]\n'),
+        ("top_string", '"x"\n'),
+        ("top_number", "1\n"),
+        ("top_null", "null\n"),
+        ("empty", ""),
+        ("whitespace_only", "  \n\n"),
+        ("nan", '{"x": NaN}\n'),
+        ("infinity", '{"x": Infinity}\n'),
+        ("leading_zero", '{"x": 01}\n'),
+        ("leading_plus", '{"x": +1}\n'),
+        ("dot_start", '{"x": .5}\n'),
+        ("two_documents", '{"x": 1}\n{"y": 2}\n'),
+        ("single_quotes", "{'x': 1}\n"),
+        ("unquoted_key", "{x: 1}\n"),
+        ("bad_escape", '{"x": "\\q"}\n'),
+        ("control_char", '{"x": "a\tb"}\n'),
+        ("lone_surrogate", '{"x": "\\ud800"}\n'),
+        ("unclosed", '{"x": 1\n'),
+        ("missing_colon", '{"x" 1}\n'),
+        ("true_caps", '{"x": True}\n'),
+        ("nested_comment_key", '{"x": {"//": "kept"}}\n'),
+        ("escaped_interp", '{"x": "${var.y}", "y": "%{ if true }a%{ endif }"}\n'),
+        ("unicode_escape_key", '{"\\u0078": 5}\n'),
+        ("crlf", '{\r\n  "x": 1,\r\n  "y": "a"\r\n}\r\n'),
+        ("deep_nesting", '{"x": ' + "[" * 40 + "1" + "]" * 40 + "}\n"),
+    ]:
+        m.json(name, text)
+    m.case("bom", (".tfvars.json", b"\xef\xbb\xbf" + b'{"x": 1}\n'))
+    m.case("invalid_utf8", (".tfvars.json", b'{"x": "\xff\xfe"}\n'))
+
+    # -- sensitive and ephemeral ---------------------------------------------------------------
+    m = module(
+        "sensitive",
+        "sensitive",
+        var("p", "string", sensitive=True, default='"dp"')
+        + var("n", "number", sensitive=True, default="null")
+        + var("e", "string", ephemeral=True, default='"de"'),
+    )
+    m.unrecorded = ["e"]
+    m.json("ok", '{"p": "secret", "n": "5", "e": "eph"}\n')
+    m.json("type_error", '{"n": "x"}\n').json("null_p", '{"p": null}\n').case("no_files")
+    m.json("ephemeral_type_error", '{"e": []}\n')
+
+
+# ---------------------------------------------------------------------------------------------
+# Running Terraform.
+
+
+def env():
+    e = dict(os.environ)
+    cfg = os.path.join(tempfile.gettempdir(), "tfvars-conformance-empty.tfrc")
+    if not os.path.exists(cfg):
+        open(cfg, "w").close()
+    e.update(CHECKPOINT_DISABLE="1", TF_CLI_CONFIG_FILE=cfg, TF_IN_AUTOMATION="1")
+    for k in list(e):
+        if k.startswith("TF_VAR_") or k in ("TF_CLI_ARGS", "TF_CLI_ARGS_plan", "TF_DATA_DIR"):
+            del e[k]
+    return e
+
+
+def location(rng):
+    if not rng:
+        return None
+    s = rng["start"]
+    return f'{rng["filename"]}:{s["line"]}:{s["column"]}'
+
+
+def diagnostics_of(stdout):
+    diags = []
+    for line in stdout.splitlines():
+        line = line.strip()
+        if not line.startswith("{"):
+            continue
+        msg = loads(line)
+        if msg.get("type") != "diagnostic":
+            continue
+        d = msg["diagnostic"]
+        entry = {"severity": d["severity"], "summary": d["summary"], "detail": d.get("detail", "")}
+        loc = location(d.get("range"))
+        if loc:
+            entry["location"] = loc
+        diags.append(entry)
+    key = lambda d: (d["severity"], d["summary"], d["detail"], d.get("location", ""))
+    return sorted(diags, key=key)
+
+
+def plan(mdir, var_files, out):
+    args = ["terraform", "plan", "-input=false", "-no-color", "-lock=false", "-json"]
+    if out:
+        args.append("-out=" + out)
+    args += ["-var-file=" + f for f in var_files]
+    return subprocess.run(args, cwd=mdir, env=env(), capture_output=True, text=True)
+
+
+def record_case(mdir, m, case_name, var_files):
+    """Runs Terraform on one case and returns the expected record."""
+    with tempfile.TemporaryDirectory(prefix="tfvars-conf-") as tmp:
+        out = os.path.join(tmp, "p.tfplan")
+        p = plan(mdir, var_files, out)
+        diags = diagnostics_of(p.stdout)
+        note = None
+        if p.returncode == 0 or any(d["summary"] == "Failed to write plan file" for d in diags):
+            if any(d["summary"] == "Failed to write plan file" for d in diags):
+                # Values such as infinity cannot be saved in a plan: the verdict comes from a plan
+                # without -out, and the values cannot be recorded.
+                p = plan(mdir, var_files, None)
+                diags = diagnostics_of(p.stdout)
+                note = "values not recordable: the plan file cannot hold them"
+        rec = {"var_files": var_files, "exit": p.returncode}
+        if p.returncode not in (0, 1):
+            raise RuntimeError(f"{m.name}/{case_name}: terraform exited {p.returncode}\n{p.stderr}")
+        if p.returncode == 0 and note is None:
+            s = subprocess.run(
+                ["terraform", "show", "-json", out], cwd=mdir, env=env(), capture_output=True, text=True
+            )
+            if s.returncode != 0:
+                raise RuntimeError(f"{m.name}/{case_name}: terraform show failed\n{s.stderr}")
+            outputs = loads(s.stdout)["planned_values"]["outputs"]
+            rec["values"] = {k: v["value"] for k, v in outputs.items()}
+            rec["types"] = {k: v["type"] for k, v in outputs.items()}
+        if note:
+            rec["note"] = note
+        if m.unrecorded:
+            rec["unrecorded"] = sorted(m.unrecorded)
+        rec["diagnostics"] = diags
+        return rec
+
+
+def write_if_changed(path, data):
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    try:
+        with open(path, "rb") as f:
+            if f.read() == data:
+                return
+    except FileNotFoundError:
+        pass
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "wb") as f:
+        f.write(data)
+
+
+def prepare_module(m, selected, full):
+    """Writes main.tf and the input files; removes stale files when the whole module is rerun."""
+    mdir = os.path.join(CASES, m.name)
+    write_if_changed(os.path.join(mdir, "main.tf"), m.tf)
+    keep_inputs, keep_expected = set(), set()
+    for case_name, files in m.cases:
+        keep_expected.add(case_name + ".json")
+        for fname, content in files:
+            keep_inputs.add(fname)
+            if case_name in selected:
+                write_if_changed(os.path.join(mdir, "inputs", fname), content)
+    if full:
+        for sub, keep in (("inputs", keep_inputs), ("expected", keep_expected)):
+            d = os.path.join(mdir, sub)
+            if os.path.isdir(d):
+                for f in os.listdir(d):
+                    if f not in keep:
+                        os.remove(os.path.join(d, f))
+    r = subprocess.run(
+        ["terraform", "init", "-input=false", "-backend=false", "-no-color"],
+        cwd=mdir,
+        env=env(),
+        capture_output=True,
+        text=True,
+    )
+    if r.returncode != 0:
+        raise RuntimeError(f"{m.name}: terraform init failed\n{r.stdout}{r.stderr}")
+    return mdir
+
+
+def check_version():
+    r = subprocess.run(["terraform", "version", "-json"], capture_output=True, text=True, env=env())
+    v = json.loads(r.stdout)["terraform_version"]
+    if v != TERRAFORM_VERSION:
+        sys.exit(f"record.py: terraform {v} found, the recordings are for {TERRAFORM_VERSION}")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--only", action="append", help="glob on MODULE or MODULE/CASE (repeatable)")
+    ap.add_argument("--list", action="store_true", help="print the cases and exit")
+    ap.add_argument("-j", "--jobs", type=int, default=2, help="parallel terraform runs (default 2)")
+    args = ap.parse_args()
+
+    define()
+    pats = args.only or ["*"]
+    work = []  # (module, {selected case names}, full)
+    for m in MODULES:
+        sel = {
+            c
+            for c, _ in m.cases
+            if any(fnmatch.fnmatchcase(m.name, p) or fnmatch.fnmatchcase(f"{m.name}/{c}", p) for p in pats)
+        }
+        if sel:
+            work.append((m, sel, len(sel) == len(m.cases)))
+
+    if args.list:
+        for m, sel, _ in work:
+            for c, files in m.cases:
+                if c in sel:
+                    print(f"{m.family:18} {m.name}/{c}  {' '.join(f for f, _ in files)}")
+        return
+
+    check_version()
+    start = time.monotonic()
+    jobs = []
+    for m, sel, full in work:
+        mdir = prepare_module(m, sel, full)
+        for c, files in m.cases:
+            if c in sel:
+                jobs.append((m, c, mdir, ["inputs/" + f for f, _ in files]))
+
+    failures = []
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        futs = {pool.submit(record_case, mdir, m, c, vf): (m, c, mdir) for m, c, mdir, vf in jobs}
+        for fut in concurrent.futures.as_completed(futs):
+            m, c, mdir = futs[fut]
+            try:
+                rec = fut.result()
+            except Exception as e:  # keep going; report at the end
+                failures.append(str(e))
+                continue
+            write_if_changed(os.path.join(mdir, "expected", c + ".json"), dumps(rec) + "\n")
+
+    elapsed = time.monotonic() - start
+    fams = {}
+    for m, c, _, _ in jobs:
+        fams[m.family] = fams.get(m.family, 0) + 1
+    for fam in sorted(fams):
+        print(f"{fam:20} {fams[fam]:5} cases")
+    print(f"{'total':20} {len(jobs):5} cases in {len(work)} modules, recorded in {elapsed:.1f}s")
+    if failures:
+        for f in failures:
+            print("FAILED:", f, file=sys.stderr)
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
