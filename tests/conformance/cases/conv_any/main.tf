@@ -1,0 +1,6 @@
+variable "x" {
+  type = any
+}
+output "x" {
+  value = var.x
+}

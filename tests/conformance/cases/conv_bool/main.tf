@@ -1,0 +1,6 @@
+variable "x" {
+  type = bool
+}
+output "x" {
+  value = var.x
+}

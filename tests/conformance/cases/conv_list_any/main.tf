@@ -1,0 +1,6 @@
+variable "x" {
+  type = list(any)
+}
+output "x" {
+  value = var.x
+}

@@ -1,0 +1,6 @@
+variable "x" {
+  type = list
+}
+output "x" {
+  value = var.x
+}

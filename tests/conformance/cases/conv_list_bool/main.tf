@@ -1,0 +1,6 @@
+variable "x" {
+  type = list(bool)
+}
+output "x" {
+  value = var.x
+}

@@ -1,0 +1,6 @@
+variable "x" {
+  type = list(number)
+}
+output "x" {
+  value = var.x
+}

@@ -1,0 +1,6 @@
+variable "x" {
+  type = list(string)
+}
+output "x" {
+  value = var.x
+}

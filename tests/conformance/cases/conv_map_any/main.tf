@@ -1,0 +1,6 @@
+variable "x" {
+  type = map(any)
+}
+output "x" {
+  value = var.x
+}

@@ -1,0 +1,6 @@
+variable "x" {
+  type = map
+}
+output "x" {
+  value = var.x
+}

@@ -1,0 +1,6 @@
+variable "x" {
+  type = map(number)
+}
+output "x" {
+  value = var.x
+}

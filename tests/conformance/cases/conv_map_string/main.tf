@@ -1,0 +1,6 @@
+variable "x" {
+  type = map(string)
+}
+output "x" {
+  value = var.x
+}

@@ -1,0 +1,6 @@
+variable "x" {
+  type = object({ a = string, b = number, c = bool })
+}
+output "x" {
+  value = var.x
+}

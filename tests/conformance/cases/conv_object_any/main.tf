@@ -1,0 +1,6 @@
+variable "x" {
+  type = object({ a = any, b = list(any) })
+}
+output "x" {
+  value = var.x
+}

@@ -1,0 +1,6 @@
+variable "x" {
+  type = object({})
+}
+output "x" {
+  value = var.x
+}

@@ -1,0 +1,6 @@
+variable "x" {
+  type = set(any)
+}
+output "x" {
+  value = var.x
+}

@@ -1,0 +1,6 @@
+variable "x" {
+  type = set(bool)
+}
+output "x" {
+  value = var.x
+}

@@ -1,0 +1,6 @@
+variable "x" {
+  type = set(list(string))
+}
+output "x" {
+  value = var.x
+}

@@ -1,0 +1,6 @@
+variable "x" {
+  type = set(number)
+}
+output "x" {
+  value = var.x
+}

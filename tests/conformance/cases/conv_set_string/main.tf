@@ -1,0 +1,6 @@
+variable "x" {
+  type = set(string)
+}
+output "x" {
+  value = var.x
+}

@@ -1,0 +1,6 @@
+variable "x" {
+  type = tuple([string, number])
+}
+output "x" {
+  value = var.x
+}

@@ -1,0 +1,6 @@
+variable "x" {
+  type = tuple([])
+}
+output "x" {
+  value = var.x
+}

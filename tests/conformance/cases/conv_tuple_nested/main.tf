@@ -1,0 +1,6 @@
+variable "x" {
+  type = tuple([list(number), object({ a = bool })])
+}
+output "x" {
+  value = var.x
+}

@@ -1,0 +1,5 @@
+variable "x" {
+}
+output "x" {
+  value = var.x
+}

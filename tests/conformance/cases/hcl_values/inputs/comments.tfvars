@@ -1,0 +1,4 @@
+# hash
+// slashes
+/* block */
+s = "c" # trailing

@@ -1,0 +1,1 @@
+l = [for i in null : i]

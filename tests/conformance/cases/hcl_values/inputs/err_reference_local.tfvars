@@ -1,0 +1,1 @@
+s = local.x

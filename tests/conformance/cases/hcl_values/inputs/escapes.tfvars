@@ -1,0 +1,2 @@
+s = "tab\tq\"uni\u00e9"
+a = "$${literal} %%{literal}"

@@ -1,0 +1,4 @@
+s = <<-EOT
+    line one
+      line two
+    EOT

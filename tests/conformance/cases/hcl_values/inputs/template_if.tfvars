@@ -1,0 +1,1 @@
+s = "%{if 1 > 0}pos%{else}neg%{endif}"

@@ -1,0 +1,7 @@
+variable "x" {
+  type = string
+  default = "d"
+}
+output "x" {
+  value = var.x
+}

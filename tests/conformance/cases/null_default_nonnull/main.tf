@@ -1,0 +1,8 @@
+variable "x" {
+  type = string
+  default = "d"
+  nullable = false
+}
+output "x" {
+  value = var.x
+}

@@ -1,0 +1,7 @@
+variable "x" {
+  type = string
+  default = null
+}
+output "x" {
+  value = var.x
+}

@@ -1,0 +1,8 @@
+variable "x" {
+  type = list(string)
+  default = ["d"]
+  nullable = false
+}
+output "x" {
+  value = var.x
+}

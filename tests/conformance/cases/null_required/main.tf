@@ -1,0 +1,6 @@
+variable "x" {
+  type = string
+}
+output "x" {
+  value = var.x
+}

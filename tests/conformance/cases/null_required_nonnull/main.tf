@@ -1,0 +1,7 @@
+variable "x" {
+  type = string
+  nullable = false
+}
+output "x" {
+  value = var.x
+}

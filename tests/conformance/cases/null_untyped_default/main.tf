@@ -1,0 +1,6 @@
+variable "x" {
+  default = "d"
+}
+output "x" {
+  value = var.x
+}

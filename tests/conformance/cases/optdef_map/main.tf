@@ -1,0 +1,6 @@
+variable "x" {
+  type = map(object({ n = optional(string, "dn"), m = optional(map(object({ q = optional(bool, true) })), { k = {} }) }))
+}
+output "x" {
+  value = var.x
+}

@@ -1,0 +1,6 @@
+variable "x" {
+  type = object({ o = optional(object({ p = optional(number, 1) })) })
+}
+output "x" {
+  value = var.x
+}

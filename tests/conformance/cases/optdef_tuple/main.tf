@@ -1,0 +1,6 @@
+variable "x" {
+  type = tuple([object({ a = optional(number, 1) }), list(object({ b = optional(string, "b") }))])
+}
+output "x" {
+  value = var.x
+}
