@@ -5,6 +5,7 @@
 //! `tfvars validate` are all judged by one set of rules.
 #![deny(missing_docs)]
 
+pub mod convert;
 pub mod diagnostics;
 pub mod eval;
 pub mod expr;
@@ -23,5 +24,6 @@ pub use input::{CheckOptions, InputVariable};
 pub use number::Number;
 pub use sensitive::Sensitive;
 pub use spec::{Location, ModuleSpec, TerraformVersion, ValidationSpec, VariableSpec};
+pub use convert::{convert, ConversionError};
 pub use types::{Attribute, Type};
 pub use value::Value;

@@ -1,9 +1,25 @@
 //! Exact numbers, as Terraform keeps them.
+//!
+//! Terraform stores a number as a Go `big.Float` with a 512-bit mantissa (about 154 decimal
+//! digits). This type stores an arbitrary-precision decimal instead, which gives the same answer
+//! for every number a person writes: integers of any size up to ~154 digits, decimals such as
+//! `0.1` (kept as written, compared and printed exactly), and huge or tiny exponents (`1e400`,
+//! `1e-400`). Where the two differ:
+//!
+//! - a literal with more than ~154 significant digits is rounded by Terraform and kept whole here;
+//! - a quotient that does not terminate (`1/3`) is rounded here to 155 significant decimal
+//!   digits, half to even, where Terraform rounds to 512 binary digits, so the last printed
+//!   digit can differ;
+//! - `%` is computed exactly here; Terraform computes it through a rounded quotient, which for
+//!   operands more than ~154 digits apart in magnitude (`1e400 % 7`) gives a different answer.
 
 use std::cmp::Ordering;
+use std::fmt;
 use std::str::FromStr;
 
 use bigdecimal::BigDecimal;
+use num_bigint::{BigInt, Sign};
+use num_traits::{One, Signed, ToPrimitive, Zero};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// An exact Terraform number: any integer or decimal (kept as an arbitrary-precision decimal),
@@ -14,6 +30,7 @@ pub struct Number(Repr);
 #[derive(Clone)]
 enum Repr {
     Finite {
+        /// Always normalised (no trailing zeros in the coefficient).
         value: BigDecimal,
         /// `-0` is kept apart from `0` for its text form; they compare equal.
         negative_zero: bool,
@@ -21,6 +38,47 @@ enum Repr {
     PosInf,
     NegInf,
 }
+
+/// Significant decimal digits kept by a division that does not terminate.
+pub const DIVISION_DIGITS: u64 = 155;
+
+/// Go's `big.MaxExp`: a binary exponent above it overflows to infinity.
+const MAX_EXP2: i64 = i32::MAX as i64;
+/// Go's `big.MinExp`: a binary exponent below it underflows to zero.
+const MIN_EXP2: i64 = i32::MIN as i64;
+
+/// An arithmetic operation with no Terraform result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ArithmeticError {
+    message: &'static str,
+}
+
+impl ArithmeticError {
+    /// Terraform's wording, e.g. `can't divide zero by zero or infinity by infinity`.
+    pub fn message(&self) -> &str {
+        self.message
+    }
+}
+
+impl fmt::Display for ArithmeticError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.message)
+    }
+}
+
+impl std::error::Error for ArithmeticError {}
+
+/// A float that is not finite (NaN or an infinity) cannot become a `Number` through `TryFrom`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NonFiniteFloat;
+
+impl fmt::Display for NonFiniteFloat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a number must be finite")
+    }
+}
+
+impl std::error::Error for NonFiniteFloat {}
 
 impl Number {
     /// Positive infinity.
@@ -33,11 +91,33 @@ impl Number {
         Number(Repr::NegInf)
     }
 
+    /// Zero.
+    pub fn zero() -> Number {
+        Number::from_decimal(BigDecimal::zero())
+    }
+
+    /// Negative zero: equal to zero, printed `-0`.
+    pub fn neg_zero() -> Number {
+        Number(Repr::Finite {
+            value: BigDecimal::zero(),
+            negative_zero: true,
+        })
+    }
+
     /// Wraps a decimal.
     pub fn from_decimal(value: BigDecimal) -> Number {
         Number(Repr::Finite {
-            value,
+            value: value.normalized(),
             negative_zero: false,
+        })
+    }
+
+    fn finite(value: BigDecimal, negative: bool) -> Number {
+        let value = value.normalized();
+        let negative_zero = negative && value.is_zero();
+        Number(Repr::Finite {
+            value,
+            negative_zero,
         })
     }
 
@@ -54,33 +134,246 @@ impl Number {
         !matches!(self.0, Repr::Finite { .. })
     }
 
+    /// True for `0` and `-0`.
+    pub fn is_zero(&self) -> bool {
+        matches!(&self.0, Repr::Finite { value, .. } if value.is_zero())
+    }
+
     /// True for a negative number, `-0` and `-Inf`.
     pub fn is_sign_negative(&self) -> bool {
         match &self.0 {
             Repr::Finite {
                 value,
                 negative_zero,
-            } => *negative_zero || value.sign() == bigdecimal::num_bigint::Sign::Minus,
+            } => *negative_zero || value.sign() == Sign::Minus,
             Repr::PosInf => false,
             Repr::NegInf => true,
         }
     }
 
-    /// Parses JSON number syntax (`-?int frac? exp?`) exactly.
+    /// True for a finite whole number (`-0`, `3`, `1e400`).
+    pub fn is_integer(&self) -> bool {
+        match &self.0 {
+            Repr::Finite { value, .. } => value.is_integer(),
+            _ => false,
+        }
+    }
+
+    /// The whole number as a big integer, or `None` if the number has a fraction or is infinite.
+    pub fn to_bigint(&self) -> Option<BigInt> {
+        match &self.0 {
+            Repr::Finite { value, .. } if value.is_integer() => {
+                let (digits, scale) = value.as_bigint_and_exponent();
+                // Normalised integers have scale <= 0.
+                Some(digits * pow10(u64::try_from(-scale).ok()?))
+            }
+            _ => None,
+        }
+    }
+
+    /// The number as an `i64`, if it is a whole number in range.
+    pub fn to_i64(&self) -> Option<i64> {
+        self.small_int()?.to_i64()
+    }
+
+    /// The number as a `u64`, if it is a whole number in range.
+    pub fn to_u64(&self) -> Option<u64> {
+        self.small_int()?.to_u64()
+    }
+
+    /// The number as a `usize`, if it is a whole number in range.
+    pub fn to_usize(&self) -> Option<usize> {
+        self.small_int()?.to_usize()
+    }
+
+    /// The number as an `i128`, if it is a whole number in range.
+    pub fn to_i128(&self) -> Option<i128> {
+        self.small_int()?.to_i128()
+    }
+
+    // Like `to_bigint`, but refuses huge exponents before expanding them.
+    fn small_int(&self) -> Option<BigInt> {
+        let d = self.as_decimal()?;
+        if d.is_integer() && d.order_of_magnitude() <= 40 {
+            self.to_bigint()
+        } else {
+            None
+        }
+    }
+
+    /// The nearest `f64` (for functions Terraform computes in `float64`, such as `pow` and
+    /// `log`). Out-of-range magnitudes become infinities or zeros.
+    pub fn to_f64(&self) -> f64 {
+        match &self.0 {
+            Repr::PosInf => f64::INFINITY,
+            Repr::NegInf => f64::NEG_INFINITY,
+            Repr::Finite {
+                value,
+                negative_zero,
+            } => {
+                if *negative_zero {
+                    return -0.0;
+                }
+                let m = value.order_of_magnitude();
+                if m > 400 {
+                    return if value.sign() == Sign::Minus {
+                        f64::NEG_INFINITY
+                    } else {
+                        f64::INFINITY
+                    };
+                }
+                if m < -400 {
+                    return if value.sign() == Sign::Minus {
+                        -0.0
+                    } else {
+                        0.0
+                    };
+                }
+                // Rust's float parser rounds correctly.
+                value.to_scientific_notation().parse().unwrap_or(0.0)
+            }
+        }
+    }
+
+    /// Parses a number as Go's `big.ParseFloat(s, 10, 512, ToNearestEven)` does, which is how
+    /// Terraform converts a string to a number: an optional sign, decimal digits with at most one
+    /// `.` (`.5` and `5.` are fine), an optional exponent `e`/`E` (power of ten) or `p`/`P`
+    /// (power of two), or `Inf`/`inf` with an optional sign. No spaces, hex, `_`, `Infinity` or
+    /// `NaN`. Exponents beyond Go's range are rejected, magnitudes beyond it become infinities
+    /// or zeros, as in Go.
+    pub fn parse(text: &str) -> Option<Number> {
+        match text {
+            "Inf" | "inf" | "+Inf" | "+inf" => return Some(Number::infinity()),
+            "-Inf" | "-inf" => return Some(Number::neg_infinity()),
+            _ => {}
+        }
+        let b = text.as_bytes();
+        let mut i = 0;
+        let negative = match b.first() {
+            Some(b'-') => {
+                i += 1;
+                true
+            }
+            Some(b'+') => {
+                i += 1;
+                false
+            }
+            _ => false,
+        };
+        let mut digits = String::new();
+        let mut frac_digits: i64 = 0;
+        let mut seen_point = false;
+        while let Some(&c) = b.get(i) {
+            match c {
+                b'0'..=b'9' => {
+                    digits.push(c as char);
+                    if seen_point {
+                        frac_digits += 1;
+                    }
+                }
+                b'.' if !seen_point => seen_point = true,
+                _ => break,
+            }
+            i += 1;
+        }
+        if digits.is_empty() {
+            return None;
+        }
+        let mut exp: i64 = 0;
+        let mut binary = false;
+        if let Some(&c) = b.get(i) {
+            match c {
+                b'e' | b'E' => {}
+                b'p' | b'P' => binary = true,
+                _ => return None,
+            }
+            i += 1;
+            let exp_negative = match b.get(i) {
+                Some(b'-') => {
+                    i += 1;
+                    true
+                }
+                Some(b'+') => {
+                    i += 1;
+                    false
+                }
+                _ => false,
+            };
+            let start = i;
+            while b.get(i).is_some_and(u8::is_ascii_digit) {
+                i += 1;
+            }
+            if i == start || i != b.len() {
+                return None;
+            }
+            exp = text[start..i].parse::<i64>().ok()?;
+            if exp_negative {
+                exp = -exp;
+            }
+        }
+        let mantissa = BigInt::from_str(&digits).ok()?;
+        Number::from_parts(negative, mantissa, frac_digits, exp, binary)
+    }
+
+    // sign × mantissa × 10^-frac_digits × (2 or 10)^exp, with Go's exponent range rules.
+    fn from_parts(
+        negative: bool,
+        mantissa: BigInt,
+        frac_digits: i64,
+        exp: i64,
+        binary: bool,
+    ) -> Option<Number> {
+        if mantissa.is_zero() {
+            return Some(Number::finite(BigDecimal::zero(), negative));
+        }
+        // Go's scan: the binary exponent of mantissa × 2^(exp - frac) must fit in an int32, or
+        // parsing fails with "exponent overflow".
+        let exp2 = (mantissa.bits() as i64)
+            .checked_sub(frac_digits)?
+            .checked_add(exp)?;
+        if !(MIN_EXP2..=MAX_EXP2).contains(&exp2) {
+            return None;
+        }
+        let decimal = if binary {
+            let base = BigDecimal::new(mantissa, frac_digits);
+            if exp >= 0 {
+                base * BigDecimal::from(BigInt::one() << (exp as u64))
+            } else {
+                // 2^-n = 5^n × 10^-n
+                let n = exp.unsigned_abs();
+                let five = num_traits::pow(BigInt::from(5), usize::try_from(n).ok()?);
+                base * BigDecimal::new(five, n as i64)
+            }
+        } else {
+            BigDecimal::new(mantissa, frac_digits.checked_sub(exp)?)
+        };
+        // The value's binary magnitude must also fit, or Go rounds to infinity or zero.
+        let log2 = (decimal.order_of_magnitude() as f64 + 1.0) * std::f64::consts::LOG2_10;
+        if log2 > MAX_EXP2 as f64 {
+            return Some(if negative {
+                Number::neg_infinity()
+            } else {
+                Number::infinity()
+            });
+        }
+        if log2 < MIN_EXP2 as f64 {
+            return Some(Number::finite(BigDecimal::zero(), negative));
+        }
+        let decimal = if negative { -decimal } else { decimal };
+        Some(Number::finite(decimal, negative))
+    }
+
+    /// Parses JSON number syntax (`-?int frac? exp?`) exactly, as Terraform's JSON parser does.
     pub fn parse_json(text: &str) -> Option<Number> {
         if !is_json_number(text) {
             return None;
         }
-        let value = BigDecimal::from_str(text).ok()?;
-        let negative_zero = text.starts_with('-') && value.sign() == bigdecimal::num_bigint::Sign::NoSign;
-        Some(Number(Repr::Finite {
-            value: value.normalized(),
-            negative_zero,
-        }))
+        Number::parse(text)
     }
 
-    /// The number as Terraform prints it when converting to a string: plain decimal notation,
-    /// no exponent, no trailing zeros (`1e3` → `1000`, `1.50` → `1.5`, `-0` → `-0`).
+    /// The number as Terraform prints it when converting to a string (Go's
+    /// `Text('f', -1)`): plain decimal notation, no exponent, no trailing zeros (`1e3` → `1000`,
+    /// `1.50` → `1.5`, `-0` → `-0`, infinities as `+Inf` and `-Inf`).
     pub fn to_terraform_string(&self) -> String {
         match &self.0 {
             Repr::PosInf => "+Inf".to_string(),
@@ -92,10 +385,238 @@ impl Number {
                 if *negative_zero {
                     return "-0".to_string();
                 }
-                value.normalized().to_plain_string()
+                value.to_plain_string()
             }
         }
     }
+
+    /// The number as a JSON number that reads back exactly: plain notation for ordinary
+    /// magnitudes, exponent notation when that is much shorter (`1e400`, `1.5e-300`).
+    /// `None` for an infinity, which JSON cannot hold.
+    pub fn to_json_string(&self) -> Option<String> {
+        match &self.0 {
+            Repr::PosInf | Repr::NegInf => None,
+            Repr::Finite {
+                value,
+                negative_zero,
+            } => {
+                if *negative_zero {
+                    return Some("-0".to_string());
+                }
+                let (digits, scale) = value.as_bigint_and_exponent();
+                let coefficient = digits.abs().to_string();
+                let n = coefficient.len() as i64;
+                // The plain form adds `-scale` zeros (scale < 0) or up to `scale - n + 1`
+                // leading zeros (scale > n - 1); use it while that padding is small.
+                let padding = if scale < 0 {
+                    -scale
+                } else {
+                    (scale - n + 1).max(0)
+                };
+                if padding <= 21 {
+                    return Some(value.to_plain_string());
+                }
+                let mut out = String::new();
+                if digits.sign() == Sign::Minus {
+                    out.push('-');
+                }
+                out.push_str(&coefficient[..1]);
+                if n > 1 {
+                    out.push('.');
+                    out.push_str(&coefficient[1..]);
+                }
+                out.push('e');
+                out.push_str(&(n - 1 - scale).to_string());
+                Some(out)
+            }
+        }
+    }
+
+    /// `-self`.
+    pub fn neg(&self) -> Number {
+        match &self.0 {
+            Repr::PosInf => Number::neg_infinity(),
+            Repr::NegInf => Number::infinity(),
+            Repr::Finite {
+                value,
+                negative_zero,
+            } => {
+                if value.is_zero() {
+                    Number::finite(BigDecimal::zero(), !*negative_zero)
+                } else {
+                    Number::finite(-value, false)
+                }
+            }
+        }
+    }
+
+    /// The absolute value.
+    pub fn abs(&self) -> Number {
+        if self.is_sign_negative() {
+            self.neg()
+        } else {
+            self.clone()
+        }
+    }
+
+    /// `self + other`. `+Inf + -Inf` has no value and is an error, as in Terraform.
+    pub fn checked_add(&self, other: &Number) -> Result<Number, ArithmeticError> {
+        match (&self.0, &other.0) {
+            (Repr::PosInf, Repr::NegInf) | (Repr::NegInf, Repr::PosInf) => Err(ArithmeticError {
+                message: "can't add infinities of opposite signs",
+            }),
+            (Repr::PosInf, _) | (_, Repr::PosInf) => Ok(Number::infinity()),
+            (Repr::NegInf, _) | (_, Repr::NegInf) => Ok(Number::neg_infinity()),
+            (Repr::Finite { value: a, .. }, Repr::Finite { value: b, .. }) => {
+                let sum = a + b;
+                // An exact zero sum is -0 only when both operands are -0 (round to nearest).
+                let negative = sum.is_zero() && self.is_sign_negative() && other.is_sign_negative();
+                Ok(Number::finite(sum, negative))
+            }
+        }
+    }
+
+    /// `self - other`. `+Inf - +Inf` has no value and is an error.
+    pub fn checked_sub(&self, other: &Number) -> Result<Number, ArithmeticError> {
+        self.checked_add(&other.neg()).map_err(|_| ArithmeticError {
+            message: "can't subtract infinities of equal signs",
+        })
+    }
+
+    /// `self * other`. `0 × Inf` has no value and is an error.
+    pub fn checked_mul(&self, other: &Number) -> Result<Number, ArithmeticError> {
+        let negative = self.is_sign_negative() != other.is_sign_negative();
+        match (&self.0, &other.0) {
+            (Repr::Finite { value: a, .. }, Repr::Finite { value: b, .. }) => {
+                Ok(Number::finite(a * b, negative))
+            }
+            _ if self.is_zero() || other.is_zero() => Err(ArithmeticError {
+                message: "can't multiply zero by infinity",
+            }),
+            _ if negative => Ok(Number::neg_infinity()),
+            _ => Ok(Number::infinity()),
+        }
+    }
+
+    /// `self / other` as Terraform computes it: `x/0` is ±Inf, `0/0` and `Inf/Inf` are errors.
+    /// A quotient that does not terminate is rounded to [`DIVISION_DIGITS`] significant digits.
+    pub fn checked_div(&self, other: &Number) -> Result<Number, ArithmeticError> {
+        let negative = self.is_sign_negative() != other.is_sign_negative();
+        let inf = |negative: bool| {
+            if negative {
+                Number::neg_infinity()
+            } else {
+                Number::infinity()
+            }
+        };
+        match (&self.0, &other.0) {
+            (Repr::Finite { value: a, .. }, Repr::Finite { value: b, .. }) => {
+                if b.is_zero() {
+                    if a.is_zero() {
+                        return Err(ArithmeticError {
+                            message: "can't divide zero by zero or infinity by infinity",
+                        });
+                    }
+                    return Ok(inf(negative));
+                }
+                Ok(Number::finite(divide(a, b), negative))
+            }
+            (Repr::Finite { .. }, _) => Ok(Number::finite(BigDecimal::zero(), negative)),
+            (_, Repr::Finite { .. }) => Ok(inf(negative)),
+            _ => Err(ArithmeticError {
+                message: "can't divide zero by zero or infinity by infinity",
+            }),
+        }
+    }
+
+    /// `self % other` as Terraform computes it: the remainder of a division truncated toward
+    /// zero, with the sign of `self` (`-5 % 3` is `-2`). `x % 0` is `x`; `x % ±Inf` is `x`;
+    /// `±Inf % y` is an infinity with the sign of the product.
+    pub fn checked_rem(&self, other: &Number) -> Result<Number, ArithmeticError> {
+        if self.is_infinite() {
+            return self.checked_mul(other);
+        }
+        if other.is_infinite() || other.is_zero() {
+            return Ok(self.clone());
+        }
+        let (Some(a), Some(b)) = (self.as_decimal(), other.as_decimal()) else {
+            return Ok(self.clone());
+        };
+        // Bring both to one scale, then the integer remainder (truncated, sign of dividend).
+        let (ma, sa) = a.as_bigint_and_exponent();
+        let (mb, sb) = b.as_bigint_and_exponent();
+        let scale = sa.max(sb);
+        let ma = ma * pow10((scale - sa) as u64);
+        let mb = mb * pow10((scale - sb) as u64);
+        let r = ma % mb;
+        if r.is_zero() && self.is_zero() {
+            return Ok(self.clone());
+        }
+        Ok(Number::finite(BigDecimal::new(r, scale), false))
+    }
+
+    /// The largest whole number not above `self` (infinities unchanged).
+    pub fn floor(&self) -> Number {
+        self.round_with(bigdecimal::RoundingMode::Floor)
+    }
+
+    /// The smallest whole number not below `self` (infinities unchanged).
+    pub fn ceil(&self) -> Number {
+        self.round_with(bigdecimal::RoundingMode::Ceiling)
+    }
+
+    /// The whole part, rounded toward zero (infinities unchanged).
+    pub fn trunc(&self) -> Number {
+        self.round_with(bigdecimal::RoundingMode::Down)
+    }
+
+    fn round_with(&self, mode: bigdecimal::RoundingMode) -> Number {
+        match &self.0 {
+            Repr::Finite { value, .. } if !value.is_integer() => {
+                let negative = self.is_sign_negative();
+                Number::finite(value.with_scale_round(0, mode), negative)
+            }
+            _ => self.clone(),
+        }
+    }
+}
+
+fn pow10(n: u64) -> BigInt {
+    num_traits::pow(BigInt::from(10), n as usize)
+}
+
+// a / b, exact when the quotient terminates within DIVISION_DIGITS digits, else rounded to
+// that many significant digits, half to even.
+fn divide(a: &BigDecimal, b: &BigDecimal) -> BigDecimal {
+    let (ma, sa) = a.as_bigint_and_exponent();
+    let (mb, sb) = b.as_bigint_and_exponent();
+    if ma.is_zero() {
+        return BigDecimal::zero();
+    }
+    // Scale the dividend so the integer quotient has at least DIVISION_DIGITS + 1 digits.
+    let da = ma.abs().to_string().len() as i64;
+    let db = mb.abs().to_string().len() as i64;
+    let shift = (DIVISION_DIGITS as i64 + 2 - (da - db)).max(0);
+    let negative = q_sign(&ma, &mb);
+    let num = ma * pow10(shift as u64);
+    let q = &num / &mb;
+    let r = &num % &mb;
+    // value = q × 10^-(sa - sb + shift), plus a remainder (sticky) below the last digit.
+    let scale = sa - sb + shift;
+    let exact = BigDecimal::new(q.clone(), scale);
+    if r.is_zero() {
+        return exact;
+    }
+    // Append a sticky digit so rounding sees "more than half" correctly, then round.
+    let sticky = q * 10 + if negative { -1 } else { 1 };
+    let with_sticky = BigDecimal::new(sticky, scale + 1);
+    let digits = with_sticky.digits() as i64;
+    let keep_scale = scale + 1 - (digits - DIVISION_DIGITS as i64);
+    with_sticky.with_scale_round(keep_scale, bigdecimal::RoundingMode::HalfEven)
+}
+
+fn q_sign(a: &BigInt, b: &BigInt) -> bool {
+    (a.sign() == Sign::Minus) != (b.sign() == Sign::Minus)
 }
 
 fn is_json_number(s: &str) -> bool {
@@ -167,22 +688,43 @@ impl Ord for Number {
 impl std::hash::Hash for Number {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         match &self.0 {
-            Repr::Finite { value, .. } => value.normalized().to_string().hash(state),
+            // Normalised, so equal numbers have equal parts (and -0 hashes like 0).
+            Repr::Finite { value, .. } => value.as_bigint_and_exponent().hash(state),
             Repr::PosInf => "+Inf".hash(state),
             Repr::NegInf => "-Inf".hash(state),
         }
     }
 }
 
-impl std::fmt::Debug for Number {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl fmt::Debug for Number {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.to_terraform_string())
     }
 }
 
-impl std::fmt::Display for Number {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl fmt::Display for Number {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.to_terraform_string())
+    }
+}
+
+/// The error of parsing a number from text that Go's `big.ParseFloat` rejects.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseNumberError;
+
+impl fmt::Display for ParseNumberError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a number is required")
+    }
+}
+
+impl std::error::Error for ParseNumberError {}
+
+impl FromStr for Number {
+    type Err = ParseNumberError;
+    /// Same as [`Number::parse`].
+    fn from_str(s: &str) -> Result<Number, ParseNumberError> {
+        Number::parse(s).ok_or(ParseNumberError)
     }
 }
 
@@ -195,17 +737,8 @@ impl Serialize for Number {
 impl<'de> Deserialize<'de> for Number {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Number, D::Error> {
         let text = String::deserialize(d)?;
-        match text.as_str() {
-            "+Inf" => Ok(Number::infinity()),
-            "-Inf" => Ok(Number::neg_infinity()),
-            "-0" => Ok(Number(Repr::Finite {
-                value: BigDecimal::from(0),
-                negative_zero: true,
-            })),
-            _ => BigDecimal::from_str(&text)
-                .map(Number::from_decimal)
-                .map_err(serde::de::Error::custom),
-        }
+        Number::parse(&text)
+            .ok_or_else(|| serde::de::Error::custom(format!("invalid number `{text}`")))
     }
 }
 
@@ -229,5 +762,71 @@ impl From<usize> for Number {
 impl From<isize> for Number {
     fn from(n: isize) -> Number {
         Number::from(n as i64)
+    }
+}
+
+impl From<BigInt> for Number {
+    fn from(n: BigInt) -> Number {
+        Number::from_decimal(BigDecimal::from(n))
+    }
+}
+
+impl TryFrom<f64> for Number {
+    type Error = NonFiniteFloat;
+    /// The exact binary value of a finite float: `0.1f64` becomes
+    /// `0.1000000000000000055511151231257827021181583404541015625`.
+    fn try_from(f: f64) -> Result<Number, NonFiniteFloat> {
+        if !f.is_finite() {
+            return Err(NonFiniteFloat);
+        }
+        let bits = f.to_bits();
+        let negative = bits >> 63 == 1;
+        let exp_bits = ((bits >> 52) & 0x7ff) as i64;
+        let frac = bits & ((1u64 << 52) - 1);
+        let (mantissa, exp) = if exp_bits == 0 {
+            (frac, -1074)
+        } else {
+            (frac | (1u64 << 52), exp_bits - 1075)
+        };
+        let m = BigInt::from(mantissa);
+        let value = if exp >= 0 {
+            BigDecimal::from(m << (exp as u64))
+        } else {
+            let n = exp.unsigned_abs();
+            BigDecimal::new(m * num_traits::pow(BigInt::from(5), n as usize), n as i64)
+        };
+        let value = if negative { -value } else { value };
+        Ok(Number::finite(value, negative))
+    }
+}
+
+impl TryFrom<f32> for Number {
+    type Error = NonFiniteFloat;
+    /// The exact binary value of a finite float.
+    fn try_from(f: f32) -> Result<Number, NonFiniteFloat> {
+        Number::try_from(f64::from(f))
+    }
+}
+
+macro_rules! binop {
+    ($trait:ident, $method:ident, $checked:ident) => {
+        impl std::ops::$trait<&Number> for &Number {
+            type Output = Result<Number, ArithmeticError>;
+            fn $method(self, rhs: &Number) -> Result<Number, ArithmeticError> {
+                self.$checked(rhs)
+            }
+        }
+    };
+}
+binop!(Add, add, checked_add);
+binop!(Sub, sub, checked_sub);
+binop!(Mul, mul, checked_mul);
+binop!(Div, div, checked_div);
+binop!(Rem, rem, checked_rem);
+
+impl std::ops::Neg for &Number {
+    type Output = Number;
+    fn neg(self) -> Number {
+        Number::neg(self)
     }
 }

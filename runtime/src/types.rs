@@ -100,3 +100,98 @@ impl Type {
         }
     }
 }
+
+impl Type {
+    /// The name Terraform's messages use for a type constraint (cty's
+    /// `FriendlyNameForConstraint`): `string`, `list of string`, `map of any type`, `object`,
+    /// `tuple`, `any type`.
+    pub fn friendly_name(&self) -> String {
+        match self {
+            Type::Any => "any type".to_string(),
+            Type::String => "string".to_string(),
+            Type::Number => "number".to_string(),
+            Type::Bool => "bool".to_string(),
+            Type::List(t) => format!("list of {}", t.friendly_name()),
+            Type::Set(t) => format!("set of {}", t.friendly_name()),
+            Type::Map(t) => format!("map of {}", t.friendly_name()),
+            Type::Tuple(_) => "tuple".to_string(),
+            Type::Object(_) => "object".to_string(),
+        }
+    }
+
+    /// The type without `optional` markers and defaults, at every depth: the type of a value
+    /// converted to this constraint.
+    pub fn without_optional(&self) -> Type {
+        match self {
+            Type::List(t) => Type::List(Box::new(t.without_optional())),
+            Type::Set(t) => Type::Set(Box::new(t.without_optional())),
+            Type::Map(t) => Type::Map(Box::new(t.without_optional())),
+            Type::Tuple(ts) => Type::Tuple(ts.iter().map(Type::without_optional).collect()),
+            Type::Object(attrs) => Type::Object(
+                attrs
+                    .iter()
+                    .map(|a| Attribute {
+                        name: a.name.clone(),
+                        ty: a.ty.without_optional(),
+                        optional: false,
+                        default: None,
+                    })
+                    .collect(),
+            ),
+            t => t.clone(),
+        }
+    }
+
+    /// True when an `optional(T, default)` attribute appears anywhere in the type.
+    pub fn has_defaults(&self) -> bool {
+        match self {
+            Type::List(t) | Type::Set(t) | Type::Map(t) => t.has_defaults(),
+            Type::Tuple(ts) => ts.iter().any(Type::has_defaults),
+            Type::Object(attrs) => attrs
+                .iter()
+                .any(|a| a.default.is_some() || a.ty.has_defaults()),
+            _ => false,
+        }
+    }
+}
+
+/// Terraform's type-expression syntax: `list(string)`,
+/// `object({a=string, b=optional(number, 5)})`, `tuple([string, number])`.
+impl std::fmt::Display for Type {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Type::Any => f.write_str("any"),
+            Type::String => f.write_str("string"),
+            Type::Number => f.write_str("number"),
+            Type::Bool => f.write_str("bool"),
+            Type::List(t) => write!(f, "list({t})"),
+            Type::Set(t) => write!(f, "set({t})"),
+            Type::Map(t) => write!(f, "map({t})"),
+            Type::Tuple(ts) => {
+                f.write_str("tuple([")?;
+                for (i, t) in ts.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{t}")?;
+                }
+                f.write_str("])")
+            }
+            Type::Object(attrs) => {
+                f.write_str("object({")?;
+                for (i, a) in attrs.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{}=", a.name)?;
+                    match (&a.default, a.optional) {
+                        (Some(d), _) => write!(f, "optional({}, {})", a.ty, d.to_hcl())?,
+                        (None, true) => write!(f, "optional({})", a.ty)?,
+                        (None, false) => write!(f, "{}", a.ty)?,
+                    }
+                }
+                f.write_str("})")
+            }
+        }
+    }
+}

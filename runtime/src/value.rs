@@ -1,6 +1,10 @@
 //! Terraform values, typed as cty types them.
 
+use std::cmp::Ordering;
 use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
 use serde::{Deserialize, Serialize};
 
@@ -42,9 +46,17 @@ impl Value {
         Value::Null(Type::Any)
     }
 
-    /// A string value.
+    /// A string value, NFC-normalised as Terraform normalises every string.
     pub fn string(s: impl Into<String>) -> Value {
-        Value::String(s.into())
+        Value::String(nfc(s.into()))
+    }
+
+    /// A set of `elements` of type `element_type`: deduplicated and put in Terraform's set order
+    /// (see [`set_order`]).
+    pub fn set(element_type: Type, mut elements: Vec<Value>) -> Value {
+        elements.sort_by(set_order);
+        elements.dedup();
+        Value::Set(element_type, elements)
     }
 
     /// True for a null of any type.
@@ -92,4 +104,222 @@ impl Value {
             ),
         }
     }
+}
+
+/// A string in Unicode Normalization Form C, as Terraform (cty) stores every string.
+pub fn nfc(s: String) -> String {
+    match is_nfc_quick(s.chars()) {
+        IsNormalized::Yes => s,
+        _ => s.nfc().collect(),
+    }
+}
+
+/// Terraform's order of set elements: known values before unknown ones, non-null before
+/// null; strings by their bytes, numbers numerically, `false` before `true`; values of other
+/// types by their canonical text ([`Value::to_hcl`]), which is stable but, as in Terraform, not
+/// otherwise meaningful.
+pub fn set_order(a: &Value, b: &Value) -> Ordering {
+    match (a, b) {
+        (Value::Unknown(_), Value::Unknown(_)) => Ordering::Equal,
+        (Value::Unknown(_), _) => Ordering::Greater,
+        (_, Value::Unknown(_)) => Ordering::Less,
+        (Value::Null(_), Value::Null(_)) => Ordering::Equal,
+        (Value::Null(_), _) => Ordering::Greater,
+        (_, Value::Null(_)) => Ordering::Less,
+        (Value::String(x), Value::String(y)) => x.cmp(y),
+        (Value::Number(x), Value::Number(y)) => x.cmp(y),
+        (Value::Bool(x), Value::Bool(y)) => x.cmp(y),
+        _ => a.to_hcl().cmp(&b.to_hcl()),
+    }
+}
+
+/// A value that JSON cannot hold: an infinity or an unknown value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ToJsonError {
+    message: String,
+}
+
+impl std::fmt::Display for ToJsonError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ToJsonError {}
+
+impl Value {
+    /// The value as compact JSON: numbers exact (see [`Number::to_json_string`]), lists, sets
+    /// and tuples as arrays (sets in set order), maps and objects with sorted keys, null as
+    /// `null`. Infinities and unknown values have no JSON form and are an error, as in
+    /// Terraform («cannot serialize infinity as JSON»).
+    pub fn to_json(&self) -> Result<String, ToJsonError> {
+        let mut out = String::new();
+        self.write_json(&mut out, None, 0)?;
+        Ok(out)
+    }
+
+    /// Like [`Value::to_json`], indented by two spaces per level.
+    pub fn to_json_pretty(&self) -> Result<String, ToJsonError> {
+        let mut out = String::new();
+        self.write_json(&mut out, Some(2), 0)?;
+        Ok(out)
+    }
+
+    fn write_json(
+        &self,
+        out: &mut String,
+        indent: Option<usize>,
+        depth: usize,
+    ) -> Result<(), ToJsonError> {
+        let newline = |out: &mut String, depth: usize| {
+            if let Some(n) = indent {
+                out.push('\n');
+                out.extend(std::iter::repeat_n(' ', n * depth));
+            }
+        };
+        match self {
+            Value::Null(_) => out.push_str("null"),
+            Value::Unknown(_) => {
+                return Err(ToJsonError {
+                    message: "cannot serialize an unknown value as JSON".into(),
+                })
+            }
+            Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+            Value::Number(n) => match n.to_json_string() {
+                Some(text) => out.push_str(&text),
+                None => {
+                    return Err(ToJsonError {
+                        message: "cannot serialize infinity as JSON".into(),
+                    })
+                }
+            },
+            Value::String(s) => write_json_string(out, s),
+            Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => {
+                out.push('[');
+                for (i, v) in vs.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    newline(out, depth + 1);
+                    v.write_json(out, indent, depth + 1)?;
+                }
+                if !vs.is_empty() {
+                    newline(out, depth);
+                }
+                out.push(']');
+            }
+            Value::Map(_, m) | Value::Object(m) => {
+                out.push('{');
+                for (i, (k, v)) in m.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    newline(out, depth + 1);
+                    write_json_string(out, k);
+                    out.push(':');
+                    if indent.is_some() {
+                        out.push(' ');
+                    }
+                    v.write_json(out, indent, depth + 1)?;
+                }
+                if !m.is_empty() {
+                    newline(out, depth);
+                }
+                out.push('}');
+            }
+        }
+        Ok(())
+    }
+
+    /// The value as an HCL expression (`"a"`, `5`, `["a", "b"]`, `{a = 1}`), as written in a
+    /// type constraint's `optional(T, default)` or in a diagnostic.
+    pub fn to_hcl(&self) -> String {
+        let mut out = String::new();
+        self.write_hcl(&mut out);
+        out
+    }
+
+    fn write_hcl(&self, out: &mut String) {
+        match self {
+            Value::Null(_) => out.push_str("null"),
+            Value::Unknown(_) => out.push_str("(known after apply)"),
+            Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+            Value::Number(n) => out.push_str(&n.to_terraform_string()),
+            Value::String(s) => write_hcl_string(out, s),
+            Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => {
+                out.push('[');
+                for (i, v) in vs.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    v.write_hcl(out);
+                }
+                out.push(']');
+            }
+            Value::Map(_, m) | Value::Object(m) => {
+                out.push('{');
+                for (i, (k, v)) in m.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    if is_identifier(k) {
+                        out.push_str(k);
+                    } else {
+                        write_hcl_string(out, k);
+                    }
+                    out.push_str(" = ");
+                    v.write_hcl(out);
+                }
+                out.push('}');
+            }
+        }
+    }
+}
+
+fn is_identifier(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')
+        && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+}
+
+/// Writes `s` as a JSON string literal.
+pub fn write_json_string(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 || c == '\u{2028}' || c == '\u{2029}' => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+fn write_hcl_string(out: &mut String, s: &str) {
+    out.push('"');
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '$' | '%' if chars.peek() == Some(&'{') => {
+                out.push(c);
+                out.push(c);
+            }
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
 }

@@ -1,0 +1,843 @@
+//! Terraform's type conversion (go-cty's `convert.Convert`, with unsafe conversions allowed, as
+//! Terraform applies it to input variables), preceded by the filling of `optional(T, default)`
+//! attribute defaults.
+//!
+//! As in go-cty, conversion is first decided on types: if the value's type cannot become the
+//! wanted type at all, the error is a type mismatch described from the top
+//! (`element 0: string required`, `attribute "c": attribute "e" is required`) with an empty
+//! path. Otherwise the value is converted element by element, and the only failures left are
+//! value-level ones (a string that is not a number, …), reported with the path where they
+//! happened (`[1].port`) and cty's message (`a number is required`).
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use crate::number::Number;
+use crate::types::{Attribute, Type};
+use crate::value::Value;
+
+/// One step of a path into a value.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum PathStep {
+    /// A list, set or tuple element: `[0]`.
+    Index(usize),
+    /// A map element: `["key"]`.
+    Key(String),
+    /// An object attribute: `.name`.
+    Attr(String),
+}
+
+/// Formats a path as Terraform writes it after a variable name: `[0]`, `["a"].b`.
+pub fn format_path(path: &[PathStep]) -> String {
+    let mut out = String::new();
+    for step in path {
+        match step {
+            PathStep::Index(i) => out.push_str(&format!("[{i}]")),
+            PathStep::Key(k) => {
+                out.push('[');
+                crate::value::write_json_string(&mut out, k);
+                out.push(']');
+            }
+            PathStep::Attr(a) => {
+                out.push('.');
+                out.push_str(a);
+            }
+        }
+    }
+    out
+}
+
+/// A value that does not convert to a type.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConversionError {
+    path: Vec<PathStep>,
+    message: String,
+}
+
+impl ConversionError {
+    fn new(path: &[PathStep], message: impl Into<String>) -> ConversionError {
+        ConversionError {
+            path: path.to_vec(),
+            message: message.into(),
+        }
+    }
+
+    /// Where inside the value the problem is; empty for a type mismatch, which the message
+    /// describes from the top.
+    pub fn path(&self) -> &[PathStep] {
+        &self.path
+    }
+
+    /// The path as text: `[0]`, `["a"].b`; empty for the whole value.
+    pub fn path_string(&self) -> String {
+        format_path(&self.path)
+    }
+
+    /// Terraform's message: `a number is required`, `element 0: string required`,
+    /// `attribute "c": attribute "e" is required`.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl fmt::Display for ConversionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ConversionError {}
+
+/// Converts `value` to the type constraint `ty` as Terraform converts an input variable:
+/// optional-attribute defaults are filled first (for missing or null attributes, a parent
+/// default before its nested defaults, never merged into a supplied value), then go-cty's
+/// conversion rules apply (string ↔ number/bool, element-wise collections, sets deduplicated
+/// after conversion, extra object attributes dropped, tuple arity checked, `any` kept or unified).
+pub fn convert(value: &Value, ty: &Type) -> Result<Value, ConversionError> {
+    let value = apply_defaults(value, ty);
+    let got = value.ty();
+    if !can_convert(&got, ty) {
+        return Err(ConversionError::new(&[], mismatch_message(&got, ty)));
+    }
+    let mut path = Vec::new();
+    conv(&value, ty, &mut path)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Defaults (Terraform's typeexpr.Defaults.Apply), on the value before conversion.
+
+fn apply_defaults(value: &Value, ty: &Type) -> Value {
+    if value.is_null() || value.is_unknown() || !ty.has_defaults() {
+        return value.clone();
+    }
+    let child = |index: Option<usize>, key: Option<&str>| -> Option<&Type> {
+        match ty {
+            Type::List(t) | Type::Set(t) | Type::Map(t) => Some(t),
+            Type::Tuple(ts) => index.and_then(|i| ts.get(i)),
+            Type::Object(_) => key.and_then(|k| ty.attribute(k)).map(|a| &a.ty),
+            _ => None,
+        }
+    };
+    let apply_seq = |vs: &[Value]| -> Vec<Value> {
+        vs.iter()
+            .enumerate()
+            .map(|(i, v)| match child(Some(i), None) {
+                Some(t) => apply_defaults(v, t),
+                None => v.clone(),
+            })
+            .collect()
+    };
+    match value {
+        Value::List(et, vs) => rebuild_seq(apply_seq(vs), |vs| Value::List(et.clone(), vs)),
+        Value::Set(et, vs) => rebuild_seq(apply_seq(vs), |vs| Value::set(et.clone(), vs)),
+        Value::Tuple(vs) => Value::Tuple(apply_seq(vs)),
+        Value::Map(_, m) | Value::Object(m) => {
+            let mut out: BTreeMap<String, Value> = m
+                .iter()
+                .map(|(k, v)| {
+                    let v = match child(None, Some(k)) {
+                        Some(t) => apply_defaults(v, t),
+                        None => v.clone(),
+                    };
+                    (k.clone(), v)
+                })
+                .collect();
+            if let Type::Object(attrs) = ty {
+                for a in attrs {
+                    let Some(default) = &a.default else { continue };
+                    if out.get(&a.name).is_none_or(Value::is_null) {
+                        out.insert(a.name.clone(), apply_defaults(default, &a.ty));
+                    }
+                }
+            }
+            match value {
+                Value::Map(et, _) if out.values().all(|v| v.ty().same_as(et)) => {
+                    Value::Map(et.clone(), out)
+                }
+                _ => Value::Object(out),
+            }
+        }
+        v => v.clone(),
+    }
+}
+
+// A list or set whose elements changed type after defaults becomes a tuple, as in Terraform.
+fn rebuild_seq(vs: Vec<Value>, build: impl FnOnce(Vec<Value>) -> Value) -> Value {
+    let same = vs.windows(2).all(|w| w[0].ty().same_as(&w[1].ty()));
+    if same {
+        build(vs)
+    } else {
+        Value::Tuple(vs)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Type-level conversion (go-cty getConversion with unsafe = true).
+
+fn is_dynamic(t: &Type) -> bool {
+    matches!(t, Type::Any)
+}
+
+/// Whether some value of type `from` may convert to `to` (go-cty's `GetConversionUnsafe` is
+/// not nil). A value can still fail at value level (`"x"` to `number`).
+pub fn can_convert(from: &Type, to: &Type) -> bool {
+    if is_dynamic(to) || is_dynamic(from) {
+        return true;
+    }
+    match (from, to) {
+        (f, t) if f.is_primitive() && t.is_primitive() => {
+            f == t || matches!(t, Type::String) || matches!(f, Type::String)
+        }
+        (Type::Object(fa), Type::Object(ta)) => ta.iter().all(|a| match find(fa, &a.name) {
+            Some(f) => f.ty.same_as(&a.ty) || can_convert(&f.ty, &a.ty),
+            None => a.optional,
+        }),
+        (Type::Tuple(fs), Type::Tuple(ts)) => {
+            fs.len() == ts.len() && fs.iter().zip(ts).all(|(f, t)| can_convert(f, t))
+        }
+        (Type::List(f) | Type::Set(f), Type::List(t) | Type::Set(t)) => can_convert(f, t),
+        (Type::Map(f), Type::Map(t)) => can_convert(f, t),
+        (Type::Tuple(fs), Type::List(t) | Type::Set(t)) => seq_target(fs, t).is_some(),
+        (Type::Object(fa), Type::Map(t)) => {
+            let tys: Vec<Type> = fa.iter().map(|a| a.ty.clone()).collect();
+            seq_target(&tys, t).is_some()
+        }
+        (Type::Map(f), Type::Object(ta)) => ta.iter().all(|a| can_convert(f, &a.ty)),
+        _ => false,
+    }
+}
+
+// The element type that the members of a tuple (or object) convert to for a collection of
+// `want`: `want` itself, or for `any` the unified type. `None` if impossible.
+fn seq_target(members: &[Type], want: &Type) -> Option<Type> {
+    if members.is_empty() {
+        return Some(want.clone());
+    }
+    let target = if is_dynamic(want) {
+        unify(members)?
+    } else {
+        want.clone()
+    };
+    members
+        .iter()
+        .all(|m| m.same_as(&target) || can_convert(m, &target))
+        .then_some(target)
+}
+
+fn find<'a>(attrs: &'a [Attribute], name: &str) -> Option<&'a Attribute> {
+    attrs.iter().find(|a| a.name == name)
+}
+
+/// go-cty's `unify` (unsafe): the one type that every type in `types` converts to, as
+/// Terraform finds it for `list(any)`, `set(any)` and `map(any)`. `None` if there is none.
+pub fn unify(types: &[Type]) -> Option<Type> {
+    if types.is_empty() {
+        return None;
+    }
+    let count = |f: fn(&Type) -> bool| types.iter().filter(|t| f(t)).count();
+    let maps = count(|t| matches!(t, Type::Map(_)));
+    let lists = count(|t| matches!(t, Type::List(_)));
+    let sets = count(|t| matches!(t, Type::Set(_)));
+    let objects = count(|t| matches!(t, Type::Object(_)));
+    let tuples = count(|t| matches!(t, Type::Tuple(_)));
+    let dynamics = count(is_dynamic);
+    let n = types.len();
+    if maps > 0 && maps + dynamics == n {
+        return unify_collections(types, dynamics > 0, |t| Type::Map(Box::new(t)));
+    }
+    if maps > 0 && maps + objects + dynamics == n {
+        let mut elems = Vec::new();
+        for t in types {
+            match t {
+                Type::Map(e) => elems.push((**e).clone()),
+                Type::Object(attrs) => elems.extend(attrs.iter().map(|a| a.ty.clone())),
+                _ => {}
+            }
+        }
+        if let Some(e) = unify(&elems) {
+            let ret = Type::Map(Box::new(e));
+            if types
+                .iter()
+                .all(|t| t.same_as(&ret) || can_convert(t, &ret))
+            {
+                return Some(ret);
+            }
+        }
+    } else if lists > 0 && lists + dynamics == n {
+        return unify_collections(types, dynamics > 0, |t| Type::List(Box::new(t)));
+    } else if sets > 0 && sets + dynamics == n {
+        return unify_collections(types, dynamics > 0, |t| Type::Set(Box::new(t)));
+    } else if objects > 0 && objects + dynamics == n {
+        return unify_objects(types, dynamics > 0);
+    } else if tuples > 0 && tuples + dynamics == n {
+        return unify_tuples(types, dynamics > 0);
+    } else if objects > 0 && tuples > 0 {
+        return None;
+    }
+    // The general case: the first type, in order of preference, that all others convert to.
+    'outer: for want in preference_order(types) {
+        let want = &types[want];
+        for t in types {
+            if !(t.same_as(want) || can_convert(t, want)) {
+                continue 'outer;
+            }
+        }
+        return Some(want.clone());
+    }
+    None
+}
+
+fn unify_collections(types: &[Type], has_dynamic: bool, make: fn(Type) -> Type) -> Option<Type> {
+    if has_dynamic {
+        return Some(Type::Any);
+    }
+    let elems: Vec<Type> = types
+        .iter()
+        .map(|t| match t {
+            Type::List(e) | Type::Set(e) | Type::Map(e) => (**e).clone(),
+            _ => Type::Any,
+        })
+        .collect();
+    unify(&elems).map(make)
+}
+
+fn unify_objects(types: &[Type], has_dynamic: bool) -> Option<Type> {
+    if has_dynamic {
+        return Some(Type::Any);
+    }
+    let attrs_of = |t: &Type| match t {
+        Type::Object(a) => a.clone(),
+        _ => Vec::new(),
+    };
+    let first = attrs_of(&types[0]);
+    let same_names = types[1..].iter().all(|t| {
+        let a = attrs_of(t);
+        a.len() == first.len() && a.iter().all(|x| find(&first, &x.name).is_some())
+    });
+    if !same_names {
+        return unify_objects_to_map(types);
+    }
+    let mut out = Vec::new();
+    for a in &first {
+        let across: Vec<Type> = types
+            .iter()
+            .map(|t| {
+                find(&attrs_of(t), &a.name)
+                    .map(|x| x.ty.clone())
+                    .unwrap_or(Type::Any)
+            })
+            .collect();
+        out.push(Attribute {
+            name: a.name.clone(),
+            ty: unify(&across)?,
+            optional: false,
+            default: None,
+        });
+    }
+    let ret = Type::Object(out);
+    if types
+        .iter()
+        .all(|t| t.same_as(&ret) || can_convert(t, &ret))
+    {
+        Some(ret)
+    } else {
+        unify_objects_to_map(types)
+    }
+}
+
+fn unify_objects_to_map(types: &[Type]) -> Option<Type> {
+    let elems: Vec<Type> = types
+        .iter()
+        .flat_map(|t| match t {
+            Type::Object(a) => a.iter().map(|x| x.ty.clone()).collect(),
+            _ => Vec::new(),
+        })
+        .collect();
+    let ret = Type::Map(Box::new(unify(&elems)?));
+    types
+        .iter()
+        .all(|t| t.same_as(&ret) || can_convert(t, &ret))
+        .then_some(ret)
+}
+
+fn unify_tuples(types: &[Type], has_dynamic: bool) -> Option<Type> {
+    if has_dynamic {
+        return Some(Type::Any);
+    }
+    let elems_of = |t: &Type| match t {
+        Type::Tuple(e) => e.clone(),
+        _ => Vec::new(),
+    };
+    let first = elems_of(&types[0]);
+    if types[1..].iter().any(|t| elems_of(t).len() != first.len()) {
+        let all: Vec<Type> = types.iter().flat_map(elems_of).collect();
+        let ret = Type::List(Box::new(unify(&all)?));
+        return types
+            .iter()
+            .all(|t| t.same_as(&ret) || can_convert(t, &ret))
+            .then_some(ret);
+    }
+    let mut out = Vec::new();
+    for i in 0..first.len() {
+        let across: Vec<Type> = types.iter().map(|t| elems_of(t)[i].clone()).collect();
+        out.push(unify(&across)?);
+    }
+    Some(Type::Tuple(out))
+}
+
+// go-cty's sortTypes: a topological order of "more general than" (string over other
+// primitives, anything over `any`), stable otherwise.
+fn preference_order(types: &[Type]) -> Vec<usize> {
+    let n = types.len();
+    let mut edges: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for i in 0..n {
+        for j in i + 1..n {
+            match compare_types(&types[i], &types[j]) {
+                c if c < 0 => edges[i].push(j),
+                c if c > 0 => edges[j].push(i),
+                _ => {}
+            }
+        }
+    }
+    let mut in_degree = vec![0; n];
+    for outs in &edges {
+        for &j in outs {
+            in_degree[j] += 1;
+        }
+    }
+    let mut result: Vec<usize> = (0..n).filter(|&i| in_degree[i] == 0).collect();
+    let mut head = 0;
+    while head < result.len() {
+        let i = result[head];
+        head += 1;
+        for &j in &edges[i] {
+            in_degree[j] -= 1;
+            if in_degree[j] == 0 {
+                result.push(j);
+            }
+        }
+    }
+    result
+}
+
+// Negative when `a` is preferred (more general) over `b`.
+fn compare_types(a: &Type, b: &Type) -> i32 {
+    if is_dynamic(a) || is_dynamic(b) {
+        return match (is_dynamic(a), is_dynamic(b)) {
+            (false, true) => -1,
+            (true, false) => 1,
+            _ => 0,
+        };
+    }
+    if a.is_primitive() && b.is_primitive() {
+        let (sa, sb) = (matches!(a, Type::String), matches!(b, Type::String));
+        return match (sa, sb) {
+            (false, true) => 1,
+            (true, false) => -1,
+            _ => 0,
+        };
+    }
+    match (a, b) {
+        (Type::List(x), Type::List(y))
+        | (Type::Set(x), Type::Set(y))
+        | (Type::Map(x), Type::Map(y)) => compare_types(x, y),
+        (Type::Tuple(_), Type::List(_)) | (Type::Object(_), Type::Map(_)) => 1,
+        (Type::List(_), Type::Tuple(_)) | (Type::Map(_), Type::Object(_)) => -1,
+        (Type::Set(_), Type::Tuple(_) | Type::List(_)) => -1,
+        (Type::Tuple(_) | Type::List(_), Type::Set(_)) => 1,
+        (Type::Object(x), Type::Object(y)) => {
+            if x.len() != y.len() {
+                return 0;
+            }
+            let (mut a_super, mut b_super) = (false, false);
+            for xa in x {
+                let Some(ya) = find(y, &xa.name) else {
+                    return 0;
+                };
+                match compare_types(&xa.ty, &ya.ty) {
+                    c if c < 0 => a_super = true,
+                    c if c > 0 => b_super = true,
+                    _ => {}
+                }
+            }
+            super_result(a_super, b_super)
+        }
+        (Type::Tuple(x), Type::Tuple(y)) => {
+            if x.len() != y.len() {
+                return 0;
+            }
+            let (mut a_super, mut b_super) = (false, false);
+            for (xe, ye) in x.iter().zip(y) {
+                match compare_types(xe, ye) {
+                    c if c < 0 => a_super = true,
+                    c if c > 0 => b_super = true,
+                    _ => {}
+                }
+            }
+            super_result(a_super, b_super)
+        }
+        _ => 0,
+    }
+}
+
+fn super_result(a_super: bool, b_super: bool) -> i32 {
+    match (a_super, b_super) {
+        (true, false) => -1,
+        (false, true) => 1,
+        _ => 0,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Type mismatch messages (go-cty's MismatchMessage).
+
+/// go-cty's description of why type `got` cannot convert to `want`.
+pub fn mismatch_message(got: &Type, want: &Type) -> String {
+    match (got, want) {
+        (Type::Object(_), Type::Object(_)) => mismatch_objects(got, want),
+        (Type::Tuple(_), Type::List(e)) if is_dynamic(e) => {
+            "all list elements must have the same type".into()
+        }
+        (Type::Tuple(_), Type::Set(e)) if is_dynamic(e) => {
+            "all set elements must have the same type".into()
+        }
+        (Type::Object(_), Type::Map(e)) if is_dynamic(e) => {
+            "all map elements must have the same type".into()
+        }
+        (Type::Tuple(_) | Type::Object(_), w) if w.is_collection() => {
+            mismatch_structural_to_collection(got, want)
+        }
+        (g, w) if g.is_collection() && w.is_collection() => {
+            let (Type::List(ge) | Type::Set(ge) | Type::Map(ge)) = g else {
+                unreachable!()
+            };
+            let (Type::List(we) | Type::Set(we) | Type::Map(we)) = w else {
+                unreachable!()
+            };
+            let same_kind = std::mem::discriminant(g) == std::mem::discriminant(w)
+                || matches!(
+                    (g, w),
+                    (Type::Set(_), Type::List(_)) | (Type::List(_), Type::Set(_))
+                );
+            if same_kind {
+                format!("incorrect {}: {}", kind_noun(w), mismatch_message(ge, we))
+            } else {
+                format!("{} required", want.friendly_name())
+            }
+        }
+        _ => format!("{} required", want.friendly_name()),
+    }
+}
+
+fn kind_noun(t: &Type) -> &'static str {
+    match t {
+        Type::List(_) => "list element type",
+        Type::Set(_) => "set element type",
+        _ => "map element type",
+    }
+}
+
+fn mismatch_objects(got: &Type, want: &Type) -> String {
+    let (Type::Object(ga), Type::Object(wa)) = (got, want) else {
+        return format!("{} required", want.friendly_name());
+    };
+    let mut wanted: Vec<&Attribute> = wa.iter().collect();
+    wanted.sort_by(|a, b| a.name.cmp(&b.name));
+    let mut missing = Vec::new();
+    for w in wanted {
+        match find(ga, &w.name) {
+            None => {
+                if !w.optional {
+                    missing.push(format!("{:?}", w.name));
+                }
+            }
+            Some(g) => {
+                if g.ty.same_as(&w.ty) || can_convert(&g.ty, &w.ty) {
+                    continue;
+                }
+                return format!("attribute {:?}: {}", w.name, mismatch_message(&g.ty, &w.ty));
+            }
+        }
+    }
+    match missing.len() {
+        0 => "incorrect object attributes".into(),
+        1 => format!("attribute {} is required", missing[0]),
+        2 => format!("attributes {} and {} are required", missing[0], missing[1]),
+        n => format!(
+            "attributes {}, and {} are required",
+            missing[..n - 1].join(", "),
+            missing[n - 1]
+        ),
+    }
+}
+
+fn mismatch_structural_to_collection(got: &Type, want: &Type) -> String {
+    let (Type::List(we) | Type::Set(we) | Type::Map(we)) = want else {
+        return format!("{} required", want.friendly_name());
+    };
+    match (got, want) {
+        (Type::Tuple(es), Type::List(_) | Type::Set(_)) => {
+            for (i, e) in es.iter().enumerate() {
+                if e.same_as(we) || can_convert(e, we) {
+                    continue;
+                }
+                return format!("element {i}: {}", mismatch_message(e, we));
+            }
+            format!("all elements must be {}", we.friendly_name())
+        }
+        (Type::Object(attrs), Type::Map(_)) => {
+            let mut attrs: Vec<&Attribute> = attrs.iter().collect();
+            attrs.sort_by(|a, b| a.name.cmp(&b.name));
+            for a in attrs {
+                if a.ty.same_as(we) || can_convert(&a.ty, we) {
+                    continue;
+                }
+                return format!("element {:?}: {}", a.name, mismatch_message(&a.ty, we));
+            }
+            format!("all elements must be {}", we.friendly_name())
+        }
+        _ => format!("{} required", want.friendly_name()),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Value-level conversion, once the types are known to be compatible.
+
+// The type of a null or unknown value converted to `want`: `want` without optional markers,
+// with any `any` filled from the value's own type.
+fn dynamic_replace(have: &Type, want: &Type) -> Type {
+    match (have, want) {
+        (_, Type::Any) => have.clone(),
+        (Type::Any, w) => w.without_optional(),
+        (Type::List(h), Type::List(w)) => Type::List(Box::new(dynamic_replace(h, w))),
+        (Type::Set(h), Type::Set(w)) => Type::Set(Box::new(dynamic_replace(h, w))),
+        (Type::Map(h), Type::Map(w)) => Type::Map(Box::new(dynamic_replace(h, w))),
+        (Type::Tuple(h), Type::Tuple(w)) if h.len() == w.len() => Type::Tuple(
+            h.iter()
+                .zip(w)
+                .map(|(h, w)| dynamic_replace(h, w))
+                .collect(),
+        ),
+        (Type::Object(h), Type::Object(w)) => Type::Object(
+            w.iter()
+                .map(|wa| Attribute {
+                    name: wa.name.clone(),
+                    ty: match find(h, &wa.name) {
+                        Some(ha) => dynamic_replace(&ha.ty, &wa.ty),
+                        None => wa.ty.without_optional(),
+                    },
+                    optional: false,
+                    default: None,
+                })
+                .collect(),
+        ),
+        (_, w) => w.without_optional(),
+    }
+}
+
+fn conv(value: &Value, want: &Type, path: &mut Vec<PathStep>) -> Result<Value, ConversionError> {
+    if is_dynamic(want) {
+        return Ok(value.clone());
+    }
+    match value {
+        Value::Null(t) => {
+            return if can_convert(t, want) {
+                Ok(Value::Null(dynamic_replace(t, want)))
+            } else {
+                Err(ConversionError::new(path, mismatch_message(t, want)))
+            };
+        }
+        Value::Unknown(t) => {
+            return if can_convert(t, want) {
+                Ok(Value::Unknown(dynamic_replace(t, want)))
+            } else {
+                Err(ConversionError::new(path, mismatch_message(t, want)))
+            };
+        }
+        _ => {}
+    }
+    let mismatch = |path: &[PathStep]| {
+        Err(ConversionError::new(
+            path,
+            mismatch_message(&value.ty(), want),
+        ))
+    };
+    match (want, value) {
+        (Type::String, Value::String(_)) => Ok(value.clone()),
+        (Type::String, Value::Number(n)) => Ok(Value::String(n.to_terraform_string())),
+        (Type::String, Value::Bool(b)) => Ok(Value::String(b.to_string())),
+        (Type::Number, Value::Number(_)) => Ok(value.clone()),
+        (Type::Number, Value::String(s)) => match Number::parse(s) {
+            Some(n) => Ok(Value::Number(n)),
+            None => Err(ConversionError::new(path, "a number is required")),
+        },
+        (Type::Bool, Value::Bool(_)) => Ok(value.clone()),
+        (Type::Bool, Value::String(s)) => match s.as_str() {
+            "true" | "1" => Ok(Value::Bool(true)),
+            "false" | "0" => Ok(Value::Bool(false)),
+            other => Err(ConversionError::new(
+                path,
+                match other.to_lowercase().as_str() {
+                    "true" => "a bool is required; to convert from string, use lowercase \"true\"",
+                    "false" => {
+                        "a bool is required; to convert from string, use lowercase \"false\""
+                    }
+                    _ => "a bool is required",
+                },
+            )),
+        },
+        (Type::Object(attrs), Value::Object(m)) => {
+            let mut out = BTreeMap::new();
+            for a in attrs {
+                let name = &a.name;
+                match m.get(name) {
+                    Some(v) => {
+                        path.push(PathStep::Attr(name.clone()));
+                        let r = conv(v, &a.ty, path);
+                        path.pop();
+                        out.insert(name.clone(), r?);
+                    }
+                    None if a.optional => {
+                        out.insert(name.clone(), Value::Null(a.ty.without_optional()));
+                    }
+                    None => {
+                        return Err(ConversionError::new(
+                            path,
+                            format!("attribute {name:?} is required"),
+                        ))
+                    }
+                }
+            }
+            Ok(Value::Object(out))
+        }
+        (Type::Object(attrs), Value::Map(_, m)) => {
+            let mut out = BTreeMap::new();
+            for a in attrs {
+                match m.get(&a.name) {
+                    Some(v) => {
+                        path.push(PathStep::Attr(a.name.clone()));
+                        let r = conv(v, &a.ty, path);
+                        path.pop();
+                        out.insert(a.name.clone(), r?);
+                    }
+                    None if a.optional => {
+                        out.insert(a.name.clone(), Value::Null(a.ty.without_optional()));
+                    }
+                    None => {
+                        return Err(ConversionError::new(
+                            path,
+                            format!("map has no element for required attribute {:?}", a.name),
+                        ))
+                    }
+                }
+            }
+            Ok(Value::Object(out))
+        }
+        (Type::Tuple(ts), Value::Tuple(vs)) if ts.len() == vs.len() => {
+            let mut out = Vec::with_capacity(vs.len());
+            for (i, (v, t)) in vs.iter().zip(ts).enumerate() {
+                path.push(PathStep::Index(i));
+                let r = conv(v, t, path);
+                path.pop();
+                out.push(r?);
+            }
+            Ok(Value::Tuple(out))
+        }
+        (
+            Type::List(et) | Type::Set(et),
+            Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs),
+        ) => {
+            let target = match value {
+                Value::Tuple(_) => {
+                    let tys: Vec<Type> = vs.iter().map(Value::ty).collect();
+                    match seq_target(&tys, et) {
+                        Some(t) => t,
+                        None => return mismatch(path),
+                    }
+                }
+                _ => (**et).clone(),
+            };
+            let mut out = Vec::with_capacity(vs.len());
+            for (i, v) in vs.iter().enumerate() {
+                path.push(PathStep::Index(i));
+                let r = conv(v, &target, path);
+                path.pop();
+                out.push(r?);
+            }
+            let elem_ty = collection_elem_type(&target, et, value, &out, path)?;
+            Ok(match want {
+                Type::Set(_) => Value::set(elem_ty, out),
+                _ => Value::List(elem_ty, out),
+            })
+        }
+        (Type::Map(et), Value::Map(_, m) | Value::Object(m)) => {
+            let target = match value {
+                Value::Object(_) => {
+                    let tys: Vec<Type> = m.values().map(Value::ty).collect();
+                    match seq_target(&tys, et) {
+                        Some(t) => t,
+                        None => return mismatch(path),
+                    }
+                }
+                _ => (**et).clone(),
+            };
+            let mut out = BTreeMap::new();
+            for (k, v) in m {
+                path.push(PathStep::Key(k.clone()));
+                let r = conv(v, &target, path);
+                path.pop();
+                out.insert(k.clone(), r?);
+            }
+            let elems: Vec<Value> = out.values().cloned().collect();
+            let elem_ty = collection_elem_type(&target, et, value, &elems, path)?;
+            Ok(Value::Map(elem_ty, out))
+        }
+        _ => mismatch(path),
+    }
+}
+
+// The element type of a converted collection: the wanted element type without optional
+// markers; for `any`, the unified type, or the elements' common type when that is still
+// dynamic (which must then be the same for every element, as in go-cty).
+fn collection_elem_type(
+    target: &Type,
+    want_elem: &Type,
+    source: &Value,
+    out: &[Value],
+    path: &[PathStep],
+) -> Result<Type, ConversionError> {
+    if !is_dynamic(want_elem) && !target.has_any() {
+        return Ok(target.without_optional());
+    }
+    if out.is_empty() {
+        return Ok(match source {
+            Value::List(e, _) | Value::Set(e, _) | Value::Map(e, _) if is_dynamic(want_elem) => {
+                e.clone()
+            }
+            _ => target.without_optional(),
+        });
+    }
+    let first = out[0].ty();
+    if out.iter().all(|v| v.ty().same_as(&first)) {
+        Ok(first)
+    } else if !out.iter().any(|v| v.is_null() || v.is_unknown()) {
+        let kind = match source {
+            Value::Map(..) | Value::Object(_) => "map",
+            Value::Set(..) => "set",
+            _ => "list",
+        };
+        Err(ConversionError::new(
+            path,
+            format!("element types must all match for conversion to {kind}"),
+        ))
+    } else {
+        // Nulls of another type alongside values: take the non-null type, as cty does when
+        // building the collection.
+        let known = out
+            .iter()
+            .find(|v| !v.is_null() && !v.is_unknown())
+            .map(Value::ty)
+            .unwrap_or(first);
+        Ok(known)
+    }
+}
