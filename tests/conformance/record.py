@@ -670,7 +670,14 @@ def diagnostics_of(stdout):
         if loc:
             entry["location"] = loc
         diags.append(entry)
-    key = lambda d: (d["severity"], d["summary"], d["detail"], d.get("location", ""))
+    if any(d["summary"] == "Values for undeclared variables" for d in diags):
+        # With more than two undeclared variables Terraform shows two of them in full, picked in
+        # Go map order: which names appear differs from run to run, so the detail is not kept.
+        for d in diags:
+            if d["summary"] == "Value for undeclared variable":
+                d["detail"] = None
+                d["note"] = "the variable named here varies between runs"
+    key = lambda d: (d["severity"], d["summary"], d["detail"] or "", d.get("location", ""))
     return sorted(diags, key=key)
 
 
