@@ -10,6 +10,7 @@ pub mod diagnostics;
 pub mod eval;
 pub mod expr;
 pub mod input;
+pub mod json;
 pub mod number;
 pub mod output;
 pub mod sensitive;

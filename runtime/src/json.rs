@@ -1,0 +1,512 @@
+//! A strict `.tfvars.json` reader that accepts and rejects what Terraform's HCL JSON parser does.
+//!
+//! - The document is exactly one JSON object: an empty file, a top-level array or scalar, or data
+//!   after the object are errors. A byte-order mark is an error, as in Terraform.
+//! - No comments, trailing commas, single quotes, `NaN`/`Infinity`, leading zeros or `+`.
+//! - A key given twice is an error at any depth.
+//! - A top-level `"//"` key is a comment and is skipped; a nested `"//"` is ordinary data.
+//! - Strings are literal (`"${a}"` stays as written) and NFC-normalised; a lone surrogate escape
+//!   becomes U+FFFD, as in Go.
+//! - Numbers are kept exactly (Go's `big.ParseFloat` range rules: `1e1000000000` is `+Inf`).
+//! - Values are typed as cty's JSON decoding types them: arrays are tuples, objects are objects,
+//!   `null` is an untyped null.
+//! - Nesting deeper than [`MAX_DEPTH`] arrays and objects is an error rather than a stack
+//!   overflow; Terraform has no such limit, and no real variable file comes close.
+//!
+//! Errors carry Terraform's summary and detail and the `file:line:column` where they start
+//! (columns count Unicode characters from 1).
+
+use std::collections::BTreeMap;
+
+use crate::diagnostics::{Diagnostic, Severity};
+use crate::input::InputVariable;
+use crate::number::Number;
+use crate::spec::Location;
+use crate::value::Value;
+
+/// The deepest nesting of arrays and objects accepted.
+pub const MAX_DEPTH: usize = 1000;
+
+/// Reads a `.tfvars.json` document: one `InputVariable` per top-level key, in file order, each
+/// located at its value. `file` names the file in locations and messages.
+pub fn parse_tfvars_json(text: &str, file: &str) -> Result<Vec<InputVariable>, Vec<Diagnostic>> {
+    let mut p = Parser::new(text, file);
+    p.document().map_err(|d| vec![*d])
+}
+
+/// Reads one JSON value with the same strictness (any top-level kind is allowed).
+pub fn parse_json_value(text: &str, file: &str) -> Result<Value, Diagnostic> {
+    let mut p = Parser::new(text, file);
+    p.skip_ws();
+    let v = p.value(0).map_err(|d| *d)?;
+    p.skip_ws();
+    if p.pos < p.bytes.len() {
+        return Err(*p.error(
+            p.pos,
+            "Extraneous data after value",
+            "Extra characters appear after the JSON value.",
+        ));
+    }
+    Ok(v)
+}
+
+type Res<T> = Result<T, Box<Diagnostic>>;
+
+struct Parser<'a> {
+    text: &'a str,
+    bytes: &'a [u8],
+    file: &'a str,
+    pos: usize,
+    line_starts: Vec<usize>,
+}
+
+impl<'a> Parser<'a> {
+    fn new(text: &'a str, file: &'a str) -> Parser<'a> {
+        let mut line_starts = vec![0];
+        line_starts.extend(
+            text.bytes()
+                .enumerate()
+                .filter(|(_, b)| *b == b'\n')
+                .map(|(i, _)| i + 1),
+        );
+        Parser {
+            text,
+            bytes: text.as_bytes(),
+            file,
+            pos: 0,
+            line_starts,
+        }
+    }
+
+    fn location(&self, pos: usize) -> Location {
+        let line = match self.line_starts.binary_search(&pos) {
+            Ok(i) => i,
+            Err(i) => i - 1,
+        };
+        let start = self.line_starts[line];
+        let column = self.text[start..pos.min(self.text.len())].chars().count() + 1;
+        Location {
+            file: self.file.to_string(),
+            line: line as u32 + 1,
+            column: column as u32,
+        }
+    }
+
+    fn error(&self, pos: usize, summary: &str, detail: impl Into<String>) -> Box<Diagnostic> {
+        Box::new(Diagnostic {
+            severity: Severity::Error,
+            summary: summary.to_string(),
+            detail: detail.into(),
+            variable: None,
+            path: String::new(),
+            location: Some(self.location(pos)),
+        })
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.pos).copied()
+    }
+
+    fn skip_ws(&mut self) {
+        while matches!(self.peek(), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+            self.pos += 1;
+        }
+    }
+
+    fn document(&mut self) -> Res<Vec<InputVariable>> {
+        self.skip_ws();
+        let start = self.pos;
+        match self.peek() {
+            Some(b'{') => {}
+            Some(b'[') => {
+                // Parse it first so syntax errors inside come first, as in Terraform.
+                self.value(0)?;
+                return Err(self.error(
+                    start,
+                    "Incorrect JSON value type",
+                    "A JSON object is required here, setting the arguments for this block.",
+                ));
+            }
+            None => {
+                return Err(self.error(
+                    self.pos,
+                    "Missing value",
+                    "The JSON data ends prematurely.",
+                ))
+            }
+            _ => {
+                self.value(0)?;
+                return Err(self.error(
+                    start,
+                    "Root value must be object",
+                    "The root value in a JSON-based configuration must be either a JSON object or a JSON array of objects.",
+                ));
+            }
+        }
+        let members = self.object_members(0)?;
+        self.skip_ws();
+        if self.pos < self.bytes.len() {
+            return Err(self.error(
+                self.pos,
+                "Extraneous data after value",
+                "Extra characters appear after the JSON value.",
+            ));
+        }
+        let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+        let mut out = Vec::new();
+        for m in members {
+            if m.key == "//" {
+                continue;
+            }
+            if let Some(&first) = seen.get(&m.key) {
+                return Err(self.error(
+                    m.key_pos,
+                    "Duplicate attribute definition",
+                    format!(
+                        "The argument {:?} was already set at {}.",
+                        m.key,
+                        self.location(first)
+                    ),
+                ));
+            }
+            seen.insert(m.key.clone(), m.key_pos);
+            out.push(InputVariable {
+                name: m.key,
+                value: m.value,
+                location: Some(self.location(m.value_pos)),
+            });
+        }
+        Ok(out)
+    }
+
+    fn value(&mut self, depth: usize) -> Res<Value> {
+        self.skip_ws();
+        let start = self.pos;
+        match self.peek() {
+            None => Err(self.error(start, "Missing value", "The JSON data ends prematurely.")),
+            Some(b'{') => {
+                self.check_depth(depth)?;
+                let members = self.object_members(depth)?;
+                let mut map = BTreeMap::new();
+                let mut positions: BTreeMap<String, usize> = BTreeMap::new();
+                for m in members {
+                    if let Some(&first) = positions.get(&m.key) {
+                        return Err(self.error(
+                            m.key_pos,
+                            "Duplicate object attribute",
+                            format!(
+                                "An attribute named {:?} was already defined at {}.",
+                                m.key,
+                                self.location(first)
+                            ),
+                        ));
+                    }
+                    positions.insert(m.key.clone(), m.key_pos);
+                    map.insert(m.key, m.value);
+                }
+                Ok(Value::Object(map))
+            }
+            Some(b'[') => {
+                self.check_depth(depth)?;
+                self.array(depth)
+            }
+            Some(b'"') => Ok(Value::string(self.string()?)),
+            Some(b'0'..=b'9' | b'-' | b'+' | b'.') => self.number(),
+            Some(c) if c.is_ascii_alphabetic() || c == b'_' => self.keyword(),
+            Some(_) => Err(self.error(
+                start,
+                "Invalid start of value",
+                "A JSON value must start with a brace, a bracket, a number, a string, or a keyword.",
+            )),
+        }
+    }
+
+    fn check_depth(&self, depth: usize) -> Res<()> {
+        if depth >= MAX_DEPTH {
+            return Err(self.error(
+                self.pos,
+                "Nesting too deep",
+                format!("arrays and objects may be nested at most {MAX_DEPTH} levels deep"),
+            ));
+        }
+        Ok(())
+    }
+
+    // At `{`: the members, in order, with duplicates kept for the caller to judge.
+    fn object_members(&mut self, depth: usize) -> Res<Vec<Member>> {
+        let open = self.pos;
+        self.pos += 1;
+        let mut members = Vec::new();
+        self.skip_ws();
+        if self.peek() == Some(b'}') {
+            self.pos += 1;
+            return Ok(members);
+        }
+        loop {
+            self.skip_ws();
+            let key_pos = self.pos;
+            match self.peek() {
+                Some(b'"') => {}
+                None => return Err(self.unclosed_object(open)),
+                Some(b'}') if !members.is_empty() => return Err(self.error(
+                    key_pos,
+                    "Trailing comma in object",
+                    "JSON does not permit a trailing comma after the final property in an object.",
+                )),
+                Some(_) => {
+                    return Err(self.error(
+                        key_pos,
+                        "Invalid object property name",
+                        "A JSON object property name must be a string",
+                    ))
+                }
+            }
+            let key = crate::value::nfc(self.string()?);
+            self.skip_ws();
+            match self.peek() {
+                Some(b':') => self.pos += 1,
+                None => return Err(self.unclosed_object(open)),
+                Some(_) => {
+                    return Err(self.error(
+                        self.pos,
+                        "Missing property value colon",
+                        "A colon must appear between an object property's name and its value.",
+                    ))
+                }
+            }
+            self.skip_ws();
+            if self.peek().is_none() {
+                return Err(self.unclosed_object(open));
+            }
+            let value_pos = self.pos;
+            let value = self.value(depth + 1)?;
+            members.push(Member {
+                key,
+                key_pos,
+                value,
+                value_pos,
+            });
+            self.skip_ws();
+            match self.peek() {
+                Some(b',') => self.pos += 1,
+                Some(b'}') => {
+                    self.pos += 1;
+                    return Ok(members);
+                }
+                None => return Err(self.unclosed_object(open)),
+                Some(_) => {
+                    return Err(self.error(
+                        self.pos,
+                        "Missing attribute seperator comma",
+                        "A comma must appear between each property definition in an object.",
+                    ))
+                }
+            }
+        }
+    }
+
+    fn unclosed_object(&self, open: usize) -> Box<Diagnostic> {
+        self.error(
+            open,
+            "Unclosed object",
+            "No closing brace was found for this JSON object.",
+        )
+    }
+
+    fn array(&mut self, depth: usize) -> Res<Value> {
+        let open = self.pos;
+        self.pos += 1;
+        let unclosed = |p: &Parser| {
+            p.error(
+                open,
+                "Unclosed array",
+                "No closing bracket was found for this JSON array.",
+            )
+        };
+        let mut items = Vec::new();
+        self.skip_ws();
+        if self.peek() == Some(b']') {
+            self.pos += 1;
+            return Ok(Value::Tuple(items));
+        }
+        loop {
+            self.skip_ws();
+            match self.peek() {
+                None => return Err(unclosed(self)),
+                Some(b']') if !items.is_empty() => {
+                    return Err(self.error(
+                        self.pos,
+                        "Trailing comma in array",
+                        "JSON does not permit a trailing comma after the final value in an array.",
+                    ))
+                }
+                _ => {}
+            }
+            items.push(self.value(depth + 1)?);
+            self.skip_ws();
+            match self.peek() {
+                Some(b',') => self.pos += 1,
+                Some(b']') => {
+                    self.pos += 1;
+                    return Ok(Value::Tuple(items));
+                }
+                None => return Err(unclosed(self)),
+                Some(_) => {
+                    return Err(self.error(
+                        self.pos,
+                        "Missing attribute seperator comma",
+                        "A comma must appear between each value in an array.",
+                    ))
+                }
+            }
+        }
+    }
+
+    // At `"`: the decoded string (not yet NFC-normalised).
+    fn string(&mut self) -> Res<String> {
+        let start = self.pos;
+        self.pos += 1;
+        let invalid = |p: &Parser| {
+            p.error(
+                start,
+                "Invalid JSON string",
+                "There is a syntax error in the given JSON string.",
+            )
+        };
+        let mut out = String::new();
+        loop {
+            // Copy the run of ordinary characters at once.
+            let run_start = self.pos;
+            while let Some(c) = self.peek() {
+                if c == b'"' || c == b'\\' || c < 0x20 {
+                    break;
+                }
+                self.pos += 1;
+            }
+            out.push_str(&self.text[run_start..self.pos]);
+            match self.peek() {
+                Some(b'"') => {
+                    self.pos += 1;
+                    return Ok(out);
+                }
+                Some(b'\\') => {
+                    self.pos += 1;
+                    let c = self.peek().ok_or_else(|| invalid(self))?;
+                    self.pos += 1;
+                    match c {
+                        b'"' => out.push('"'),
+                        b'\\' => out.push('\\'),
+                        b'/' => out.push('/'),
+                        b'b' => out.push('\u{8}'),
+                        b'f' => out.push('\u{c}'),
+                        b'n' => out.push('\n'),
+                        b'r' => out.push('\r'),
+                        b't' => out.push('\t'),
+                        b'u' => {
+                            let hi = self.hex4().ok_or_else(|| invalid(self))?;
+                            if (0xD800..0xDC00).contains(&hi) {
+                                // A surrogate pair, or U+FFFD for a lone half (Go's rule).
+                                let save = self.pos;
+                                if self.bytes.get(self.pos..self.pos + 2) == Some(b"\\u") {
+                                    self.pos += 2;
+                                    if let Some(lo) = self.hex4() {
+                                        if (0xDC00..0xE000).contains(&lo) {
+                                            let c = 0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00);
+                                            out.push(char::from_u32(c).unwrap_or('\u{FFFD}'));
+                                            continue;
+                                        }
+                                    }
+                                }
+                                self.pos = save;
+                                out.push('\u{FFFD}');
+                            } else {
+                                out.push(char::from_u32(hi).unwrap_or('\u{FFFD}'));
+                            }
+                        }
+                        _ => return Err(invalid(self)),
+                    }
+                }
+                // End of input or a raw control character.
+                _ => return Err(invalid(self)),
+            }
+        }
+    }
+
+    fn hex4(&mut self) -> Option<u32> {
+        let digits = self.text.get(self.pos..self.pos + 4)?;
+        if !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return None;
+        }
+        self.pos += 4;
+        u32::from_str_radix(digits, 16).ok()
+    }
+
+    fn number(&mut self) -> Res<Value> {
+        let start = self.pos;
+        while matches!(
+            self.peek(),
+            Some(b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E')
+        ) {
+            self.pos += 1;
+        }
+        match Number::parse_json(&self.text[start..self.pos]) {
+            Some(n) => Ok(Value::Number(n)),
+            None => Err(self.error(
+                start,
+                "Invalid JSON number",
+                "There is a syntax error in the given JSON number.",
+            )),
+        }
+    }
+
+    fn keyword(&mut self) -> Res<Value> {
+        let start = self.pos;
+        while matches!(self.peek(), Some(c) if c.is_ascii_alphanumeric() || c == b'_') {
+            self.pos += 1;
+        }
+        let word = &self.text[start..self.pos];
+        match word {
+            "true" => Ok(Value::Bool(true)),
+            "false" => Ok(Value::Bool(false)),
+            "null" => Ok(Value::null()),
+            "undefined" | "NaN" | "Infinity" => Err(self.error(
+                start,
+                "Invalid JSON keyword",
+                format!("The JavaScript identifier {word:?} cannot be used in JSON."),
+            )),
+            _ => {
+                let suggestion = ["true", "false", "null"]
+                    .into_iter()
+                    .find(|k| levenshtein(word, k) < 3)
+                    .map(|k| format!(" Did you mean {k:?}?"))
+                    .unwrap_or_default();
+                Err(self.error(
+                    start,
+                    "Invalid JSON keyword",
+                    format!("{word:?} is not a valid JSON keyword.{suggestion}"),
+                ))
+            }
+        }
+    }
+}
+
+struct Member {
+    key: String,
+    key_pos: usize,
+    value: Value,
+    value_pos: usize,
+}
+
+fn levenshtein(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let cost = usize::from(ca != *cb);
+            cur.push((prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
