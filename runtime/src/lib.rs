@@ -5,6 +5,7 @@
 //! `tfvars validate` are all judged by one set of rules.
 #![deny(missing_docs)]
 
+pub mod check;
 pub mod convert;
 pub mod diagnostics;
 pub mod eval;

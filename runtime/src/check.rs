@@ -1,0 +1,252 @@
+//! Checking input values against a module as `terraform plan` does: undeclared names, type
+//! conversion, null and default rules, required variables, then the `validation` blocks.
+//!
+//! The order and the verdict follow Terraform 1.11:
+//!
+//! 1. Inputs are taken in order; a later value for the same name replaces an earlier one.
+//! 2. A name the module does not declare is a warning («Value for undeclared variable»); the
+//!    first two are given in full, the rest summarised, as Terraform does for var files.
+//! 3. A required variable with no value is an error («No value for required variable»). If there
+//!    is one, Terraform reports only those errors (and the warnings): conversion and validation
+//!    errors of other variables are not reported, and neither are they here.
+//! 4. Every given value is converted to its variable's type (optional-attribute defaults
+//!    included); every failure in every variable is reported, with the variable and the path.
+//! 5. A null value stays null, unless the variable is `nullable = false`: then the default is
+//!    used, or it is an error («Required variable not set») when there is none. An omitted
+//!    variable takes its default.
+//! 6. The validation rules of every variable that got a value run over the effective values
+//!    ([`crate::eval::run_validations`]).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::convert::convert;
+use crate::diagnostics::{Diagnostic, Report, Severity};
+use crate::input::{CheckOptions, InputVariable};
+use crate::spec::{Location, ModuleSpec, VariableSpec};
+use crate::value::Value;
+
+/// The outcome of [`check`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Checked {
+    /// The effective value of every declared variable that has one: the converted input, or
+    /// the default, after the null rules. When the report has no errors this holds every
+    /// declared variable. Variables whose value was rejected are absent.
+    pub values: BTreeMap<String, Value>,
+    /// Errors, warnings and unchecked conditions.
+    pub report: Report,
+}
+
+impl Checked {
+    /// True when Terraform would accept the inputs.
+    pub fn is_ok(&self) -> bool {
+        self.report.is_ok()
+    }
+}
+
+/// Checks `inputs` against `spec` as `terraform plan` would (see the module documentation).
+pub fn check(spec: &ModuleSpec, inputs: &[InputVariable], options: &CheckOptions) -> Checked {
+    // Later inputs win; remember the first position of each name for a stable order.
+    let mut given: BTreeMap<&str, &InputVariable> = BTreeMap::new();
+    let mut order: Vec<&str> = Vec::new();
+    for input in inputs {
+        if given.insert(&input.name, input).is_none() {
+            order.push(&input.name);
+        }
+    }
+    let declared: BTreeSet<&str> = spec.variables.iter().map(|v| v.name.as_str()).collect();
+
+    let mut diagnostics = Vec::new();
+    let undeclared: Vec<&InputVariable> = order
+        .iter()
+        .filter(|name| !declared.contains(*name))
+        .map(|name| given[name])
+        .collect();
+    for input in undeclared.iter().take(2) {
+        diagnostics.push(undeclared_warning(input));
+    }
+    if undeclared.len() > 2 {
+        diagnostics.push(Diagnostic {
+            severity: Severity::Warning,
+            summary: "Values for undeclared variables".into(),
+            detail: format!(
+                "In addition to the other similar warnings shown, {} other variable(s) defined without being declared.",
+                undeclared.len() - 2
+            ),
+            variable: None,
+            path: String::new(),
+            location: None,
+        });
+    }
+
+    // Missing required variables hide every other error.
+    let missing: Vec<&VariableSpec> = spec
+        .variables
+        .iter()
+        .filter(|v| v.required() && !given.contains_key(v.name.as_str()))
+        .collect();
+    let mut values = BTreeMap::new();
+    if !missing.is_empty() {
+        for var in missing {
+            diagnostics.push(Diagnostic {
+                severity: Severity::Error,
+                summary: "No value for required variable".into(),
+                detail: format!(
+                    "The root module input variable {:?} is not set, and has no default value. Use a -var or -var-file command line argument to provide a value for this variable.",
+                    var.name
+                ),
+                variable: Some(var.name.clone()),
+                path: String::new(),
+                location: Some(var.location.clone()),
+            });
+        }
+        // The other variables' values are still computed, without reporting their errors.
+        for var in &spec.variables {
+            if let Ok(Some(v)) = effective_value(var, given.get(var.name.as_str()).copied()) {
+                values.insert(var.name.clone(), v);
+            }
+        }
+        return finish(values, diagnostics);
+    }
+
+    let mut skip = BTreeSet::new();
+    for var in &spec.variables {
+        match effective_value(var, given.get(var.name.as_str()).copied()) {
+            Ok(Some(v)) => {
+                values.insert(var.name.clone(), v);
+            }
+            Ok(None) => {
+                skip.insert(var.name.clone());
+            }
+            Err(d) => {
+                diagnostics.push(*d);
+                skip.insert(var.name.clone());
+            }
+        }
+    }
+    diagnostics.extend(crate::eval::run_validations(
+        spec,
+        &values,
+        &skip,
+        options.version,
+    ));
+    finish(values, diagnostics)
+}
+
+fn finish(values: BTreeMap<String, Value>, mut diagnostics: Vec<Diagnostic>) -> Checked {
+    // Errors first, then warnings, then unchecked; stable within each.
+    diagnostics.sort_by_key(|d| d.severity);
+    Checked {
+        values,
+        report: Report { diagnostics },
+    }
+}
+
+// The value Terraform uses for `var`, or the error that rejects it. `Ok(None)` only for a
+// required variable with no input (reported by the caller).
+fn effective_value(
+    var: &VariableSpec,
+    input: Option<&InputVariable>,
+) -> Result<Option<Value>, Box<Diagnostic>> {
+    let Some(input) = input else {
+        return Ok(var.default.as_ref().map(|d| default_value(var, d)));
+    };
+    let converted = match convert(&input.value, &var.ty) {
+        Ok(v) => v,
+        Err(e) => {
+            let (detail, location) = if var.sensitive {
+                (
+                    format!(
+                        "The given value is not suitable for var.{}, which is sensitive: {}. Invalid value defined at {}.",
+                        var.name,
+                        e.message(),
+                        input
+                            .location
+                            .as_ref()
+                            .map(terraform_position)
+                            .unwrap_or_else(|| "the given input".into())
+                    ),
+                    Some(var.location.clone()),
+                )
+            } else {
+                (
+                    format!(
+                        "The given value is not suitable for var.{} declared at {}: {}.",
+                        var.name,
+                        declaration_range(var),
+                        e.message()
+                    ),
+                    input
+                        .location
+                        .clone()
+                        .or_else(|| Some(var.location.clone())),
+                )
+            };
+            return Err(Box::new(Diagnostic {
+                severity: Severity::Error,
+                summary: "Invalid value for input variable".into(),
+                detail,
+                variable: Some(var.name.clone()),
+                path: e.path_string(),
+                location,
+            }));
+        }
+    };
+    if converted.is_null() && !var.nullable {
+        return match &var.default {
+            Some(d) if !d.is_null() => Ok(Some(default_value(var, d))),
+            _ => Err(Box::new(Diagnostic {
+                severity: Severity::Error,
+                summary: "Required variable not set".into(),
+                detail: format!(
+                    "The given value is not suitable for var.{} defined at {}: required variable may not be set to null.",
+                    var.name,
+                    declaration_range(var)
+                ),
+                variable: Some(var.name.clone()),
+                path: String::new(),
+                location: input.location.clone().or_else(|| Some(var.location.clone())),
+            })),
+        };
+    }
+    Ok(Some(converted))
+}
+
+// The default, with optional-attribute defaults filled (the loader converts it already; this
+// is idempotent and covers specs built by hand).
+fn default_value(var: &VariableSpec, default: &Value) -> Value {
+    if default.is_null() {
+        return Value::Null(var.ty.without_optional());
+    }
+    convert(default, &var.ty).unwrap_or_else(|_| default.clone())
+}
+
+fn undeclared_warning(input: &InputVariable) -> Diagnostic {
+    let found = match &input.location {
+        Some(loc) => format!("a value was found in file {:?}", loc.file),
+        None => "a value was given".to_string(),
+    };
+    Diagnostic {
+        severity: Severity::Warning,
+        summary: "Value for undeclared variable".into(),
+        detail: format!(
+            "The root module does not declare a variable named {:?} but {found}. If you meant to use this value, add a \"variable\" block to the configuration.\n\nTo silence these warnings, use TF_VAR_... environment variables to provide certain \"global\" settings to all configurations in your organization. To reduce the verbosity of these warnings, use the -compact-warnings option.",
+            input.name
+        ),
+        variable: None,
+        path: String::new(),
+        location: None,
+    }
+}
+
+// Terraform's `file:line,col` form of a position.
+fn terraform_position(loc: &Location) -> String {
+    format!("{}:{},{}", loc.file, loc.line, loc.column)
+}
+
+// Terraform's range of a `variable "name"` header, `main.tf:1,1-13`, as HCL reports a block's
+// definition range. The end column assumes the usual single space between keyword and label.
+fn declaration_range(var: &VariableSpec) -> String {
+    let loc = &var.location;
+    let end = loc.column as usize + "variable \"\"".len() + var.name.chars().count();
+    format!("{}:{},{}-{}", loc.file, loc.line, loc.column, end)
+}
