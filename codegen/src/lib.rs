@@ -2,7 +2,10 @@
 //! Schema, as Rust code, or as terraschema's variables export.
 
 pub mod error;
+pub mod export;
+pub mod json_text;
 pub mod model;
+pub mod schema;
 
 pub use error::{LoadError, Problem};
 pub use model::Module;

@@ -1,0 +1,284 @@
+//! A small JSON document model and writer with the exact output format of terraschema (Go's
+//! `encoding/json` encoder with tab indentation): keys of maps sorted by byte order, `": "`
+//! between key and value, empty containers as `{}` / `[]`, one trailing newline, and numbers
+//! written exactly (no float rounding).
+
+use std::collections::BTreeMap;
+
+use tfvars_runtime::{Number, Value};
+
+/// A JSON value.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Json {
+    /// `null`
+    Null,
+    /// `true` / `false`
+    Bool(bool),
+    /// A number, kept exact: plain decimal notation, or exponent notation when much shorter
+    /// (`1e400`). Never infinite ([`Json::from_value`] refuses infinities).
+    Number(Number),
+    /// A string.
+    String(String),
+    /// An array.
+    Array(Vec<Json>),
+    /// An object whose keys are written in byte order (a Go map).
+    Object(BTreeMap<String, Json>),
+    /// An object whose keys are written in the given order (a Go struct).
+    Struct(Vec<(String, Json)>),
+}
+
+impl Json {
+    /// A string value.
+    pub fn str(s: impl Into<String>) -> Json {
+        Json::String(s.into())
+    }
+
+    /// A whole number.
+    pub fn int(n: u64) -> Json {
+        Json::Number(Number::from(n))
+    }
+
+    /// An empty object.
+    pub fn object() -> Json {
+        Json::Object(BTreeMap::new())
+    }
+
+    /// The entries of an object (`None` for anything else).
+    pub fn as_object(&self) -> Option<&BTreeMap<String, Json>> {
+        match self {
+            Json::Object(m) => Some(m),
+            _ => None,
+        }
+    }
+
+    /// The entries of an object, mutably. Panics when called on anything else: callers only use
+    /// it on nodes they built as objects.
+    pub fn entries(&mut self) -> &mut BTreeMap<String, Json> {
+        match self {
+            Json::Object(m) => m,
+            _ => panic!("json node is not an object"),
+        }
+    }
+
+    /// Inserts a key into an object node; see [`Json::entries`].
+    pub fn set(&mut self, key: &str, value: Json) -> &mut Json {
+        self.entries().insert(key.to_string(), value);
+        self
+    }
+
+    /// Looks up a key of an object node.
+    pub fn get(&self, key: &str) -> Option<&Json> {
+        self.as_object().and_then(|m| m.get(key))
+    }
+
+    /// Converts a known Terraform value. Sets become arrays in set order, objects and maps
+    /// become objects. Fails (with what was found) on an unknown value or an infinite number,
+    /// which JSON cannot carry.
+    pub fn from_value(value: &Value) -> Result<Json, String> {
+        Ok(match value {
+            Value::Null(_) => Json::Null,
+            Value::Unknown(_) => return Err("an unknown value".into()),
+            Value::Bool(b) => Json::Bool(*b),
+            Value::Number(n) => {
+                if n.is_infinite() {
+                    return Err(format!("the number {n}, which JSON cannot represent"));
+                }
+                Json::Number(n.clone())
+            }
+            Value::String(s) => Json::String(s.clone()),
+            Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => {
+                Json::Array(vs.iter().map(Json::from_value).collect::<Result<_, _>>()?)
+            }
+            Value::Map(_, m) | Value::Object(m) => Json::Object(
+                m.iter()
+                    .map(|(k, v)| Ok((k.clone(), Json::from_value(v)?)))
+                    .collect::<Result<_, String>>()?,
+            ),
+        })
+    }
+}
+
+/// How to write a document.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct WriteOptions {
+    /// Escape `<`, `>` and `&` as `\u003c`, `\u003e`, `\u0026` (Go's HTML-safe escaping).
+    pub escape_html: bool,
+}
+
+/// Writes a document with tab indentation and one trailing newline.
+pub fn to_string(json: &Json, options: WriteOptions) -> String {
+    let mut out = String::with_capacity(4096);
+    write_value(&mut out, json, 0, options);
+    out.push('\n');
+    out
+}
+
+fn indent(out: &mut String, depth: usize) {
+    out.push('\n');
+    for _ in 0..depth {
+        out.push('\t');
+    }
+}
+
+fn write_value(out: &mut String, json: &Json, depth: usize, options: WriteOptions) {
+    match json {
+        Json::Null => out.push_str("null"),
+        Json::Bool(true) => out.push_str("true"),
+        Json::Bool(false) => out.push_str("false"),
+        Json::Number(n) => match n.to_json_string() {
+            Some(text) => out.push_str(&text),
+            None => out.push_str("null"),
+        },
+        Json::String(s) => write_string(out, s, options),
+        Json::Array(items) => {
+            if items.is_empty() {
+                out.push_str("[]");
+                return;
+            }
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                indent(out, depth + 1);
+                write_value(out, item, depth + 1, options);
+            }
+            indent(out, depth);
+            out.push(']');
+        }
+        Json::Object(map) => write_entries(out, map.iter(), map.is_empty(), depth, options),
+        Json::Struct(fields) => write_entries(
+            out,
+            fields.iter().map(|(k, v)| (k, v)),
+            fields.is_empty(),
+            depth,
+            options,
+        ),
+    }
+}
+
+fn write_entries<'a>(
+    out: &mut String,
+    entries: impl Iterator<Item = (&'a String, &'a Json)>,
+    empty: bool,
+    depth: usize,
+    options: WriteOptions,
+) {
+    if empty {
+        out.push_str("{}");
+        return;
+    }
+    out.push('{');
+    for (i, (key, value)) in entries.enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        indent(out, depth + 1);
+        write_string(out, key, options);
+        out.push_str(": ");
+        write_value(out, value, depth + 1, options);
+    }
+    indent(out, depth);
+    out.push('}');
+}
+
+/// Writes a JSON string literal the way Go's encoder does: `\"`, `\\`, `\b`, `\f`, `\n`, `\r`,
+/// `\t`, other control characters as `\u00xx`, U+2028 and U+2029 always escaped, and `<>&`
+/// escaped only when asked.
+pub fn write_string(out: &mut String, s: &str, options: WriteOptions) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '<' | '>' | '&' if options.escape_html => {
+                out.push_str("\\u00");
+                out.push(HEX[(c as usize) >> 4] as char);
+                out.push(HEX[(c as usize) & 0xf] as char);
+            }
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            c if (c as u32) < 0x20 => {
+                out.push_str("\\u00");
+                out.push(HEX[(c as usize) >> 4] as char);
+                out.push(HEX[(c as usize) & 0xf] as char);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn obj(entries: &[(&str, Json)]) -> Json {
+        Json::Object(
+            entries
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.clone()))
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn writes_go_style_indented_json() {
+        let doc = obj(&[
+            ("b", Json::Array(vec![Json::int(1), Json::Null])),
+            ("a", Json::object()),
+            ("Z", Json::Array(vec![])),
+        ]);
+        assert_eq!(
+            to_string(&doc, WriteOptions::default()),
+            "{\n\t\"Z\": [],\n\t\"a\": {},\n\t\"b\": [\n\t\t1,\n\t\tnull\n\t]\n}\n"
+        );
+    }
+
+    #[test]
+    fn escapes_like_go() {
+        let mut out = String::new();
+        write_string(
+            &mut out,
+            "a\"\\\u{8}\u{c}\n\r\t\u{1}<>&\u{2028}é",
+            WriteOptions::default(),
+        );
+        assert_eq!(out, r#""a\"\\\b\f\n\r\t\u0001<>&\u2028é""#);
+        let mut out = String::new();
+        write_string(&mut out, "<a&b>", WriteOptions { escape_html: true });
+        assert_eq!(out, r#""\u003ca\u0026b\u003e""#);
+    }
+
+    #[test]
+    fn numbers_are_exact() {
+        let n = Number::parse_json("123456789012345678901234567890.5").unwrap();
+        assert_eq!(
+            to_string(&Json::Number(n), WriteOptions::default()),
+            "123456789012345678901234567890.5\n"
+        );
+        let n = Number::parse_json("1e3").unwrap();
+        assert_eq!(to_string(&Json::Number(n), WriteOptions::default()), "1000\n");
+        let n = Number::parse_json("1e400").unwrap();
+        assert_eq!(to_string(&Json::Number(n), WriteOptions::default()), "1e400\n");
+        let n = Number::parse_json("-0").unwrap();
+        assert_eq!(to_string(&Json::Number(n), WriteOptions::default()), "-0\n");
+    }
+
+    #[test]
+    fn struct_keeps_field_order() {
+        let doc = Json::Struct(vec![
+            ("z".into(), Json::Bool(true)),
+            ("a".into(), Json::Bool(false)),
+        ]);
+        assert_eq!(
+            to_string(&doc, WriteOptions::default()),
+            "{\n\t\"z\": true,\n\t\"a\": false\n}\n"
+        );
+    }
+}

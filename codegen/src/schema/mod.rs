@@ -1,0 +1,342 @@
+//! The JSON Schema (draft-07) of a module's variables, in terraschema's format.
+//!
+//! ```text
+//! {"$schema": "http://json-schema.org/draft-07/schema#", "additionalProperties": true,
+//!  "properties": {NAME: NODE, …}, "required": [names without a default], "type": "object"}
+//! ```
+//! Each variable's node holds its `description`, its `default` (the value Terraform uses: converted
+//! to the type, with optional attribute defaults filled in and null optional attributes left
+//! out), its type keywords and the keywords translated from its `validation` blocks. A nullable
+//! variable (`nullable = true`, or unset with `--nullable-all`) is wrapped as
+//! `{"anyOf": [{"title": "null", "type": "null"}, {NODE, "title": TYPE}], "title": "NAME: Select a type"}`,
+//! with the validation keywords inside the non-null branch. When a validation rule rejects
+//! `null` in Terraform (as `contains([…], var.x)` does), the variable is written without the
+//! null branch, since Terraform rejects a null value for it.
+
+mod conversions;
+pub mod ecma_regex;
+pub mod translate;
+pub(crate) mod types;
+
+pub use conversions::NUMBER_STRING_PATTERN;
+
+use std::collections::BTreeMap;
+
+use tfvars_runtime::{TerraformVersion, VariableSpec};
+
+use crate::json_text::{self, Json, WriteOptions};
+use crate::model::Module;
+use translate::Rules;
+use types::NodeCx;
+
+/// Settings of the schema renderer; every flag of `tfvars schema` that shapes the output.
+#[derive(Clone, Debug, Default)]
+pub struct SchemaOptions {
+    require_all: bool,
+    disallow_additional_properties: bool,
+    nullable_all: bool,
+    escape_json: bool,
+    allow_empty: bool,
+    terraform_conversions: bool,
+    ignore_variables: Vec<String>,
+    properties: Vec<(String, String)>,
+    version: TerraformVersion,
+}
+
+impl SchemaOptions {
+    /// Default settings: terraschema's defaults.
+    pub fn new() -> SchemaOptions {
+        SchemaOptions::default()
+    }
+
+    /// Every variable required, even with a default, and every `optional()` attribute too
+    /// (`--require-all`).
+    pub fn require_all(&mut self, on: bool) -> &mut Self {
+        self.require_all = on;
+        self
+    }
+
+    /// `additionalProperties: false` at the root and on every object node
+    /// (`--disallow-additional-properties`).
+    pub fn disallow_additional_properties(&mut self, on: bool) -> &mut Self {
+        self.disallow_additional_properties = on;
+        self
+    }
+
+    /// Variables without an explicit `nullable` are nullable, as in Terraform
+    /// (`--nullable-all`).
+    pub fn nullable_all(&mut self, on: bool) -> &mut Self {
+        self.nullable_all = on;
+        self
+    }
+
+    /// Escape `<`, `>` and `&` in the output (`--escape-json`).
+    pub fn escape_json(&mut self, on: bool) -> &mut Self {
+        self.escape_json = on;
+        self
+    }
+
+    /// A module without variables gives `{}` and a warning instead of an error
+    /// (`--allow-empty`).
+    pub fn allow_empty(&mut self, on: bool) -> &mut Self {
+        self.allow_empty = on;
+        self
+    }
+
+    /// Accept what Terraform's type conversions accept (`--terraform-conversions`): see the
+    /// rules in this module's `conversions` documentation.
+    pub fn terraform_conversions(&mut self, on: bool) -> &mut Self {
+        self.terraform_conversions = on;
+        self
+    }
+
+    /// Leave a variable out (`--ignore-variable`); may be called several times.
+    pub fn ignore_variable(&mut self, name: impl Into<String>) -> &mut Self {
+        self.ignore_variables.push(name.into());
+        self
+    }
+
+    /// Add a string-valued key at the root, overriding a generated one (`--property KEY=VALUE`).
+    pub fn property(&mut self, key: impl Into<String>, value: impl Into<String>) -> &mut Self {
+        self.properties.push((key.into(), value.into()));
+        self
+    }
+
+    /// Which Terraform release decides whether a condition accepts `null` (`&&`/`||` only
+    /// short-circuit since 1.12).
+    pub fn terraform_version(&mut self, version: TerraformVersion) -> &mut Self {
+        self.version = version;
+        self
+    }
+
+    fn ignored(&self, name: &str) -> bool {
+        self.ignore_variables.iter().any(|n| n == name)
+    }
+
+    fn write_options(&self) -> WriteOptions {
+        WriteOptions {
+            escape_html: self.escape_json,
+        }
+    }
+}
+
+/// A rendered document and what was said while rendering it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rendered {
+    /// The JSON text, with one trailing newline.
+    pub text: String,
+    /// Warnings, in terraschema's wording, without the `Warning: ` prefix.
+    pub warnings: Vec<String>,
+    /// Details for `--debug`, without the `Debug: ` prefix.
+    pub debug: Vec<String>,
+}
+
+/// Why nothing could be rendered.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SchemaError {
+    /// The module directory holds no `.tf` or `.tf.json` file.
+    #[error("error reading tf files at {dir:?}: no .tf files found")]
+    NoFiles {
+        /// The module directory.
+        dir: String,
+    },
+    /// The module declares no variable.
+    #[error("error reading tf files at {dir:?}: tf files don't contain any variables")]
+    NoVariables {
+        /// The module directory.
+        dir: String,
+    },
+}
+
+/// Checks for an empty module: `Ok(Some(..))` is the `{}` document of `--allow-empty`.
+pub(crate) fn empty_module(
+    module: &Module,
+    allow_empty: bool,
+    what: &str,
+    write: WriteOptions,
+) -> Result<Option<Rendered>, SchemaError> {
+    if !module.variables().is_empty() {
+        return Ok(None);
+    }
+    let dir = module.dir.display().to_string();
+    let err = if module.files.is_empty() {
+        SchemaError::NoFiles { dir: dir.clone() }
+    } else {
+        SchemaError::NoVariables { dir: dir.clone() }
+    };
+    if !allow_empty {
+        return Err(err);
+    }
+    let reason = err.to_string();
+    let reason = reason.rsplit(": ").next().unwrap_or_default();
+    Ok(Some(Rendered {
+        text: json_text::to_string(&Json::object(), write),
+        warnings: vec![format!("directory {dir:?}: {reason}, creating empty {what} file")],
+        debug: Vec::new(),
+    }))
+}
+
+/// Renders the module's JSON Schema.
+pub fn render(module: &Module, options: &SchemaOptions) -> Result<Rendered, SchemaError> {
+    if let Some(empty) = empty_module(module, options.allow_empty, "schema", options.write_options())? {
+        return Ok(empty);
+    }
+    let mut warnings = Vec::new();
+    let mut debug = Vec::new();
+    let cx = NodeCx {
+        additional_properties: !options.disallow_additional_properties,
+        require_all: options.require_all,
+        conversions: options.terraform_conversions,
+    };
+    let mut properties = BTreeMap::new();
+    let mut required = Vec::new();
+    for v in module.variables() {
+        if options.ignored(&v.name) {
+            continue;
+        }
+        if v.required() || options.require_all {
+            required.push(Json::str(v.name.clone()));
+        }
+        let node = variable_node(v, options, &cx, &mut warnings, &mut debug);
+        properties.insert(v.name.clone(), node);
+    }
+    required.sort_by(|a, b| match (a, b) {
+        (Json::String(a), Json::String(b)) => a.cmp(b),
+        _ => std::cmp::Ordering::Equal,
+    });
+    required.dedup();
+    let mut root = Json::object();
+    root.set("$schema", Json::str("http://json-schema.org/draft-07/schema#"))
+        .set(
+            "additionalProperties",
+            Json::Bool(!options.disallow_additional_properties),
+        )
+        .set("properties", Json::Object(properties))
+        .set("required", Json::Array(required))
+        .set("type", Json::str("object"));
+    for (k, v) in &options.properties {
+        root.set(k, Json::str(v.clone()));
+    }
+    Ok(Rendered {
+        text: json_text::to_string(&root, options.write_options()),
+        warnings,
+        debug,
+    })
+}
+
+/// Go's `%q` for the warning text: a double-quoted string with Go escapes.
+pub(crate) fn go_quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{b}' => out.push_str("\\v"),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn variable_node(
+    v: &VariableSpec,
+    options: &SchemaOptions,
+    cx: &NodeCx,
+    warnings: &mut Vec<String>,
+    debug: &mut Vec<String>,
+) -> Json {
+    // Translate every validation block; untranslatable ones are left out with a warning.
+    let mut rules: Option<Rules> = None;
+    for rule in &v.validations {
+        match translate::translate(&rule.condition, &v.name, &v.ty, options.version) {
+            Ok(r) => {
+                if r.string_length || r.items.as_ref().is_some_and(|i| i.string_length) {
+                    debug.push(format!(
+                        "condition at {:?} of {:?}: JSON Schema counts string length in code points, Terraform in grapheme clusters (they differ only for combining marks and emoji sequences)",
+                        rule.location.to_string(),
+                        v.name
+                    ));
+                }
+                match &mut rules {
+                    Some(all) => all.merge(r),
+                    None => rules = Some(r),
+                }
+            }
+            Err(why) => {
+                warnings.push(format!(
+                    "couldn't apply validation for {} with condition {}: no translation rules are supported for this condition",
+                    go_quote(&v.name),
+                    go_quote(&rule.condition_source)
+                ));
+                debug.push(format!(
+                    "condition located at {:?}",
+                    rule.location.to_string()
+                ));
+                debug.push(format!("\t{why}"));
+            }
+        }
+    }
+    let rules = rules.unwrap_or_default();
+
+    let mut node = if cx.conversions {
+        // Terraform's own null rules: a nullable variable takes null (then validated); a
+        // non-nullable one with a default replaces null by the default.
+        let null_ok = (v.nullable && rules.null_ok) || (!v.nullable && v.default.is_some());
+        let mut n = types::node(cx, &v.ty, Some(&rules), false);
+        if null_ok {
+            types::add_null(&mut n);
+        }
+        n
+    } else {
+        let nullable = if v.nullable_set { v.nullable } else { options.nullable_all };
+        let type_name = types::json_type_name(&v.ty);
+        let inner = types::node(cx, &v.ty, Some(&rules), false);
+        match type_name {
+            Some(title) if nullable && rules.null_ok => {
+                let mut inner = inner;
+                inner.set("title", Json::str(title));
+                let mut null = Json::object();
+                null.set("title", Json::str("null")).set("type", Json::str("null"));
+                let mut outer = Json::object();
+                outer
+                    .set("anyOf", Json::Array(vec![null, inner]))
+                    .set("title", Json::str(format!("{}: Select a type", v.name)));
+                outer
+            }
+            _ => {
+                if nullable && !rules.null_ok {
+                    debug.push(format!(
+                        "variable {:?} is nullable, but its validation rejects null, so the schema does too",
+                        v.name
+                    ));
+                }
+                inner
+            }
+        }
+    };
+
+    if let Some(default) = &v.default {
+        match types::default_json(default, &v.ty) {
+            Some(j) => {
+                node.set("default", j);
+            }
+            None => warnings.push(format!(
+                "the default of {} cannot be written as JSON (an infinite number), leaving it out",
+                go_quote(&v.name)
+            )),
+        }
+    }
+    if let Some(d) = &v.description {
+        node.set("description", Json::str(d.clone()));
+    }
+    node
+}

@@ -1,0 +1,787 @@
+//! Translation of `validation` conditions (the runtime's expression IR) into JSON Schema
+//! keywords, only where the keywords accept exactly the non-null values Terraform accepts.
+//!
+//! Each translated condition also says what Terraform does with a `null` value, since
+//! validation runs on null too: `contains([…], null)` and `null > 0` are errors, `null == "a"`
+//! is false, `null != "a"` is true, and `var.x == null || …` accepts null (in 1.11 only when the
+//! right side does not fail on null, since `||` did not short-circuit before 1.12).
+
+use tfvars_runtime::expr::{BinaryOp, UnaryOp};
+use tfvars_runtime::{Expr, Number, TerraformVersion, Type, Value};
+
+use super::ecma_regex;
+
+/// A numeric bound.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Bound {
+    /// The limit.
+    pub value: Number,
+    /// Strict (`<`, `>`).
+    pub exclusive: bool,
+}
+
+/// The keywords a set of conditions adds to one schema node (the non-null branch).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rules {
+    /// Allowed values (`enum`), intersected across conditions.
+    pub allowed: Option<Vec<Value>>,
+    /// Disallowed values (`not: {enum}`).
+    pub disallowed: Vec<Value>,
+    /// ECMA-262 patterns that must all match.
+    pub patterns: Vec<String>,
+    /// Lower numeric bound.
+    pub minimum: Option<Bound>,
+    /// Upper numeric bound.
+    pub maximum: Option<Bound>,
+    /// Lower bound of `length()`.
+    pub min_length: Option<u64>,
+    /// Upper bound of `length()`.
+    pub max_length: Option<u64>,
+    /// Rules for every element (list, set).
+    pub items: Option<Box<Rules>>,
+    /// Rules for every value (map).
+    pub values: Option<Box<Rules>>,
+    /// Rules for every key (map).
+    pub keys: Option<Box<Rules>>,
+    /// Whether the conditions accept a null value at this node.
+    pub null_ok: bool,
+    /// Set when a string `length()` bound is present (JSON Schema counts code points where
+    /// Terraform counts grapheme clusters).
+    pub string_length: bool,
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules {
+            allowed: None,
+            disallowed: Vec::new(),
+            patterns: Vec::new(),
+            minimum: None,
+            maximum: None,
+            min_length: None,
+            max_length: None,
+            items: None,
+            values: None,
+            keys: None,
+            null_ok: true,
+            string_length: false,
+        }
+    }
+}
+
+impl Rules {
+    /// True when no keyword would be written.
+    pub fn is_empty(&self) -> bool {
+        self.allowed.is_none()
+            && self.disallowed.is_empty()
+            && self.patterns.is_empty()
+            && self.minimum.is_none()
+            && self.maximum.is_none()
+            && self.min_length.is_none()
+            && self.max_length.is_none()
+            && self.items.is_none()
+            && self.values.is_none()
+            && self.keys.is_none()
+    }
+
+    /// Combines two sets of rules that must both hold: the tightest bounds win.
+    pub fn merge(&mut self, other: Rules) {
+        self.allowed = match (self.allowed.take(), other.allowed) {
+            (Some(a), Some(b)) => Some(a.into_iter().filter(|v| b.contains(v)).collect()),
+            (a, b) => a.or(b),
+        };
+        for v in other.disallowed {
+            if !self.disallowed.contains(&v) {
+                self.disallowed.push(v);
+            }
+        }
+        for p in other.patterns {
+            if !self.patterns.contains(&p) {
+                self.patterns.push(p);
+            }
+        }
+        self.minimum = tighter(self.minimum.take(), other.minimum, true);
+        self.maximum = tighter(self.maximum.take(), other.maximum, false);
+        self.min_length = match (self.min_length, other.min_length) {
+            (Some(a), Some(b)) => Some(a.max(b)),
+            (a, b) => a.or(b),
+        };
+        self.max_length = match (self.max_length, other.max_length) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        merge_child(&mut self.items, other.items);
+        merge_child(&mut self.values, other.values);
+        merge_child(&mut self.keys, other.keys);
+        self.null_ok &= other.null_ok;
+        self.string_length |= other.string_length;
+    }
+}
+
+fn merge_child(a: &mut Option<Box<Rules>>, b: Option<Box<Rules>>) {
+    match (a.as_mut(), b) {
+        (Some(a), Some(b)) => a.merge(*b),
+        (None, Some(b)) => *a = Some(b),
+        _ => {}
+    }
+}
+
+fn tighter(a: Option<Bound>, b: Option<Bound>, lower: bool) -> Option<Bound> {
+    match (a, b) {
+        (Some(a), Some(b)) => {
+            let ord = a.value.cmp(&b.value);
+            Some(match ord {
+                std::cmp::Ordering::Equal => Bound {
+                    value: a.value,
+                    exclusive: a.exclusive || b.exclusive,
+                },
+                std::cmp::Ordering::Greater if lower => a,
+                std::cmp::Ordering::Less if !lower => a,
+                _ => b,
+            })
+        }
+        (a, b) => a.or(b),
+    }
+}
+
+/// What a condition yields when the value is null.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum OnNull {
+    True,
+    False,
+    Error,
+}
+
+struct Translated {
+    rules: Rules,
+    on_null: OnNull,
+}
+
+/// What the condition is about: the variable itself, or a `for` symbol bound to its elements.
+#[derive(Clone, Copy)]
+enum Target<'a> {
+    Var(&'a str),
+    Bound(&'a str),
+}
+
+impl Target<'_> {
+    fn is(&self, e: &Expr) -> bool {
+        match (self, e) {
+            (Target::Var(n), Expr::Variable(v)) => n == v,
+            (Target::Bound(n), Expr::Bound(b)) => n == b,
+            _ => false,
+        }
+    }
+}
+
+/// Translates the condition of one validation block of variable `name` of type `ty`.
+/// The error says which construct stopped the translation.
+pub fn translate(
+    condition: &Expr,
+    name: &str,
+    ty: &Type,
+    version: TerraformVersion,
+) -> Result<Rules, String> {
+    let cx = Cx { version };
+    let t = cx.condition(condition, Target::Var(name), ty)?;
+    let mut rules = t.rules;
+    rules.null_ok = t.on_null == OnNull::True;
+    Ok(rules)
+}
+
+struct Cx {
+    version: TerraformVersion,
+}
+
+fn literal(e: &Expr) -> Option<Value> {
+    match e {
+        Expr::Literal(v) if matches!(v, Value::Null(_) | Value::Bool(_) | Value::Number(_) | Value::String(_)) => {
+            Some(v.clone())
+        }
+        Expr::Unary(UnaryOp::Negate, inner) => match literal(inner)? {
+            Value::Number(n) => negate(&n).map(Value::Number),
+            _ => None,
+        },
+        Expr::Template(parts) => {
+            let mut s = String::new();
+            for p in parts {
+                match p {
+                    tfvars_runtime::expr::TemplatePart::Literal(l) => s.push_str(l),
+                    _ => return None,
+                }
+            }
+            Some(Value::String(s))
+        }
+        _ => None,
+    }
+}
+
+fn negate(n: &Number) -> Option<Number> {
+    if n.is_infinite() {
+        return None;
+    }
+    let text = n.to_terraform_string();
+    let neg = match text.strip_prefix('-') {
+        Some(rest) => rest.to_string(),
+        None => format!("-{text}"),
+    };
+    Number::parse_json(&neg)
+}
+
+fn number_literal(e: &Expr) -> Option<Number> {
+    match literal(e)? {
+        Value::Number(n) if !n.is_infinite() => Some(n),
+        _ => None,
+    }
+}
+
+fn is_null_literal(e: &Expr) -> bool {
+    matches!(literal(e), Some(Value::Null(_)))
+}
+
+fn describe(e: &Expr) -> String {
+    match e {
+        Expr::Call { name, .. } => format!("the function `{name}`"),
+        Expr::Variable(v) => format!("a reference to `var.{v}`"),
+        Expr::Local(l) => format!("a reference to `local.{l}`"),
+        Expr::Unknown(what) => format!("`{what}`, known only after apply"),
+        Expr::Binary(op, ..) => format!("the operator `{}`", op_text(*op)),
+        Expr::Unary(UnaryOp::Not, _) => "the operator `!`".into(),
+        Expr::Conditional(..) => "a conditional expression".into(),
+        Expr::For(_) => "a `for` expression".into(),
+        Expr::Template(_) => "a string template".into(),
+        Expr::Index(..) | Expr::GetAttr(..) | Expr::Splat { .. } => {
+            "an attribute or element access".into()
+        }
+        _ => "this expression".into(),
+    }
+}
+
+fn op_text(op: BinaryOp) -> &'static str {
+    match op {
+        BinaryOp::Eq => "==",
+        BinaryOp::NotEq => "!=",
+        BinaryOp::Less => "<",
+        BinaryOp::LessEq => "<=",
+        BinaryOp::Greater => ">",
+        BinaryOp::GreaterEq => ">=",
+        BinaryOp::Add => "+",
+        BinaryOp::Sub => "-",
+        BinaryOp::Mul => "*",
+        BinaryOp::Div => "/",
+        BinaryOp::Mod => "%",
+        BinaryOp::And => "&&",
+        BinaryOp::Or => "||",
+    }
+}
+
+/// Terraform's type syntax, for messages.
+pub fn type_text(ty: &Type) -> String {
+    match ty {
+        Type::Any => "any".into(),
+        Type::String => "string".into(),
+        Type::Number => "number".into(),
+        Type::Bool => "bool".into(),
+        Type::List(t) => format!("list({})", type_text(t)),
+        Type::Set(t) => format!("set({})", type_text(t)),
+        Type::Map(t) => format!("map({})", type_text(t)),
+        Type::Tuple(ts) => format!(
+            "tuple([{}])",
+            ts.iter().map(type_text).collect::<Vec<_>>().join(", ")
+        ),
+        Type::Object(attrs) => format!(
+            "object({{{}}})",
+            attrs
+                .iter()
+                .map(|a| format!("{} = {}", a.name, type_text(&a.ty)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
+}
+
+fn flatten<'e>(e: &'e Expr, op: BinaryOp, out: &mut Vec<&'e Expr>) {
+    match e {
+        Expr::Binary(o, a, b) if *o == op => {
+            flatten(a, op, out);
+            flatten(b, op, out);
+        }
+        _ => out.push(e),
+    }
+}
+
+impl Cx {
+    fn condition(&self, e: &Expr, target: Target, ty: &Type) -> Result<Translated, String> {
+        match e {
+            Expr::Binary(BinaryOp::Or, ..) => self.or_chain(e, target, ty),
+            Expr::Binary(BinaryOp::And, ..) => {
+                let mut terms = Vec::new();
+                flatten(e, BinaryOp::And, &mut terms);
+                let mut rules = Rules::default();
+                let mut on_null = Vec::new();
+                for term in terms {
+                    let t = self.condition(term, target, ty)?;
+                    rules.merge(t.rules);
+                    on_null.push(t.on_null);
+                }
+                Ok(Translated {
+                    rules,
+                    on_null: self.combine(&on_null, true),
+                })
+            }
+            Expr::Binary(op @ (BinaryOp::Eq | BinaryOp::NotEq), a, b) => {
+                if let Some(t) = self.length_compare(*op, a, b, target, ty)? {
+                    return Ok(t);
+                }
+                let lit = if target.is(a) {
+                    literal(b)
+                } else if target.is(b) {
+                    literal(a)
+                } else {
+                    return Err(format!(
+                        "`{}` compares something other than the variable with a literal",
+                        op_text(*op)
+                    ));
+                };
+                let lit = lit.ok_or_else(|| {
+                    format!("`{}` with a value that is not a literal", op_text(*op))
+                })?;
+                self.equality(*op == BinaryOp::Eq, vec![lit], ty)
+            }
+            Expr::Binary(
+                op @ (BinaryOp::Less | BinaryOp::LessEq | BinaryOp::Greater | BinaryOp::GreaterEq),
+                a,
+                b,
+            ) => {
+                if let Some(t) = self.length_compare(*op, a, b, target, ty)? {
+                    return Ok(t);
+                }
+                let (op, n) = if target.is(a) {
+                    (*op, number_literal(b))
+                } else if target.is(b) {
+                    (flip(*op), number_literal(a))
+                } else {
+                    return Err(format!(
+                        "`{}` compares something other than the variable or its `length()`",
+                        op_text(*op)
+                    ));
+                };
+                let n = n.ok_or_else(|| format!("`{}` with a non-literal number", op_text(op)))?;
+                if *ty != Type::Number {
+                    return Err(format!(
+                        "a numeric comparison on a variable of type `{}`",
+                        type_text(ty)
+                    ));
+                }
+                let mut rules = Rules::default();
+                let bound = |exclusive| Some(Bound { value: n.clone(), exclusive });
+                match op {
+                    BinaryOp::Greater => rules.minimum = bound(true),
+                    BinaryOp::GreaterEq => rules.minimum = bound(false),
+                    BinaryOp::Less => rules.maximum = bound(true),
+                    _ => rules.maximum = bound(false),
+                }
+                Ok(Translated {
+                    rules,
+                    on_null: OnNull::Error,
+                })
+            }
+            Expr::Call { name, args, expand_final: false } => self.call(name, args, target, ty),
+            Expr::Unary(UnaryOp::Not, inner) => match &**inner {
+                Expr::Call { name, args, expand_final: false } if name == "contains" => {
+                    let values = self.contains_args(args, target)?;
+                    let t = self.equality(false, values, ty)?;
+                    Ok(Translated {
+                        rules: t.rules,
+                        on_null: OnNull::Error,
+                    })
+                }
+                other => Err(format!("`!` applied to {}", describe(other))),
+            },
+            Expr::Conditional(cond, then, otherwise) => {
+                let null_test = self.null_test(cond, target);
+                match null_test {
+                    Some(is_null) => {
+                        let (on_null_branch, other) =
+                            if is_null { (then, otherwise) } else { (otherwise, then) };
+                        let on_null = match literal(on_null_branch) {
+                            Some(Value::Bool(true)) => OnNull::True,
+                            Some(Value::Bool(false)) => OnNull::False,
+                            _ => {
+                                return Err(
+                                    "a conditional whose null branch is not `true` or `false`".into(),
+                                )
+                            }
+                        };
+                        let t = self.condition(other, target, ty)?;
+                        Ok(Translated {
+                            rules: t.rules,
+                            on_null,
+                        })
+                    }
+                    None => Err("a conditional expression that does not test for null".into()),
+                }
+            }
+            other => Err(format!("{} is not translated", describe(other))),
+        }
+    }
+
+    /// `Some(true)` for `x == null`, `Some(false)` for `x != null`.
+    fn null_test(&self, e: &Expr, target: Target) -> Option<bool> {
+        match e {
+            Expr::Binary(op @ (BinaryOp::Eq | BinaryOp::NotEq), a, b)
+                if (target.is(a) && is_null_literal(b)) || (target.is(b) && is_null_literal(a)) =>
+            {
+                Some(*op == BinaryOp::Eq)
+            }
+            _ => None,
+        }
+    }
+
+    fn combine(&self, results: &[OnNull], and: bool) -> OnNull {
+        let decisive = if and { OnNull::False } else { OnNull::True };
+        match self.version {
+            TerraformVersion::Latest => {
+                for r in results {
+                    if *r == OnNull::Error || *r == decisive {
+                        return *r;
+                    }
+                }
+                if and {
+                    OnNull::True
+                } else {
+                    OnNull::False
+                }
+            }
+            TerraformVersion::V1_11 => {
+                if results.contains(&OnNull::Error) {
+                    OnNull::Error
+                } else if results.contains(&decisive) {
+                    decisive
+                } else if and {
+                    OnNull::True
+                } else {
+                    OnNull::False
+                }
+            }
+        }
+    }
+
+    fn or_chain(&self, e: &Expr, target: Target, ty: &Type) -> Result<Translated, String> {
+        let mut terms = Vec::new();
+        flatten(e, BinaryOp::Or, &mut terms);
+        // `x == A || B == x || …`: an enum.
+        let eq_lits: Option<Vec<Value>> = terms
+            .iter()
+            .map(|t| match t {
+                Expr::Binary(BinaryOp::Eq, a, b) if target.is(a) => literal(b),
+                Expr::Binary(BinaryOp::Eq, a, b) if target.is(b) => literal(a),
+                _ => None,
+            })
+            .collect();
+        if let Some(lits) = eq_lits {
+            return self.equality(true, lits, ty);
+        }
+        // `x == null || rule`, in any position: the rule applies to non-null values.
+        let (nulls, rest): (Vec<&Expr>, Vec<&Expr>) = terms
+            .iter()
+            .partition(|t| self.null_test(t, target) == Some(true));
+        if nulls.is_empty() || rest.is_empty() {
+            return Err("`||` between conditions other than equality tests and a null test".into());
+        }
+        let mut on_null = Vec::new();
+        let mut rules: Option<Rules> = None;
+        for term in &terms {
+            if self.null_test(term, target) == Some(true) {
+                on_null.push(OnNull::True);
+                continue;
+            }
+            if rules.is_some() {
+                return Err("`||` between several conditions besides a null test".into());
+            }
+            let t = self.condition(term, target, ty)?;
+            on_null.push(t.on_null);
+            rules = Some(t.rules);
+        }
+        Ok(Translated {
+            rules: rules.unwrap_or_default(),
+            on_null: self.combine(&on_null, false),
+        })
+    }
+
+    /// `==` / `contains` (allowed values) or `!=` / `!contains` (disallowed values).
+    fn equality(&self, allowed: bool, lits: Vec<Value>, ty: &Type) -> Result<Translated, String> {
+        if !matches!(ty, Type::String | Type::Number | Type::Bool | Type::Any) {
+            return Err(format!(
+                "Terraform's `==` on a value of type `{}` is not the same as JSON Schema's `enum`",
+                type_text(ty)
+            ));
+        }
+        let has_null = lits.iter().any(Value::is_null);
+        let values: Vec<Value> = lits.into_iter().filter(|v| !v.is_null()).collect();
+        let mut rules = Rules::default();
+        let on_null = if allowed {
+            rules.allowed = Some(values);
+            if has_null {
+                OnNull::True
+            } else {
+                OnNull::False
+            }
+        } else {
+            if has_null {
+                return Err("`!=` with `null` alone is not translated".into());
+            }
+            rules.disallowed = values;
+            OnNull::True
+        };
+        Ok(Translated { rules, on_null })
+    }
+
+    fn contains_args(&self, args: &[Expr], target: Target) -> Result<Vec<Value>, String> {
+        match args {
+            [Expr::Tuple(items), v] if target.is(v) => items
+                .iter()
+                .map(|i| literal(i).ok_or_else(|| "`contains` with a list that is not all literals".to_string()))
+                .collect(),
+            _ => Err("`contains` whose arguments are not a literal list and the variable".into()),
+        }
+    }
+
+    fn call(&self, name: &str, args: &[Expr], target: Target, ty: &Type) -> Result<Translated, String> {
+        match name {
+            "contains" => {
+                let values = self.contains_args(args, target)?;
+                if values.iter().any(Value::is_null) {
+                    // contains() fails on a null value, and a null element matches nothing else.
+                }
+                let t = self.equality(true, values, ty)?;
+                Ok(Translated {
+                    rules: t.rules,
+                    on_null: OnNull::Error,
+                })
+            }
+            "can" => match args {
+                [Expr::Call { name, args: inner, expand_final: false }] if name == "regex" => {
+                    let pattern = self.regex_args(inner, target, ty)?;
+                    Ok(Translated {
+                        rules: Rules {
+                            patterns: vec![pattern],
+                            ..Rules::default()
+                        },
+                        on_null: OnNull::False,
+                    })
+                }
+                [other] => Err(format!("`can` around {}", describe(other))),
+                _ => Err("`can` with several arguments".into()),
+            },
+            "startswith" | "endswith" => match args {
+                [v, lit] if target.is(v) => {
+                    let Some(Value::String(s)) = literal(lit) else {
+                        return Err(format!("`{name}` with a non-literal string"));
+                    };
+                    if *ty != Type::String {
+                        return Err(format!("`{name}` on a variable of type `{}`", type_text(ty)));
+                    }
+                    let escaped = escape_literal(&s);
+                    let pattern = if name == "startswith" {
+                        format!("^{escaped}")
+                    } else {
+                        format!("{escaped}$")
+                    };
+                    Ok(Translated {
+                        rules: Rules {
+                            patterns: vec![pattern],
+                            ..Rules::default()
+                        },
+                        on_null: OnNull::Error,
+                    })
+                }
+                _ => Err(format!("`{name}` whose first argument is not the variable")),
+            },
+            "alltrue" => self.alltrue(args, target, ty),
+            other => Err(format!("the function `{other}` is not translated")),
+        }
+    }
+
+    fn regex_args(&self, args: &[Expr], target: Target, ty: &Type) -> Result<String, String> {
+        match args {
+            [p, v] if target.is(v) => {
+                let Some(Value::String(p)) = literal(p) else {
+                    return Err("`regex` with a pattern that is not a literal string".into());
+                };
+                if *ty != Type::String {
+                    return Err(format!(
+                        "`regex` on a variable of type `{}` (JSON Schema's `pattern` only checks strings)",
+                        type_text(ty)
+                    ));
+                }
+                ecma_regex::translate(&p).map_err(|why| format!("the pattern {p:?}: {why}"))
+            }
+            _ => Err("`regex` whose second argument is not the variable".into()),
+        }
+    }
+
+    fn alltrue(&self, args: &[Expr], target: Target, ty: &Type) -> Result<Translated, String> {
+        let [Expr::For(f)] = args else {
+            return Err("`alltrue` over something other than a `for` expression".into());
+        };
+        if f.key.is_some() || f.condition.is_some() || f.grouping {
+            return Err("`alltrue` over a `for` expression with a filter or an object result".into());
+        }
+        if !target.is(&f.collection) {
+            return Err("`alltrue` over a `for` expression that does not iterate the variable".into());
+        }
+        let (elem, map_like) = match ty {
+            Type::List(t) | Type::Set(t) => (&**t, false),
+            Type::Map(t) => (&**t, true),
+            other => {
+                return Err(format!(
+                    "`alltrue` over a `for` on a variable of type `{}`",
+                    type_text(other)
+                ))
+            }
+        };
+        let value_result = self.condition(&f.value, Target::Bound(&f.value_var), elem);
+        let mut rules = Rules::default();
+        match value_result {
+            Ok(t) => {
+                let mut child = t.rules;
+                child.null_ok = t.on_null == OnNull::True;
+                if map_like {
+                    rules.values = Some(Box::new(child));
+                } else {
+                    rules.items = Some(Box::new(child));
+                }
+            }
+            Err(value_err) => {
+                // A map's keys: `for k, v in var.m : can(regex(…, k))`.
+                let Some(key) = f.key_var.as_deref().filter(|_| map_like) else {
+                    return Err(value_err);
+                };
+                let t = self
+                    .condition(&f.value, Target::Bound(key), &Type::String)
+                    .map_err(|_| value_err)?;
+                rules.keys = Some(Box::new(t.rules));
+            }
+        }
+        Ok(Translated {
+            rules,
+            on_null: OnNull::Error,
+        })
+    }
+
+    /// `length(x) op N` / `N op length(x)`; `None` when neither side is `length(x)`.
+    fn length_compare(
+        &self,
+        op: BinaryOp,
+        a: &Expr,
+        b: &Expr,
+        target: Target,
+        ty: &Type,
+    ) -> Result<Option<Translated>, String> {
+        let is_length = |e: &Expr| {
+            matches!(e, Expr::Call { name, args, expand_final: false }
+                if name == "length" && args.len() == 1 && target.is(&args[0]))
+        };
+        let (op, n) = if is_length(a) {
+            (op, b)
+        } else if is_length(b) {
+            (flip(op), a)
+        } else {
+            return Ok(None);
+        };
+        let n = number_literal(n)
+            .ok_or_else(|| format!("`length()` compared with a non-literal using `{}`", op_text(op)))?;
+        let (floor, ceil) = floor_ceil(&n);
+        let mut min: Option<i128> = None;
+        let mut max: Option<i128> = None;
+        match op {
+            BinaryOp::Greater => min = Some(floor + 1),
+            BinaryOp::GreaterEq => min = Some(ceil),
+            BinaryOp::Less => max = Some(ceil - 1),
+            BinaryOp::LessEq => max = Some(floor),
+            BinaryOp::Eq if floor == ceil => {
+                min = Some(floor);
+                max = Some(floor);
+            }
+            BinaryOp::Eq => return Err(format!("`length()` can never equal {n}")),
+            _ => return Err(format!("`length()` compared using `{}`", op_text(op))),
+        }
+        if max.is_some_and(|m| m < 0) {
+            return Err(format!("`length()` can never be {} {n}", op_text(op)));
+        }
+        let min = min.filter(|m| *m > 0).map(|m| m as u64);
+        let max = max.map(|m| m.min(u64::MAX as i128) as u64);
+        match ty {
+            Type::String | Type::List(_) | Type::Set(_) | Type::Tuple(_) | Type::Map(_) => {}
+            Type::Object(attrs) => {
+                // An object always has exactly its declared attributes (extra ones are dropped
+                // on conversion), so the condition is constant.
+                let n = attrs.len() as u64;
+                if min.is_some_and(|m| n < m) || max.is_some_and(|m| n > m) {
+                    return Err(format!(
+                        "`length()` of this object type is always {n}, so the condition is never true"
+                    ));
+                }
+                return Ok(Some(Translated {
+                    rules: Rules::default(),
+                    on_null: OnNull::Error,
+                }));
+            }
+            other => {
+                return Err(format!(
+                    "`length()` on a variable of type `{}`",
+                    type_text(other)
+                ))
+            }
+        }
+        Ok(Some(Translated {
+            rules: Rules {
+                min_length: min,
+                max_length: max,
+                string_length: *ty == Type::String,
+                ..Rules::default()
+            },
+            on_null: OnNull::Error,
+        }))
+    }
+}
+
+fn flip(op: BinaryOp) -> BinaryOp {
+    match op {
+        BinaryOp::Less => BinaryOp::Greater,
+        BinaryOp::LessEq => BinaryOp::GreaterEq,
+        BinaryOp::Greater => BinaryOp::Less,
+        BinaryOp::GreaterEq => BinaryOp::LessEq,
+        other => other,
+    }
+}
+
+/// Floor and ceiling of a finite number, saturated to the i128 range.
+fn floor_ceil(n: &Number) -> (i128, i128) {
+    let text = n.to_terraform_string();
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(d) => (true, d),
+        None => (false, text.as_str()),
+    };
+    let (int, frac) = digits.split_once('.').unwrap_or((digits, ""));
+    let whole: i128 = int.parse().unwrap_or(i128::MAX / 2);
+    let has_frac = frac.bytes().any(|b| b != b'0');
+    if negative {
+        (-(whole + has_frac as i128), -whole)
+    } else {
+        (whole, whole + has_frac as i128)
+    }
+}
+
+/// Escapes a literal string for use inside an ECMA-262 pattern.
+pub fn escape_literal(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if "^$\\.*+?()[]{}|".contains(c) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}

@@ -1,0 +1,248 @@
+//! Type constraints → schema nodes, with translated validation rules written into the node they
+//! apply to.
+
+use std::collections::BTreeMap;
+
+use tfvars_runtime::{Type, Value};
+
+use super::conversions;
+use super::translate::Rules;
+use crate::json_text::Json;
+
+/// How nodes are built.
+pub(crate) struct NodeCx {
+    /// `additionalProperties` on object nodes.
+    pub additional_properties: bool,
+    /// Every object attribute required (`--require-all`).
+    pub require_all: bool,
+    /// Accept what Terraform's conversions accept (`--terraform-conversions`).
+    pub conversions: bool,
+}
+
+fn map(entries: Vec<(&str, Json)>) -> Json {
+    Json::Object(
+        entries
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v))
+            .collect(),
+    )
+}
+
+/// The JSON Schema `type` name of a node's main type, for the nullable `anyOf` titles.
+pub(crate) fn json_type_name(ty: &Type) -> Option<&'static str> {
+    Some(match ty {
+        Type::Any => return None,
+        Type::String => "string",
+        Type::Number => "number",
+        Type::Bool => "boolean",
+        Type::List(_) | Type::Set(_) | Type::Tuple(_) => "array",
+        Type::Map(_) | Type::Object(_) => "object",
+    })
+}
+
+/// The schema node of a type. `nullable` says whether `null` is accepted at this node (only in
+/// conversion mode, where nested nulls are accepted as Terraform does).
+pub(crate) fn node(cx: &NodeCx, ty: &Type, rules: Option<&Rules>, nullable: bool) -> Json {
+    let empty = Rules::default();
+    let rules = rules.unwrap_or(&empty);
+    let nullable = nullable && rules.null_ok;
+    if cx.conversions && ty.is_primitive() {
+        return conversions::primitive(ty, rules, nullable);
+    }
+    let mut n = match ty {
+        Type::Any => Json::object(),
+        Type::String => map(vec![("type", Json::str("string"))]),
+        Type::Number => map(vec![("type", Json::str("number"))]),
+        Type::Bool => map(vec![("type", Json::str("boolean"))]),
+        Type::List(t) | Type::Set(t) => {
+            let mut n = map(vec![
+                ("type", Json::str("array")),
+                ("items", node(cx, t, rules.items.as_deref(), cx.conversions)),
+            ]);
+            // Terraform removes duplicates from a set; only the strict schema rejects them.
+            // With conversions they stay rejected when a minimum length needs counting
+            // distinct elements.
+            if matches!(ty, Type::Set(_)) && (!cx.conversions || rules.min_length.is_some()) {
+                n.set("uniqueItems", Json::Bool(true));
+            }
+            n
+        }
+        Type::Map(t) => {
+            let mut n = map(vec![
+                ("type", Json::str("object")),
+                (
+                    "additionalProperties",
+                    node(cx, t, rules.values.as_deref(), cx.conversions),
+                ),
+            ]);
+            if let Some(keys) = rules.keys.as_deref() {
+                let mut names = Json::object();
+                write_rules(&mut names, &Type::String, keys);
+                n.set("propertyNames", names);
+            }
+            n
+        }
+        Type::Tuple(ts) => map(vec![
+            ("type", Json::str("array")),
+            (
+                "items",
+                Json::Array(ts.iter().map(|t| node(cx, t, None, cx.conversions)).collect()),
+            ),
+            ("minItems", Json::int(ts.len() as u64)),
+            ("maxItems", Json::int(ts.len() as u64)),
+        ]),
+        Type::Object(attrs) => {
+            let mut props = BTreeMap::new();
+            let mut required = Vec::new();
+            for a in attrs {
+                let mut p = node(cx, &a.ty, None, cx.conversions);
+                if let Some(d) = &a.default {
+                    if let Some(j) = default_json(d, &a.ty) {
+                        if let Json::Object(m) = &mut p {
+                            m.insert("default".into(), j);
+                        }
+                    }
+                }
+                props.insert(a.name.clone(), p);
+                if !a.optional || cx.require_all {
+                    required.push(a.name.clone());
+                }
+            }
+            required.sort();
+            map(vec![
+                ("type", Json::str("object")),
+                ("additionalProperties", Json::Bool(cx.additional_properties)),
+                ("properties", Json::Object(props)),
+                (
+                    "required",
+                    Json::Array(required.into_iter().map(Json::String).collect()),
+                ),
+            ])
+        }
+    };
+    write_rules(&mut n, ty, rules);
+    if nullable && cx.conversions {
+        add_null(&mut n);
+    }
+    n
+}
+
+/// Makes a node also accept `null`.
+pub(crate) fn add_null(n: &mut Json) {
+    let m = n.entries();
+    if let Some(values) = m.get_mut("enum") {
+        if let Json::Array(vs) = values {
+            if !vs.contains(&Json::Null) {
+                vs.push(Json::Null);
+            }
+        }
+        return;
+    }
+    match m.get_mut("type") {
+        Some(Json::String(t)) => {
+            let t = std::mem::take(t);
+            m.insert(
+                "type".into(),
+                Json::Array(vec![Json::String(t), Json::str("null")]),
+            );
+        }
+        Some(Json::Array(ts)) => {
+            if !ts.contains(&Json::str("null")) {
+                ts.push(Json::str("null"));
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Writes the keywords of `rules` into `n`, a node of type `ty` (items/values/keys rules are
+/// written by [`node`] into the child nodes).
+pub(crate) fn write_rules(n: &mut Json, ty: &Type, rules: &Rules) {
+    let m = n.entries();
+    let json = |v: &Value| Json::from_value(v).unwrap_or(Json::Null);
+    if let Some(allowed) = &rules.allowed {
+        m.insert("enum".into(), Json::Array(allowed.iter().map(json).collect()));
+    }
+    if !rules.disallowed.is_empty() {
+        let mut not = Json::object();
+        not.set(
+            "enum",
+            Json::Array(rules.disallowed.iter().map(json).collect()),
+        );
+        m.insert("not".into(), not);
+    }
+    if let Some((first, rest)) = rules.patterns.split_first() {
+        m.insert("pattern".into(), Json::str(first.clone()));
+        if !rest.is_empty() {
+            m.insert(
+                "allOf".into(),
+                Json::Array(
+                    rest.iter()
+                        .map(|p| {
+                            let mut o = Json::object();
+                            o.set("pattern", Json::str(p.clone()));
+                            o
+                        })
+                        .collect(),
+                ),
+            );
+        }
+    }
+    if let Some(b) = &rules.minimum {
+        let key = if b.exclusive { "exclusiveMinimum" } else { "minimum" };
+        m.insert(key.into(), Json::Number(b.value.clone()));
+    }
+    if let Some(b) = &rules.maximum {
+        let key = if b.exclusive { "exclusiveMaximum" } else { "maximum" };
+        m.insert(key.into(), Json::Number(b.value.clone()));
+    }
+    let (min_key, max_key) = match ty {
+        Type::String => ("minLength", "maxLength"),
+        Type::Map(_) | Type::Object(_) => ("minProperties", "maxProperties"),
+        _ => ("minItems", "maxItems"),
+    };
+    if let Some(min) = rules.min_length {
+        let current = match m.get(min_key) {
+            Some(Json::Number(n)) => n.to_terraform_string().parse::<u64>().unwrap_or(0),
+            _ => 0,
+        };
+        m.insert(min_key.into(), Json::int(min.max(current)));
+    }
+    if let Some(max) = rules.max_length {
+        let current = match m.get(max_key) {
+            Some(Json::Number(n)) => n.to_terraform_string().parse::<u64>().unwrap_or(u64::MAX),
+            _ => u64::MAX,
+        };
+        m.insert(max_key.into(), Json::int(max.min(current)));
+    }
+}
+
+/// A default as the schema shows it: the value Terraform uses (converted to the type, optional
+/// attribute defaults filled in), with optional attributes that are null left out, since leaving
+/// them out means the same and keeps the default valid against the schema. `None` when the
+/// value cannot be written as JSON (an infinite number).
+pub(crate) fn default_json(value: &Value, ty: &Type) -> Option<Json> {
+    let mut j = Json::from_value(value).ok()?;
+    prune(&mut j, ty);
+    Some(j)
+}
+
+fn prune(j: &mut Json, ty: &Type) {
+    match (j, ty) {
+        (Json::Object(m), Type::Object(attrs)) => {
+            for a in attrs {
+                if a.optional && m.get(&a.name) == Some(&Json::Null) {
+                    m.remove(&a.name);
+                } else if let Some(v) = m.get_mut(&a.name) {
+                    prune(v, &a.ty);
+                }
+            }
+        }
+        (Json::Object(m), Type::Map(t)) => m.values_mut().for_each(|v| prune(v, t)),
+        (Json::Array(vs), Type::List(t) | Type::Set(t)) => vs.iter_mut().for_each(|v| prune(v, t)),
+        (Json::Array(vs), Type::Tuple(ts)) => {
+            vs.iter_mut().zip(ts).for_each(|(v, t)| prune(v, t))
+        }
+        _ => {}
+    }
+}
