@@ -1,0 +1,75 @@
+//! Evaluation errors, worded as Terraform words them.
+
+use std::fmt;
+
+/// Whether `can` and `try` may catch an error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ErrorKind {
+    /// An error that depends on the values: a failed conversion, a missing attribute, an
+    /// invalid regex, a function argument out of range. `can` and `try` catch these.
+    Dynamic,
+    /// An error in the expression itself, found whatever the values: a reference to an
+    /// undeclared variable or local, a variable or function where only constants are allowed,
+    /// a reference cycle between locals. `can` and `try` do not catch these.
+    Static,
+}
+
+/// An error raised while evaluating an expression.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalError {
+    /// Terraform's summary, e.g. `Invalid function argument`.
+    pub summary: String,
+    /// The detail, e.g. `Invalid value for "value" parameter: argument must not be null.`
+    pub detail: String,
+    /// Whether `can`/`try` may catch it.
+    pub kind: ErrorKind,
+}
+
+impl EvalError {
+    /// A dynamic error (caught by `can` and `try`).
+    pub fn new(summary: impl Into<String>, detail: impl Into<String>) -> EvalError {
+        EvalError {
+            summary: summary.into(),
+            detail: detail.into(),
+            kind: ErrorKind::Dynamic,
+        }
+    }
+
+    /// A static error (not caught by `can` and `try`).
+    pub fn fixed(summary: impl Into<String>, detail: impl Into<String>) -> EvalError {
+        EvalError {
+            summary: summary.into(),
+            detail: detail.into(),
+            kind: ErrorKind::Static,
+        }
+    }
+
+    /// True when `can` and `try` may catch the error.
+    pub fn is_dynamic(&self) -> bool {
+        self.kind == ErrorKind::Dynamic
+    }
+}
+
+impl fmt::Display for EvalError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.summary, self.detail)
+    }
+}
+
+impl std::error::Error for EvalError {}
+
+/// `Invalid function argument` for parameter `param`.
+pub(crate) fn arg_error(param: &str, msg: impl fmt::Display) -> EvalError {
+    EvalError::new(
+        "Invalid function argument",
+        format!("Invalid value for \"{param}\" parameter: {msg}."),
+    )
+}
+
+/// `Error in function call` (a function failed on valid arguments).
+pub(crate) fn call_error(name: &str, msg: impl fmt::Display) -> EvalError {
+    EvalError::new(
+        "Error in function call",
+        format!("Call to function \"{name}\" failed: {msg}."),
+    )
+}

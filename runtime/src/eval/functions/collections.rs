@@ -1,0 +1,605 @@
+//! Collection functions: lists, tuples, maps and objects.
+
+use std::collections::BTreeMap;
+
+use unicode_segmentation::UnicodeSegmentation;
+
+use crate::types::Type;
+use crate::value::Value;
+
+use super::args::{Args, Entries, Seq, Strings};
+use super::{table, Builtin, NULL_OK, UNKNOWN_OK};
+use crate::eval::conv;
+use crate::eval::error::EvalError;
+use crate::eval::operators::{equals, num};
+
+pub(super) fn table() -> Vec<(&'static str, Builtin)> {
+    table! {
+        "length" => length, ["value"], flags: UNKNOWN_OK;
+        "coalesce" => coalesce, [], ..."vals", flags: NULL_OK | UNKNOWN_OK;
+        "coalescelist" => coalescelist, [], ..."vals", flags: NULL_OK;
+        "flatten" => flatten, ["list"];
+        "keys" => keys, ["inputMap"], flags: UNKNOWN_OK;
+        "values" => values, ["mapping"];
+        "lookup" => lookup, ["inputMap", "key"], ..."default", flags: NULL_OK;
+        "contains" => contains, ["list", "value"];
+        "alltrue" => alltrue, ["list"], flags: NULL_OK;
+        "anytrue" => anytrue, ["list"], flags: NULL_OK;
+        "concat" => concat, [], ..."seqs";
+        "compact" => compact, ["list"];
+        "element" => element, ["list", "index"];
+        "index" => index, ["list", "value"];
+        "one" => one, ["list"];
+        "reverse" => reverse, ["list"];
+        "slice" => slice, ["list", "start_index", "end_index"];
+        "sort" => sort, ["list"];
+        "merge" => merge, [], ..."maps", flags: NULL_OK;
+        "zipmap" => zipmap, ["keys", "values"];
+        "chunklist" => chunklist, ["list", "size"];
+        "distinct" => distinct, ["list"];
+        "transpose" => transpose, ["values"];
+        "matchkeys" => matchkeys, ["values", "keys", "searchset"];
+        "range" => range, [], ..."params";
+    }
+}
+
+fn list_of(items: Vec<Value>) -> Value {
+    match conv::unify_values(&items) {
+        Some((ty, vals)) => Value::List(ty, vals),
+        None => Value::Tuple(items),
+    }
+}
+
+fn seq_kind(v: &Value) -> Option<(bool, &Vec<Value>)> {
+    match v {
+        Value::List(_, xs) | Value::Set(_, xs) => Some((true, xs)),
+        Value::Tuple(xs) => Some((false, xs)),
+        _ => None,
+    }
+}
+
+/// `length(value)`: grapheme clusters of a string, elements of a collection.
+pub(crate) fn length(a: &Args) -> Result<Value, EvalError> {
+    match a.value(0) {
+        Value::Unknown(_) => Ok(Value::Unknown(Type::Number)),
+        Value::Set(_, xs) if xs.iter().any(Value::has_unknown) => Ok(Value::Unknown(Type::Number)),
+        Value::String(s) => Ok(num(s.graphemes(true).count())),
+        Value::List(_, xs) | Value::Set(_, xs) | Value::Tuple(xs) => Ok(num(xs.len())),
+        Value::Map(_, m) | Value::Object(m) => Ok(num(m.len())),
+        _ => Err(a.fail("argument must be a string, a collection type, or a structural type")),
+    }
+}
+
+/// `coalesce(vals...)`: the first argument that is neither null nor `""`, all converted to
+/// one type.
+pub(crate) fn coalesce(a: &Args) -> Result<Value, EvalError> {
+    let (ty, vals) = conv::unify_values(a.values())
+        .ok_or_else(|| a.bad(0, "all arguments must have the same type"))?;
+    for v in vals {
+        match &v {
+            Value::Unknown(_) => return Ok(Value::Unknown(ty)),
+            Value::Null(_) => continue,
+            Value::String(s) if s.is_empty() => continue,
+            _ => return Ok(v),
+        }
+    }
+    Err(a.fail("no non-null, non-empty-string arguments"))
+}
+
+/// `coalescelist(lists...)`: the first non-empty list.
+pub(crate) fn coalescelist(a: &Args) -> Result<Value, EvalError> {
+    if a.len() == 0 {
+        return Err(a.fail("at least one argument is required"));
+    }
+    for (i, v) in a.values().iter().enumerate() {
+        match v {
+            Value::Null(_) => continue,
+            Value::Unknown(_) => return Ok(Value::Unknown(Type::Any)),
+            Value::List(_, xs) | Value::Tuple(xs) => {
+                if !xs.is_empty() {
+                    return Ok(v.clone());
+                }
+            }
+            _ => return Err(a.bad(i, "a list or tuple is required")),
+        }
+    }
+    Err(a.fail("no non-null arguments"))
+}
+
+fn flatten_into(v: &Value, out: &mut Vec<Value>) -> bool {
+    match v {
+        Value::Unknown(_) => false,
+        Value::List(_, xs) | Value::Set(_, xs) | Value::Tuple(xs) => xs.iter().all(|x| match x {
+            Value::List(..) | Value::Set(..) | Value::Tuple(..) | Value::Unknown(_) => {
+                flatten_into(x, out)
+            }
+            other => {
+                out.push(other.clone());
+                true
+            }
+        }),
+        other => {
+            out.push(other.clone());
+            true
+        }
+    }
+}
+
+/// `flatten(list)`: nested lists, sets and tuples into one tuple.
+pub(crate) fn flatten(a: &Args) -> Result<Value, EvalError> {
+    let v = a.value(0);
+    if seq_kind(v).is_none() {
+        return Err(a.bad(0, "a list, set, or tuple is required"));
+    }
+    let mut out = Vec::new();
+    if !flatten_into(v, &mut out) {
+        return Ok(Value::Unknown(Type::Any));
+    }
+    Ok(Value::Tuple(out))
+}
+
+/// `keys(map)`: the keys in lexical order.
+pub(crate) fn keys(a: &Args) -> Result<Value, EvalError> {
+    match a.value(0) {
+        Value::Unknown(_) => Ok(Value::Unknown(Type::Any)),
+        Value::Map(_, m) => Ok(Value::List(
+            Type::String,
+            m.keys().map(|k| Value::String(k.clone())).collect(),
+        )),
+        Value::Object(m) => Ok(Value::Tuple(
+            m.keys().map(|k| Value::String(k.clone())).collect(),
+        )),
+        _ => Err(a.bad(0, "must have map or object type")),
+    }
+}
+
+/// `values(map)`: the values in key order.
+pub(crate) fn values(a: &Args) -> Result<Value, EvalError> {
+    match a.value(0) {
+        Value::Map(t, m) => Ok(Value::List(t.clone(), m.values().cloned().collect())),
+        Value::Object(m) => Ok(Value::Tuple(m.values().cloned().collect())),
+        _ => Err(a.bad(0, "must have map or object type")),
+    }
+}
+
+/// `lookup(map, key, default)`: the element, or the default when the key is absent.
+pub(crate) fn lookup(a: &Args) -> Result<Value, EvalError> {
+    if a.len() > 3 {
+        return Err(EvalError::new(
+            "Too many function arguments",
+            "Function \"lookup\" expects only 3 argument(s).",
+        ));
+    }
+    for i in 0..2 {
+        if a.value(i).is_null() {
+            return Err(a.bad(i, "argument must not be null"));
+        }
+    }
+    if a.values().iter().any(Value::is_unknown) {
+        return Ok(Value::Unknown(Type::Any));
+    }
+    let key = a.get::<String>(1)?;
+    let (is_object, m) = match a.value(0) {
+        Value::Map(_, m) => (false, m),
+        Value::Object(m) => (true, m),
+        _ => return Err(a.bad(0, "the given value must be a map or object")),
+    };
+    if let Some(v) = m.get(&key) {
+        if a.len() == 3 && !is_object {
+            let (ty, vals) =
+                conv::unify_values(&[v.clone(), a.value(2).clone()]).ok_or_else(|| {
+                    a.bad(
+                        2,
+                        "the default value must have the same type as the map elements",
+                    )
+                })?;
+            let _ = ty;
+            return Ok(vals[0].clone());
+        }
+        return Ok(v.clone());
+    }
+    if a.len() == 3 {
+        return Ok(a.value(2).clone());
+    }
+    Err(a.bad(
+        0,
+        if is_object {
+            format!("the given object has no attribute {key:?}")
+        } else {
+            format!("the given key {key:?} does not exist in the map")
+        },
+    ))
+}
+
+/// `contains(list, value)`: type-strict membership.
+pub(crate) fn contains(a: &Args) -> Result<Value, EvalError> {
+    let Seq(items) = a.get(0)?;
+    let needle = a.value(1);
+    let mut unknown = false;
+    for x in &items {
+        match equals(x, needle) {
+            Some(true) => return Ok(Value::Bool(true)),
+            None => unknown = true,
+            Some(false) => {}
+        }
+    }
+    if unknown {
+        return Ok(Value::Unknown(Type::Bool));
+    }
+    Ok(Value::Bool(false))
+}
+
+fn bools(a: &Args) -> Result<Vec<Option<bool>>, EvalError> {
+    let Seq(items) = a.get(0)?;
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, x)| match conv::convert(x, &Type::Bool) {
+            Ok(Value::Bool(b)) => Ok(Some(b)),
+            Ok(_) => Ok(None),
+            Err(e) => Err(a.bad(0, format!("element {i}: {e}"))),
+        })
+        .collect()
+}
+
+/// `alltrue(list)`: true when every element is true (a null element is false).
+pub(crate) fn alltrue(a: &Args) -> Result<Value, EvalError> {
+    let mut unknown = false;
+    for (b, x) in bools(a)?.into_iter().zip(a.get::<Seq>(0)?.0) {
+        match b {
+            Some(false) => return Ok(Value::Bool(false)),
+            None if x.is_null() => return Ok(Value::Bool(false)),
+            None => unknown = true,
+            Some(true) => {}
+        }
+    }
+    Ok(if unknown {
+        Value::Unknown(Type::Bool)
+    } else {
+        Value::Bool(true)
+    })
+}
+
+/// `anytrue(list)`: true when some element is true.
+pub(crate) fn anytrue(a: &Args) -> Result<Value, EvalError> {
+    let mut unknown = false;
+    for (b, x) in bools(a)?.into_iter().zip(a.get::<Seq>(0)?.0) {
+        match b {
+            Some(true) => return Ok(Value::Bool(true)),
+            None if !x.is_null() => unknown = true,
+            _ => {}
+        }
+    }
+    Ok(if unknown {
+        Value::Unknown(Type::Bool)
+    } else {
+        Value::Bool(false)
+    })
+}
+
+/// `concat(seqs...)`: lists of one element type stay a list; otherwise a tuple.
+pub(crate) fn concat(a: &Args) -> Result<Value, EvalError> {
+    let mut out = Vec::new();
+    let mut all_lists = true;
+    let mut elem: Option<Type> = None;
+    for (i, v) in a.values().iter().enumerate() {
+        match v {
+            Value::List(t, xs) => {
+                if elem.as_ref().is_some_and(|e| !e.same_as(t)) {
+                    all_lists = false;
+                }
+                elem.get_or_insert(t.clone());
+                out.extend(xs.iter().cloned());
+            }
+            Value::Tuple(xs) | Value::Set(_, xs) => {
+                all_lists = false;
+                out.extend(xs.iter().cloned());
+            }
+            _ => return Err(a.bad(i, "all arguments must be lists or tuples")),
+        }
+    }
+    if all_lists && a.len() > 0 {
+        return Ok(Value::List(elem.unwrap_or(Type::Any), out));
+    }
+    Ok(Value::Tuple(out))
+}
+
+/// `compact(list)`: the strings that are neither null nor empty.
+pub(crate) fn compact(a: &Args) -> Result<Value, EvalError> {
+    let Seq(items) = a.get(0)?;
+    let mut out = Vec::new();
+    for (i, x) in items.iter().enumerate() {
+        if x.is_null() {
+            continue;
+        }
+        let s = conv::to_string(x).map_err(|e| a.bad(0, format!("element {i}: {e}")))?;
+        if !s.is_empty() {
+            out.push(Value::String(s));
+        }
+    }
+    Ok(Value::List(Type::String, out))
+}
+
+/// `element(list, index)`: the index wraps around.
+pub(crate) fn element(a: &Args) -> Result<Value, EvalError> {
+    let Seq(items) = a.get(0)?;
+    let i = a.get::<i64>(1)?;
+    if items.is_empty() {
+        return Err(a.fail("cannot use element function with an empty list"));
+    }
+    if i < 0 {
+        return Err(a.fail("cannot use element function with a negative index"));
+    }
+    Ok(items[(i as usize) % items.len()].clone())
+}
+
+/// `index(list, value)`: the position of the first equal element.
+pub(crate) fn index(a: &Args) -> Result<Value, EvalError> {
+    let Seq(items) = a.get(0)?;
+    for (i, x) in items.iter().enumerate() {
+        match equals(x, a.value(1)) {
+            Some(true) => return Ok(num(i)),
+            None => return Ok(Value::Unknown(Type::Number)),
+            Some(false) => {}
+        }
+    }
+    Err(a.fail("item not found"))
+}
+
+/// `one(list)`: null for an empty collection, the element for one, an error for more.
+pub(crate) fn one(a: &Args) -> Result<Value, EvalError> {
+    let v = a.value(0);
+    let Some((_, items)) = seq_kind(v) else {
+        return Err(a.bad(
+            0,
+            "must be a list, set, or tuple value with either zero or one elements",
+        ));
+    };
+    match items.len() {
+        0 => Ok(Value::Null(match v {
+            Value::List(t, _) | Value::Set(t, _) => t.clone(),
+            _ => Type::Any,
+        })),
+        1 => Ok(items[0].clone()),
+        _ => Err(a.bad(
+            0,
+            "must be a list, set, or tuple value with either zero or one elements",
+        )),
+    }
+}
+
+/// `reverse(list)`
+pub(crate) fn reverse(a: &Args) -> Result<Value, EvalError> {
+    match a.value(0) {
+        Value::List(t, xs) | Value::Set(t, xs) => {
+            Ok(Value::List(t.clone(), xs.iter().rev().cloned().collect()))
+        }
+        Value::Tuple(xs) => Ok(Value::Tuple(xs.iter().rev().cloned().collect())),
+        _ => Err(a.bad(0, "can only reverse list or tuple values")),
+    }
+}
+
+/// `slice(list, start, end)`
+pub(crate) fn slice(a: &Args) -> Result<Value, EvalError> {
+    let v = a.value(0);
+    let Some((is_list, items)) = seq_kind(v) else {
+        return Err(a.bad(0, "must be a list or tuple value"));
+    };
+    let start = a.get::<i64>(1)?;
+    let end = a.get::<i64>(2)?;
+    if start < 0 {
+        return Err(a.bad(1, "start index must not be less than zero"));
+    }
+    if end as usize > items.len() || end < 0 {
+        return Err(a.bad(
+            2,
+            "end index must not be greater than the length of the list",
+        ));
+    }
+    if start > end {
+        return Err(a.bad(1, "start index must not be greater than end index"));
+    }
+    let part = items[start as usize..end as usize].to_vec();
+    Ok(match (is_list, v) {
+        (true, Value::List(t, _) | Value::Set(t, _)) => Value::List(t.clone(), part),
+        _ => Value::Tuple(part),
+    })
+}
+
+/// `sort(list)`: strings in lexical order (numbers are converted to strings).
+pub(crate) fn sort(a: &Args) -> Result<Value, EvalError> {
+    let Strings(mut items) = a.get(0)?;
+    items.sort();
+    Ok(Value::List(
+        Type::String,
+        items.into_iter().map(Value::String).collect(),
+    ))
+}
+
+/// `merge(maps...)`: later keys win; null arguments are skipped.
+pub(crate) fn merge(a: &Args) -> Result<Value, EvalError> {
+    let mut out = BTreeMap::new();
+    let mut all_maps = true;
+    let mut elem: Option<Type> = None;
+    for (i, v) in a.values().iter().enumerate() {
+        match v {
+            Value::Null(_) => continue,
+            Value::Unknown(_) => return Ok(Value::Unknown(Type::Any)),
+            Value::Map(t, m) => {
+                if elem.as_ref().is_some_and(|e| !e.same_as(t)) {
+                    all_maps = false;
+                }
+                elem.get_or_insert(t.clone());
+                out.extend(m.iter().map(|(k, v)| (k.clone(), v.clone())));
+            }
+            Value::Object(m) => {
+                all_maps = false;
+                out.extend(m.iter().map(|(k, v)| (k.clone(), v.clone())));
+            }
+            _ => {
+                return Err(a.bad(
+                    i,
+                    "arguments must be maps or objects, got a value of another type",
+                ))
+            }
+        }
+    }
+    if all_maps && elem.is_some() {
+        return Ok(Value::Map(elem.unwrap_or(Type::Any), out));
+    }
+    Ok(Value::Object(out))
+}
+
+/// `zipmap(keys, values)`
+pub(crate) fn zipmap(a: &Args) -> Result<Value, EvalError> {
+    let Strings(ks) = a.get(0)?;
+    let v = a.value(1);
+    let Some((is_list, vs)) = seq_kind(v) else {
+        return Err(a.bad(1, "must be a list or tuple"));
+    };
+    if ks.len() != vs.len() {
+        return Err(a.fail(format!(
+            "number of keys ({}) does not match number of values ({})",
+            ks.len(),
+            vs.len()
+        )));
+    }
+    let m: BTreeMap<String, Value> = ks.into_iter().zip(vs.iter().cloned()).collect();
+    Ok(match (is_list, v) {
+        (true, Value::List(t, _) | Value::Set(t, _)) => Value::Map(t.clone(), m),
+        _ => Value::Object(m),
+    })
+}
+
+/// `chunklist(list, size)`
+pub(crate) fn chunklist(a: &Args) -> Result<Value, EvalError> {
+    let v = a.value(0);
+    let Some((_, items)) = seq_kind(v) else {
+        return Err(a.bad(0, "must be a list"));
+    };
+    let elem = match conv::unify_values(items) {
+        Some((t, _)) => t,
+        None => return Err(a.bad(0, "list of any single type required")),
+    };
+    let size = a.get::<i64>(1)?;
+    if size < 0 {
+        return Err(a.bad(1, "the size argument must be positive"));
+    }
+    let chunks: Vec<Value> = if size == 0 {
+        vec![Value::List(elem.clone(), items.clone())]
+    } else {
+        items
+            .chunks(size as usize)
+            .map(|c| Value::List(elem.clone(), c.to_vec()))
+            .collect()
+    };
+    Ok(Value::List(Type::List(Box::new(elem)), chunks))
+}
+
+/// `distinct(list)`: first occurrences, in order.
+pub(crate) fn distinct(a: &Args) -> Result<Value, EvalError> {
+    let v = crate::eval::conv::convert(a.value(0), &Type::List(Box::new(Type::Any)))
+        .map_err(|e| a.bad(0, e))?;
+    let Value::List(t, items) = v else {
+        return Err(a.bad(0, "list required"));
+    };
+    let mut out: Vec<Value> = Vec::new();
+    for x in items {
+        if !out.iter().any(|y| equals(y, &x) == Some(true)) {
+            out.push(x);
+        }
+    }
+    Ok(Value::List(t, out))
+}
+
+/// `transpose(map(list(string)))`
+pub(crate) fn transpose(a: &Args) -> Result<Value, EvalError> {
+    let Entries(m) = a.get(0)?;
+    let mut out: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for (k, v) in &m {
+        let Strings(vs) = Strings::from_arg_value(v).map_err(|e| a.bad(0, e))?;
+        for x in vs {
+            out.entry(x).or_default().push(k.clone());
+        }
+    }
+    Ok(Value::Map(
+        Type::List(Box::new(Type::String)),
+        out.into_iter()
+            .map(|(k, vs)| {
+                (
+                    k,
+                    Value::List(Type::String, vs.into_iter().map(Value::String).collect()),
+                )
+            })
+            .collect(),
+    ))
+}
+
+impl Strings {
+    fn from_arg_value(v: &Value) -> Result<Strings, String> {
+        <Strings as super::args::FromArg>::from_arg(v)
+    }
+}
+
+/// `matchkeys(values, keys, searchset)`
+pub(crate) fn matchkeys(a: &Args) -> Result<Value, EvalError> {
+    let Seq(vals) = a.get(0)?;
+    let Seq(ks) = a.get(1)?;
+    let Seq(search) = a.get(2)?;
+    if vals.len() != ks.len() {
+        return Err(a.fail("length of keys and values should be equal"));
+    }
+    let mut out = Vec::new();
+    for (v, k) in vals.iter().zip(&ks) {
+        if search.iter().any(|s| equals(s, k) == Some(true)) {
+            out.push(v.clone());
+        }
+    }
+    Ok(list_of(out))
+}
+
+/// `range(end)`, `range(start, end)`, `range(start, end, step)`: at most 1024 numbers.
+pub(crate) fn range(a: &Args) -> Result<Value, EvalError> {
+    use crate::eval::arith;
+    let ns: Vec<crate::number::Number> = a.get_rest()?;
+    let (start, end, step) = match ns.len() {
+        1 => (num(0), ns[0].clone(), None),
+        2 => (num(0), ns[1].clone(), None).clone(),
+        3 => (num(0), ns[1].clone(), Some(ns[2].clone())),
+        _ => return Err(a.bad(0, "must have one, two, or three arguments")),
+    };
+    let start = match (ns.len(), start) {
+        (1, Value::Number(n)) => n,
+        _ => ns[0].clone(),
+    };
+    let step = step.unwrap_or_else(|| {
+        if end < start {
+            crate::number::Number::from(-1)
+        } else {
+            crate::number::Number::from(1)
+        }
+    });
+    let zero = crate::number::Number::from(0);
+    if step == zero {
+        return Err(a.bad(2, "step must not be zero"));
+    }
+    if end < start && step > zero {
+        return Err(a.bad(2, "step must be negative for a descending range"));
+    }
+    if end > start && step < zero {
+        return Err(a.bad(2, "step must be positive for an ascending range"));
+    }
+    let mut out = Vec::new();
+    let mut x = start;
+    while (step > zero && x < end) || (step < zero && x > end) {
+        if out.len() >= 1024 {
+            return Err(a.fail(
+                "more than 1024 values were generated; either decrease the difference between \
+                 start and end or use a smaller step",
+            ));
+        }
+        out.push(Value::Number(x.clone()));
+        x = arith::add(&x, &step)?;
+    }
+    Ok(Value::List(Type::Number, out))
+}

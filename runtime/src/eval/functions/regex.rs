@@ -1,0 +1,137 @@
+//! `regex` and `regexall`, with Go's RE2 syntax translated by [`crate::regex_go`].
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Mutex, OnceLock};
+
+use regex::Regex;
+
+use crate::types::{Attribute, Type};
+use crate::value::Value;
+
+use super::args::Args;
+use super::{table, Builtin};
+use crate::eval::error::EvalError;
+
+pub(super) fn table() -> Vec<(&'static str, Builtin)> {
+    table! {
+        "regex" => regex, ["pattern", "string"];
+        "regexall" => regexall, ["pattern", "string"];
+    }
+}
+
+/// Compiles a Go pattern (cached). The error is Terraform's wording after
+/// `Invalid value for "pattern" parameter: `.
+pub(crate) fn compile(pattern: &str) -> Result<Regex, String> {
+    static CACHE: OnceLock<Mutex<HashMap<String, Result<Regex, String>>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(r) = cache.lock().ok().and_then(|c| c.get(pattern).cloned()) {
+        return r;
+    }
+    let compiled = crate::regex_go::translate(pattern)
+        .and_then(|rust| Regex::new(&rust).map_err(|e| e.to_string()))
+        .map_err(|e| format!("invalid regexp pattern: {e}"));
+    if let Ok(mut c) = cache.lock() {
+        if c.len() > 1024 {
+            c.clear();
+        }
+        c.insert(pattern.to_string(), compiled.clone());
+    }
+    compiled
+}
+
+enum Shape {
+    Whole,
+    Positional(usize),
+    Named(Vec<String>),
+}
+
+fn shape(re: &Regex) -> Result<Shape, String> {
+    let names: Vec<Option<&str>> = re.capture_names().skip(1).collect();
+    if names.is_empty() {
+        return Ok(Shape::Whole);
+    }
+    let named = names.iter().filter(|n| n.is_some()).count();
+    if named == 0 {
+        return Ok(Shape::Positional(names.len()));
+    }
+    if named != names.len() {
+        return Err(
+            "invalid regexp pattern: cannot mix both named and unnamed capture groups".into(),
+        );
+    }
+    Ok(Shape::Named(
+        names.into_iter().flatten().map(String::from).collect(),
+    ))
+}
+
+fn group(m: Option<regex::Match<'_>>) -> Value {
+    match m {
+        Some(m) => Value::String(m.as_str().to_string()),
+        None => Value::Null(Type::String),
+    }
+}
+
+fn result(shape: &Shape, caps: &regex::Captures<'_>) -> Value {
+    match shape {
+        Shape::Whole => group(caps.get(0)),
+        Shape::Positional(n) => Value::Tuple((1..=*n).map(|i| group(caps.get(i))).collect()),
+        Shape::Named(names) => Value::Object(
+            names
+                .iter()
+                .map(|n| (n.clone(), group(caps.name(n))))
+                .collect::<BTreeMap<_, _>>(),
+        ),
+    }
+}
+
+fn result_type(shape: &Shape) -> Type {
+    match shape {
+        Shape::Whole => Type::String,
+        Shape::Positional(n) => Type::Tuple(vec![Type::String; *n]),
+        Shape::Named(names) => Type::Object(
+            names
+                .iter()
+                .map(|n| Attribute {
+                    name: n.clone(),
+                    ty: Type::String,
+                    optional: false,
+                    default: None,
+                })
+                .collect(),
+        ),
+    }
+}
+
+fn prepare(a: &Args) -> Result<(Regex, Shape, String), EvalError> {
+    let pattern = a.get::<String>(0)?;
+    let s = a.get::<String>(1)?;
+    let re = compile(&pattern).map_err(|e| a.bad(0, e))?;
+    let shape = shape(&re).map_err(|e| a.bad(0, e))?;
+    Ok((re, shape, s))
+}
+
+/// `regex(pattern, string)`: the first match (unanchored); an error when nothing matches.
+pub(crate) fn regex(a: &Args) -> Result<Value, EvalError> {
+    let (re, shape, s) = prepare(a)?;
+    match re.captures(&s) {
+        Some(caps) => Ok(result(&shape, &caps)),
+        None => Err(a.fail("pattern did not match any part of the given string")),
+    }
+}
+
+/// `regexall(pattern, string)`: every non-overlapping match, as Go's `FindAll` finds them.
+pub(crate) fn regexall(a: &Args) -> Result<Value, EvalError> {
+    let (re, shape, s) = prepare(a)?;
+    let mut out = Vec::new();
+    let mut prev_end: Option<usize> = None;
+    for caps in re.captures_iter(&s) {
+        let m = caps.get(0).expect("group 0");
+        // Go ignores an empty match that abuts the previous match.
+        if m.is_empty() && prev_end == Some(m.start()) {
+            continue;
+        }
+        prev_end = Some(m.end());
+        out.push(result(&shape, &caps));
+    }
+    Ok(Value::List(result_type(&shape), out))
+}

@@ -1,0 +1,298 @@
+//! The evaluation scope: what `var.*`, `local.*` and `for`/splat symbols refer to, and the
+//! recursive walk over the expression IR.
+
+use std::collections::BTreeMap;
+
+use crate::expr::Expr;
+use crate::spec::{LocalSpec, ModuleSpec, TerraformVersion};
+use crate::value::Value;
+
+use super::error::EvalError;
+
+/// How deeply expressions may nest before evaluation stops with an error instead of
+/// exhausting the stack.
+pub(crate) const MAX_DEPTH: usize = 128;
+
+enum LocalState {
+    InProgress,
+    Done(Result<Value, EvalError>),
+}
+
+/// What references resolve to.
+enum Refs<'a> {
+    /// A constant expression: no references or calls at all.
+    Constant,
+    /// A module's variables (their effective values) and locals.
+    Module {
+        spec: &'a ModuleSpec,
+        values: &'a BTreeMap<String, Value>,
+    },
+}
+
+/// An evaluator with a scope: the effective values of a module's variables and its locals.
+///
+/// ```
+/// use std::collections::BTreeMap;
+/// use tfvars_runtime::eval::Scope;
+/// use tfvars_runtime::expr::{BinaryOp, Expr};
+/// use tfvars_runtime::{ModuleSpec, Number, Value};
+///
+/// let spec = ModuleSpec::default();
+/// let values = BTreeMap::new();
+/// let mut scope = Scope::new(&spec, &values);
+/// let two = Expr::Literal(Value::Number(Number::from(2)));
+/// let sum = Expr::Binary(BinaryOp::Add, Box::new(two.clone()), Box::new(two));
+/// assert_eq!(scope.eval(&sum).unwrap(), Value::Number(Number::from(4)));
+/// ```
+pub struct Scope<'a> {
+    refs: Refs<'a>,
+    version: TerraformVersion,
+    locals: BTreeMap<String, LocalState>,
+    bound: Vec<(String, Value)>,
+    depth: usize,
+    unknown_reasons: Vec<String>,
+}
+
+impl<'a> Scope<'a> {
+    /// A scope over a module's variables (`values` holds their effective values) and locals.
+    /// A declared variable missing from `values` is unknown.
+    pub fn new(spec: &'a ModuleSpec, values: &'a BTreeMap<String, Value>) -> Scope<'a> {
+        Scope {
+            refs: Refs::Module { spec, values },
+            version: TerraformVersion::default(),
+            locals: BTreeMap::new(),
+            bound: Vec::new(),
+            depth: 0,
+            unknown_reasons: Vec::new(),
+        }
+    }
+
+    /// A scope for constant expressions: any reference or function call is an error.
+    pub fn constant() -> Scope<'static> {
+        Scope {
+            refs: Refs::Constant,
+            version: TerraformVersion::default(),
+            locals: BTreeMap::new(),
+            bound: Vec::new(),
+            depth: 0,
+            unknown_reasons: Vec::new(),
+        }
+    }
+
+    /// Follows the semantics of the given Terraform release.
+    pub fn with_version(mut self, version: TerraformVersion) -> Scope<'a> {
+        self.version = version;
+        self
+    }
+
+    /// The Terraform release whose semantics apply.
+    pub fn version(&self) -> TerraformVersion {
+        self.version
+    }
+
+    /// Evaluates an expression.
+    pub fn eval(&mut self, expr: &Expr) -> Result<Value, EvalError> {
+        self.depth += 1;
+        let result = if self.depth > MAX_DEPTH {
+            Err(EvalError::fixed(
+                "Expression too complex",
+                format!("Expressions may nest at most {MAX_DEPTH} levels deep."),
+            ))
+        } else {
+            self.eval_inner(expr)
+        };
+        self.depth -= 1;
+        result
+    }
+
+    /// Why values came out unknown so far, in the order met: ``refers to `aws_vpc.main.id` ``,
+    /// ``calls `timestamp()` ``, … Duplicates are removed.
+    pub fn unknown_reasons(&self) -> &[String] {
+        &self.unknown_reasons
+    }
+
+    /// Forgets the recorded unknown reasons.
+    pub fn clear_unknown_reasons(&mut self) {
+        self.unknown_reasons.clear();
+    }
+
+    pub(crate) fn is_constant(&self) -> bool {
+        matches!(self.refs, Refs::Constant)
+    }
+
+    /// Records why a value is unknown and returns an unknown value.
+    pub(crate) fn unknown(&mut self, reason: String) -> Value {
+        if !self.unknown_reasons.contains(&reason) {
+            self.unknown_reasons.push(reason);
+        }
+        Value::Unknown(crate::types::Type::Any)
+    }
+
+    pub(crate) fn unknown_mark(&self) -> usize {
+        self.unknown_reasons.len()
+    }
+
+    pub(crate) fn unknown_reset(&mut self, mark: usize) {
+        self.unknown_reasons.truncate(mark);
+    }
+
+    /// Runs `f` with `symbols` bound, then unbinds them.
+    pub(crate) fn with_bound<T>(
+        &mut self,
+        symbols: Vec<(String, Value)>,
+        f: impl FnOnce(&mut Self) -> T,
+    ) -> T {
+        let n = symbols.len();
+        self.bound.extend(symbols);
+        let out = f(self);
+        let len = self.bound.len();
+        self.bound.truncate(len - n);
+        out
+    }
+
+    fn eval_inner(&mut self, expr: &Expr) -> Result<Value, EvalError> {
+        match expr {
+            Expr::Literal(v) => Ok(v.clone()),
+            Expr::Template(parts) => self.eval_template(parts),
+            Expr::Tuple(items) => {
+                let mut out = Vec::with_capacity(items.len());
+                for item in items {
+                    out.push(self.eval(item)?);
+                }
+                Ok(Value::Tuple(out))
+            }
+            Expr::Object(items) => self.eval_object(items),
+            Expr::Variable(name) => self.variable(name),
+            Expr::Local(name) => self.local(name),
+            Expr::Bound(name) => match self.bound.iter().rev().find(|(n, _)| n == name) {
+                Some((_, v)) => Ok(v.clone()),
+                None => Err(EvalError::fixed(
+                    "Unknown variable",
+                    format!("There is no variable named \"{name}\"."),
+                )),
+            },
+            Expr::Unknown(what) => {
+                if self.is_constant() {
+                    return Err(variables_not_allowed());
+                }
+                Ok(self.unknown(format!(
+                    "refers to `{what}`, which is known only after apply"
+                )))
+            }
+            Expr::GetAttr(target, name) => {
+                let v = self.eval(target)?;
+                super::access::get_attr(&v, name)
+            }
+            Expr::Index(target, key) => {
+                let v = self.eval(target)?;
+                let k = self.eval(key)?;
+                super::access::index(&v, &k)
+            }
+            Expr::Splat {
+                source,
+                each,
+                symbol,
+            } => self.eval_splat(source, each, symbol),
+            Expr::Unary(op, operand) => {
+                let v = self.eval(operand)?;
+                super::operators::unary(*op, &v)
+            }
+            Expr::Binary(op, lhs, rhs) => self.eval_binary(*op, lhs, rhs),
+            Expr::Conditional(cond, then, otherwise) => {
+                self.eval_conditional(cond, then, otherwise)
+            }
+            Expr::Call {
+                name,
+                args,
+                expand_final,
+            } => self.eval_call(name, args, *expand_final),
+            Expr::For(f) => self.eval_for(f),
+        }
+    }
+
+    fn eval_object(&mut self, items: &[(Expr, Expr)]) -> Result<Value, EvalError> {
+        let mut map = BTreeMap::new();
+        let mut unknown_key = false;
+        for (k, v) in items {
+            let key = self.eval(k)?;
+            let value = self.eval(v)?;
+            match super::conv::object_key(&key)? {
+                Some(key) => {
+                    map.insert(key, value);
+                }
+                None => unknown_key = true,
+            }
+        }
+        if unknown_key {
+            return Ok(Value::Unknown(crate::types::Type::Any));
+        }
+        Ok(Value::Object(map))
+    }
+
+    fn variable(&mut self, name: &str) -> Result<Value, EvalError> {
+        match self.refs {
+            Refs::Constant => Err(variables_not_allowed()),
+            Refs::Module { spec, values } => {
+                if let Some(v) = values.get(name) {
+                    return Ok(v.clone());
+                }
+                if spec.variables.iter().any(|v| v.name == name) {
+                    return Ok(self.unknown(format!("`var.{name}` has no value")));
+                }
+                Err(EvalError::fixed(
+                    "Reference to undeclared input variable",
+                    format!(
+                        "An input variable with the name \"{name}\" has not been declared. \
+                         This variable can be declared with a variable \"{name}\" {{}} block."
+                    ),
+                ))
+            }
+        }
+    }
+
+    fn local(&mut self, name: &str) -> Result<Value, EvalError> {
+        let spec = match self.refs {
+            Refs::Constant => return Err(variables_not_allowed()),
+            Refs::Module { spec, .. } => spec,
+        };
+        match self.locals.get(name) {
+            Some(LocalState::Done(r)) => return r.clone(),
+            Some(LocalState::InProgress) => {
+                let mut cycle: Vec<String> = self
+                    .locals
+                    .iter()
+                    .filter(|(_, s)| matches!(s, LocalState::InProgress))
+                    .map(|(n, _)| format!("local.{n}"))
+                    .collect();
+                cycle.sort();
+                return Err(EvalError::fixed(
+                    "Cycle in local values",
+                    format!(
+                        "The local value `local.{name}` depends on itself: {}.",
+                        cycle.join(", ")
+                    ),
+                ));
+            }
+            None => {}
+        }
+        let Some(local) = spec.locals.iter().find(|l: &&LocalSpec| l.name == name) else {
+            return Err(EvalError::fixed(
+                "Reference to undeclared local value",
+                format!("A local value with the name \"{name}\" has not been declared."),
+            ));
+        };
+        self.locals.insert(name.to_string(), LocalState::InProgress);
+        // A local sees no `for` symbols of the expression that refers to it.
+        let saved = std::mem::take(&mut self.bound);
+        let result = self.eval(&local.expr);
+        self.bound = saved;
+        self.locals
+            .insert(name.to_string(), LocalState::Done(result.clone()));
+        result
+    }
+}
+
+/// Terraform's error for a reference where only constants are allowed.
+pub(crate) fn variables_not_allowed() -> EvalError {
+    EvalError::fixed("Variables not allowed", "Variables may not be used here.")
+}

@@ -1,0 +1,111 @@
+//! String templates and heredocs: interpolations, `%{if}` and `%{for}` directives.
+
+use crate::expr::TemplatePart;
+use crate::types::Type;
+use crate::value::Value;
+
+use super::conv;
+use super::error::EvalError;
+use super::forexpr::iterate;
+use super::scope::Scope;
+
+pub(crate) use crate::value::nfc;
+
+impl Scope<'_> {
+    pub(crate) fn eval_template(&mut self, parts: &[TemplatePart]) -> Result<Value, EvalError> {
+        // `"${x}"` alone is `x` itself, unconverted.
+        if let [TemplatePart::Interpolation(e)] = parts {
+            return self.eval(e);
+        }
+        let mut out = String::new();
+        let mut unknown = false;
+        self.render(parts, &mut out, &mut unknown)?;
+        if unknown {
+            return Ok(Value::Unknown(Type::String));
+        }
+        Ok(Value::String(nfc(out)))
+    }
+
+    fn render(
+        &mut self,
+        parts: &[TemplatePart],
+        out: &mut String,
+        unknown: &mut bool,
+    ) -> Result<(), EvalError> {
+        for part in parts {
+            match part {
+                TemplatePart::Literal(s) => out.push_str(s),
+                TemplatePart::Interpolation(e) => {
+                    let v = self.eval(e)?;
+                    match v {
+                        Value::Null(_) => {
+                            return Err(EvalError::new(
+                                "Invalid template interpolation value",
+                                "The expression result is null. Cannot include a null value in \
+                                 a string template.",
+                            ))
+                        }
+                        Value::Unknown(_) => *unknown = true,
+                        other => match conv::to_string(&other) {
+                            Ok(s) => out.push_str(&s),
+                            Err(e) => {
+                                return Err(EvalError::new(
+                                    "Invalid template interpolation value",
+                                    format!(
+                                        "Cannot include the given value in a string template: {e}."
+                                    ),
+                                ))
+                            }
+                        },
+                    }
+                }
+                TemplatePart::If {
+                    condition,
+                    then,
+                    otherwise,
+                } => {
+                    let c = self.eval(condition)?;
+                    match conv::convert(&c, &Type::Bool) {
+                        Ok(Value::Bool(true)) => self.render(then, out, unknown)?,
+                        Ok(Value::Bool(false)) => self.render(otherwise, out, unknown)?,
+                        Ok(Value::Null(_)) => {
+                            return Err(EvalError::new(
+                                "Null condition",
+                                "The condition value is null. Conditions must either be true or \
+                                 false.",
+                            ))
+                        }
+                        Ok(_) => *unknown = true,
+                        Err(e) => {
+                            return Err(EvalError::new(
+                                "Invalid template directive",
+                                format!("The 'if' condition value is invalid: {e}."),
+                            ))
+                        }
+                    }
+                }
+                TemplatePart::For {
+                    key_var,
+                    value_var,
+                    collection,
+                    body,
+                } => {
+                    let coll = self.eval(collection)?;
+                    let Some(items) = iterate(&coll)? else {
+                        *unknown = true;
+                        continue;
+                    };
+                    for (k, v) in items {
+                        let mut symbols = Vec::new();
+                        if let Some(kv) = key_var {
+                            symbols.push((kv.clone(), k));
+                        }
+                        symbols.push((value_var.clone(), v));
+                        self.with_bound(symbols, |s| s.render(body, out, unknown))?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
