@@ -2,10 +2,18 @@
 //! Schema, as Rust code, or as terraschema's variables export.
 
 pub mod error;
+mod hcl_file;
+mod json_file;
 pub mod export;
 pub mod json_text;
+pub mod loader;
+pub mod lower;
 pub mod model;
 pub mod schema;
+pub mod source;
+pub mod tfvars_hcl;
+pub mod type_expr;
 
-pub use error::{LoadError, Problem};
+pub use error::{LoadError, LoadErrorKind, Problem};
+pub use loader::load;
 pub use model::Module;

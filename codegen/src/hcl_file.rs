@@ -1,0 +1,349 @@
+//! `variable` and `locals` blocks of a native-syntax `.tf` file. Everything else a module holds
+//! (resources, outputs, providers, …) is parsed and left alone.
+
+use hcl_edit::expr::Expression;
+use hcl_edit::structure::{Attribute, Block, BlockLabel};
+use hcl_edit::Span;
+use tfvars_runtime::spec::LocalSpec;
+use tfvars_runtime::{Expr, Type, ValidationSpec, Value, VariableSpec};
+
+use crate::loader::{
+    check_condition, check_variable_name, constant_value, finish_default, Decls, FileCx,
+};
+use crate::lower::{lower_constant, lower_expr};
+use crate::source::SourceFile;
+use crate::type_expr::parse_type_constraint;
+
+const VARIABLE_ARGS: &[&str] = &[
+    "description",
+    "default",
+    "type",
+    "sensitive",
+    "nullable",
+    "ephemeral",
+];
+
+/// Reads one `.tf` file into `decls`, reporting problems to `cx`.
+pub(crate) fn read(cx: &mut FileCx, decls: &mut Decls) {
+    let body = match hcl_edit::parser::parse_body(&cx.file.text) {
+        Ok(b) => b,
+        Err(e) => {
+            let (span, summary, detail) = syntax_error(cx.file, &e);
+            cx.problem(Some(span), &summary, &detail);
+            return;
+        }
+    };
+    for block in body.blocks() {
+        match block.ident.value().as_str() {
+            "variable" => variable(cx, decls, block),
+            "locals" => locals(cx, decls, block),
+            _ => {}
+        }
+    }
+}
+
+/// Words an hcl-edit parse error as Terraform does where they differ. The parser stops at the
+/// first error, so a file with a syntax error yields exactly one problem.
+pub(crate) fn syntax_error(
+    file: &SourceFile,
+    e: &hcl_edit::parser::Error,
+) -> (std::ops::Range<usize>, String, String) {
+    let offset = e.location().offset().min(file.text.len());
+    let message = e.message().replace('\n', " ");
+    if message.contains("redefined attribute") {
+        let rest = &file.text[offset..];
+        let name: String = rest
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '-')
+            .collect();
+        let first = find_attribute(&file.text[..offset], &name)
+            .map(|o| format!(" at {}", file.location(o)))
+            .unwrap_or_default();
+        return (
+            offset..offset + name.len(),
+            "Attribute redefined".into(),
+            format!(
+                "The argument \"{name}\" was already set{first}. Each argument may be set only once."
+            ),
+        );
+    }
+    (offset..offset, "Invalid HCL syntax".into(), message)
+}
+
+/// The offset of the last line before `text`'s end that starts with `name =` (the first
+/// definition of an attribute that the parser found set twice).
+fn find_attribute(text: &str, name: &str) -> Option<usize> {
+    let mut found = None;
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        if let Some(rest) = trimmed.strip_prefix(name) {
+            if rest.trim_start().starts_with('=') && !rest.trim_start().starts_with("==") {
+                found = Some(offset + (line.len() - trimmed.len()));
+            }
+        }
+        offset += line.len();
+    }
+    found
+}
+
+fn label_text(label: &BlockLabel) -> &str {
+    label.as_str()
+}
+
+fn variable(cx: &mut FileCx, decls: &mut Decls, block: &Block) {
+    let header = block.ident.span();
+    let name = match block.labels.as_slice() {
+        [label] => label_text(label).to_string(),
+        [] => {
+            cx.problem(
+                header,
+                "Missing name for variable",
+                "All variable blocks must have 1 labels (name).",
+            );
+            return;
+        }
+        [_, extra, ..] => {
+            cx.problem(
+                extra.span(),
+                "Extraneous label for variable",
+                "Only 1 labels (name) are expected for variable blocks.",
+            );
+            return;
+        }
+    };
+    let label_span = block.labels[0].span();
+    check_variable_name(cx, &name, label_span.clone());
+
+    let mut spec = VariableSpec {
+        name: name.clone(),
+        ty: Type::Any,
+        typed: false,
+        default: None,
+        description: None,
+        sensitive: false,
+        nullable: true,
+        nullable_set: false,
+        ephemeral: false,
+        validations: Vec::new(),
+        location: cx.file.location_of(header.clone()),
+    };
+
+    let mut raw_default = None;
+    let mut default_span = None;
+    let mut type_ok = true;
+    for attr in block.body.attributes() {
+        let key = attr.key.value().as_str();
+        if !VARIABLE_ARGS.contains(&key) {
+            cx.problem(
+                attr.key.span(),
+                "Unsupported argument",
+                &format!("An argument named \"{key}\" is not expected here."),
+            );
+            continue;
+        }
+        match key {
+            "type" => match parse_type_constraint(&attr.value) {
+                Ok(ty) => {
+                    spec.ty = ty;
+                    spec.typed = true;
+                }
+                Err(errs) => {
+                    type_ok = false;
+                    cx.lower_errors(errs, None);
+                }
+            },
+            "default" => {
+                default_span = attr.value.span();
+                match lower_constant(&attr.value) {
+                    Ok(e) => match constant(&e) {
+                        Ok(v) => raw_default = Some(v),
+                        Err(detail) => cx.problem(
+                            default_span.clone(),
+                            "Invalid default value for variable",
+                            &detail,
+                        ),
+                    },
+                    Err(errs) => cx.lower_errors(errs, None),
+                }
+            }
+            "description" => {
+                if let Some(Value::String(s)) = constant_arg(cx, attr, &Type::String) {
+                    spec.description = Some(s);
+                }
+            }
+            "sensitive" => spec.sensitive = bool_arg(cx, attr).unwrap_or(false),
+            "ephemeral" => spec.ephemeral = bool_arg(cx, attr).unwrap_or(false),
+            "nullable" => {
+                spec.nullable_set = true;
+                spec.nullable = bool_arg(cx, attr).unwrap_or(true);
+            }
+            _ => unreachable!("checked against VARIABLE_ARGS"),
+        }
+    }
+    if type_ok {
+        finish_default(cx, &mut spec, raw_default, default_span);
+    }
+
+    for inner in block.body.blocks() {
+        if inner.ident.value().as_str() != "validation" {
+            cx.problem(
+                inner.ident.span(),
+                "Unsupported block type",
+                &format!(
+                    "Blocks of type \"{}\" are not expected here.",
+                    inner.ident.value().as_str()
+                ),
+            );
+            continue;
+        }
+        if let Some(v) = validation(cx, decls, &name, inner) {
+            spec.validations.push(v);
+        }
+    }
+    decls.add_variable(cx, spec, header);
+}
+
+/// Evaluates a lowered constant (no conversion).
+fn constant(e: &Expr) -> Result<Value, String> {
+    tfvars_runtime::eval::eval_constant(e).map_err(|e| e.detail)
+}
+
+/// A constant argument converted to `ty`.
+fn constant_arg(cx: &mut FileCx, attr: &Attribute, ty: &Type) -> Option<Value> {
+    match lower_constant(&attr.value) {
+        Ok(e) => match constant_value(&e, ty) {
+            Ok(v) if v.is_null() => {
+                cx.problem(
+                    attr.value.span(),
+                    "Unsuitable value type",
+                    "Unsuitable value: value must not be null",
+                );
+                None
+            }
+            Ok(v) => Some(v),
+            Err(detail) => {
+                cx.problem(
+                    attr.value.span(),
+                    "Unsuitable value type",
+                    &format!("Unsuitable value: {detail}"),
+                );
+                None
+            }
+        },
+        Err(errs) => {
+            cx.lower_errors(errs, None);
+            None
+        }
+    }
+}
+
+fn bool_arg(cx: &mut FileCx, attr: &Attribute) -> Option<bool> {
+    match constant_arg(cx, attr, &Type::Bool)? {
+        Value::Bool(b) => Some(b),
+        _ => None,
+    }
+}
+
+fn validation(
+    cx: &mut FileCx,
+    decls: &mut Decls,
+    variable: &str,
+    block: &Block,
+) -> Option<ValidationSpec> {
+    let location = cx.file.location_of(block.ident.span());
+    if let Some(label) = block.labels.first() {
+        cx.problem(
+            label.span(),
+            "Extraneous label for validation",
+            "No labels are expected for validation blocks.",
+        );
+    }
+    for inner in block.body.blocks() {
+        cx.problem(
+            inner.ident.span(),
+            "Unsupported block type",
+            &format!(
+                "Blocks of type \"{}\" are not expected here.",
+                inner.ident.value().as_str()
+            ),
+        );
+    }
+    let mut condition = None;
+    let mut message = None;
+    for attr in block.body.attributes() {
+        match attr.key.value().as_str() {
+            "condition" => condition = Some(attr),
+            "error_message" => message = Some(attr),
+            other => cx.problem(
+                attr.key.span(),
+                "Unsupported argument",
+                &format!("An argument named \"{other}\" is not expected here."),
+            ),
+        }
+    }
+    for (missing, name) in [
+        (condition.is_none(), "condition"),
+        (message.is_none(), "error_message"),
+    ] {
+        if missing {
+            cx.problem(
+                block.ident.span(),
+                "Missing required argument",
+                &format!("The argument \"{name}\" is required, but no definition was found."),
+            );
+        }
+    }
+    let cond = full_expr(cx, &condition?.value)?;
+    check_condition(cx, variable, &cond, condition?.value.span());
+    let msg = full_expr(cx, &message?.value)?;
+    decls.references.push((cond.clone(), location.clone()));
+    decls.references.push((msg.clone(), location.clone()));
+    Some(ValidationSpec {
+        condition: cond,
+        error_message: msg,
+        condition_source: source_text(cx, &condition?.value),
+        error_message_source: source_text(cx, &message?.value),
+        location,
+    })
+}
+
+fn full_expr(cx: &mut FileCx, e: &Expression) -> Option<Expr> {
+    match lower_expr(e) {
+        Ok(x) => Some(x),
+        Err(err) => {
+            cx.lower_errors(vec![err], None);
+            None
+        }
+    }
+}
+
+fn source_text(cx: &FileCx, e: &Expression) -> String {
+    e.span()
+        .map(|s| cx.file.snippet(s).trim().to_string())
+        .unwrap_or_default()
+}
+
+fn locals(cx: &mut FileCx, decls: &mut Decls, block: &Block) {
+    for inner in block.body.blocks() {
+        cx.problem(
+            inner.ident.span(),
+            "Unsupported block type",
+            &format!(
+                "Blocks of type \"{}\" are not expected here.",
+                inner.ident.value().as_str()
+            ),
+        );
+    }
+    for attr in block.body.attributes() {
+        let Some(expr) = full_expr(cx, &attr.value) else {
+            continue;
+        };
+        let local = LocalSpec {
+            name: attr.key.value().as_str().to_string(),
+            expr,
+            location: cx.file.location_of(attr.key.span()),
+        };
+        decls.add_local(cx, local, attr.key.span());
+    }
+}

@@ -1,0 +1,649 @@
+//! `variable` and `locals` in Terraform's JSON syntax (`.tf.json`).
+//!
+//! Strings in `type` are parsed as HCL expressions, strings in `condition`, `error_message` and
+//! `locals` as HCL templates (`"${var.x > 1}"`); `default` and `description` are literal, as
+//! Terraform reads them with no evaluation context.
+
+use std::ops::Range;
+
+use tfvars_runtime::spec::LocalSpec;
+use tfvars_runtime::{Expr, Number, Type, ValidationSpec, Value, VariableSpec};
+
+use crate::loader::{
+    check_condition, check_variable_name, convert_value, finish_default, Decls, FileCx,
+};
+use crate::lower::{lower_template, nfc, LowerError};
+use crate::type_expr::parse_type_constraint;
+
+/// A JSON value with the byte span it was parsed from.
+#[derive(Clone, Debug)]
+pub(crate) struct Json {
+    pub span: Range<usize>,
+    pub kind: JsonKind,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) enum JsonKind {
+    Null,
+    Bool(bool),
+    /// The number's source text.
+    Number(String),
+    String(String),
+    Array(Vec<Json>),
+    /// Properties in order, with each key's span.
+    Object(Vec<(String, Range<usize>, Json)>),
+}
+
+/// Reads one `.tf.json` file into `decls`.
+pub(crate) fn read(cx: &mut FileCx, decls: &mut Decls) {
+    let root = match parse(&cx.file.text) {
+        Ok(v) => v,
+        Err((offset, msg)) => {
+            cx.problem(Some(offset..offset), "Invalid JSON syntax", &msg);
+            return;
+        }
+    };
+    let JsonKind::Object(props) = &root.kind else {
+        cx.problem(
+            Some(root.span.clone()),
+            "Invalid JSON syntax",
+            "A JSON object is required here, to define arguments and blocks.",
+        );
+        return;
+    };
+    for (key, key_span, value) in props {
+        match key.as_str() {
+            "variable" => {
+                for (name, name_span, body) in labelled(cx, value, "variable") {
+                    variable(cx, decls, &name, name_span, body);
+                }
+            }
+            "locals" => {
+                for body in bodies(value) {
+                    locals(cx, decls, body);
+                }
+            }
+            _ => {
+                let _ = key_span;
+            }
+        }
+    }
+}
+
+/// A block body given as an object or as an array of objects.
+fn bodies(value: &Json) -> Vec<&Json> {
+    match &value.kind {
+        JsonKind::Array(items) => items.iter().collect(),
+        _ => vec![value],
+    }
+}
+
+/// The `"name": {body}` pairs of a one-label block type, in any of Terraform's forms.
+fn labelled<'a>(
+    cx: &mut FileCx,
+    value: &'a Json,
+    kind: &str,
+) -> Vec<(String, Range<usize>, &'a Json)> {
+    let mut out = Vec::new();
+    for group in bodies(value) {
+        let JsonKind::Object(props) = &group.kind else {
+            cx.problem(
+                Some(group.span.clone()),
+                &format!("Incorrect JSON value type"),
+                &format!("A JSON object is required here, whose properties are {kind} names."),
+            );
+            continue;
+        };
+        for (name, name_span, body) in props {
+            if name == "//" {
+                continue;
+            }
+            for b in bodies(body) {
+                out.push((name.clone(), name_span.clone(), b));
+            }
+        }
+    }
+    out
+}
+
+fn variable(cx: &mut FileCx, decls: &mut Decls, name: &str, name_span: Range<usize>, body: &Json) {
+    check_variable_name(cx, name, Some(name_span.clone()));
+    let mut spec = VariableSpec {
+        name: name.to_string(),
+        ty: Type::Any,
+        typed: false,
+        default: None,
+        description: None,
+        sensitive: false,
+        nullable: true,
+        nullable_set: false,
+        ephemeral: false,
+        validations: Vec::new(),
+        location: cx.file.location(name_span.start),
+    };
+    let JsonKind::Object(props) = &body.kind else {
+        cx.problem(
+            Some(body.span.clone()),
+            "Incorrect JSON value type",
+            "A JSON object is required here, to define the variable's arguments.",
+        );
+        return;
+    };
+    check_unique_keys(cx, props);
+    let mut raw_default = None;
+    let mut default_span = None;
+    let mut type_ok = true;
+    for (key, key_span, value) in props {
+        match key.as_str() {
+            "//" => {}
+            "type" => {
+                let JsonKind::String(text) = &value.kind else {
+                    type_ok = false;
+                    cx.problem(
+                        Some(value.span.clone()),
+                        "Invalid type specification",
+                        "A type specification is either a primitive type keyword (bool, number, \
+                         string) or a complex type constructor call, like list(string).",
+                    );
+                    continue;
+                };
+                match hcl_edit::parser::parse_expr(text) {
+                    Ok(expr) => match parse_type_constraint(&expr) {
+                        Ok(ty) => {
+                            spec.ty = ty;
+                            spec.typed = true;
+                        }
+                        Err(errs) => {
+                            type_ok = false;
+                            inner_errors(cx, errs, value);
+                        }
+                    },
+                    Err(e) => {
+                        type_ok = false;
+                        cx.problem(
+                            Some(value.span.clone()),
+                            "Invalid expression",
+                            &e.message().replace('\n', " "),
+                        );
+                    }
+                }
+            }
+            "default" => {
+                default_span = Some(value.span.clone());
+                raw_default = Some(literal(value));
+            }
+            "description" => match &value.kind {
+                JsonKind::String(s) => spec.description = Some(nfc(s)),
+                _ => cx.problem(
+                    Some(value.span.clone()),
+                    "Unsuitable value type",
+                    "Unsuitable value: string required",
+                ),
+            },
+            "sensitive" | "ephemeral" | "nullable" => {
+                let b = match convert_value(&literal(value), &Type::Bool) {
+                    Ok(Value::Bool(b)) => Some(b),
+                    Ok(_) => {
+                        cx.problem(
+                            Some(value.span.clone()),
+                            "Unsuitable value type",
+                            "Unsuitable value: value must not be null",
+                        );
+                        None
+                    }
+                    Err(detail) => {
+                        cx.problem(
+                            Some(value.span.clone()),
+                            "Unsuitable value type",
+                            &format!("Unsuitable value: {detail}"),
+                        );
+                        None
+                    }
+                };
+                match key.as_str() {
+                    "sensitive" => spec.sensitive = b.unwrap_or(false),
+                    "ephemeral" => spec.ephemeral = b.unwrap_or(false),
+                    _ => {
+                        spec.nullable_set = true;
+                        spec.nullable = b.unwrap_or(true);
+                    }
+                }
+            }
+            "validation" => {
+                for v in bodies(value) {
+                    // Terraform names a validation in array form by the array's `[`.
+                    let at = match &value.kind {
+                        JsonKind::Array(_) => value.span.start,
+                        _ => v.span.start,
+                    };
+                    if let Some(rule) = validation(cx, decls, name, v, at) {
+                        spec.validations.push(rule);
+                    }
+                }
+            }
+            other => cx.problem(
+                Some(key_span.clone()),
+                "Unsupported argument",
+                &format!("An argument named \"{other}\" is not expected here."),
+            ),
+        }
+    }
+    if type_ok {
+        finish_default(cx, &mut spec, raw_default, default_span);
+    }
+    decls.add_variable(cx, spec, Some(name_span));
+}
+
+fn check_unique_keys(cx: &mut FileCx, props: &[(String, Range<usize>, Json)]) {
+    for (i, (key, span, _)) in props.iter().enumerate() {
+        if key == "//" {
+            continue;
+        }
+        if let Some((_, first, _)) = props[..i].iter().find(|(k, _, _)| k == key) {
+            let at = cx.file.location(first.start);
+            cx.problem(
+                Some(span.clone()),
+                "Duplicate argument",
+                &format!(
+                    "The argument \"{key}\" was already set at {at}. Each argument may be set only once."
+                ),
+            );
+        }
+    }
+}
+
+/// Errors found inside a JSON string are reported at the string.
+fn inner_errors(cx: &mut FileCx, errs: Vec<LowerError>, value: &Json) {
+    cx.lower_errors(errs, Some(value.span.clone()));
+}
+
+fn validation(
+    cx: &mut FileCx,
+    decls: &mut Decls,
+    variable: &str,
+    body: &Json,
+    at: usize,
+) -> Option<ValidationSpec> {
+    let location = cx.file.location(at);
+    let JsonKind::Object(props) = &body.kind else {
+        cx.problem(
+            Some(body.span.clone()),
+            "Incorrect JSON value type",
+            "A JSON object is required here, to define the validation's arguments.",
+        );
+        return None;
+    };
+    check_unique_keys(cx, props);
+    let mut condition = None;
+    let mut message = None;
+    for (key, key_span, value) in props {
+        match key.as_str() {
+            "//" => {}
+            "condition" => condition = Some(value),
+            "error_message" => message = Some(value),
+            other => cx.problem(
+                Some(key_span.clone()),
+                "Unsupported argument",
+                &format!("An argument named \"{other}\" is not expected here."),
+            ),
+        }
+    }
+    for (missing, name) in [
+        (condition.is_none(), "condition"),
+        (message.is_none(), "error_message"),
+    ] {
+        if missing {
+            cx.problem(
+                Some(at..at),
+                "Missing required argument",
+                &format!("The argument \"{name}\" is required, but no definition was found."),
+            );
+        }
+    }
+    let (condition, message) = (condition?, message?);
+    let cond = expression(cx, condition)?;
+    check_condition(cx, variable, &cond, Some(condition.span.clone()));
+    let msg = expression(cx, message)?;
+    decls.references.push((cond.clone(), location.clone()));
+    decls.references.push((msg.clone(), location.clone()));
+    Some(ValidationSpec {
+        condition: cond,
+        error_message: msg,
+        condition_source: source_of(condition),
+        error_message_source: source_of(message),
+        location,
+    })
+}
+
+/// The source text of a JSON expression: a string's content, or the JSON text.
+fn source_of(value: &Json) -> String {
+    match &value.kind {
+        JsonKind::String(s) => s.clone(),
+        _ => literal_text(value),
+    }
+}
+
+fn literal_text(value: &Json) -> String {
+    match &value.kind {
+        JsonKind::Null => "null".into(),
+        JsonKind::Bool(b) => b.to_string(),
+        JsonKind::Number(n) => n.clone(),
+        JsonKind::String(s) => serde_json::to_string(s).unwrap_or_default(),
+        JsonKind::Array(items) => format!(
+            "[{}]",
+            items
+                .iter()
+                .map(literal_text)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        JsonKind::Object(props) => format!(
+            "{{{}}}",
+            props
+                .iter()
+                .map(|(k, _, v)| format!(
+                    "{}: {}",
+                    serde_json::to_string(k).unwrap_or_default(),
+                    literal_text(v)
+                ))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
+}
+
+/// A JSON value read as an expression: strings are templates, containers recurse.
+fn expression(cx: &mut FileCx, value: &Json) -> Option<Expr> {
+    match &value.kind {
+        JsonKind::String(s) => match hcl_edit::parser::parse_template(s) {
+            Ok(t) => match lower_template(&t, false) {
+                Ok(e) => Some(e),
+                Err(errs) => {
+                    inner_errors(cx, errs, value);
+                    None
+                }
+            },
+            Err(e) => {
+                cx.problem(
+                    Some(value.span.clone()),
+                    "Invalid template",
+                    &e.message().replace('\n', " "),
+                );
+                None
+            }
+        },
+        JsonKind::Array(items) => {
+            let mut out = Vec::new();
+            for item in items {
+                out.push(expression(cx, item)?);
+            }
+            Some(Expr::Tuple(out))
+        }
+        JsonKind::Object(props) => {
+            let mut out = Vec::new();
+            for (k, _, v) in props {
+                let key = match hcl_edit::parser::parse_template(k)
+                    .ok()
+                    .and_then(|t| lower_template(&t, false).ok())
+                {
+                    Some(e) => e,
+                    None => Expr::Literal(Value::String(nfc(k))),
+                };
+                out.push((key, expression(cx, v)?));
+            }
+            Some(Expr::Object(out))
+        }
+        _ => Some(Expr::Literal(literal(value))),
+    }
+}
+
+/// A JSON value taken literally (strings are not templates here).
+pub(crate) fn literal(value: &Json) -> Value {
+    match &value.kind {
+        JsonKind::Null => Value::null(),
+        JsonKind::Bool(b) => Value::Bool(*b),
+        JsonKind::Number(text) => Number::parse_json(text)
+            .map(Value::Number)
+            .unwrap_or_else(Value::null),
+        JsonKind::String(s) => Value::String(nfc(s)),
+        JsonKind::Array(items) => Value::Tuple(items.iter().map(literal).collect()),
+        JsonKind::Object(props) => {
+            Value::Object(props.iter().map(|(k, _, v)| (nfc(k), literal(v))).collect())
+        }
+    }
+}
+
+fn locals(cx: &mut FileCx, decls: &mut Decls, body: &Json) {
+    let JsonKind::Object(props) = &body.kind else {
+        cx.problem(
+            Some(body.span.clone()),
+            "Incorrect JSON value type",
+            "A JSON object is required here, whose properties are local value names.",
+        );
+        return;
+    };
+    for (name, span, value) in props {
+        if name == "//" {
+            continue;
+        }
+        let Some(expr) = expression(cx, value) else {
+            continue;
+        };
+        let local = LocalSpec {
+            name: name.clone(),
+            expr,
+            location: cx.file.location(span.start),
+        };
+        decls.add_local(cx, local, Some(span.clone()));
+    }
+}
+
+/// Parses a JSON document strictly (no comments, no trailing commas, one value), keeping spans.
+/// The error is a byte offset and a message.
+pub(crate) fn parse(text: &str) -> Result<Json, (usize, String)> {
+    let mut p = Parser {
+        s: text.as_bytes(),
+        text,
+        i: 0,
+        depth: 0,
+    };
+    p.ws();
+    let v = p.value()?;
+    p.ws();
+    if p.i != p.s.len() {
+        return Err((p.i, "extraneous data after the JSON value".into()));
+    }
+    Ok(v)
+}
+
+struct Parser<'a> {
+    s: &'a [u8],
+    text: &'a str,
+    i: usize,
+    depth: usize,
+}
+
+const MAX_JSON_DEPTH: usize = 256;
+
+impl Parser<'_> {
+    fn ws(&mut self) {
+        while matches!(self.s.get(self.i), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+            self.i += 1;
+        }
+    }
+
+    fn err<T>(&self, msg: &str) -> Result<T, (usize, String)> {
+        Err((self.i, msg.to_string()))
+    }
+
+    fn value(&mut self) -> Result<Json, (usize, String)> {
+        let start = self.i;
+        let kind = match self.s.get(self.i) {
+            None => return self.err("unexpected end of file: a JSON value is required"),
+            Some(b'{') => {
+                self.nest()?;
+                self.i += 1;
+                let mut props = Vec::new();
+                self.ws();
+                if self.s.get(self.i) == Some(&b'}') {
+                    self.i += 1;
+                } else {
+                    loop {
+                        self.ws();
+                        if self.s.get(self.i) != Some(&b'"') {
+                            return self.err("expected a property name in double quotes");
+                        }
+                        let kstart = self.i;
+                        let key = self.string()?;
+                        let kspan = kstart..self.i;
+                        self.ws();
+                        if self.s.get(self.i) != Some(&b':') {
+                            return self.err("expected `:` after the property name");
+                        }
+                        self.i += 1;
+                        self.ws();
+                        let v = self.value()?;
+                        props.push((key, kspan, v));
+                        self.ws();
+                        match self.s.get(self.i) {
+                            Some(b',') => self.i += 1,
+                            Some(b'}') => {
+                                self.i += 1;
+                                break;
+                            }
+                            _ => return self.err("expected `,` or `}`"),
+                        }
+                    }
+                }
+                self.depth -= 1;
+                JsonKind::Object(props)
+            }
+            Some(b'[') => {
+                self.nest()?;
+                self.i += 1;
+                let mut items = Vec::new();
+                self.ws();
+                if self.s.get(self.i) == Some(&b']') {
+                    self.i += 1;
+                } else {
+                    loop {
+                        self.ws();
+                        items.push(self.value()?);
+                        self.ws();
+                        match self.s.get(self.i) {
+                            Some(b',') => self.i += 1,
+                            Some(b']') => {
+                                self.i += 1;
+                                break;
+                            }
+                            _ => return self.err("expected `,` or `]`"),
+                        }
+                    }
+                }
+                self.depth -= 1;
+                JsonKind::Array(items)
+            }
+            Some(b'"') => JsonKind::String(self.string()?),
+            Some(b't') if self.s[self.i..].starts_with(b"true") => {
+                self.i += 4;
+                JsonKind::Bool(true)
+            }
+            Some(b'f') if self.s[self.i..].starts_with(b"false") => {
+                self.i += 5;
+                JsonKind::Bool(false)
+            }
+            Some(b'n') if self.s[self.i..].starts_with(b"null") => {
+                self.i += 4;
+                JsonKind::Null
+            }
+            Some(b'-' | b'0'..=b'9') => {
+                while matches!(
+                    self.s.get(self.i),
+                    Some(b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')
+                ) {
+                    self.i += 1;
+                }
+                let text = &self.text[start..self.i];
+                if Number::parse_json(text).is_none() {
+                    return Err((start, format!("invalid JSON number `{text}`")));
+                }
+                JsonKind::Number(text.to_string())
+            }
+            Some(_) => return self.err("a JSON value is required here"),
+        };
+        Ok(Json {
+            span: start..self.i,
+            kind,
+        })
+    }
+
+    fn nest(&mut self) -> Result<(), (usize, String)> {
+        self.depth += 1;
+        if self.depth > MAX_JSON_DEPTH {
+            return self.err("JSON nested too deeply");
+        }
+        Ok(())
+    }
+
+    fn string(&mut self) -> Result<String, (usize, String)> {
+        self.i += 1;
+        let mut out = String::new();
+        loop {
+            let start = self.i;
+            while !matches!(self.s.get(self.i), None | Some(b'"' | b'\\' | 0..=0x1f)) {
+                self.i += 1;
+            }
+            out.push_str(&self.text[start..self.i]);
+            match self.s.get(self.i) {
+                Some(b'"') => {
+                    self.i += 1;
+                    return Ok(out);
+                }
+                Some(b'\\') => {
+                    self.i += 1;
+                    let c = match self.s.get(self.i) {
+                        Some(b'"') => '"',
+                        Some(b'\\') => '\\',
+                        Some(b'/') => '/',
+                        Some(b'b') => '\u{8}',
+                        Some(b'f') => '\u{c}',
+                        Some(b'n') => '\n',
+                        Some(b'r') => '\r',
+                        Some(b't') => '\t',
+                        Some(b'u') => {
+                            let hi = self.hex4()?;
+                            if (0xD800..0xDC00).contains(&hi) {
+                                if !self.s[self.i + 1..].starts_with(b"\\u") {
+                                    return self.err("invalid surrogate pair in string escape");
+                                }
+                                self.i += 2;
+                                let lo = self.hex4()?;
+                                let c = 0x10000 + ((hi - 0xD800) << 10) + (lo.wrapping_sub(0xDC00));
+                                char::from_u32(c).unwrap_or('\u{fffd}')
+                            } else {
+                                char::from_u32(hi).unwrap_or('\u{fffd}')
+                            }
+                        }
+                        _ => return self.err("invalid escape sequence in string"),
+                    };
+                    out.push(c);
+                    self.i += 1;
+                }
+                _ => return self.err("unterminated string or control character in string"),
+            }
+        }
+    }
+
+    /// Reads the 4 hex digits after `\u` (the cursor is on the `u`, and stays on the last digit).
+    fn hex4(&mut self) -> Result<u32, (usize, String)> {
+        let digits = self
+            .text
+            .get(self.i + 1..self.i + 5)
+            .filter(|d| d.bytes().all(|b| b.is_ascii_hexdigit()));
+        let Some(d) = digits else {
+            return self.err("invalid `\\u` escape in string");
+        };
+        self.i += 4;
+        Ok(u32::from_str_radix(d, 16).unwrap_or(0xfffd))
+    }
+}

@@ -1,0 +1,122 @@
+//! Source files: reading, turning byte offsets into `file:line:col`, and snippets.
+
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+use tfvars_runtime::Location;
+
+/// One file of a module, read into memory, with its line starts indexed.
+#[derive(Clone, Debug)]
+pub struct SourceFile {
+    /// The name used in messages: the file name relative to the module directory.
+    pub name: String,
+    /// The path as joined with the module directory.
+    pub path: PathBuf,
+    /// The file's text.
+    pub text: String,
+    line_starts: Vec<usize>,
+}
+
+impl SourceFile {
+    /// Wraps text already in memory.
+    pub fn new(name: impl Into<String>, path: impl Into<PathBuf>, text: String) -> SourceFile {
+        let mut line_starts = vec![0];
+        line_starts.extend(
+            text.bytes()
+                .enumerate()
+                .filter(|&(_, b)| b == b'\n')
+                .map(|(i, _)| i + 1),
+        );
+        SourceFile {
+            name: name.into(),
+            path: path.into(),
+            text,
+            line_starts,
+        }
+    }
+
+    /// Reads `path`, naming it by its file name.
+    pub fn read(path: &Path) -> std::io::Result<SourceFile> {
+        let text = std::fs::read_to_string(path)?;
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| path.display().to_string());
+        Ok(SourceFile::new(name, path, text))
+    }
+
+    /// The 1-based line and character column of a byte offset (clamped to the text).
+    pub fn line_col(&self, offset: usize) -> (u32, u32) {
+        let offset = offset.min(self.text.len());
+        let line = match self.line_starts.binary_search(&offset) {
+            Ok(i) => i,
+            Err(i) => i - 1,
+        };
+        let start = self.line_starts[line];
+        let mut end = offset;
+        while !self.text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let column = self.text[start..end].chars().count() + 1;
+        (line as u32 + 1, column as u32)
+    }
+
+    /// The location of a byte offset.
+    pub fn location(&self, offset: usize) -> Location {
+        let (line, column) = self.line_col(offset);
+        Location {
+            file: self.name.clone(),
+            line,
+            column,
+        }
+    }
+
+    /// The location of the start of a span, or of the file's start when there is none.
+    pub fn location_of(&self, span: Option<Range<usize>>) -> Location {
+        self.location(span.map_or(0, |s| s.start))
+    }
+
+    /// The text of a span (empty when out of range).
+    pub fn snippet(&self, span: Range<usize>) -> &str {
+        self.text.get(span).unwrap_or("")
+    }
+
+    /// The byte offset where a 1-based line and character column is.
+    pub fn offset_of(&self, line: usize, column: usize) -> usize {
+        let Some(&start) = self.line_starts.get(line.saturating_sub(1)) else {
+            return self.text.len();
+        };
+        self.text[start..]
+            .char_indices()
+            .nth(column.saturating_sub(1))
+            .map_or(self.text.len(), |(i, _)| start + i)
+    }
+
+    /// The whole line (without its line break) that holds `offset`.
+    pub fn line_text(&self, offset: usize) -> &str {
+        let (line, _) = self.line_col(offset);
+        let start = self.line_starts[line as usize - 1];
+        let end = self
+            .line_starts
+            .get(line as usize)
+            .map_or(self.text.len(), |&e| e);
+        self.text[start..end].trim_end_matches(['\n', '\r'])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_count_characters() {
+        let f = SourceFile::new("a.tf", "a.tf", "ab\né x = 1\n".into());
+        assert_eq!(f.line_col(0), (1, 1));
+        assert_eq!(f.line_col(3), (2, 1));
+        // `x` is after a two-byte `é` and a space: byte 6, character column 3.
+        assert_eq!(f.line_col(6), (2, 3));
+        assert_eq!(f.location(6).to_string(), "a.tf:2:3");
+        assert_eq!(f.offset_of(2, 3), 6);
+        assert_eq!(f.line_text(7), "é x = 1");
+    }
+}

@@ -1,0 +1,284 @@
+//! Type constraints: `string`, `list(object({a = optional(number, 1)}))`, … parsed from the
+//! expression of a `type` argument, with Terraform's errors.
+
+use std::ops::Range;
+
+use hcl_edit::expr::{Expression, FuncCall, ObjectKey};
+use hcl_edit::Span;
+use tfvars_runtime::{Attribute, Type, Value};
+
+use crate::lower::{lower_constant, LowerError};
+
+const INVALID: &str = "Invalid type specification";
+
+/// Parses the expression of a variable's `type` argument. Every problem is reported.
+///
+/// At the top level only, bare `list` and `map` mean `list(any)` and `map(any)`, and a quoted
+/// type is rejected as Terraform 0.11 syntax.
+pub fn parse_type_constraint(expr: &Expression) -> Result<Type, Vec<LowerError>> {
+    let mut p = TypeParser { errors: Vec::new() };
+    let ty = match expr {
+        Expression::String(s) => {
+            p.err(
+                "Invalid quoted type constraints",
+                &format!(
+                    "Terraform 0.11 and earlier required type constraints to be given in quotes, \
+                     but that form is now deprecated and will be removed in a future version of \
+                     Terraform. Remove the quotes around \"{}\".",
+                    s.value()
+                ),
+                expr.span(),
+            );
+            Type::Any
+        }
+        _ => match keyword(expr) {
+            Some("list") => Type::List(Box::new(Type::Any)),
+            Some("map") => Type::Map(Box::new(Type::Any)),
+            _ => p.ty(expr, 0),
+        },
+    };
+    if p.errors.is_empty() {
+        Ok(ty)
+    } else {
+        Err(p.errors)
+    }
+}
+
+/// The deepest type nesting accepted.
+const MAX_TYPE_DEPTH: usize = 128;
+
+struct TypeParser {
+    errors: Vec<LowerError>,
+}
+
+/// `string` written as a bare word.
+fn keyword(expr: &Expression) -> Option<&str> {
+    match expr {
+        Expression::Variable(id) => Some(id.value().as_str()),
+        _ => None,
+    }
+}
+
+/// `name(args)` without a namespace.
+fn call(expr: &Expression) -> Option<&FuncCall> {
+    match expr {
+        Expression::FuncCall(c) if c.name.namespace.is_empty() => Some(c),
+        _ => None,
+    }
+}
+
+impl TypeParser {
+    fn err(&mut self, summary: &str, detail: &str, span: Option<Range<usize>>) {
+        self.errors.push(LowerError {
+            summary: summary.into(),
+            detail: detail.into(),
+            span,
+        });
+    }
+
+    fn invalid(&mut self, detail: &str, span: Option<Range<usize>>) -> Type {
+        self.err(INVALID, detail, span);
+        Type::Any
+    }
+
+    fn ty(&mut self, expr: &Expression, depth: usize) -> Type {
+        if depth > MAX_TYPE_DEPTH {
+            return self.invalid(
+                &format!("Type constraints may nest at most {MAX_TYPE_DEPTH} levels deep."),
+                expr.span(),
+            );
+        }
+        if let Some(kw) = keyword(expr) {
+            return match kw {
+                "string" => Type::String,
+                "number" => Type::Number,
+                "bool" => Type::Bool,
+                "any" => Type::Any,
+                "list" | "map" | "set" => self.invalid(
+                    &format!(
+                        "The {kw} type constructor requires one argument specifying the element type."
+                    ),
+                    expr.span(),
+                ),
+                "object" => self.invalid(
+                    "The object type constructor requires one argument specifying the attribute types as a map.",
+                    expr.span(),
+                ),
+                "tuple" => self.invalid(
+                    "The tuple type constructor requires one argument specifying the element types as a list.",
+                    expr.span(),
+                ),
+                "optional" => self.optional_misplaced(expr.span()),
+                other => self.invalid(
+                    &format!("The keyword \"{other}\" is not a valid type specification."),
+                    expr.span(),
+                ),
+            };
+        }
+        let Some(c) = call(expr) else {
+            return self.invalid(
+                "A type specification is either a primitive type keyword (bool, number, string) \
+                 or a complex type constructor call, like list(string).",
+                expr.span(),
+            );
+        };
+        let name = c.name.name.value().as_str();
+        let args: Vec<&Expression> = c.args.iter().collect();
+        match name {
+            "bool" | "string" | "number" => {
+                return self.invalid(
+                    &format!("Primitive type keyword \"{name}\" does not expect arguments."),
+                    expr.span(),
+                )
+            }
+            "any" => {
+                return self.invalid(
+                    &format!("Type constraint keyword \"{name}\" does not expect arguments."),
+                    expr.span(),
+                )
+            }
+            "optional" => return self.optional_misplaced(expr.span()),
+            "list" | "set" | "map" | "object" | "tuple" => {}
+            other => {
+                return self.invalid(
+                    &format!("Keyword \"{other}\" is not a valid type constructor."),
+                    expr.span(),
+                )
+            }
+        }
+        if args.len() != 1 {
+            let span = match args.get(1) {
+                Some(extra) => extra.span(),
+                None => expr.span(),
+            };
+            let detail = match name {
+                "object" => "The object type constructor requires one argument specifying the attribute types as a map.".to_string(),
+                "tuple" => "The tuple type constructor requires one argument specifying the element types as a list.".to_string(),
+                _ => format!("The {name} type constructor requires one argument specifying the element type."),
+            };
+            return self.invalid(&detail, span);
+        }
+        let arg = args[0];
+        match name {
+            "list" => Type::List(Box::new(self.ty(arg, depth + 1))),
+            "set" => Type::Set(Box::new(self.ty(arg, depth + 1))),
+            "map" => Type::Map(Box::new(self.ty(arg, depth + 1))),
+            "tuple" => match arg {
+                Expression::Array(items) => {
+                    Type::Tuple(items.iter().map(|e| self.ty(e, depth + 1)).collect())
+                }
+                _ => self.invalid(
+                    "Tuple type constructor requires a list of element types.",
+                    arg.span(),
+                ),
+            },
+            _ => self.object(arg, depth),
+        }
+    }
+
+    fn optional_misplaced(&mut self, span: Option<Range<usize>>) -> Type {
+        self.invalid(
+            "Keyword \"optional\" is valid only as a modifier for object type attributes.",
+            span,
+        )
+    }
+
+    fn object(&mut self, arg: &Expression, depth: usize) -> Type {
+        let Expression::Object(obj) = arg else {
+            return self.invalid(
+                "Object type constructor requires a map whose keys are attribute names and whose \
+                 values are the corresponding attribute types.",
+                arg.span(),
+            );
+        };
+        let mut attrs: Vec<Attribute> = Vec::new();
+        for (key, value) in obj.iter() {
+            let name = match key {
+                ObjectKey::Ident(id) => id.value().as_str().to_string(),
+                ObjectKey::Expression(Expression::Variable(id)) => id.value().as_str().to_string(),
+                ObjectKey::Expression(e) => {
+                    self.invalid(
+                        "Object constructor map keys must be attribute names.",
+                        e.span(),
+                    );
+                    continue;
+                }
+            };
+            let mut ty_expr = value.expr();
+            let mut optional = false;
+            let mut default_expr = None;
+            if let Some(c) = call(ty_expr).filter(|c| c.name.name.value().as_str() == "optional") {
+                optional = true;
+                let args: Vec<&Expression> = c.args.iter().collect();
+                match args.len() {
+                    0 => {
+                        self.invalid(
+                            "Optional attribute modifier requires the attribute type as its argument.",
+                            ty_expr.span(),
+                        );
+                        continue;
+                    }
+                    1 | 2 => {
+                        default_expr = args.get(1).copied();
+                        ty_expr = args[0];
+                    }
+                    _ => {
+                        self.invalid(
+                            "Optional attribute modifier expects at most two arguments: the \
+                             attribute type, and a default value.",
+                            ty_expr.span(),
+                        );
+                        continue;
+                    }
+                }
+            }
+            let ty = self.ty(ty_expr, depth + 1);
+            let default = default_expr.and_then(|d| self.optional_default(d, &ty));
+            if attrs.iter().any(|a| a.name == name) {
+                self.invalid("Object constructor map keys must be unique.", key_span(key));
+                continue;
+            }
+            attrs.push(Attribute {
+                name,
+                ty,
+                optional,
+                default,
+            });
+        }
+        Type::Object(attrs)
+    }
+
+    /// The second argument of `optional(T, default)`: a constant, converted to `T`.
+    /// `null` means no default.
+    fn optional_default(&mut self, expr: &Expression, ty: &Type) -> Option<Value> {
+        let lowered = match lower_constant(expr) {
+            Ok(e) => e,
+            Err(errs) => {
+                self.errors.extend(errs);
+                return None;
+            }
+        };
+        match crate::loader::constant_value(&lowered, ty) {
+            Ok(v) if v.is_null() => None,
+            Ok(v) => Some(v),
+            Err(detail) => {
+                self.err(
+                    "Invalid default value for optional attribute",
+                    &format!(
+                        "This default value is not compatible with the attribute's type \
+                         constraint: {detail}."
+                    ),
+                    expr.span(),
+                );
+                None
+            }
+        }
+    }
+}
+
+fn key_span(key: &ObjectKey) -> Option<Range<usize>> {
+    match key {
+        ObjectKey::Ident(id) => id.span(),
+        ObjectKey::Expression(e) => e.span(),
+    }
+}
