@@ -263,9 +263,15 @@ mod tests {
             "123456789012345678901234567890.5\n"
         );
         let n = Number::parse_json("1e3").unwrap();
-        assert_eq!(to_string(&Json::Number(n), WriteOptions::default()), "1000\n");
+        assert_eq!(
+            to_string(&Json::Number(n), WriteOptions::default()),
+            "1000\n"
+        );
         let n = Number::parse_json("1e400").unwrap();
-        assert_eq!(to_string(&Json::Number(n), WriteOptions::default()), "1e400\n");
+        assert_eq!(
+            to_string(&Json::Number(n), WriteOptions::default()),
+            "1e400\n"
+        );
         let n = Number::parse_json("-0").unwrap();
         assert_eq!(to_string(&Json::Number(n), WriteOptions::default()), "-0\n");
     }

@@ -123,10 +123,16 @@ mod tests {
     #[test]
     fn number_pattern_matches_go_parse_float() {
         let re = regex::Regex::new(NUMBER_STRING_PATTERN).unwrap();
-        for ok in ["10", "1e3", "1.5", "+5", ".5", "5.", "0010", "-0", "1p3", "inf", "Inf", "-inf", "+Inf", "1E-3", "2P+2"] {
+        for ok in [
+            "10", "1e3", "1.5", "+5", ".5", "5.", "0010", "-0", "1p3", "inf", "Inf", "-inf",
+            "+Inf", "1E-3", "2P+2",
+        ] {
             assert!(re.is_match(ok), "{ok} should match");
         }
-        for bad in ["0x10", " 5", "5 ", "\t5", "", "1_000", "Infinity", "NaN", "١", ".", "e5", "1e", "INF", "--1"] {
+        for bad in [
+            "0x10", " 5", "5 ", "\t5", "", "1_000", "Infinity", "NaN", "١", ".", "e5", "1e", "INF",
+            "--1",
+        ] {
             assert!(!re.is_match(bad), "{bad} should not match");
         }
     }

@@ -120,8 +120,11 @@ impl Parser {
                 '.' => {
                     self.pos += 1;
                     let start = self.out.len();
-                    self.out
-                        .push_str(if self.flags.dot_nl { "[\\s\\S]" } else { "[^\\n]" });
+                    self.out.push_str(if self.flags.dot_nl {
+                        "[\\s\\S]"
+                    } else {
+                        "[^\\n]"
+                    });
                     atom = Atom::Item { start, wrap: false };
                 }
                 '^' | '$' => {
@@ -174,7 +177,12 @@ impl Parser {
         i += 1;
         let parse = |s: &str| s.parse::<u64>().unwrap_or(u64::MAX);
         let lo = parse(&min);
-        if lo > 1000 || max.as_deref().map(parse).is_some_and(|hi| hi > 1000 || hi < lo) {
+        if lo > 1000
+            || max
+                .as_deref()
+                .map(parse)
+                .is_some_and(|hi| hi > 1000 || hi < lo)
+        {
             return Err(invalid(&format!(
                 "invalid repeat count `{}`",
                 self.chars[at..i].iter().collect::<String>()
@@ -190,8 +198,12 @@ impl Parser {
 
     fn quantify(&mut self, atom: &mut Atom, op: &str) -> Result<(), String> {
         match atom {
-            Atom::None => Err(invalid(&format!("missing argument to repetition operator `{op}`"))),
-            Atom::Quantified => Err(invalid(&format!("invalid nested repetition operator `{op}`"))),
+            Atom::None => Err(invalid(&format!(
+                "missing argument to repetition operator `{op}`"
+            ))),
+            Atom::Quantified => Err(invalid(&format!(
+                "invalid nested repetition operator `{op}`"
+            ))),
             Atom::Assertion => Err(format!(
                 "a repeated assertion (`{op}` after an anchor) has no portable ECMA-262 form"
             )),
@@ -458,8 +470,9 @@ impl Parser {
                         Some(n) => (true, n),
                         None => (false, name),
                     };
-                    let set = posix_class(name)
-                        .ok_or_else(|| invalid(&format!("invalid character class range `[:{name}:]`")))?;
+                    let set = posix_class(name).ok_or_else(|| {
+                        invalid(&format!("invalid character class range `[:{name}:]`"))
+                    })?;
                     self.pos += 2 + rest[..end + 2].chars().count();
                     let set = if neg { complement(&set) } else { set };
                     ranges.extend(set);
@@ -481,7 +494,9 @@ impl Parser {
                     ClassAtom::Set(_) => return Err(invalid("invalid character class range")),
                 };
                 if (hi as u32) < (lo as u32) {
-                    return Err(invalid(&format!("invalid character class range `{lo}-{hi}`")));
+                    return Err(invalid(&format!(
+                        "invalid character class range `{lo}-{hi}`"
+                    )));
                 }
                 ranges.push((lo as u32, hi as u32));
             } else {
@@ -490,7 +505,10 @@ impl Parser {
         }
         let ranges = normalize(ranges);
         if self.flags.case_insensitive && ranges.iter().any(|&(a, b)| range_has_case(a, b)) {
-            return Err("the case-insensitive flag `(?i)` on a character class has no ECMA-262 inline form".into());
+            return Err(
+                "the case-insensitive flag `(?i)` on a character class has no ECMA-262 inline form"
+                    .into(),
+            );
         }
         // Write the class so that it needs no code point above U+FFFF (those would need the `u`
         // flag inside a class): flip it when only its complement is free of them.
@@ -694,7 +712,10 @@ mod tests {
     fn common_patterns_are_kept() {
         ok("^[a-z0-9-]+$", "^[\\-0-9a-z]+$");
         ok("^#[0-9a-fA-F]{6}$", "^#[0-9A-Fa-f]{6}$");
-        ok("^[0-9]{1,3}(\\.[0-9]{1,3}){3}$", "^[0-9]{1,3}(\\.[0-9]{1,3}){3}$");
+        ok(
+            "^[0-9]{1,3}(\\.[0-9]{1,3}){3}$",
+            "^[0-9]{1,3}(\\.[0-9]{1,3}){3}$",
+        );
         ok("\\d+\\w*\\b", "\\d+\\w*\\b");
         ok("a|b|", "a|b|");
         ok("x*?y+?z??", "x*?y+?z??");

@@ -171,14 +171,21 @@ pub(crate) fn empty_module(
     let reason = reason.rsplit(": ").next().unwrap_or_default();
     Ok(Some(Rendered {
         text: json_text::to_string(&Json::object(), write),
-        warnings: vec![format!("directory {dir:?}: {reason}, creating empty {what} file")],
+        warnings: vec![format!(
+            "directory {dir:?}: {reason}, creating empty {what} file"
+        )],
         debug: Vec::new(),
     }))
 }
 
 /// Renders the module's JSON Schema.
 pub fn render(module: &Module, options: &SchemaOptions) -> Result<Rendered, SchemaError> {
-    if let Some(empty) = empty_module(module, options.allow_empty, "schema", options.write_options())? {
+    if let Some(empty) = empty_module(
+        module,
+        options.allow_empty,
+        "schema",
+        options.write_options(),
+    )? {
         return Ok(empty);
     }
     let mut warnings = Vec::new();
@@ -206,14 +213,17 @@ pub fn render(module: &Module, options: &SchemaOptions) -> Result<Rendered, Sche
     });
     required.dedup();
     let mut root = Json::object();
-    root.set("$schema", Json::str("http://json-schema.org/draft-07/schema#"))
-        .set(
-            "additionalProperties",
-            Json::Bool(!options.disallow_additional_properties),
-        )
-        .set("properties", Json::Object(properties))
-        .set("required", Json::Array(required))
-        .set("type", Json::str("object"));
+    root.set(
+        "$schema",
+        Json::str("http://json-schema.org/draft-07/schema#"),
+    )
+    .set(
+        "additionalProperties",
+        Json::Bool(!options.disallow_additional_properties),
+    )
+    .set("properties", Json::Object(properties))
+    .set("required", Json::Array(required))
+    .set("type", Json::str("object"));
     for (k, v) in &options.properties {
         root.set(k, Json::str(v.clone()));
     }
@@ -239,7 +249,9 @@ pub(crate) fn go_quote(s: &str) -> String {
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
             '\u{b}' => out.push_str("\\v"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => {
+                out.push_str(&format!("\\x{:02x}", c as u32))
+            }
             c => out.push(c),
         }
     }
@@ -278,10 +290,9 @@ fn variable_node(
                     go_quote(&rule.condition_source)
                 ));
                 debug.push(format!(
-                    "condition located at {:?}",
+                    "condition located at {:?}: {why}",
                     rule.location.to_string()
                 ));
-                debug.push(format!("\t{why}"));
             }
         }
     }
@@ -297,7 +308,11 @@ fn variable_node(
         }
         n
     } else {
-        let nullable = if v.nullable_set { v.nullable } else { options.nullable_all };
+        let nullable = if v.nullable_set {
+            v.nullable
+        } else {
+            options.nullable_all
+        };
         let type_name = types::json_type_name(&v.ty);
         let inner = types::node(cx, &v.ty, Some(&rules), false);
         match type_name {
@@ -305,7 +320,8 @@ fn variable_node(
                 let mut inner = inner;
                 inner.set("title", Json::str(title));
                 let mut null = Json::object();
-                null.set("title", Json::str("null")).set("type", Json::str("null"));
+                null.set("title", Json::str("null"))
+                    .set("type", Json::str("null"));
                 let mut outer = Json::object();
                 outer
                     .set("anyOf", Json::Array(vec![null, inner]))

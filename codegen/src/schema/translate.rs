@@ -195,7 +195,12 @@ struct Cx {
 
 fn literal(e: &Expr) -> Option<Value> {
     match e {
-        Expr::Literal(v) if matches!(v, Value::Null(_) | Value::Bool(_) | Value::Number(_) | Value::String(_)) => {
+        Expr::Literal(v)
+            if matches!(
+                v,
+                Value::Null(_) | Value::Bool(_) | Value::Number(_) | Value::String(_)
+            ) =>
+        {
             Some(v.clone())
         }
         Expr::Unary(UnaryOp::Negate, inner) => match literal(inner)? {
@@ -374,7 +379,12 @@ impl Cx {
                     ));
                 }
                 let mut rules = Rules::default();
-                let bound = |exclusive| Some(Bound { value: n.clone(), exclusive });
+                let bound = |exclusive| {
+                    Some(Bound {
+                        value: n.clone(),
+                        exclusive,
+                    })
+                };
                 match op {
                     BinaryOp::Greater => rules.minimum = bound(true),
                     BinaryOp::GreaterEq => rules.minimum = bound(false),
@@ -386,9 +396,17 @@ impl Cx {
                     on_null: OnNull::Error,
                 })
             }
-            Expr::Call { name, args, expand_final: false } => self.call(name, args, target, ty),
+            Expr::Call {
+                name,
+                args,
+                expand_final: false,
+            } => self.call(name, args, target, ty),
             Expr::Unary(UnaryOp::Not, inner) => match &**inner {
-                Expr::Call { name, args, expand_final: false } if name == "contains" => {
+                Expr::Call {
+                    name,
+                    args,
+                    expand_final: false,
+                } if name == "contains" => {
                     let values = self.contains_args(args, target)?;
                     let t = self.equality(false, values, ty)?;
                     Ok(Translated {
@@ -402,14 +420,18 @@ impl Cx {
                 let null_test = self.null_test(cond, target);
                 match null_test {
                     Some(is_null) => {
-                        let (on_null_branch, other) =
-                            if is_null { (then, otherwise) } else { (otherwise, then) };
+                        let (on_null_branch, other) = if is_null {
+                            (then, otherwise)
+                        } else {
+                            (otherwise, then)
+                        };
                         let on_null = match literal(on_null_branch) {
                             Some(Value::Bool(true)) => OnNull::True,
                             Some(Value::Bool(false)) => OnNull::False,
                             _ => {
                                 return Err(
-                                    "a conditional whose null branch is not `true` or `false`".into(),
+                                    "a conditional whose null branch is not `true` or `false`"
+                                        .into(),
                                 )
                             }
                         };
@@ -541,13 +563,23 @@ impl Cx {
         match args {
             [Expr::Tuple(items), v] if target.is(v) => items
                 .iter()
-                .map(|i| literal(i).ok_or_else(|| "`contains` with a list that is not all literals".to_string()))
+                .map(|i| {
+                    literal(i).ok_or_else(|| {
+                        "`contains` with a list that is not all literals".to_string()
+                    })
+                })
                 .collect(),
             _ => Err("`contains` whose arguments are not a literal list and the variable".into()),
         }
     }
 
-    fn call(&self, name: &str, args: &[Expr], target: Target, ty: &Type) -> Result<Translated, String> {
+    fn call(
+        &self,
+        name: &str,
+        args: &[Expr],
+        target: Target,
+        ty: &Type,
+    ) -> Result<Translated, String> {
         match name {
             "contains" => {
                 let values = self.contains_args(args, target)?;
@@ -561,7 +593,11 @@ impl Cx {
                 })
             }
             "can" => match args {
-                [Expr::Call { name, args: inner, expand_final: false }] if name == "regex" => {
+                [Expr::Call {
+                    name,
+                    args: inner,
+                    expand_final: false,
+                }] if name == "regex" => {
                     let pattern = self.regex_args(inner, target, ty)?;
                     Ok(Translated {
                         rules: Rules {
@@ -580,7 +616,10 @@ impl Cx {
                         return Err(format!("`{name}` with a non-literal string"));
                     };
                     if *ty != Type::String {
-                        return Err(format!("`{name}` on a variable of type `{}`", type_text(ty)));
+                        return Err(format!(
+                            "`{name}` on a variable of type `{}`",
+                            type_text(ty)
+                        ));
                     }
                     let escaped = escape_literal(&s);
                     let pattern = if name == "startswith" {
@@ -626,10 +665,14 @@ impl Cx {
             return Err("`alltrue` over something other than a `for` expression".into());
         };
         if f.key.is_some() || f.condition.is_some() || f.grouping {
-            return Err("`alltrue` over a `for` expression with a filter or an object result".into());
+            return Err(
+                "`alltrue` over a `for` expression with a filter or an object result".into(),
+            );
         }
         if !target.is(&f.collection) {
-            return Err("`alltrue` over a `for` expression that does not iterate the variable".into());
+            return Err(
+                "`alltrue` over a `for` expression that does not iterate the variable".into(),
+            );
         }
         let (elem, map_like) = match ty {
             Type::List(t) | Type::Set(t) => (&**t, false),
@@ -690,8 +733,12 @@ impl Cx {
         } else {
             return Ok(None);
         };
-        let n = number_literal(n)
-            .ok_or_else(|| format!("`length()` compared with a non-literal using `{}`", op_text(op)))?;
+        let n = number_literal(n).ok_or_else(|| {
+            format!(
+                "`length()` compared with a non-literal using `{}`",
+                op_text(op)
+            )
+        })?;
         let (floor, ceil) = floor_ceil(&n);
         let mut min: Option<i128> = None;
         let mut max: Option<i128> = None;

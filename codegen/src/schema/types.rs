@@ -86,7 +86,11 @@ pub(crate) fn node(cx: &NodeCx, ty: &Type, rules: Option<&Rules>, nullable: bool
             ("type", Json::str("array")),
             (
                 "items",
-                Json::Array(ts.iter().map(|t| node(cx, t, None, cx.conversions)).collect()),
+                Json::Array(
+                    ts.iter()
+                        .map(|t| node(cx, t, None, cx.conversions))
+                        .collect(),
+                ),
             ),
             ("minItems", Json::int(ts.len() as u64)),
             ("maxItems", Json::int(ts.len() as u64)),
@@ -161,7 +165,10 @@ pub(crate) fn write_rules(n: &mut Json, ty: &Type, rules: &Rules) {
     let m = n.entries();
     let json = |v: &Value| Json::from_value(v).unwrap_or(Json::Null);
     if let Some(allowed) = &rules.allowed {
-        m.insert("enum".into(), Json::Array(allowed.iter().map(json).collect()));
+        m.insert(
+            "enum".into(),
+            Json::Array(allowed.iter().map(json).collect()),
+        );
     }
     if !rules.disallowed.is_empty() {
         let mut not = Json::object();
@@ -189,11 +196,19 @@ pub(crate) fn write_rules(n: &mut Json, ty: &Type, rules: &Rules) {
         }
     }
     if let Some(b) = &rules.minimum {
-        let key = if b.exclusive { "exclusiveMinimum" } else { "minimum" };
+        let key = if b.exclusive {
+            "exclusiveMinimum"
+        } else {
+            "minimum"
+        };
         m.insert(key.into(), Json::Number(b.value.clone()));
     }
     if let Some(b) = &rules.maximum {
-        let key = if b.exclusive { "exclusiveMaximum" } else { "maximum" };
+        let key = if b.exclusive {
+            "exclusiveMaximum"
+        } else {
+            "maximum"
+        };
         m.insert(key.into(), Json::Number(b.value.clone()));
     }
     let (min_key, max_key) = match ty {
@@ -240,9 +255,7 @@ fn prune(j: &mut Json, ty: &Type) {
         }
         (Json::Object(m), Type::Map(t)) => m.values_mut().for_each(|v| prune(v, t)),
         (Json::Array(vs), Type::List(t) | Type::Set(t)) => vs.iter_mut().for_each(|v| prune(v, t)),
-        (Json::Array(vs), Type::Tuple(ts)) => {
-            vs.iter_mut().zip(ts).for_each(|(v, t)| prune(v, t))
-        }
+        (Json::Array(vs), Type::Tuple(ts)) => vs.iter_mut().zip(ts).for_each(|(v, t)| prune(v, t)),
         _ => {}
     }
 }
