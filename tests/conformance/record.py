@@ -117,8 +117,12 @@ def module(name, family, tf):
     return m
 
 
-def var(name, type=None, default=None, nullable=None, sensitive=False, ephemeral=False):
-    """A `variable` block plus its `output` (none for ephemeral variables)."""
+def var(name, type=None, default=None, nullable=None, sensitive=False, ephemeral=False, exact=True):
+    """A `variable` block plus its outputs (none for ephemeral variables).
+
+    `output "NAME"` gives the value's type; `output "NAME__json"` (`jsonencode`) gives the value
+    with every digit: the plan file rounds some numbers (`1/3`) to 16 digits. `exact=False` leaves
+    out the second one, for values `jsonencode` cannot hold (infinity)."""
     lines = [f'variable "{name}" {{']
     if type is not None:
         lines.append(f"  type = {type}")
@@ -137,6 +141,12 @@ def var(name, type=None, default=None, nullable=None, sensitive=False, ephemeral
         if sensitive:
             lines.append("  sensitive = true")
         lines.append("}")
+        if exact:
+            lines.append(f'output "{name}__json" {{')
+            lines.append(f"  value = jsonencode(var.{name})")
+            if sensitive:
+                lines.append("  sensitive = true")
+            lines.append("}")
     return "\n".join(lines) + "\n"
 
 
@@ -227,7 +237,10 @@ def battery(m, extra=()):
 def define():
     # -- conversion table: primitives and `any` against every kind of JSON value ----------------
     battery(single("conv_string", "conversion", "string"))
-    battery(single("conv_number", "conversion", "number"), INF_STRINGS)
+    battery(single("conv_number", "conversion", "number"))
+    m = single("conv_number_inf", "conversion", "number", exact=False)
+    for name, raw in INF_STRINGS:
+        m.x(name, raw)
     battery(single("conv_bool", "conversion", "bool"))
     battery(single("conv_any", "conversion", "any"))
     battery(module("conv_untyped", "conversion", var("x")))
@@ -713,8 +726,15 @@ def record_case(mdir, m, case_name, var_files):
             if s.returncode != 0:
                 raise RuntimeError(f"{m.name}/{case_name}: terraform show failed\n{s.stderr}")
             outputs = loads(s.stdout)["planned_values"]["outputs"]
-            rec["values"] = {k: v["value"] for k, v in outputs.items()}
-            rec["types"] = {k: v["type"] for k, v in outputs.items()}
+            values, types = {}, {}
+            for k, v in outputs.items():
+                if k.endswith("__json"):
+                    continue
+                types[k] = v["type"]
+                exact = outputs.get(k + "__json")
+                values[k] = loads(exact["value"]) if exact else v["value"]
+            rec["values"] = values
+            rec["types"] = types
         if note:
             rec["note"] = note
         if m.unrecorded:

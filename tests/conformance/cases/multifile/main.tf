@@ -5,6 +5,9 @@ variable "a" {
 output "a" {
   value = var.a
 }
+output "a__json" {
+  value = jsonencode(var.a)
+}
 variable "b" {
   type = number
   default = 0
@@ -12,10 +15,16 @@ variable "b" {
 output "b" {
   value = var.b
 }
+output "b__json" {
+  value = jsonencode(var.b)
+}
 variable "o" {
   type = object({ p = optional(string, "dp"), q = optional(number) })
   default = null
 }
 output "o" {
   value = var.o
+}
+output "o__json" {
+  value = jsonencode(var.o)
 }

@@ -4,3 +4,6 @@ variable "x" {
 output "x" {
   value = var.x
 }
+output "x__json" {
+  value = jsonencode(var.x)
+}

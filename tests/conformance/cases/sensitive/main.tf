@@ -7,6 +7,10 @@ output "p" {
   value = var.p
   sensitive = true
 }
+output "p__json" {
+  value = jsonencode(var.p)
+  sensitive = true
+}
 variable "n" {
   type = number
   default = null
@@ -14,6 +18,10 @@ variable "n" {
 }
 output "n" {
   value = var.n
+  sensitive = true
+}
+output "n__json" {
+  value = jsonencode(var.n)
   sensitive = true
 }
 variable "e" {
