@@ -2,14 +2,16 @@
 //! Schema, as Rust code, or as terraschema's variables export.
 
 pub mod error;
+pub mod export;
 mod hcl_file;
 mod json_file;
-pub mod export;
 pub mod json_text;
 pub mod loader;
 pub mod lower;
 pub mod model;
+pub mod rust;
 pub mod schema;
+pub mod settings;
 pub mod source;
 pub mod tfvars_hcl;
 pub mod type_expr;
@@ -17,3 +19,4 @@ pub mod type_expr;
 pub use error::{LoadError, LoadErrorKind, Problem};
 pub use loader::load;
 pub use model::Module;
+pub use settings::{generate, Expansion, GenerateError, Settings};

@@ -1,10 +1,137 @@
-//! The `terraform_vars!` macro. All the work happens in `tfvars-codegen`.
+//! The `terraform_vars!` macro. All the work happens in `tfvars-codegen`; this crate parses the
+//! invocation, resolves the module path and turns problems into compile errors.
+
+use std::path::{Path, PathBuf};
 
 use proc_macro::TokenStream;
+use proc_macro2::Span;
+use quote::{format_ident, quote};
+use syn::parse::{Parse, ParseStream};
+use syn::{Ident, LitStr, Token};
 
-/// Generates typed variables for a Terraform module.
+/// Generates typed variables for a Terraform module: see the `tfvars` crate.
+///
+/// `terraform_vars!("PATH" [, name = Ident] [, terraform_version = "1.11"] [, crate = path])`
 #[proc_macro]
 pub fn terraform_vars(input: TokenStream) -> TokenStream {
-    let _ = input;
-    TokenStream::new()
+    let args = syn::parse_macro_input!(input as Args);
+    expand(args)
+        .unwrap_or_else(|(err, stub)| {
+            let mut out = err.into_compile_error();
+            out.extend(stub);
+            out
+        })
+        .into()
+}
+
+struct Args {
+    path: LitStr,
+    name: Option<Ident>,
+    version: Option<LitStr>,
+    krate: Option<syn::Path>,
+}
+
+impl Parse for Args {
+    fn parse(input: ParseStream) -> syn::Result<Args> {
+        let path: LitStr = input.parse()?;
+        let mut args = Args {
+            path,
+            name: None,
+            version: None,
+            krate: None,
+        };
+        while !input.is_empty() {
+            input.parse::<Token![,]>()?;
+            if input.is_empty() {
+                break;
+            }
+            if input.peek(Token![crate]) {
+                input.parse::<Token![crate]>()?;
+                input.parse::<Token![=]>()?;
+                args.krate = Some(input.parse()?);
+                continue;
+            }
+            let key: Ident = input.parse()?;
+            input.parse::<Token![=]>()?;
+            match key.to_string().as_str() {
+                "name" => args.name = Some(input.parse()?),
+                "terraform_version" => args.version = Some(input.parse()?),
+                _ => {
+                    return Err(syn::Error::new(
+                        key.span(),
+                        "unknown option: use `name = Ident`, `terraform_version = \"1.11\"` or `crate = path`",
+                    ))
+                }
+            }
+        }
+        Ok(args)
+    }
+}
+
+/// The module directory: relative to the invoking file's directory, else to the package root.
+fn resolve(path: &str) -> PathBuf {
+    let p = Path::new(path);
+    if p.is_absolute() {
+        return p.to_path_buf();
+    }
+    let base = invoking_dir().unwrap_or_else(|| {
+        PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").unwrap_or_default())
+    });
+    let joined = base.join(p);
+    std::path::absolute(&joined).unwrap_or(joined)
+}
+
+#[cfg(has_local_file)]
+fn invoking_dir() -> Option<PathBuf> {
+    let file = proc_macro::Span::call_site().local_file()?;
+    Some(file.parent()?.to_path_buf())
+}
+
+#[cfg(not(has_local_file))]
+fn invoking_dir() -> Option<PathBuf> {
+    None
+}
+
+type Failure = (syn::Error, proc_macro2::TokenStream);
+
+fn expand(args: Args) -> Result<proc_macro2::TokenStream, Failure> {
+    let span = args.path.span();
+    let root = args
+        .name
+        .clone()
+        .unwrap_or_else(|| format_ident!("Variables"));
+    let krate = args
+        .krate
+        .as_ref()
+        .map(|p| quote!(#p))
+        .unwrap_or_else(|| quote!(::tfvars));
+    let stub = quote! {
+        /// Not generated: the Terraform module has errors.
+        pub struct #root {}
+    };
+    let fail = |msg: String, span: Span| (syn::Error::new(span, msg), stub.clone());
+    let mut settings = tfvars_codegen::Settings::new();
+    settings
+        .module_dir(resolve(&args.path.value()))
+        .root_name(root.to_string())
+        .crate_path(krate.to_string().replace(' ', ""))
+        .track_files(true);
+    if let Some(v) = &args.version {
+        let version = v.value().parse().map_err(|e: String| fail(e, v.span()))?;
+        settings.terraform_version(version);
+    }
+    match settings.expand() {
+        Ok(expansion) => Ok(expansion.tokens),
+        Err(tfvars_codegen::GenerateError::Load(err)) => {
+            // One error per problem, all at the literal: spans cannot point into `.tf` files.
+            let mut problems = err.problems.iter();
+            let first = problems.next().map(|p| p.to_string()).unwrap_or_default();
+            let mut error = syn::Error::new(span, first);
+            for p in problems {
+                error.combine(syn::Error::new(span, p.to_string()));
+            }
+            Err((error, stub))
+        }
+        Err(other) => Err(fail(other.to_string(), span)),
+    }
 }

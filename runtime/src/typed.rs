@@ -517,6 +517,76 @@ pub fn object_attributes<'a>(
     }
 }
 
+/// The variables of a generated root struct given an explicit `null`.
+pub type Nulls = BTreeSet<&'static str>;
+
+/// Pushes a variable onto the inputs of a generated `to_inputs`: an explicit null as null, an
+/// unset optional variable not at all.
+pub fn push_input<T: ToValue>(
+    out: &mut Vec<(&'static str, Value)>,
+    name: &'static str,
+    value: &T,
+    explicit_null: bool,
+) {
+    if explicit_null {
+        out.push((name, Value::null()));
+    } else if !value.is_unset() {
+        out.push((name, value.to_value()));
+    }
+}
+
+/// Reads a required variable for a generated `from_inputs`.
+pub fn required_input<T: FromValue>(
+    values: &BTreeMap<String, Value>,
+    name: &str,
+) -> Result<T, (String, TypedError)> {
+    match values.get(name) {
+        Some(v) => T::from_value(v, &Path::root()).map_err(|e| (name.to_string(), e)),
+        None => Err((
+            name.to_string(),
+            TypedError::new(
+                &Path::root(),
+                "no value for this required variable: the typed struct needs one",
+            ),
+        )),
+    }
+}
+
+/// Reads an optional variable for a generated `from_inputs`. With `nulls`, an explicit null is
+/// recorded there (it means something other than leaving the variable unset).
+pub fn optional_input<T: FromValue>(
+    values: &BTreeMap<String, Value>,
+    name: &'static str,
+    nulls: Option<&mut Nulls>,
+) -> Result<Option<T>, (String, TypedError)> {
+    match values.get(name) {
+        None => Ok(None),
+        Some(v) if v.is_null() => {
+            if let Some(nulls) = nulls {
+                nulls.insert(name);
+            }
+            Ok(None)
+        }
+        Some(v) => T::from_value(v, &Path::root())
+            .map(Some)
+            .map_err(|e| (name.to_string(), e)),
+    }
+}
+
+/// Reads an attribute of an object for a generated `FromValue`: a missing attribute reads as
+/// null (an unset optional attribute).
+pub fn attr<T: FromValue>(
+    attrs: &BTreeMap<String, Value>,
+    name: &str,
+    path: &Path,
+) -> Result<T, TypedError> {
+    let path = path.attr(name);
+    match attrs.get(name) {
+        Some(v) => T::from_value(v, &path),
+        None => T::from_value(&Value::null(), &path),
+    }
+}
+
 /// Pushes an attribute onto an object being built by a generated `ToValue`, leaving out unset
 /// optional attributes.
 pub fn push_attr<T: ToValue>(out: &mut BTreeMap<String, Value>, name: &str, value: &T) {

@@ -1,0 +1,198 @@
+//! Rust names for Terraform names.
+//!
+//! **Fields** (one per variable or object attribute): the Terraform name in snake_case (every `-`
+//! becomes `_`, and `_` goes before an upper-case letter that starts a word: `myVar` → `my_var`,
+//! `HTTPPort` → `http_port`); a Rust keyword (`type`, `match`, `self`, `Self`, `crate`, …) gets a trailing `_`; a
+//! name already used by an earlier field of the same struct (`a-b` after `a_b`) gets `_2`, `_3`,
+//! …, the first that is free. The original name is kept for serde and every I/O.
+//!
+//! **Types** (one struct per `object(…)` type, wherever it occurs): the root type name followed
+//! by the UpperCamelCase form of each name on the path from the root (the variable, then each
+//! attribute; list, set and map elements add nothing; tuple elements add their index). A name
+//! already taken, compared case-insensitively and counting the `…Builder` types the builders
+//! add, gets `2`, `3`, … appended, the first that is free. Types are named depth-first in
+//! declaration order, so the result is stable; same-shaped objects in different places get
+//! different types, and two invocations with different root names never share a type name.
+
+use std::collections::BTreeSet;
+
+/// Words that cannot be plain Rust identifiers in any edition (strict, reserved and weak
+/// keywords that matter as field names).
+const KEYWORDS: &[&str] = &[
+    "_", "abstract", "as", "async", "await", "become", "box", "break", "const", "continue",
+    "crate", "do", "dyn", "else", "enum", "extern", "false", "final", "fn", "for", "gen", "if",
+    "impl", "in", "let", "loop", "macro", "match", "mod", "move", "mut", "override", "priv", "pub",
+    "ref", "return", "self", "Self", "static", "struct", "super", "trait", "true", "try", "type",
+    "typeof", "union", "unsafe", "unsized", "use", "virtual", "where", "while", "yield",
+];
+
+/// True for a word that needs escaping to be a field name.
+pub fn is_keyword(word: &str) -> bool {
+    KEYWORDS.contains(&word)
+}
+
+/// Assigns field names within one struct.
+#[derive(Default)]
+pub struct FieldNames {
+    taken: BTreeSet<String>,
+}
+
+impl FieldNames {
+    /// A scope where `reserved` names are already taken (hidden fields).
+    pub fn with_reserved(reserved: &[&str]) -> FieldNames {
+        FieldNames {
+            taken: reserved.iter().map(|s| s.to_string()).collect(),
+        }
+    }
+
+    /// The field name for the next Terraform name, in declaration order.
+    pub fn assign(&mut self, terraform_name: &str) -> String {
+        let mut base = snake(terraform_name);
+        if base.is_empty() || base.starts_with(|c: char| c.is_ascii_digit()) {
+            base.insert(0, '_');
+        }
+        if is_keyword(&base) {
+            base.push('_');
+        }
+        let mut name = base.clone();
+        let mut n = 2;
+        while self.taken.contains(&name) {
+            name = if base.ends_with('_') {
+                format!("{base}{n}")
+            } else {
+                format!("{base}_{n}")
+            };
+            n += 1;
+        }
+        self.taken.insert(name.clone());
+        name
+    }
+}
+
+/// The snake_case form of a Terraform name.
+pub fn snake(name: &str) -> String {
+    let chars: Vec<char> = name.chars().collect();
+    let mut out = String::with_capacity(name.len() + 4);
+    for (i, &c) in chars.iter().enumerate() {
+        if c == '-' || c == '_' {
+            // No doubled `_` inside a name: rustc's snake-case lint rejects it.
+            if out.is_empty() || !out.ends_with('_') {
+                out.push('_');
+            }
+        } else if c.is_uppercase() {
+            let prev = i.checked_sub(1).map(|j| chars[j]);
+            let next = chars.get(i + 1);
+            let starts_word = match prev {
+                Some(p) if p.is_lowercase() || p.is_ascii_digit() => true,
+                Some(p) if p.is_uppercase() => next.is_some_and(|n| n.is_lowercase()),
+                _ => false,
+            };
+            if starts_word && !out.ends_with('_') {
+                out.push('_');
+            }
+            out.extend(c.to_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The UpperCamelCase form of a Terraform name: split at `_` and `-`, each part's first
+/// character upper-cased, the rest kept.
+pub fn upper_camel(name: &str) -> String {
+    let mut out = String::new();
+    for part in name.split(['_', '-']) {
+        let mut chars = part.chars();
+        if let Some(first) = chars.next() {
+            out.extend(first.to_uppercase());
+            out.push_str(chars.as_str());
+        }
+    }
+    out
+}
+
+/// Assigns type names across one expansion.
+pub struct TypeNames {
+    taken: BTreeSet<String>,
+}
+
+impl TypeNames {
+    /// A scope holding the root type (and its builder).
+    pub fn new(root: &str) -> TypeNames {
+        let mut names = TypeNames {
+            taken: BTreeSet::new(),
+        };
+        names.reserve(root);
+        names
+    }
+
+    fn key(name: &str) -> String {
+        name.to_lowercase()
+    }
+
+    fn reserve(&mut self, name: &str) {
+        self.taken.insert(Self::key(name));
+        self.taken.insert(Self::key(&format!("{name}Builder")));
+    }
+
+    fn is_free(&self, name: &str) -> bool {
+        !self.taken.contains(&Self::key(name))
+            && !self.taken.contains(&Self::key(&format!("{name}Builder")))
+    }
+
+    /// The type name for an object at `path` (root name first, then the camel-cased segments).
+    pub fn assign(&mut self, root: &str, path: &[String]) -> String {
+        let mut base = root.to_string();
+        for seg in path {
+            base.push_str(&upper_camel(seg));
+        }
+        let mut name = base.clone();
+        let mut n = 2;
+        while !self.is_free(&name) {
+            name = format!("{base}{n}");
+            n += 1;
+        }
+        self.reserve(&name);
+        name
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_escape_keywords_dashes_and_clashes() {
+        let mut f = FieldNames::with_reserved(&["__nulls"]);
+        assert_eq!(f.assign("type"), "type_");
+        assert_eq!(f.assign("self"), "self_");
+        assert_eq!(f.assign("Self"), "self_2");
+        assert_eq!(f.assign("myVar"), "my_var");
+        assert_eq!(f.assign("HTTPPort"), "http_port");
+        assert_eq!(f.assign("a_b"), "a_b");
+        assert_eq!(f.assign("a-b"), "a_b_2");
+        assert_eq!(f.assign("a_b_2"), "a_b_2_2");
+        assert_eq!(f.assign("type_"), "type_2");
+        assert_eq!(f.assign("a--b"), "a_b_3");
+        assert_eq!(f.assign("__nulls"), "_nulls");
+    }
+
+    #[test]
+    fn types_never_collide() {
+        let mut t = TypeNames::new("Variables");
+        assert_eq!(t.assign("Variables", &["a_b".into()]), "VariablesAB");
+        assert_eq!(
+            t.assign("Variables", &["a".into(), "b".into()]),
+            "VariablesAB2"
+        );
+        assert_eq!(t.assign("Variables", &["a-b".into()]), "VariablesAB3");
+        // `builder` would clash with the root's builder type.
+        assert_eq!(
+            t.assign("Variables", &["builder".into()]),
+            "VariablesBuilder2"
+        );
+        assert_eq!(upper_camel("node_pools"), "NodePools");
+        assert_eq!(upper_camel("myVar"), "MyVar");
+    }
+}

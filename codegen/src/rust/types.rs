@@ -1,0 +1,354 @@
+//! Terraform types as Rust types, and the structs generated for object types.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+use tfvars_runtime::output::{to_hcl_expression, type_text};
+use tfvars_runtime::{Type, Value};
+
+use super::naming::{FieldNames, TypeNames};
+
+/// What a field's setter accepts, decided by the type under `Option`/`Sensitive`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Leaf {
+    /// `String`: `impl Into<String>`.
+    String,
+    /// `Number`: `impl IntoNumber` (any integer, finite floats, `Number`).
+    Number,
+    /// `serde_json::Value`: `impl Into<serde_json::Value>`.
+    Json,
+    /// Anything else: the type itself.
+    Other,
+}
+
+/// A Rust type for a Terraform type.
+pub struct RustType {
+    /// The type.
+    pub tokens: TokenStream,
+    /// Whether it implements `Ord` (so that it can sit in a `BTreeSet`).
+    pub orderable: bool,
+    /// What the setter accepts.
+    pub leaf: Leaf,
+}
+
+/// One field of a generated struct.
+pub struct FieldDef {
+    /// The Rust field name.
+    pub ident: String,
+    /// The Terraform name.
+    pub name: String,
+    /// The field type without `Option`/`Sensitive`.
+    pub ty: RustType,
+    /// The field is an `Option` (an optional attribute, or a variable with a default).
+    pub optional: bool,
+    /// The field is wrapped in `Sensitive`.
+    pub sensitive: bool,
+    /// The doc comment.
+    pub doc: String,
+}
+
+/// One generated struct (for an object type).
+pub struct StructDef {
+    /// The type name.
+    pub name: String,
+    /// The doc comment.
+    pub doc: String,
+    /// The fields, in declaration order.
+    pub fields: Vec<FieldDef>,
+    /// All fields implement `Ord`.
+    pub orderable: bool,
+}
+
+/// Maps types and collects the structs they need.
+pub struct TypeMapper<'a> {
+    pub krate: &'a TokenStream,
+    pub root: &'a str,
+    pub names: TypeNames,
+    pub structs: Vec<StructDef>,
+}
+
+impl<'a> TypeMapper<'a> {
+    /// A mapper for one expansion.
+    pub fn new(krate: &'a TokenStream, root: &'a str) -> TypeMapper<'a> {
+        TypeMapper {
+            krate,
+            root,
+            names: TypeNames::new(root),
+            structs: Vec::new(),
+        }
+    }
+
+    /// The Rust type for `ty`, found at `path` (variable name, then attribute names).
+    pub fn map(&mut self, ty: &Type, path: &mut Vec<String>) -> RustType {
+        let krate = self.krate;
+        match ty {
+            Type::String => RustType {
+                tokens: quote!(::std::string::String),
+                orderable: true,
+                leaf: Leaf::String,
+            },
+            Type::Number => RustType {
+                tokens: quote!(#krate::Number),
+                orderable: true,
+                leaf: Leaf::Number,
+            },
+            Type::Bool => RustType {
+                tokens: quote!(bool),
+                orderable: true,
+                leaf: Leaf::Other,
+            },
+            Type::Any => RustType {
+                tokens: quote!(#krate::__private::serde_json::Value),
+                orderable: false,
+                leaf: Leaf::Json,
+            },
+            Type::List(t) => {
+                let inner = self.map(t, path);
+                let t = inner.tokens;
+                RustType {
+                    tokens: quote!(::std::vec::Vec<#t>),
+                    orderable: inner.orderable,
+                    leaf: Leaf::Other,
+                }
+            }
+            Type::Set(t) => {
+                let inner = self.map(t, path);
+                let t = inner.tokens;
+                if inner.orderable {
+                    RustType {
+                        tokens: quote!(::std::collections::BTreeSet<#t>),
+                        orderable: true,
+                        leaf: Leaf::Other,
+                    }
+                } else {
+                    // No order on the elements: a `Vec`; duplicates are removed by Terraform.
+                    RustType {
+                        tokens: quote!(::std::vec::Vec<#t>),
+                        orderable: false,
+                        leaf: Leaf::Other,
+                    }
+                }
+            }
+            Type::Map(t) => {
+                let inner = self.map(t, path);
+                let t = inner.tokens;
+                RustType {
+                    tokens: quote!(::std::collections::BTreeMap<::std::string::String, #t>),
+                    orderable: inner.orderable,
+                    leaf: Leaf::Other,
+                }
+            }
+            Type::Tuple(ts) => {
+                let mut orderable = true;
+                let items: Vec<TokenStream> = ts
+                    .iter()
+                    .enumerate()
+                    .map(|(i, t)| {
+                        path.push(i.to_string());
+                        let r = self.map(t, path);
+                        path.pop();
+                        orderable &= r.orderable;
+                        r.tokens
+                    })
+                    .collect();
+                RustType {
+                    tokens: quote!((#(#items,)*)),
+                    orderable,
+                    leaf: Leaf::Other,
+                }
+            }
+            Type::Object(attrs) => {
+                let name = self.names.assign(self.root, path);
+                // Reserve the slot now so the order of `structs` is depth-first, parent first.
+                let slot = self.structs.len();
+                self.structs.push(StructDef {
+                    name: name.clone(),
+                    doc: String::new(),
+                    fields: Vec::new(),
+                    orderable: true,
+                });
+                let mut idents = FieldNames::default();
+                let mut fields = Vec::new();
+                for a in attrs {
+                    path.push(a.name.clone());
+                    let ty = self.map(&a.ty, path);
+                    path.pop();
+                    fields.push(FieldDef {
+                        ident: idents.assign(&a.name),
+                        name: a.name.clone(),
+                        ty,
+                        optional: a.optional,
+                        sensitive: false,
+                        doc: attribute_doc(&a.ty, a.optional, a.default.as_ref()),
+                    });
+                }
+                let orderable = fields.iter().all(|f| f.ty.orderable);
+                let where_ = if path.is_empty() {
+                    String::new()
+                } else {
+                    format!(" of `{}`", display_path(path))
+                };
+                self.structs[slot] = StructDef {
+                    name: name.clone(),
+                    doc: format!("The object type{where_}: `{}`.", type_text(ty)),
+                    fields,
+                    orderable,
+                };
+                let ident = format_ident!("{}", name);
+                RustType {
+                    tokens: quote!(#ident),
+                    orderable,
+                    leaf: Leaf::Other,
+                }
+            }
+        }
+    }
+}
+
+/// `a.b[1].c`-style text for a type path.
+fn display_path(path: &[String]) -> String {
+    let mut out = String::new();
+    for (i, seg) in path.iter().enumerate() {
+        if seg.chars().all(|c| c.is_ascii_digit()) && i > 0 {
+            out.push_str(&format!("[{seg}]"));
+        } else {
+            if i > 0 {
+                out.push('.');
+            }
+            out.push_str(seg);
+        }
+    }
+    out
+}
+
+fn attribute_doc(ty: &Type, optional: bool, default: Option<&Value>) -> String {
+    let mut doc = format!("Terraform type: `{}`", type_text(ty));
+    if optional {
+        match default {
+            Some(d) => doc.push_str(&format!(
+                "; optional, unset means `{}`",
+                to_hcl_expression(d)
+            )),
+            None => doc.push_str("; optional, unset means `null`"),
+        }
+    }
+    doc.push('.');
+    doc
+}
+
+/// Renders a struct definition with its derives, builder and serde attributes.
+pub fn render_struct(
+    krate: &TokenStream,
+    def: &StructDef,
+    extra_fields: TokenStream,
+    nulls_field: bool,
+) -> TokenStream {
+    let name = format_ident!("{}", def.name);
+    let doc = &def.doc;
+    let serde_crate = format!("{}::__private::serde", krate.to_string().replace(' ', ""));
+    let fields = def.fields.iter().map(|f| render_field(krate, f));
+    let ord = if def.orderable && !nulls_field {
+        quote!(, Eq, PartialOrd, Ord, Hash)
+    } else {
+        quote!()
+    };
+    quote! {
+        #[doc = #doc]
+        #[derive(Clone, Debug, PartialEq #ord, #krate::__private::bon::Builder,
+            #krate::__private::serde::Serialize, #krate::__private::serde::Deserialize)]
+        #[builder(crate = #krate::__private::bon)]
+        #[serde(crate = #serde_crate)]
+        pub struct #name {
+            #(#fields,)*
+            #extra_fields
+        }
+    }
+}
+
+fn render_field(krate: &TokenStream, f: &FieldDef) -> TokenStream {
+    let ident = format_ident!("{}", f.ident);
+    let inner = &f.ty.tokens;
+    let mut ty = inner.clone();
+    if f.sensitive {
+        ty = quote!(#krate::Sensitive<#ty>);
+    }
+    let wrap = |v: TokenStream| {
+        if f.sensitive {
+            quote!(#krate::Sensitive::new(#v))
+        } else {
+            v
+        }
+    };
+    let builder = match f.ty.leaf {
+        Leaf::String => {
+            let body = wrap(quote!(::std::convert::Into::into(v)));
+            quote!(#[builder(with = |v: impl ::std::convert::Into<::std::string::String>| #body)])
+        }
+        Leaf::Number => {
+            let body = wrap(quote!(#krate::__private::IntoNumber::into_number(v)));
+            quote!(#[builder(with = |v: impl #krate::__private::IntoNumber| #body)])
+        }
+        Leaf::Json => {
+            let body = wrap(quote!(::std::convert::Into::into(v)));
+            quote!(#[builder(with = |v: impl ::std::convert::Into<#inner>| #body)])
+        }
+        Leaf::Other if f.sensitive => quote!(#[builder(into)]),
+        Leaf::Other => quote!(),
+    };
+    let mut serde_args = Vec::new();
+    if f.ident != f.name {
+        let name = &f.name;
+        serde_args.push(quote!(rename = #name));
+    }
+    if f.optional {
+        ty = quote!(::std::option::Option<#ty>);
+        serde_args.push(quote!(default));
+        serde_args.push(quote!(
+            skip_serializing_if = "::std::option::Option::is_none"
+        ));
+    }
+    let serde = if serde_args.is_empty() {
+        quote!()
+    } else {
+        quote!(#[serde(#(#serde_args),*)])
+    };
+    let doc = &f.doc;
+    quote! {
+        #[doc = #doc]
+        #builder
+        #serde
+        pub #ident: #ty
+    }
+}
+
+/// `ToValue` and `FromValue` for a generated object struct.
+pub fn render_value_impls(krate: &TokenStream, def: &StructDef) -> TokenStream {
+    let name = format_ident!("{}", def.name);
+    let pushes = def.fields.iter().map(|f| {
+        let ident = format_ident!("{}", f.ident);
+        let n = &f.name;
+        quote!(#krate::__private::push_attr(&mut m, #n, &self.#ident);)
+    });
+    let reads = def.fields.iter().map(|f| {
+        let ident = format_ident!("{}", f.ident);
+        let n = &f.name;
+        quote!(#ident: #krate::__private::attr(m, #n, path)?)
+    });
+    quote! {
+        impl #krate::__private::ToValue for #name {
+            fn to_value(&self) -> #krate::Value {
+                let mut m = ::std::collections::BTreeMap::new();
+                #(#pushes)*
+                #krate::Value::Object(m)
+            }
+        }
+        impl #krate::__private::FromValue for #name {
+            fn from_value(
+                value: &#krate::Value,
+                path: &#krate::__private::Path,
+            ) -> ::std::result::Result<Self, #krate::__private::TypedError> {
+                let m = #krate::__private::object_attributes(value, path)?;
+                ::std::result::Result::Ok(Self { #(#reads,)* })
+            }
+        }
+    }
+}

@@ -1,0 +1,257 @@
+//! The one settings builder behind `terraform_vars!`, the build.rs API and `tfvars rust`.
+//!
+//! From a build script:
+//!
+//! ```no_run
+//! // build.rs
+//! tfvars_codegen::Settings::new()
+//!     .module_dir("infra/network")
+//!     .root_name("Network")
+//!     .generate()
+//!     .unwrap();
+//! ```
+//!
+//! ```ignore
+//! // src/network.rs
+//! include!(concat!(env!("OUT_DIR"), "/network.rs"));
+//! ```
+//!
+//! or, with every default, `tfvars_codegen::generate("infra/network")` (writes
+//! `$OUT_DIR/variables.rs`). `generate()` prints `cargo:rerun-if-changed` for the module
+//! directory (so an added file is seen) and for each file read.
+
+use std::path::{Path, PathBuf};
+
+use proc_macro2::TokenStream;
+use tfvars_runtime::TerraformVersion;
+
+use crate::error::LoadError;
+use crate::model::Module;
+use crate::rust::{self, naming, RustOptions, Unsupported};
+use crate::schema::{SchemaError, SchemaOptions};
+
+/// Why code could not be generated.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum GenerateError {
+    /// No module directory was set.
+    #[error("no module directory: call `module_dir(…)`")]
+    NoModuleDir,
+    /// The module has problems (every one is listed).
+    #[error("{0}")]
+    Load(#[from] LoadError),
+    /// The schema could not be rendered.
+    #[error("{0}")]
+    Schema(#[from] SchemaError),
+    /// `root_name` is not a Rust type name.
+    #[error("`{0}` is not a valid Rust type name for the root struct")]
+    BadRootName(String),
+    /// `crate_path` is not a Rust path.
+    #[error("`{0}` is not a valid Rust path for the `tfvars` crate")]
+    BadCratePath(String),
+    /// The output file could not be written.
+    #[error("cannot write `{path}`: {source}")]
+    Write {
+        /// The output file.
+        path: PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// `OUT_DIR` is not set (not running in a build script) and no output file was given.
+    #[error("`OUT_DIR` is not set: call `generate()` from build.rs, or set `out_file(…)`")]
+    NoOutDir,
+}
+
+/// The result of an expansion: the code, and what went into it.
+#[derive(Debug)]
+pub struct Expansion {
+    /// The generated items.
+    pub tokens: TokenStream,
+    /// The loaded module (its `files` are what the code depends on).
+    pub module: Module,
+    /// Validation rules the runtime cannot decide (reported as unchecked by `validate()`; the
+    /// tokens raise a compile-time warning for each).
+    pub unsupported: Vec<Unsupported>,
+}
+
+/// Settings for generating Rust code from a Terraform module.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    module_dir: Option<PathBuf>,
+    out_file: Option<PathBuf>,
+    root_name: String,
+    crate_path: String,
+    terraform_version: TerraformVersion,
+    track_files: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings::new()
+    }
+}
+
+impl Settings {
+    /// Default settings: root struct `Variables`, crate `::tfvars`, current Terraform semantics.
+    pub fn new() -> Settings {
+        Settings {
+            module_dir: None,
+            out_file: None,
+            root_name: "Variables".to_string(),
+            crate_path: "::tfvars".to_string(),
+            terraform_version: TerraformVersion::default(),
+            track_files: false,
+        }
+    }
+
+    /// The Terraform module directory. Relative paths are relative to the current directory
+    /// (the package root in a build script).
+    pub fn module_dir(&mut self, dir: impl Into<PathBuf>) -> &mut Self {
+        self.module_dir = Some(dir.into());
+        self
+    }
+
+    /// Where [`Settings::generate`] writes; by default `$OUT_DIR/<root name in snake_case>.rs`.
+    pub fn out_file(&mut self, path: impl Into<PathBuf>) -> &mut Self {
+        self.out_file = Some(path.into());
+        self
+    }
+
+    /// The root struct's name (default `Variables`).
+    pub fn root_name(&mut self, name: impl Into<String>) -> &mut Self {
+        self.root_name = name.into();
+        self
+    }
+
+    /// The path generated code uses for the `tfvars` crate (default `::tfvars`), for a crate
+    /// that renames the dependency.
+    pub fn crate_path(&mut self, path: impl Into<String>) -> &mut Self {
+        self.crate_path = path.into();
+        self
+    }
+
+    /// The Terraform semantics `validate()` follows (default: the current behaviour).
+    pub fn terraform_version(&mut self, version: TerraformVersion) -> &mut Self {
+        self.terraform_version = version;
+        self
+    }
+
+    /// Emit `const _: &[u8] = include_bytes!(…)` for every file read, so that editing one
+    /// rebuilds the crate (on for the macro; build scripts use `cargo:rerun-if-changed`).
+    pub fn track_files(&mut self, on: bool) -> &mut Self {
+        self.track_files = on;
+        self
+    }
+
+    fn check_names(&self) -> Result<(), GenerateError> {
+        let root_ok = syn::parse_str::<syn::Ident>(&self.root_name).is_ok()
+            && !naming::is_keyword(&self.root_name);
+        if !root_ok {
+            return Err(GenerateError::BadRootName(self.root_name.clone()));
+        }
+        if syn::parse_str::<syn::Path>(&self.crate_path).is_err() {
+            return Err(GenerateError::BadCratePath(self.crate_path.clone()));
+        }
+        Ok(())
+    }
+
+    /// Loads the module and renders the code.
+    pub fn expand(&self) -> Result<Expansion, GenerateError> {
+        self.check_names()?;
+        let dir = self.module_dir.as_ref().ok_or(GenerateError::NoModuleDir)?;
+        let module = crate::load(dir)?;
+        self.expand_module(module)
+    }
+
+    /// Renders the code for a module already loaded.
+    pub fn expand_module(&self, module: Module) -> Result<Expansion, GenerateError> {
+        self.check_names()?;
+        let schema = crate::schema::render(
+            &module,
+            SchemaOptions::new().terraform_version(self.terraform_version),
+        )?;
+        let tracked_files = if self.track_files {
+            module
+                .files
+                .iter()
+                .map(|f| std::path::absolute(f).unwrap_or_else(|_| f.clone()))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let options = RustOptions {
+            root_name: self.root_name.clone(),
+            crate_path: self.crate_path.clone(),
+            terraform_version: self.terraform_version,
+            tracked_files,
+            json_schema: schema.text,
+        };
+        let tokens = rust::render(&module, &options);
+        let unsupported = rust::unsupported_conditions(&module.spec);
+        Ok(Expansion {
+            tokens,
+            module,
+            unsupported,
+        })
+    }
+
+    /// The code as a file: `// @generated`, formatted with prettyplease (what `tfvars rust`
+    /// prints).
+    pub fn render_file(&self) -> Result<String, GenerateError> {
+        let expansion = self.expand()?;
+        let dir = self
+            .module_dir
+            .as_deref()
+            .unwrap_or(Path::new("."))
+            .display()
+            .to_string();
+        Ok(rust::to_file_text(
+            expansion.tokens,
+            &format!("by `tfvars rust` from the Terraform module `{dir}`: do not edit"),
+        ))
+    }
+
+    /// For build.rs: writes the code to the output file and prints `cargo:rerun-if-changed`
+    /// for the module directory and each file read.
+    pub fn generate(&self) -> Result<PathBuf, GenerateError> {
+        let expansion = self.expand()?;
+        let out = match &self.out_file {
+            Some(p) => p.clone(),
+            None => {
+                let dir = std::env::var_os("OUT_DIR").ok_or(GenerateError::NoOutDir)?;
+                PathBuf::from(dir).join(format!("{}.rs", naming::snake(&self.root_name)))
+            }
+        };
+        let dir = self.module_dir.as_deref().unwrap_or(Path::new("."));
+        println!("cargo:rerun-if-changed={}", dir.display());
+        for f in &expansion.module.files {
+            println!("cargo:rerun-if-changed={}", f.display());
+        }
+        for u in &expansion.unsupported {
+            println!("cargo:warning={}", u.message());
+        }
+        let text = rust::to_file_text(
+            expansion.tokens,
+            &format!(
+                "by tfvars-codegen from the Terraform module `{}`: do not edit",
+                dir.display()
+            ),
+        );
+        let unchanged = std::fs::read_to_string(&out).is_ok_and(|old| old == text);
+        if !unchanged {
+            std::fs::write(&out, text).map_err(|source| GenerateError::Write {
+                path: out.clone(),
+                source,
+            })?;
+        }
+        Ok(out)
+    }
+}
+
+/// For build.rs, with every default: generates `$OUT_DIR/variables.rs` (root struct
+/// `Variables`) for the module in `module_dir`.
+pub fn generate(module_dir: impl AsRef<Path>) -> Result<PathBuf, GenerateError> {
+    Settings::new()
+        .module_dir(module_dir.as_ref().to_path_buf())
+        .generate()
+}

@@ -1,0 +1,130 @@
+//! What generated code uses. Not a public API: names here change without notice.
+//!
+//! Generated code names every runtime item through this module, so a crate using
+//! `terraform_vars!` depends on `tfvars` alone (and a renamed `tfvars` works with the macro's
+//! `crate = …` option).
+
+use std::collections::BTreeMap;
+use std::path::Path as FsPath;
+
+pub use bon;
+#[cfg(feature = "schemars")]
+pub use schemars;
+pub use serde;
+pub use serde_json;
+
+pub use tfvars_runtime::output::OutputError;
+pub use tfvars_runtime::typed::{
+    attr, object_attributes, optional_input, push_attr, push_input, required_input, FromValue,
+    IntoNumber, ModuleVariables, Nulls, Path, ToValue, TypedError, VariableInfo,
+};
+pub use tfvars_runtime::{ModuleSpec, TerraformVersion};
+
+use tfvars_runtime::{Diagnostic, Report, Severity, Value, VariableSpec};
+
+pub use crate::__tfvars_impl_json_schema as impl_json_schema;
+
+/// Reads the module spec embedded by the macro.
+pub fn spec_from_json(text: &str) -> ModuleSpec {
+    serde_json::from_str(text).expect("the module spec embedded by `terraform_vars!` is valid")
+}
+
+fn spec_of<'a>(spec: &'a ModuleSpec, name: &str) -> Option<&'a VariableSpec> {
+    spec.variables.iter().find(|v| v.name == name)
+}
+
+/// `Variables::to_tfvars_json()`.
+pub fn to_tfvars_json<V: ModuleVariables>(vars: &V) -> String {
+    let inputs = vars.to_inputs();
+    tfvars_runtime::output::to_tfvars_json(inputs.iter().map(|(n, v)| (*n, v)))
+}
+
+/// `Variables::to_tfvars_hcl()`.
+pub fn to_tfvars_hcl<V: ModuleVariables>(vars: &V) -> String {
+    let inputs = vars.to_inputs();
+    tfvars_runtime::output::to_tfvars_hcl(inputs.iter().map(|(n, v)| (*n, v)))
+}
+
+/// `Variables::write_tfvars_json()`: mode 0600 when a sensitive variable holds a value.
+pub fn write_tfvars_json<V: ModuleVariables>(vars: &V, path: &FsPath) -> std::io::Result<()> {
+    let inputs = vars.to_inputs();
+    let spec = V::spec();
+    let private = inputs
+        .iter()
+        .any(|(name, value)| !value.is_null() && spec_of(spec, name).is_some_and(|v| v.sensitive));
+    let text = tfvars_runtime::output::to_tfvars_json(inputs.iter().map(|(n, v)| (*n, v)));
+    tfvars_runtime::output::write_atomic(path, text.as_bytes(), private)
+}
+
+/// `Variables::to_env()`.
+pub fn to_env<V: ModuleVariables>(vars: &V) -> Result<Vec<(String, String)>, OutputError> {
+    let spec = V::spec();
+    vars.to_inputs()
+        .iter()
+        .map(|(name, value)| {
+            let var = spec_of(spec, name).expect("every field is a declared variable");
+            tfvars_runtime::output::to_env_pair(var, value)
+        })
+        .collect()
+}
+
+fn typed_error(variable: String, err: TypedError) -> Report {
+    Report {
+        diagnostics: vec![Diagnostic {
+            severity: Severity::Error,
+            summary: "Value not representable by the typed struct".into(),
+            detail: err.message,
+            variable: Some(variable),
+            path: err.path.as_str().to_string(),
+            location: None,
+        }],
+    }
+}
+
+/// `Variables::validate()`.
+pub fn validate<V: ModuleVariables>(vars: &V) -> Result<Report, Report> {
+    let inputs = vars.to_inputs();
+    crate::pipeline::check(V::spec(), inputs, V::terraform_version())
+}
+
+/// `Variables::from_tfvars_json()`.
+pub fn from_tfvars_json<V: ModuleVariables>(text: &str) -> Result<V, Report> {
+    let values: BTreeMap<String, Value> = crate::pipeline::read_and_convert(V::spec(), text)?;
+    V::from_inputs(&values).map_err(|(name, err)| typed_error(name, err))
+}
+
+/// `impl schemars::JsonSchema` for a generated root type, returning the module's schema (or
+/// nothing without the `schemars` feature).
+#[cfg(feature = "schemars")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __tfvars_impl_json_schema {
+    ($ty:ident, $name:expr) => {
+        impl $crate::__private::schemars::JsonSchema for $ty {
+            fn schema_name() -> ::std::borrow::Cow<'static, str> {
+                ::std::borrow::Cow::Borrowed($name)
+            }
+            fn json_schema(
+                _: &mut $crate::__private::schemars::SchemaGenerator,
+            ) -> $crate::__private::schemars::Schema {
+                $crate::__private::json_schema($ty::JSON_SCHEMA)
+            }
+        }
+    };
+}
+
+/// Without the `schemars` feature: nothing.
+#[cfg(not(feature = "schemars"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __tfvars_impl_json_schema {
+    ($ty:ident, $name:expr) => {};
+}
+
+/// Parses a generated schema for `schemars`.
+#[cfg(feature = "schemars")]
+pub fn json_schema(text: &str) -> schemars::Schema {
+    let value: serde_json::Value =
+        serde_json::from_str(text).unwrap_or(serde_json::Value::Bool(true));
+    schemars::Schema::try_from(value).unwrap_or_else(|_| schemars::Schema::from(true))
+}

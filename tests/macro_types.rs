@@ -1,0 +1,115 @@
+//! Every type form of the type mapping, built, written, read back and validated.
+
+mod all {
+    tfvars::terraform_vars!("modules/all_types");
+}
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use all::*;
+
+fn sample() -> Variables {
+    Variables::builder()
+        .name("web")
+        .zones(vec!["a".into(), "b".into()])
+        .password("hunter2")
+        .server(
+            VariablesServer::builder()
+                .host("example.com")
+                .tls(VariablesServerTls::builder().cert("c").build())
+                .build(),
+        )
+        .count_of(5)
+        .type_("premium")
+        .with_dash("dash")
+        .with_dash_2("under")
+        .ports(BTreeSet::from([80.into(), 443.into()]))
+        .pair(("b".to_string(), tfvars::IntoNumber::into_number(2.5)))
+        .anything(serde_json::json!({"k": [1, "x"]}))
+        .pools(BTreeMap::from([(
+            "p".to_string(),
+            VariablesPools::builder()
+                .size(2)
+                .zones(BTreeSet::from(["z".to_string()]))
+                .build(),
+        )]))
+        .rules(BTreeSet::from([VariablesRules::builder().port(22).build()]))
+        .build()
+}
+
+#[test]
+fn type_mapping() {
+    let v = sample();
+    let _: &String = &v.name;
+    let _: &Option<tfvars::Number> = &v.count_of;
+    let _: &Option<bool> = &v.enabled;
+    let _: &Option<BTreeMap<String, String>> = &v.tags;
+    let _: &Vec<String> = &v.zones;
+    let _: &Option<BTreeSet<tfvars::Number>> = &v.ports;
+    let _: &Option<(String, tfvars::Number)> = &v.pair;
+    let _: &Option<serde_json::Value> = &v.anything;
+    let _: &Option<serde_json::Value> = &v.untyped;
+    let _: &Option<String> = &v.type_;
+    let _: &Option<String> = &v.self_;
+    let _: &tfvars::Sensitive<String> = &v.password;
+    let _: &Option<tfvars::Sensitive<String>> = &v.token;
+    let _: &Option<Vec<serde_json::Value>> = &v.loose;
+    let _: &Option<(VariablesMixed0, Vec<VariablesMixed1>)> = &v.mixed;
+    let _: &Option<tfvars::Number> = &v.server.port;
+}
+
+#[test]
+fn debug_redacts_sensitive_values() {
+    let text = format!("{:?}", sample());
+    assert!(!text.contains("hunter2"), "{text}");
+    assert!(text.contains("example.com"));
+}
+
+#[test]
+fn json_output_is_exact_and_only_what_was_set() {
+    let text = sample().to_tfvars_json();
+    assert!(
+        text.starts_with("{\n  \"name\": \"web\",\n  \"count_of\": 5,\n"),
+        "{text}"
+    );
+    assert!(text.contains("\"with-dash\": \"dash\""), "{text}");
+    assert!(text.contains("\"with_dash\": \"under\""), "{text}");
+    assert!(text.contains("\"type\": \"premium\""), "{text}");
+    assert!(text.contains("2.5"), "{text}");
+    assert!(!text.contains("\"enabled\""), "{text}");
+    assert!(!text.contains("\"port\": 443"), "{text}");
+}
+
+#[test]
+fn metadata_table() {
+    let pw = Variables::VARIABLES
+        .iter()
+        .find(|v| v.name == "password")
+        .unwrap();
+    assert!(pw.sensitive && pw.required);
+    let token = Variables::VARIABLES
+        .iter()
+        .find(|v| v.name == "token")
+        .unwrap();
+    assert!(token.ephemeral && !token.required);
+    let server = Variables::VARIABLES
+        .iter()
+        .find(|v| v.name == "server")
+        .unwrap();
+    assert_eq!(
+        server.type_text,
+        "object({host = string, port = optional(number, 443), tls = optional(object({cert = string, key = optional(string)})), labels = optional(map(string), {})})"
+    );
+    let dash = Variables::VARIABLES
+        .iter()
+        .find(|v| v.name == "with-dash")
+        .unwrap();
+    assert_eq!(dash.field, "with_dash");
+    assert!(
+        !Variables::VARIABLES
+            .iter()
+            .find(|v| v.name == "strict")
+            .unwrap()
+            .nullable
+    );
+}
