@@ -1,17 +1,19 @@
 //! Exact numbers, as Terraform keeps them.
 //!
 //! Terraform stores a number as a Go `big.Float` with a 512-bit mantissa (about 154 decimal
-//! digits). This type stores an arbitrary-precision decimal instead, which gives the same answer
-//! for every number a person writes: integers of any size up to ~154 digits, decimals such as
-//! `0.1` (kept as written, compared and printed exactly), and huge or tiny exponents (`1e400`,
-//! `1e-400`). Where the two differ:
+//! digits) and prints it as the shortest decimal that rounds back to it. This type stores that
+//! shortest decimal, as an arbitrary-precision decimal:
 //!
-//! - a literal with more than ~154 significant digits is rounded by Terraform and kept whole here;
-//! - a quotient that does not terminate (`1/3`) is rounded here to 155 significant decimal
-//!   digits, half to even, where Terraform rounds to 512 binary digits, so the last printed
-//!   digit can differ;
-//! - `%` is computed exactly here; Terraform computes it through a rounded quotient, which for
-//!   operands more than ~154 digits apart in magnitude (`1e400 % 7`) gives a different answer.
+//! - a number of up to 150 significant digits (every number a person writes: `0.1`,
+//!   `9007199254740993`, 60-digit integers, `1e400`, `1e-400`) is kept exactly as written, which
+//!   is also exactly what Terraform prints for it;
+//! - a longer literal, and every arithmetic result, is rounded to the nearest 512-bit float
+//!   (half to even) and kept as that float's shortest decimal, as Terraform prints it
+//!   (`1/3` is `0.333…335` with 155 digits; a 201-digit integer keeps 155 digits, then zeros).
+//!
+//! Where this can still differ from Terraform: an operation on a rounded (over-150-digit)
+//! operand starts from its shortest decimal rather than from the binary float itself, so a chain
+//! of such operations may differ in the last digit.
 
 use std::cmp::Ordering;
 use std::fmt;
@@ -39,8 +41,9 @@ enum Repr {
     NegInf,
 }
 
-/// Significant decimal digits kept by a division that does not terminate.
-pub const DIVISION_DIGITS: u64 = 155;
+// Decimals with at most this many significant digits are exactly what Terraform prints for
+// them: two such decimals are always further apart than two neighbouring 512-bit floats.
+const CANONICAL_DIGITS: u64 = 150;
 
 /// Go's `big.MaxExp`: a binary exponent above it overflows to infinity.
 const MAX_EXP2: i64 = i32::MAX as i64;
@@ -112,7 +115,24 @@ impl Number {
         })
     }
 
+    // A finite result: kept as is when it has at most CANONICAL_DIGITS significant digits
+    // (then it is already the shortest decimal for its 512-bit float), else rounded to 512 bits
+    // as Terraform does.
     fn finite(value: BigDecimal, negative: bool) -> Number {
+        let value = value.normalized();
+        if value.digits() > CANONICAL_DIGITS {
+            let (c, scale) = value.as_bigint_and_exponent();
+            let (num, den) = if scale <= 0 {
+                (c.abs() * pow10(scale.unsigned_abs()), BigInt::one())
+            } else {
+                (c.abs(), pow10(scale as u64))
+            };
+            return float512::round(value.sign() == Sign::Minus, &num, &den);
+        }
+        Number::finite_exact(value, negative)
+    }
+
+    fn finite_exact(value: BigDecimal, negative: bool) -> Number {
         let value = value.normalized();
         let negative_zero = negative && value.is_zero();
         Number(Repr::Finite {
@@ -498,8 +518,8 @@ impl Number {
         }
     }
 
-    /// `self / other` as Terraform computes it: `x/0` is ±Inf, `0/0` and `Inf/Inf` are errors.
-    /// A quotient that does not terminate is rounded to [`DIVISION_DIGITS`] significant digits.
+    /// `self / other` as Terraform computes it: `x/0` is ±Inf, `0/0` and `Inf/Inf` are errors,
+    /// and the quotient is rounded to 512 bits (`1/3` is `0.333…335`).
     pub fn checked_div(&self, other: &Number) -> Result<Number, ArithmeticError> {
         let negative = self.is_sign_negative() != other.is_sign_negative();
         let inf = |negative: bool| {
@@ -519,7 +539,7 @@ impl Number {
                     }
                     return Ok(inf(negative));
                 }
-                Ok(Number::finite(divide(a, b), negative))
+                Ok(divide(a, b))
             }
             (Repr::Finite { .. }, _) => Ok(Number::finite(BigDecimal::zero(), negative)),
             (_, Repr::Finite { .. }) => Ok(inf(negative)),
@@ -529,8 +549,9 @@ impl Number {
         }
     }
 
-    /// `self % other` as Terraform computes it: the remainder of a division truncated toward
-    /// zero, with the sign of `self` (`-5 % 3` is `-2`). `x % 0` is `x`; `x % ±Inf` is `x`;
+    /// `self % other` as Terraform computes it: `self - trunc(self / other) × other`, each step
+    /// rounded to 512 bits, so the sign is that of `self` (`-5 % 3` is `-2`) and operands far
+    /// apart in magnitude give what Terraform gives (`1e400 % 7` is `0`). `x % 0` is `x`; `x % ±Inf` is `x`;
     /// `±Inf % y` is an infinity with the sign of the product.
     pub fn checked_rem(&self, other: &Number) -> Result<Number, ArithmeticError> {
         if self.is_infinite() {
@@ -539,20 +560,10 @@ impl Number {
         if other.is_infinite() || other.is_zero() {
             return Ok(self.clone());
         }
-        let (Some(a), Some(b)) = (self.as_decimal(), other.as_decimal()) else {
-            return Ok(self.clone());
-        };
-        // Bring both to one scale, then the integer remainder (truncated, sign of dividend).
-        let (ma, sa) = a.as_bigint_and_exponent();
-        let (mb, sb) = b.as_bigint_and_exponent();
-        let scale = sa.max(sb);
-        let ma = ma * pow10((scale - sa) as u64);
-        let mb = mb * pow10((scale - sb) as u64);
-        let r = ma % mb;
-        if r.is_zero() && self.is_zero() {
-            return Ok(self.clone());
-        }
-        Ok(Number::finite(BigDecimal::new(r, scale), false))
+        // As cty computes it: the rounded quotient, truncated, times the divisor, subtracted.
+        let quotient = self.checked_div(other)?.trunc();
+        let sub = quotient.checked_mul(other)?;
+        self.checked_sub(&sub)
     }
 
     /// The largest whole number not above `self` (infinities unchanged).
@@ -585,38 +596,196 @@ fn pow10(n: u64) -> BigInt {
     num_traits::pow(BigInt::from(10), n as usize)
 }
 
-// a / b, exact when the quotient terminates within DIVISION_DIGITS digits, else rounded to
-// that many significant digits, half to even.
-fn divide(a: &BigDecimal, b: &BigDecimal) -> BigDecimal {
+// a / b, as Go's `big.Float.Quo` at 512 bits gives it, in its shortest decimal form.
+fn divide(a: &BigDecimal, b: &BigDecimal) -> Number {
+    let negative = (a.sign() == Sign::Minus) != (b.sign() == Sign::Minus);
     let (ma, sa) = a.as_bigint_and_exponent();
     let (mb, sb) = b.as_bigint_and_exponent();
-    if ma.is_zero() {
-        return BigDecimal::zero();
-    }
-    // Scale the dividend so the integer quotient has at least DIVISION_DIGITS + 1 digits.
-    let da = ma.abs().to_string().len() as i64;
-    let db = mb.abs().to_string().len() as i64;
-    let shift = (DIVISION_DIGITS as i64 + 2 - (da - db)).max(0);
-    let negative = q_sign(&ma, &mb);
-    let num = ma * pow10(shift as u64);
-    let q = &num / &mb;
-    let r = &num % &mb;
-    // value = q × 10^-(sa - sb + shift), plus a remainder (sticky) below the last digit.
-    let scale = sa - sb + shift;
-    let exact = BigDecimal::new(q.clone(), scale);
-    if r.is_zero() {
-        return exact;
-    }
-    // Append a sticky digit so rounding sees "more than half" correctly, then round.
-    let sticky = q * 10 + if negative { -1 } else { 1 };
-    let with_sticky = BigDecimal::new(sticky, scale + 1);
-    let digits = with_sticky.digits() as i64;
-    let keep_scale = scale + 1 - (digits - DIVISION_DIGITS as i64);
-    with_sticky.with_scale_round(keep_scale, bigdecimal::RoundingMode::HalfEven)
+    // a / b = ma × 10^-sa / (mb × 10^-sb) = ma × 10^(sb - sa) / mb
+    let (num, den) = if sb >= sa {
+        (ma.abs() * pow10((sb - sa) as u64), mb.abs())
+    } else {
+        (ma.abs(), mb.abs() * pow10((sa - sb) as u64))
+    };
+    float512::round(negative, &num, &den)
 }
 
-fn q_sign(a: &BigInt, b: &BigInt) -> bool {
-    (a.sign() == Sign::Minus) != (b.sign() == Sign::Minus)
+/// Go's `big.Float` at 512 bits: rounding an exact rational to the nearest 512-bit binary
+/// float (half to even), and printing it as the shortest decimal that rounds back to it, as
+/// `Text('f', -1)` does.
+mod float512 {
+    use bigdecimal::BigDecimal;
+    use num_bigint::BigInt;
+    use num_traits::{One, Zero};
+
+    use super::{Number, MAX_EXP2, MIN_EXP2};
+
+    const PREC: u64 = 512;
+
+    /// ±num/den (num, den > 0 or num = 0) rounded to 512 bits, as a number.
+    pub(super) fn round(negative: bool, num: &BigInt, den: &BigInt) -> Number {
+        if num.is_zero() {
+            return Number::finite_exact(BigDecimal::zero(), negative);
+        }
+        let mut e: i64 = num.bits() as i64 - den.bits() as i64 - PREC as i64;
+        let (mut m, mut r, mut d2);
+        loop {
+            let (n2, dd) = if e <= 0 {
+                (num << ((-e) as u64), den.clone())
+            } else {
+                (num.clone(), den << (e as u64))
+            };
+            m = &n2 / &dd;
+            r = &n2 % &dd;
+            d2 = dd;
+            let bits = m.bits();
+            if bits > PREC {
+                e += 1;
+            } else if bits < PREC {
+                e -= 1;
+            } else {
+                break;
+            }
+        }
+        let twice: BigInt = &r << 1u32;
+        let odd = (&m & BigInt::one()) == BigInt::one();
+        if twice > d2 || (twice == d2 && odd) {
+            m += 1;
+            if m.bits() > PREC {
+                m >>= 1u32;
+                e += 1;
+            }
+        }
+        // Go keeps x = 0.mant × 2^exp with exp = e + PREC in an int32.
+        if e + PREC as i64 > MAX_EXP2 {
+            return if negative {
+                Number::neg_infinity()
+            } else {
+                Number::infinity()
+            };
+        }
+        if e + (PREC as i64) < MIN_EXP2 {
+            return Number::finite_exact(BigDecimal::zero(), negative);
+        }
+        let value = shortest(&m, e);
+        Number::finite_exact(if negative { -value } else { value }, negative)
+    }
+
+    /// Decimal digits (no leading or trailing zeros) and the position of the decimal point:
+    /// the value is 0.DIGITS × 10^exp.
+    struct Decimal {
+        digits: Vec<u8>,
+        exp: i64,
+    }
+
+    impl Decimal {
+        // m × 2^shift, exactly.
+        fn new(m: &BigInt, shift: i64) -> Decimal {
+            let text = if shift >= 0 {
+                (m << (shift as u64)).to_string()
+            } else {
+                let n = (-shift) as usize;
+                (m * num_traits::pow(BigInt::from(5), n)).to_string()
+            };
+            let mut digits = text.into_bytes();
+            let mut exp = digits.len() as i64;
+            if shift < 0 {
+                exp += shift;
+            }
+            while digits.last() == Some(&b'0') {
+                digits.pop();
+            }
+            if digits.is_empty() {
+                exp = 0;
+            }
+            Decimal { digits, exp }
+        }
+
+        fn at(&self, i: usize) -> u8 {
+            self.digits.get(i).copied().unwrap_or(b'0')
+        }
+
+        fn round_down(&mut self, n: usize) {
+            self.digits.truncate(n);
+            self.trim();
+        }
+
+        fn round_up(&mut self, n: usize) {
+            let mut n = n.min(self.digits.len());
+            while n > 0 && self.digits[n - 1] >= b'9' {
+                n -= 1;
+            }
+            if n == 0 {
+                self.digits = vec![b'1'];
+                self.exp += 1;
+                return;
+            }
+            self.digits[n - 1] += 1;
+            self.digits.truncate(n);
+        }
+
+        fn round(&mut self, n: usize) {
+            if n >= self.digits.len() {
+                return;
+            }
+            let up = if self.digits[n] == b'5' && n + 1 == self.digits.len() {
+                n > 0 && (self.digits[n - 1] - b'0') & 1 != 0
+            } else {
+                self.digits[n] >= b'5'
+            };
+            if up {
+                self.round_up(n);
+            } else {
+                self.round_down(n);
+            }
+        }
+
+        fn trim(&mut self) {
+            while self.digits.last() == Some(&b'0') {
+                self.digits.pop();
+            }
+            if self.digits.is_empty() {
+                self.exp = 0;
+            }
+        }
+
+        fn to_decimal(&self) -> BigDecimal {
+            if self.digits.is_empty() {
+                return BigDecimal::zero();
+            }
+            let digits = std::str::from_utf8(&self.digits).unwrap_or("0");
+            let coefficient: BigInt = digits.parse().unwrap_or_default();
+            BigDecimal::new(coefficient, self.digits.len() as i64 - self.exp)
+        }
+    }
+
+    // Go's roundShortest for x = m × 2^e with m of PREC bits.
+    fn shortest(m: &BigInt, e: i64) -> BigDecimal {
+        let mut d = Decimal::new(m, e);
+        let mant: BigInt = m << 1u32;
+        let exp = e - 1;
+        let lower = Decimal::new(&(&mant - 1), exp);
+        let upper = Decimal::new(&(&mant + 1), exp);
+        let inclusive = (m & BigInt::one()).is_zero();
+        for i in 0..d.digits.len() {
+            let l = lower.at(i);
+            let c = d.digits[i];
+            let u = upper.at(i);
+            let okdown = l != c || inclusive && i + 1 == lower.digits.len();
+            let okup = c != u && (inclusive || c + 1 < u || i + 1 < upper.digits.len());
+            if okdown && okup {
+                d.round(i + 1);
+                break;
+            } else if okdown {
+                d.round_down(i + 1);
+                break;
+            } else if okup {
+                d.round_up(i + 1);
+                break;
+            }
+        }
+        d.to_decimal()
+    }
 }
 
 fn is_json_number(s: &str) -> bool {
