@@ -1,0 +1,329 @@
+//! Golden tests of the JSON Schema and export renderers on the fixture modules in
+//! `tests/modules/schema_*`. `UPDATE_GOLDEN=1 cargo test -p tfvars-codegen --test schema_golden`
+//! rewrites the golden files.
+//!
+//! Every schema is also checked against the draft-07 meta-schema, compiled by the `jsonschema`
+//! crate (so every `pattern` compiles), and run over the module's sample inputs, whose
+//! Terraform verdicts are recorded in `samples/terraform-verdicts.txt`:
+//! - `samples/valid/*` must pass the default schema, and Terraform accepts them;
+//! - `samples/invalid/*` must fail the default schema (Terraform may still accept some: the
+//!   default schema is as strict as terraschema's about types);
+//! - with `--terraform-conversions`, the schema accepts every sample Terraform accepts in
+//!   `conversions-accepted/`, and rejects every sample Terraform rejects.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use tfvars_codegen::export::{self, ExportOptions};
+use tfvars_codegen::schema::{self, Rendered, SchemaOptions};
+use tfvars_runtime::TerraformVersion;
+
+fn modules_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/modules")
+}
+
+enum Variant {
+    Schema(SchemaOptions),
+    Export(ExportOptions),
+}
+
+fn variant(name: &str) -> Variant {
+    let mut o = SchemaOptions::new();
+    match name {
+        "schema.json" => {}
+        "schema-require-all.json" => {
+            o.require_all(true);
+        }
+        "schema-disallow-additional.json" => {
+            o.disallow_additional_properties(true);
+        }
+        "schema-nullable-all.json" => {
+            o.nullable_all(true);
+        }
+        "schema-all-flags.json" => {
+            o.require_all(true)
+                .disallow_additional_properties(true)
+                .nullable_all(true);
+        }
+        "schema-escape-json.json" => {
+            o.escape_json(true);
+        }
+        "schema-ignore-property.json" => {
+            o.ignore_variable("a_string")
+                .ignore_variable("secret")
+                .property("$id", "https://example.com/schema.json")
+                .property("title", "Types <&>")
+                .property("type", "object");
+        }
+        "schema-conversions.json" => {
+            o.terraform_conversions(true);
+        }
+        "schema-conversions-nullable-all.json" => {
+            o.terraform_conversions(true).nullable_all(true);
+        }
+        "schema-terraform-1.11.json" => {
+            o.terraform_version(TerraformVersion::V1_11);
+        }
+        "export.json" => return Variant::Export(ExportOptions::new()),
+        "export-escape-json.json" => {
+            let mut e = ExportOptions::new();
+            e.escape_json(true).ignore_variable("secret");
+            return Variant::Export(e);
+        }
+        other => panic!("unknown golden variant {other}"),
+    }
+    Variant::Schema(o)
+}
+
+const CASES: &[(&str, &[&str])] = &[
+    (
+        "schema_types",
+        &[
+            "schema.json",
+            "schema-require-all.json",
+            "schema-disallow-additional.json",
+            "schema-nullable-all.json",
+            "schema-all-flags.json",
+            "schema-escape-json.json",
+            "schema-ignore-property.json",
+            "schema-conversions.json",
+            "schema-conversions-nullable-all.json",
+            "export.json",
+            "export-escape-json.json",
+        ],
+    ),
+    (
+        "schema_validation",
+        &[
+            "schema.json",
+            "schema-nullable-all.json",
+            "schema-conversions.json",
+            "schema-terraform-1.11.json",
+            "export.json",
+        ],
+    ),
+    (
+        "schema_json",
+        &["schema.json", "schema-nullable-all.json", "export.json"],
+    ),
+];
+
+fn render(module: &tfvars_codegen::Module, name: &str) -> Rendered {
+    match variant(name) {
+        Variant::Schema(o) => schema::render(module, &o),
+        Variant::Export(o) => export::render(module, &o),
+    }
+    .unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+fn check_golden(path: &Path, actual: &str) -> Result<(), String> {
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(path, actual).map_err(|e| e.to_string())?;
+        return Ok(());
+    }
+    let expected = std::fs::read_to_string(path).map_err(|e| {
+        format!(
+            "{}: {e} (run with UPDATE_GOLDEN=1 to create it)",
+            path.display()
+        )
+    })?;
+    if expected != actual {
+        let line = expected
+            .lines()
+            .zip(actual.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or(expected.lines().count().min(actual.lines().count()));
+        return Err(format!(
+            "{} differs from the output at line {}:\n  golden: {:?}\n  actual: {:?}\n(run with UPDATE_GOLDEN=1 to accept)",
+            path.display(),
+            line + 1,
+            expected.lines().nth(line),
+            actual.lines().nth(line)
+        ));
+    }
+    Ok(())
+}
+
+fn compile(schema_text: &str, what: &str) -> jsonschema::Validator {
+    let value: serde_json::Value =
+        serde_json::from_str(schema_text).unwrap_or_else(|e| panic!("{what}: not JSON: {e}"));
+    if let Err(e) = jsonschema::draft7::meta::validate(&value) {
+        panic!("{what}: not a valid draft-07 schema: {e}");
+    }
+    jsonschema::draft7::new(&value).unwrap_or_else(|e| panic!("{what}: does not compile: {e}"))
+}
+
+fn verdicts(dir: &Path) -> BTreeMap<String, bool> {
+    let Ok(text) = std::fs::read_to_string(dir.join("samples/terraform-verdicts.txt")) else {
+        return BTreeMap::new();
+    };
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let (v, path) = l.split_once(' ').expect("VERDICT path");
+            (path.to_string(), v == "ACCEPT")
+        })
+        .collect()
+}
+
+fn samples(dir: &Path, kind: &str) -> Vec<(String, serde_json::Value)> {
+    let Ok(entries) = std::fs::read_dir(dir.join("samples").join(kind)) else {
+        return Vec::new();
+    };
+    let mut out: Vec<_> = entries
+        .map(|e| e.expect("readable").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .map(|p| {
+            let text = std::fs::read_to_string(&p).expect("readable");
+            let name = format!("{kind}/{}", p.file_name().unwrap().to_string_lossy());
+            (
+                name,
+                serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display())),
+            )
+        })
+        .collect();
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
+}
+
+#[test]
+fn golden_schemas_and_exports() {
+    let mut failures = Vec::new();
+    for (case, variants) in CASES {
+        let dir = modules_dir().join(case);
+        let module = tfvars_codegen::load(&dir).unwrap_or_else(|e| panic!("{case}: {e}"));
+        for name in *variants {
+            let rendered = render(&module, name);
+            if let Err(e) = check_golden(&dir.join(name), &rendered.text) {
+                failures.push(e);
+            }
+            if name.starts_with("schema") {
+                compile(&rendered.text, &format!("{case}/{name}"));
+            } else {
+                serde_json::from_str::<serde_json::Value>(&rendered.text)
+                    .unwrap_or_else(|e| panic!("{case}/{name}: not JSON: {e}"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn samples_against_schemas() {
+    let mut failures = Vec::new();
+    for (case, _) in CASES {
+        let dir = modules_dir().join(case);
+        let module = tfvars_codegen::load(&dir).unwrap_or_else(|e| panic!("{case}: {e}"));
+        let strict = compile(&render(&module, "schema.json").text, case);
+        let conv = compile(&render(&module, "schema-conversions.json").text, case);
+        let verdicts = verdicts(&dir);
+        for (name, value) in samples(&dir, "valid") {
+            if !strict.is_valid(&value) {
+                failures.push(format!("{case}/{name}: rejected by schema.json"));
+            }
+            if verdicts.get(&name) == Some(&false) {
+                failures.push(format!(
+                    "{case}/{name}: a valid sample that Terraform rejects"
+                ));
+            }
+        }
+        for (name, value) in samples(&dir, "invalid") {
+            if strict.is_valid(&value) {
+                failures.push(format!("{case}/{name}: accepted by schema.json"));
+            }
+        }
+        for kind in [
+            "valid",
+            "invalid",
+            "conversions-accepted",
+            "conversions-rejected",
+        ] {
+            for (name, value) in samples(&dir, kind) {
+                let Some(&accepted) = verdicts.get(&name) else {
+                    failures.push(format!("{case}/{name}: no recorded Terraform verdict"));
+                    continue;
+                };
+                let schema_ok = conv.is_valid(&value);
+                if !accepted && schema_ok {
+                    failures.push(format!(
+                        "{case}/{name}: Terraform rejects it but schema-conversions.json accepts it"
+                    ));
+                }
+                if accepted && !schema_ok && kind == "conversions-accepted" {
+                    failures.push(format!(
+                        "{case}/{name}: Terraform accepts it but schema-conversions.json rejects it"
+                    ));
+                }
+                let expected_dir = match kind {
+                    "conversions-accepted" => Some(true),
+                    "conversions-rejected" => Some(false),
+                    _ => None,
+                };
+                if expected_dir.is_some_and(|e| e != accepted) {
+                    failures.push(format!(
+                        "{case}/{name}: filed under {kind} but Terraform's verdict differs"
+                    ));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn untranslated_conditions_warn_in_terraschema_words() {
+    let dir = modules_dir().join("schema_validation");
+    let module = tfvars_codegen::load(&dir).expect("loads");
+    let rendered = render(&module, "schema.json");
+    let warned: Vec<&str> = rendered
+        .warnings
+        .iter()
+        .map(|w| {
+            w.strip_prefix("couldn't apply validation for \"")
+                .and_then(|w| w.split('"').next())
+                .unwrap_or(w)
+        })
+        .collect();
+    assert_eq!(
+        warned,
+        [
+            "case_insensitive",
+            "untranslated_function",
+            "untranslated_or",
+            "unicode_class",
+        ],
+        "{:#?}",
+        rendered.warnings
+    );
+    assert!(rendered
+        .warnings
+        .iter()
+        .all(|w| w.ends_with(": no translation rules are supported for this condition")));
+    assert!(
+        rendered.warnings[0]
+            .contains(r#"with condition "can(regex(\"(?i)^yes$\", var.case_insensitive))""#),
+        "{}",
+        rendered.warnings[0]
+    );
+    // --debug says which construct stopped each one.
+    let debug = rendered.debug.join("\n");
+    for why in ["(?i)", "the function `cidrhost`", "`||` between", "\\pL"] {
+        assert!(debug.contains(why), "no {why:?} in {debug}");
+    }
+}
+
+#[test]
+fn nullable_null_follows_terraform_version() {
+    // `var.x == null || contains([...], var.x)`: 1.12+ accepts null, 1.11 fails on it
+    // (recorded: `contains` on null is an error and `||` did not short-circuit).
+    let dir = modules_dir().join("schema_validation");
+    let module = tfvars_codegen::load(&dir).expect("loads");
+    let latest = compile(&render(&module, "schema.json").text, "latest");
+    let v1_11 = compile(&render(&module, "schema-terraform-1.11.json").text, "1.11");
+    let null_input = serde_json::json!({ "enum_nullable": null });
+    assert!(latest.is_valid(&null_input));
+    assert!(!v1_11.is_valid(&null_input));
+    // `!=` accepts null in every version, `contains` alone never does.
+    assert!(v1_11.is_valid(&serde_json::json!({ "not_equal": null })));
+    assert!(!latest.is_valid(&serde_json::json!({ "enum_rejects_null": null })));
+}

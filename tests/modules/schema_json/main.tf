@@ -1,0 +1,4 @@
+variable "count_hcl" {
+  type    = number
+  default = 2
+}

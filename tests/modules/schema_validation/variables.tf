@@ -1,0 +1,251 @@
+# Every validation translation, and conditions that are not translated.
+
+variable "enum_eq" {
+  type    = string
+  default = "a"
+  validation {
+    condition     = var.enum_eq == "a" || "b" == var.enum_eq || (var.enum_eq == "c")
+    error_message = "Must be a, b or c."
+  }
+}
+
+variable "enum_contains" {
+  type    = number
+  default = 1
+  validation {
+    condition     = contains([1, 2, 3], var.enum_contains)
+    error_message = "Must be 1, 2 or 3."
+  }
+}
+
+variable "enum_nullable" {
+  type     = string
+  nullable = true
+  default  = "x"
+  validation {
+    condition     = var.enum_nullable == null || contains(["x", "y"], var.enum_nullable)
+    error_message = "Must be x or y."
+  }
+}
+
+variable "enum_rejects_null" {
+  type     = string
+  nullable = true
+  default  = "x"
+  validation {
+    condition     = contains(["x", "y"], var.enum_rejects_null)
+    error_message = "Must be x or y."
+  }
+}
+
+variable "not_equal" {
+  type     = string
+  nullable = true
+  default  = "x"
+  validation {
+    condition     = var.not_equal != "" && var.not_equal != "none"
+    error_message = "Must not be empty or none."
+  }
+}
+
+variable "not_contains" {
+  type    = string
+  default = "ok"
+  validation {
+    condition     = !contains(["admin", "root"], var.not_contains)
+    error_message = "Reserved name."
+  }
+}
+
+variable "ipv4" {
+  type    = string
+  default = "10.0.0.1"
+  validation {
+    condition     = can(regex("^\\d{1,3}(\\.\\d{1,3}){3}$", var.ipv4))
+    error_message = "Must be an IPv4 address."
+  }
+}
+
+variable "re2_features" {
+  type    = string
+  default = "ab C.x"
+  validation {
+    condition     = can(regex("\\A[[:alpha:]]+\\s\\QC.\\E?(?P<rest>.*)\\z", var.re2_features))
+    error_message = "Must match."
+  }
+}
+
+variable "case_insensitive" {
+  type    = string
+  default = "Yes"
+  validation {
+    condition     = can(regex("(?i)^yes$", var.case_insensitive))
+    error_message = "Must be yes."
+  }
+}
+
+variable "prefix_suffix" {
+  type    = string
+  default = "sg-1.x"
+  validation {
+    condition     = startswith(var.prefix_suffix, "sg-")
+    error_message = "Must start with sg-."
+  }
+  validation {
+    condition     = endswith(var.prefix_suffix, ".x")
+    error_message = "Must end with .x."
+  }
+}
+
+variable "port" {
+  type    = number
+  default = 8080
+  validation {
+    condition     = var.port >= 1 && var.port <= 65535
+    error_message = "Must be a port."
+  }
+  validation {
+    condition     = 1024 < var.port
+    error_message = "Must not be privileged."
+  }
+}
+
+variable "ratio" {
+  type    = number
+  default = 0.5
+  validation {
+    condition     = var.ratio > -0.5 && var.ratio < 1.5
+    error_message = "Must be in range."
+  }
+}
+
+variable "short_string" {
+  type    = string
+  default = "hello"
+  validation {
+    condition     = length(var.short_string) > 0
+    error_message = "Must not be empty."
+  }
+  validation {
+    condition     = length(var.short_string) < 8
+    error_message = "Must be short."
+  }
+}
+
+variable "exact_list" {
+  type    = list(string)
+  default = ["a", "b"]
+  validation {
+    condition     = length(var.exact_list) == 2
+    error_message = "Must have 2 elements."
+  }
+}
+
+variable "set_length" {
+  type    = set(string)
+  default = ["a"]
+  validation {
+    condition     = 0 < length(var.set_length) && 10 > length(var.set_length)
+    error_message = "Must have 1 to 9 elements."
+  }
+}
+
+variable "map_length" {
+  type    = map(string)
+  default = { a = "b" }
+  validation {
+    condition     = length(var.map_length) <= 3
+    error_message = "At most 3 entries."
+  }
+}
+
+variable "tuple_length" {
+  type    = tuple([string, string])
+  default = ["a", "b"]
+  validation {
+    condition     = length(var.tuple_length) >= 1
+    error_message = "Never loosens the tuple."
+  }
+}
+
+variable "object_length" {
+  type    = object({ a = string, b = string })
+  default = { a = "a", b = "b" }
+  validation {
+    condition     = length(var.object_length) > 0
+    error_message = "Always true for this object."
+  }
+}
+
+variable "items_enum" {
+  type    = list(string)
+  default = ["read"]
+  validation {
+    condition     = alltrue([for p in var.items_enum : contains(["read", "write"], p)])
+    error_message = "Unknown permission."
+  }
+}
+
+variable "items_pattern" {
+  type    = set(string)
+  default = ["10.0.0.0/8"]
+  validation {
+    condition     = alltrue([for c in var.items_pattern : can(regex("^[0-9./]+$", c))])
+    error_message = "Must be CIDRs."
+  }
+}
+
+variable "map_values" {
+  type    = map(number)
+  default = { a = 1 }
+  validation {
+    condition     = alltrue([for k, v in var.map_values : v >= 0])
+    error_message = "Must be non-negative."
+  }
+}
+
+variable "map_keys" {
+  type    = map(string)
+  default = { abc = "x" }
+  validation {
+    condition     = alltrue([for k, v in var.map_keys : can(regex("^[a-z]+$", k))])
+    error_message = "Keys must be lowercase."
+  }
+}
+
+variable "conditional_null" {
+  type     = number
+  nullable = true
+  default  = null
+  validation {
+    condition     = var.conditional_null == null ? true : var.conditional_null > 0
+    error_message = "Must be positive."
+  }
+}
+
+variable "untranslated_function" {
+  type    = string
+  default = "10.0.0.0/16"
+  validation {
+    condition     = can(cidrhost(var.untranslated_function, 0))
+    error_message = "Must be a CIDR."
+  }
+}
+
+variable "untranslated_or" {
+  type    = number
+  default = 1
+  validation {
+    condition     = var.untranslated_or < 0 || var.untranslated_or > 0
+    error_message = "Must not be zero."
+  }
+}
+
+variable "unicode_class" {
+  type    = string
+  default = "é"
+  validation {
+    condition     = can(regex("^\\pL+$", var.unicode_class))
+    error_message = "Letters only."
+  }
+}
