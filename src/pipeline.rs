@@ -1,37 +1,97 @@
-//! The one acceptance pipeline of the runtime, as the generated methods use it.
+//! The runtime's one acceptance pipeline, as the generated methods use it.
 
 use std::collections::BTreeMap;
 
-use tfvars_runtime::{Diagnostic, ModuleSpec, Report, Severity, TerraformVersion, Value};
+use tfvars_runtime::check::check as check_inputs;
+use tfvars_runtime::json::parse_tfvars_json;
+use tfvars_runtime::{
+    convert, Attribute, CheckOptions, Diagnostic, InputVariable, ModuleSpec, Report, Severity,
+    TerraformVersion, Type, Value,
+};
 
-fn unavailable(what: &str) -> Report {
-    Report {
-        diagnostics: vec![Diagnostic {
-            severity: Severity::Error,
-            summary: "Not available".into(),
-            detail: format!("{what} needs the runtime's checking pipeline, which this build lacks"),
-            variable: None,
-            path: String::new(),
-            location: None,
-        }],
-    }
-}
-
-/// Converts, applies defaults and null rules, and runs every validation.
+/// Converts, applies defaults and null rules, and runs every validation (`check`).
 pub(crate) fn check(
     spec: &ModuleSpec,
     inputs: Vec<(&'static str, Value)>,
     version: TerraformVersion,
 ) -> Result<Report, Report> {
-    let _ = (spec, inputs, version);
-    Err(unavailable("`validate()`"))
+    let inputs: Vec<InputVariable> = inputs
+        .into_iter()
+        .map(|(name, value)| InputVariable {
+            name: name.to_string(),
+            value,
+            location: None,
+        })
+        .collect();
+    let checked = check_inputs(spec, &inputs, &CheckOptions { version });
+    if checked.report.is_ok() {
+        Ok(checked.report)
+    } else {
+        Err(checked.report)
+    }
 }
 
-/// Reads a `.tfvars.json` document strictly and converts each value to its declared type.
+/// The type with every `optional(T, default)` default dropped: what a typed struct holds is
+/// what was given, and an unset optional attribute stays unset (`None`) instead of taking the
+/// default. The conversion rules themselves are unchanged.
+fn without_defaults(ty: &Type) -> Type {
+    match ty {
+        Type::List(t) => Type::List(Box::new(without_defaults(t))),
+        Type::Set(t) => Type::Set(Box::new(without_defaults(t))),
+        Type::Map(t) => Type::Map(Box::new(without_defaults(t))),
+        Type::Tuple(ts) => Type::Tuple(ts.iter().map(without_defaults).collect()),
+        Type::Object(attrs) => Type::Object(
+            attrs
+                .iter()
+                .map(|a| Attribute {
+                    name: a.name.clone(),
+                    ty: without_defaults(&a.ty),
+                    optional: a.optional,
+                    default: None,
+                })
+                .collect(),
+        ),
+        t => t.clone(),
+    }
+}
+
+/// Reads a `.tfvars.json` document strictly and converts each declared variable's value to its
+/// type with Terraform's conversions. Undeclared names are skipped (Terraform only warns);
+/// every conversion error is reported.
 pub(crate) fn read_and_convert(
     spec: &ModuleSpec,
     text: &str,
 ) -> Result<BTreeMap<String, Value>, Report> {
-    let _ = (spec, text);
-    Err(unavailable("`from_tfvars_json()`"))
+    let inputs =
+        parse_tfvars_json(text, "<tfvars.json>").map_err(|diagnostics| Report { diagnostics })?;
+    let mut values = BTreeMap::new();
+    let mut diagnostics = Vec::new();
+    for input in &inputs {
+        let Some(var) = spec.variables.iter().find(|v| v.name == input.name) else {
+            continue;
+        };
+        match convert(&input.value, &without_defaults(&var.ty)) {
+            Ok(v) => {
+                values.insert(input.name.clone(), v);
+            }
+            Err(e) => diagnostics.push(Diagnostic {
+                severity: Severity::Error,
+                summary: "Invalid value for input variable".into(),
+                detail: format!(
+                    "The given value is not suitable for var.{} declared at {}: {}.",
+                    var.name,
+                    var.location,
+                    e.message()
+                ),
+                variable: Some(var.name.clone()),
+                path: e.path_string(),
+                location: input.location.clone(),
+            }),
+        }
+    }
+    if diagnostics.is_empty() {
+        Ok(values)
+    } else {
+        Err(Report { diagnostics })
+    }
 }

@@ -113,3 +113,69 @@ fn metadata_table() {
             .nullable
     );
 }
+
+#[test]
+fn round_trip_through_json() {
+    let v = sample();
+    let text = v.to_tfvars_json();
+    let back = Variables::from_tfvars_json(&text).unwrap_or_else(|r| panic!("{r}\n{text}"));
+    assert_eq!(back, v);
+    assert_eq!(back.to_tfvars_json(), text);
+}
+
+#[test]
+fn explicit_null_round_trips() {
+    let v = sample().null_type_().null_count_of();
+    let text = v.to_tfvars_json();
+    assert!(text.contains("\"type\": null"), "{text}");
+    assert!(text.contains("\"count_of\": null"), "{text}");
+    let back = Variables::from_tfvars_json(&text).unwrap();
+    assert_eq!(back, v);
+    // `strict` is `nullable = false` and `self` defaults to null: a null means nothing more
+    // than leaving them unset, so they have no `null_…` method (checked by compilation).
+}
+
+#[test]
+fn from_json_uses_terraform_conversions() {
+    let text = r#"{
+        "name": 5,
+        "zones": ["a", 1, true],
+        "password": "p",
+        "server": {"host": "h", "port": "8080", "extra": 1},
+        "count_of": "1e3",
+        "ports": [2, "1", 2],
+        "undeclared": 1
+    }"#;
+    let v = Variables::from_tfvars_json(text).unwrap_or_else(|r| panic!("{r}"));
+    assert_eq!(v.name, "5");
+    assert_eq!(v.zones, vec!["a", "1", "true"]);
+    assert_eq!(v.server.port, Some(8080.into()));
+    assert_eq!(v.count_of, Some(1000.into()));
+    assert_eq!(v.ports, Some(BTreeSet::from([1.into(), 2.into()])));
+    assert_eq!(v.server.labels, None, "defaults are not filled in");
+}
+
+#[test]
+fn from_json_reports_every_bad_variable() {
+    let text = r#"{"name": [1], "zones": "a", "password": "p", "server": {"port": 1}}"#;
+    let report = Variables::from_tfvars_json(text).unwrap_err();
+    let vars: Vec<_> = report
+        .errors()
+        .map(|d| d.variable.clone().unwrap_or_default())
+        .collect();
+    assert_eq!(vars, ["name", "zones", "server"], "{report}");
+    assert!(
+        report
+            .to_string()
+            .contains("attribute \"host\" is required"),
+        "{report}"
+    );
+    let syntax = Variables::from_tfvars_json("{\"name\": 1,}").unwrap_err();
+    assert!(!syntax.is_ok());
+}
+
+#[test]
+fn validate_runs_the_runtime_pipeline() {
+    let report = sample().validate().unwrap_or_else(|r| panic!("{r}"));
+    assert!(report.is_ok());
+}
