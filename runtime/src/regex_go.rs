@@ -436,12 +436,13 @@ impl Translator<'_> {
             if let ClassItem::Char(lo) = lo {
                 if self.peek(0) == Some('-') && self.peek(1).is_some_and(|n| n != ']') {
                     self.pos += 1;
+                    let hi_start = self.pos;
                     let hi = match self.class_item()? {
                         ClassItem::Char(h) => h,
                         ClassItem::Set(_) => {
                             return Err(err(
-                                "invalid character class range",
-                                self.text(item_start, self.pos),
+                                "invalid escape sequence",
+                                self.text(hi_start, self.pos),
                             ))
                         }
                     };

@@ -49,6 +49,12 @@ pub(crate) fn div(a: &Number, b: &Number) -> Result<Number, EvalError> {
 
 /// `a % b`: the remainder of truncated division, with the sign of `a`.
 pub(crate) fn rem(a: &Number, b: &Number) -> Result<Number, EvalError> {
+    if b.is_infinite() {
+        return Err(EvalError::new(
+            "Operation failed",
+            "Error during operation: can't use modulo with zero and infinity.",
+        ));
+    }
     a.checked_rem(b).map_err(op_error)
 }
 

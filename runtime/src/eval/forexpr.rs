@@ -118,17 +118,23 @@ impl Scope<'_> {
                         };
                     if f.grouping {
                         groups.entry(key).or_default().push(value);
-                    } else if object.contains_key(&key) {
-                        return Err(EvalError::new(
-                            "Duplicate object key",
-                            format!(
-                                "Two different items produced the key \"{key}\" in this 'for' \
+                        continue;
+                    }
+                    match object.entry(key) {
+                        std::collections::btree_map::Entry::Occupied(e) => {
+                            let key = e.key();
+                            return Err(EvalError::new(
+                                "Duplicate object key",
+                                format!(
+                                    "Two different items produced the key \"{key}\" in this 'for' \
                                  expression. If duplicates are expected, use the ellipsis (...) \
                                  after the value expression to enable grouping by key."
-                            ),
-                        ));
-                    } else {
-                        object.insert(key, value);
+                                ),
+                            ));
+                        }
+                        std::collections::btree_map::Entry::Vacant(e) => {
+                            e.insert(value);
+                        }
                     }
                 }
             }
@@ -163,10 +169,10 @@ impl Scope<'_> {
                 ))
             }
             Ok(v) => v,
-            Err(e) => {
+            Err(_) => {
                 return Err(EvalError::new(
                     "Incorrect condition type",
-                    format!("The condition expression must be of type bool: {e}."),
+                    "The condition expression must be of type bool.",
                 ))
             }
         };

@@ -217,28 +217,21 @@ fn float(x: f64, verb: char, precision: Option<usize>, spec: &Spec) -> String {
             'f' => format!("{:.*}", precision.unwrap_or(6), m),
             'e' | 'E' => exp_form(format!("{:.*e}", precision.unwrap_or(6), m), verb == 'E'),
             _ => {
-                // %g: shortest representation, exponent form outside [1e-4, 1e precision).
-                let shortest = format!("{m:e}");
-                let (mant, exp) = shortest.split_once('e').expect("exponent");
-                let exp: i32 = exp.parse().unwrap_or(0);
-                let digits = mant.replace('.', "").len();
-                let eprec = match precision {
-                    Some(p) => p.max(1) as i32,
-                    None => 6.max(if digits as i32 > exp { 0 } else { 0 }),
-                };
+                // %g: Go's big.Float rule: the exponent form when the decimal exponent is
+                // below -4 or at least the precision (6 for the shortest representation).
                 let (mant, exp) = match precision {
                     Some(p) => {
                         let s = format!("{:.*e}", p.max(1) - 1, m);
                         let (a, b) = s.split_once('e').expect("exponent");
                         (a.to_string(), b.parse::<i32>().unwrap_or(0))
                     }
-                    None => (mant.to_string(), exp),
+                    None => {
+                        let s = format!("{m:e}");
+                        let (a, b) = s.split_once('e').expect("exponent");
+                        (a.to_string(), b.parse::<i32>().unwrap_or(0))
+                    }
                 };
-                let eprec = if precision.is_none() && exp < 21 && digits as i32 > exp {
-                    eprec.max(digits as i32)
-                } else {
-                    eprec
-                };
+                let eprec = precision.map_or(6, |p| p.max(1) as i32);
                 if exp < -4 || exp >= eprec {
                     exp_form(format!("{mant}e{exp}"), verb == 'G')
                 } else {

@@ -199,16 +199,15 @@ pub(crate) fn lookup(a: &Args) -> Result<Value, EvalError> {
         return Ok(v.clone());
     }
     if a.len() == 3 {
+        if let Value::Map(t, _) = a.value(0) {
+            return conv::convert(a.value(2), t).map_err(|e| a.bad(2, e));
+        }
         return Ok(a.value(2).clone());
     }
-    Err(a.bad(
-        0,
-        if is_object {
-            format!("the given object has no attribute {key:?}")
-        } else {
-            format!("the given key {key:?} does not exist in the map")
-        },
-    ))
+    if is_object {
+        return Err(a.bad(0, format!("the given object has no attribute {key:?}")));
+    }
+    Err(a.fail(format!("lookup failed to find key {key:?}")))
 }
 
 /// `contains(list, value)`: type-strict membership.
@@ -580,9 +579,6 @@ pub(crate) fn range(a: &Args) -> Result<Value, EvalError> {
         }
     });
     let zero = crate::number::Number::from(0);
-    if step == zero {
-        return Err(a.bad(2, "step must not be zero"));
-    }
     if end < start && step > zero {
         return Err(a.bad(2, "step must be negative for a descending range"));
     }
@@ -591,7 +587,7 @@ pub(crate) fn range(a: &Args) -> Result<Value, EvalError> {
     }
     let mut out = Vec::new();
     let mut x = start;
-    while (step > zero && x < end) || (step < zero && x > end) {
+    while (step >= zero && x < end) || (step < zero && x > end) {
         if out.len() >= 1024 {
             return Err(a.fail(
                 "more than 1024 values were generated; either decrease the difference between \

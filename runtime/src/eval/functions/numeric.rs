@@ -66,6 +66,11 @@ pub(crate) fn floor(a: &Args) -> Result<Value, EvalError> {
 /// `signum(num)`: -1, 0 or 1.
 pub(crate) fn signum(a: &Args) -> Result<Value, EvalError> {
     let x = a.get::<Number>(0)?;
+    if arith::to_i64(&x).is_none() {
+        return Err(a.fail(
+            "value must be a whole number, between -9223372036854775808 and 9223372036854775807",
+        ));
+    }
     let zero = Number::from(0);
     Ok(num(if x == zero {
         0

@@ -1,0 +1,173 @@
+//! Shared helpers of the evaluator tests: parsing expressions as Terraform writes them and
+//! printing values as `terraform console` prints them.
+
+#![allow(dead_code)]
+
+use std::collections::BTreeMap;
+
+use tfvars_runtime::eval::{EvalError, Scope};
+use tfvars_runtime::{Expr, ModuleSpec, Type, Value};
+
+/// Parses and lowers one expression.
+pub fn parse(text: &str) -> Result<Expr, String> {
+    let parsed: hcl_edit::expr::Expression = text.parse().map_err(|e| format!("{e}"))?;
+    tfvars_codegen::lower::lower_expr(&parsed).map_err(|e| e.to_string())
+}
+
+/// Evaluates an expression with no variables in scope.
+pub fn eval(text: &str) -> Result<Value, EvalError> {
+    let expr = parse(text).map_err(|e| EvalError::new("Parse error", e))?;
+    let spec = ModuleSpec::default();
+    let values = BTreeMap::new();
+    Scope::new(&spec, &values).eval(&expr)
+}
+
+fn quote(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\x0B' => out.push_str("\\v"),
+            '\x07' => out.push_str("\\a"),
+            '\x08' => out.push_str("\\b"),
+            '\x0C' => out.push_str("\\f"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out = out.replace("${", "$${").replace("%{", "%%{");
+    out.push('"');
+    out
+}
+
+fn type_name(t: &Type) -> String {
+    match t {
+        Type::Any => "dynamic".into(),
+        Type::String => "string".into(),
+        Type::Number => "number".into(),
+        Type::Bool => "bool".into(),
+        Type::List(e) => format!("list of {}", type_name(e)),
+        Type::Set(e) => format!("set of {}", type_name(e)),
+        Type::Map(e) => format!("map of {}", type_name(e)),
+        Type::Tuple(_) => "tuple".into(),
+        Type::Object(_) => "object".into(),
+    }
+}
+
+/// A value as `terraform console` prints it.
+pub fn console(v: &Value) -> String {
+    render(v, 0)
+}
+
+fn render(v: &Value, indent: usize) -> String {
+    let pad = "  ".repeat(indent + 1);
+    let end = "  ".repeat(indent);
+    let seq = |open: &str, close: &str, xs: &[Value]| {
+        if xs.is_empty() {
+            return format!("{open}{close}");
+        }
+        let mut s = format!("{open}\n");
+        for x in xs {
+            s.push_str(&format!("{pad}{},\n", render(x, indent + 1)));
+        }
+        s.push_str(&format!("{end}{close}"));
+        s
+    };
+    let map = |open: &str, close: &str, m: &BTreeMap<String, Value>| {
+        if m.is_empty() {
+            return format!("{open}{close}");
+        }
+        let mut s = format!("{open}\n");
+        for (k, x) in m {
+            s.push_str(&format!("{pad}{} = {}\n", quote(k), render(x, indent + 1)));
+        }
+        s.push_str(&format!("{end}{close}"));
+        s
+    };
+    match v {
+        Value::Null(Type::String) => "tostring(null)".into(),
+        Value::Null(Type::Number) => "tonumber(null)".into(),
+        Value::Null(Type::Bool) => "tobool(null)".into(),
+        Value::Null(Type::List(e)) => format!("tolist(null) /* of {} */", type_name(e)),
+        Value::Null(_) => "null".into(),
+        Value::Unknown(_) => "(known after apply)".into(),
+        Value::Bool(b) => b.to_string(),
+        Value::Number(n) => n.to_terraform_string(),
+        Value::String(s) if s.contains('\n') => format!("<<EOT\n{s}\nEOT"),
+        Value::String(s) => quote(s),
+        Value::List(_, xs) => seq("tolist([", "])", xs),
+        Value::Set(_, xs) => seq("toset([", "])", xs),
+        Value::Tuple(xs) => seq("[", "]", xs),
+        Value::Map(_, m) => map("tomap({", "})", m),
+        Value::Object(m) => map("{", "}", m),
+    }
+}
+
+/// The recorder collapsed runs of white space in error messages; compare the same way.
+fn squash(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// What one data line expects.
+pub enum Expected {
+    /// The console output, with newlines as `\n`.
+    Value(String),
+    /// Terraform's summary and detail.
+    Error(String, String),
+}
+
+/// Parses a recorded line: `EXPR <TAB> => VALUE` or `EXPR <TAB> !!  Error: SUMMARY (source
+/// code not available) DETAIL`.
+pub fn parse_line(line: &str) -> Option<(String, Expected)> {
+    let (expr, rest) = line.split_once('\t')?;
+    if let Some(v) = rest.strip_prefix("=> ") {
+        return Some((expr.to_string(), Expected::Value(v.replace("\\n", "\n"))));
+    }
+    let rest = rest.strip_prefix("!!")?.trim_start();
+    let rest = rest.strip_prefix("Error: ")?;
+    let (summary, detail) = rest.split_once(" (source code not available) ")?;
+    // A second error may follow the first: keep the first.
+    let detail = detail.split(" Error: ").next().unwrap_or(detail).trim_end();
+    Some((
+        expr.to_string(),
+        Expected::Error(summary.to_string(), detail.to_string()),
+    ))
+}
+
+/// Runs every case in a data file; returns the failures, described.
+pub fn run_file(text: &str) -> (usize, Vec<String>) {
+    let mut failures = Vec::new();
+    let mut n = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+    {
+        let Some((expr, expected)) = parse_line(line) else {
+            failures.push(format!("unreadable line: {line}"));
+            continue;
+        };
+        n += 1;
+        let got = eval(&expr);
+        let ok = match (&expected, &got) {
+            (Expected::Value(want), Ok(v)) => console(v) == *want,
+            (Expected::Error(s, d), Err(e)) => e.summary == *s && squash(&e.detail) == squash(d),
+            _ => false,
+        };
+        if !ok {
+            let want = match &expected {
+                Expected::Value(v) => v.clone(),
+                Expected::Error(s, d) => format!("error {s}: {d}"),
+            };
+            let got = match &got {
+                Ok(v) => console(v),
+                Err(e) => format!("error {}: {}", e.summary, e.detail),
+            };
+            failures.push(format!("{expr}\n    want: {want}\n    got:  {got}"));
+        }
+    }
+    (n, failures)
+}
