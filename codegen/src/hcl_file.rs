@@ -8,7 +8,7 @@ use tfvars_runtime::spec::LocalSpec;
 use tfvars_runtime::{Expr, Type, ValidationSpec, Value, VariableSpec};
 
 use crate::loader::{
-    check_condition, check_variable_name, constant_value, finish_default, Decls, FileCx,
+    check_condition, check_variable_name, constant_value, finish_default, Decls, FileCx, RefSite,
 };
 use crate::lower::{lower_constant, lower_expr};
 use crate::source::SourceFile;
@@ -67,6 +67,14 @@ pub(crate) fn syntax_error(
             ),
         );
     }
+    if message.contains("redefined object key") {
+        // hcl-edit refuses a repeated key in an object constructor while parsing.
+        return (
+            offset..offset,
+            "Duplicate object key".into(),
+            "Object constructor map keys must be unique.".into(),
+        );
+    }
     (offset..offset, "Invalid HCL syntax".into(), message)
 }
 
@@ -87,6 +95,18 @@ fn find_attribute(text: &str, name: &str) -> Option<usize> {
     found
 }
 
+/// The span of a block's `{`, where Terraform reports what the body lacks.
+fn open_brace(cx: &FileCx, block: &Block) -> Option<std::ops::Range<usize>> {
+    let after = block
+        .labels
+        .last()
+        .and_then(|l| l.span())
+        .or(block.ident.span())?
+        .end;
+    let i = after + cx.file.text.get(after..)?.find('{')?;
+    Some(i..i + 1)
+}
+
 fn label_text(label: &BlockLabel) -> &str {
     label.as_str()
 }
@@ -97,7 +117,7 @@ fn variable(cx: &mut FileCx, decls: &mut Decls, block: &Block) {
         [label] => label_text(label).to_string(),
         [] => {
             cx.problem(
-                header,
+                open_brace(cx, block),
                 "Missing name for variable",
                 "All variable blocks must have 1 labels (name).",
             );
@@ -288,7 +308,7 @@ fn validation(
     ] {
         if missing {
             cx.problem(
-                block.ident.span(),
+                open_brace(cx, block),
                 "Missing required argument",
                 &format!("The argument \"{name}\" is required, but no definition was found."),
             );
@@ -297,8 +317,13 @@ fn validation(
     let cond = full_expr(cx, &condition?.value)?;
     check_condition(cx, variable, &cond, condition?.value.span());
     let msg = full_expr(cx, &message?.value)?;
-    decls.references.push((cond.clone(), location.clone()));
-    decls.references.push((msg.clone(), location.clone()));
+    for (attr, expr) in [(condition?, &cond), (message?, &msg)] {
+        decls.references.push(RefSite {
+            expr: expr.clone(),
+            text: source_text(cx, &attr.value),
+            start: cx.file.location_of(attr.value.span()),
+        });
+    }
     Some(ValidationSpec {
         condition: cond,
         error_message: msg,
@@ -339,6 +364,11 @@ fn locals(cx: &mut FileCx, decls: &mut Decls, block: &Block) {
         let Some(expr) = full_expr(cx, &attr.value) else {
             continue;
         };
+        decls.references.push(RefSite {
+            expr: expr.clone(),
+            text: source_text(cx, &attr.value),
+            start: cx.file.location_of(attr.value.span()),
+        });
         let local = LocalSpec {
             name: attr.key.value().as_str().to_string(),
             expr,

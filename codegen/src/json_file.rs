@@ -10,7 +10,7 @@ use tfvars_runtime::spec::LocalSpec;
 use tfvars_runtime::{Expr, Number, Type, ValidationSpec, Value, VariableSpec};
 
 use crate::loader::{
-    check_condition, check_variable_name, convert_value, finish_default, Decls, FileCx,
+    check_condition, check_variable_name, convert_value, finish_default, Decls, FileCx, RefSite,
 };
 use crate::lower::{lower_template, nfc, LowerError};
 use crate::type_expr::parse_type_constraint;
@@ -223,8 +223,8 @@ fn variable(cx: &mut FileCx, decls: &mut Decls, name: &str, name_span: Range<usi
             }
             other => cx.problem(
                 Some(key_span.clone()),
-                "Unsupported argument",
-                &format!("An argument named \"{other}\" is not expected here."),
+                "Extraneous JSON object property",
+                &format!("No argument or block type is named \"{other}\"."),
             ),
         }
     }
@@ -252,9 +252,29 @@ fn check_unique_keys(cx: &mut FileCx, props: &[(String, Range<usize>, Json)]) {
     }
 }
 
-/// Errors found inside a JSON string are reported at the string.
+/// Errors found inside a JSON string point into the string when it has no escapes (so that
+/// offsets in its content are offsets in the file), else at the string.
 fn inner_errors(cx: &mut FileCx, errs: Vec<LowerError>, value: &Json) {
-    cx.lower_errors(errs, Some(value.span.clone()));
+    let raw = cx.file.snippet(value.span.clone());
+    let plain = !raw.contains('\\');
+    for e in errs {
+        let span = match e.span {
+            Some(s) if plain => value.span.start + 1 + s.start..value.span.start + 1 + s.end,
+            _ => value.span.clone(),
+        };
+        cx.problem(Some(span), &e.summary, &e.detail);
+    }
+}
+
+/// Where a JSON string's content starts, and its text, for reference checks.
+fn ref_site(cx: &FileCx, value: &Json, expr: &Expr) -> RefSite {
+    RefSite {
+        expr: expr.clone(),
+        text: source_of(value),
+        start: cx
+            .file
+            .location(value.span.start + usize::from(matches!(value.kind, JsonKind::String(_)))),
+    }
 }
 
 fn validation(
@@ -283,18 +303,20 @@ fn validation(
             "error_message" => message = Some(value),
             other => cx.problem(
                 Some(key_span.clone()),
-                "Unsupported argument",
-                &format!("An argument named \"{other}\" is not expected here."),
+                "Extraneous JSON object property",
+                &format!("No argument or block type is named \"{other}\"."),
             ),
         }
     }
+    // Terraform points at the object's closing brace for what it lacks.
+    let close = body.span.end.saturating_sub(1);
     for (missing, name) in [
         (condition.is_none(), "condition"),
         (message.is_none(), "error_message"),
     ] {
         if missing {
             cx.problem(
-                Some(at..at),
+                Some(close..close + 1),
                 "Missing required argument",
                 &format!("The argument \"{name}\" is required, but no definition was found."),
             );
@@ -304,8 +326,8 @@ fn validation(
     let cond = expression(cx, condition)?;
     check_condition(cx, variable, &cond, Some(condition.span.clone()));
     let msg = expression(cx, message)?;
-    decls.references.push((cond.clone(), location.clone()));
-    decls.references.push((msg.clone(), location.clone()));
+    decls.references.push(ref_site(cx, condition, &cond));
+    decls.references.push(ref_site(cx, message, &msg));
     Some(ValidationSpec {
         condition: cond,
         error_message: msg,
@@ -429,6 +451,7 @@ fn locals(cx: &mut FileCx, decls: &mut Decls, body: &Json) {
         let Some(expr) = expression(cx, value) else {
             continue;
         };
+        decls.references.push(ref_site(cx, value, &expr));
         let local = LocalSpec {
             name: name.clone(),
             expr,

@@ -140,8 +140,43 @@ pub(crate) struct Decls {
     pub locals: Vec<LocalSpec>,
     /// Where each variable's name label is (for duplicate messages).
     pub variable_names: Vec<Location>,
-    /// References to check once every file is read: (expression, where it is).
-    pub references: Vec<(Expr, Location)>,
+    /// Expressions whose references are checked once every file is read.
+    pub references: Vec<RefSite>,
+}
+
+/// An expression to check for undeclared `var.x` and `local.x`, with its source text and where
+/// that text starts, to point at the reference itself.
+pub(crate) struct RefSite {
+    pub expr: Expr,
+    pub text: String,
+    pub start: Location,
+}
+
+impl RefSite {
+    /// Where `needle` first occurs in the text as a whole reference, or the text's start.
+    fn locate(&self, needle: &str) -> Location {
+        let found = self.text.match_indices(needle).find(|(i, _)| {
+            let before = self.text[..*i].chars().next_back();
+            let after = self.text[i + needle.len()..].chars().next();
+            !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.')
+                && !after.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '-')
+        });
+        let Some((i, _)) = found else {
+            return self.start.clone();
+        };
+        let prefix = &self.text[..i];
+        match prefix.rfind('\n') {
+            None => Location {
+                column: self.start.column + prefix.chars().count() as u32,
+                ..self.start.clone()
+            },
+            Some(nl) => Location {
+                line: self.start.line + prefix.matches('\n').count() as u32,
+                column: prefix[nl + 1..].chars().count() as u32 + 1,
+                ..self.start.clone()
+            },
+        }
+    }
 }
 
 impl Decls {
@@ -184,8 +219,6 @@ impl Decls {
             );
             return;
         }
-        self.references
-            .push((local.expr.clone(), local.location.clone()));
         self.locals.push(local);
     }
 }
@@ -282,13 +315,14 @@ pub(crate) fn check_condition(
 
 /// Every `var.x` and `local.x` used in conditions, messages and locals must be declared.
 fn check_references(decls: &Decls, problems: &mut Vec<Problem>) {
-    for (expr, location) in &decls.references {
+    for site in &decls.references {
+        let expr = &site.expr;
         let mut seen: Vec<String> = Vec::new();
         for name in variables_used(expr) {
             if decls.variables.iter().all(|v| v.name != name) && !seen.iter().any(|s| s == name) {
                 seen.push(name.to_string());
                 problems.push(Problem::at(
-                    location.clone(),
+                    site.locate(&format!("var.{name}")),
                     format!(
                         "Reference to undeclared input variable: An input variable with the \
                          name \"{name}\" has not been declared. This variable can be declared \
@@ -301,7 +335,7 @@ fn check_references(decls: &Decls, problems: &mut Vec<Problem>) {
             if decls.locals.iter().all(|l| l.name != name) && !seen.iter().any(|s| s == name) {
                 seen.push(name.to_string());
                 problems.push(Problem::at(
-                    location.clone(),
+                    site.locate(&format!("local.{name}")),
                     format!(
                         "Reference to undeclared local value: A local value with the name \
                          \"{name}\" has not been declared"
@@ -321,7 +355,14 @@ pub(crate) fn constant_value(expr: &Expr, ty: &Type) -> Result<Value, String> {
 
 /// Converts a value to a type constraint with Terraform's rules.
 pub(crate) fn convert_value(value: &Value, ty: &Type) -> Result<Value, String> {
-    tfvars_runtime::convert::convert(value, ty).map_err(|e| e.to_string())
+    tfvars_runtime::convert::convert(value, ty).map_err(|e| {
+        let path = e.path_string();
+        if path.is_empty() {
+            e.message().to_string()
+        } else {
+            format!("{path}: {}", e.message())
+        }
+    })
 }
 
 /// Finishes a variable once its arguments are read: converts the default to the type and

@@ -128,13 +128,13 @@ impl TypeParser {
             "bool" | "string" | "number" => {
                 return self.invalid(
                     &format!("Primitive type keyword \"{name}\" does not expect arguments."),
-                    expr.span(),
+                    args_span(c).or(expr.span()),
                 )
             }
             "any" => {
                 return self.invalid(
                     &format!("Type constraint keyword \"{name}\" does not expect arguments."),
-                    expr.span(),
+                    args_span(c).or(expr.span()),
                 )
             }
             "optional" => return self.optional_misplaced(expr.span()),
@@ -147,9 +147,10 @@ impl TypeParser {
             }
         }
         if args.len() != 1 {
+            // Terraform points at the extra arguments, or at the empty `()`.
             let span = match args.get(1) {
                 Some(extra) => extra.span(),
-                None => expr.span(),
+                None => args_span(c).or(expr.span()),
             };
             let detail = match name {
                 "object" => "The object type constructor requires one argument specifying the attribute types as a map.".to_string(),
@@ -214,7 +215,7 @@ impl TypeParser {
                     0 => {
                         self.invalid(
                             "Optional attribute modifier requires the attribute type as its argument.",
-                            ty_expr.span(),
+                            args_span(c).or(ty_expr.span()),
                         );
                         continue;
                     }
@@ -226,7 +227,7 @@ impl TypeParser {
                         self.invalid(
                             "Optional attribute modifier expects at most two arguments: the \
                              attribute type, and a default value.",
-                            ty_expr.span(),
+                            args_span(c).or(ty_expr.span()),
                         );
                         continue;
                     }
@@ -281,4 +282,12 @@ fn key_span(key: &ObjectKey) -> Option<Range<usize>> {
         ObjectKey::Ident(id) => id.span(),
         ObjectKey::Expression(e) => e.span(),
     }
+}
+
+/// Where a call's `(…)` starts, where Terraform points for argument-count problems.
+fn args_span(c: &FuncCall) -> Option<Range<usize>> {
+    c.args.span().or_else(|| {
+        let end = c.name.name.span()?.end;
+        Some(end..end + 1)
+    })
 }

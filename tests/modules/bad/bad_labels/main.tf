@@ -1,0 +1,9 @@
+variable {
+}
+variable "a" "b" {
+}
+variable "c" {
+  type = string
+  lifecycle {
+  }
+}

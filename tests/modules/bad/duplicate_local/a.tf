@@ -1,0 +1,4 @@
+locals {
+  x = 1
+}
+variable "a" {}
