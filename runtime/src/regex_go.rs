@@ -406,7 +406,11 @@ impl Translator<'_> {
         }
         match item {
             ClassItem::Char(ch) => push_literal(&mut self.out, ch),
-            ClassItem::Set(s) if s.starts_with('[') || s.starts_with('\\') => self.out.push_str(&s),
+            ClassItem::Set(s)
+                if s.starts_with('[') || s.starts_with("\\p") || s.starts_with("\\P") =>
+            {
+                self.out.push_str(&s)
+            }
             ClassItem::Set(s) => self.out.push_str(&format!("[{s}]")),
         }
         Ok(None)
