@@ -196,8 +196,8 @@ impl Settings {
     }
 
     /// The code as a file: `// @generated`, formatted with prettyplease (what `tfvars rust`
-    /// prints).
-    pub fn render_file(&self) -> Result<String, GenerateError> {
+    /// prints), with the validation rules that cannot be checked.
+    pub fn render_file(&self) -> Result<(String, Vec<Unsupported>), GenerateError> {
         let expansion = self.expand()?;
         let dir = self
             .module_dir
@@ -205,10 +205,11 @@ impl Settings {
             .unwrap_or(Path::new("."))
             .display()
             .to_string();
-        Ok(rust::to_file_text(
+        let text = rust::to_file_text(
             expansion.tokens,
             &format!("by `tfvars rust` from the Terraform module `{dir}`: do not edit"),
-        ))
+        );
+        Ok((text, expansion.unsupported))
     }
 
     /// For build.rs: writes the code to the output file and prints `cargo:rerun-if-changed`

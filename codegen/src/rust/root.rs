@@ -21,7 +21,7 @@ pub fn null_is_meaningful(v: &VariableSpec) -> bool {
     v.nullable && v.default.as_ref().is_some_and(|d| !d.is_null())
 }
 
-fn variable_doc(v: &VariableSpec) -> String {
+fn variable_doc(v: &VariableSpec, field: &str) -> String {
     let mut doc = String::new();
     if let Some(d) = &v.description {
         doc.push_str(d.trim_end());
@@ -41,9 +41,9 @@ fn variable_doc(v: &VariableSpec) -> String {
         )),
     }
     if null_is_meaningful(v) {
-        doc.push_str(
-            " An explicit `null` (see the `null_…` methods) is kept instead of the default.",
-        );
+        doc.push_str(&format!(
+            " `null_{field}()` sends an explicit `null`, which Terraform keeps instead of the default."
+        ));
     }
     if !v.nullable {
         doc.push_str(" `nullable = false`.");
@@ -68,13 +68,14 @@ pub fn render_root(module: &Module, options: &RustOptions, krate: &TokenStream) 
     for v in vars {
         let mut path = vec![v.name.clone()];
         let ty = mapper.map(&v.ty, &mut path);
+        let ident = idents.assign(&v.name);
         fields.push(FieldDef {
-            ident: idents.assign(&v.name),
+            doc: variable_doc(v, &ident),
+            ident,
             name: v.name.clone(),
             ty,
             optional: v.default.is_some(),
             sensitive: v.sensitive,
-            doc: variable_doc(v),
         });
     }
     let has_nulls = vars.iter().any(null_is_meaningful);
@@ -160,11 +161,11 @@ pub fn render_root(module: &Module, options: &RustOptions, krate: &TokenStream) 
         let ident = format_ident!("{}", f.ident);
         let method = format_ident!("null_{}", f.ident);
         let name = &v.name;
-        let doc = format!(
+        let doc = super::types::doc_attrs(&format!(
             "Sends an explicit `null` for `{name}`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead."
-        );
+        ));
         quote! {
-            #[doc = #doc]
+            #doc
             #[must_use]
             pub fn #method(mut self) -> Self {
                 self.#ident = ::std::option::Option::None;
@@ -174,7 +175,7 @@ pub fn render_root(module: &Module, options: &RustOptions, krate: &TokenStream) 
         }
     });
 
-    let schema = &options.json_schema;
+    let schema = raw_str(&options.json_schema);
     let schema_name = root;
     quote! {
         #root_struct
@@ -261,6 +262,17 @@ pub fn render_root(module: &Module, options: &RustOptions, krate: &TokenStream) 
 
         #krate::__private::impl_json_schema!(#root_ident, #schema_name);
     }
+}
+
+/// A raw string literal (`r#"…"#`), so long JSON stays readable in `tfvars rust` output.
+fn raw_str(text: &str) -> TokenStream {
+    let mut hashes = String::from("#");
+    while text.contains(&format!("\"{hashes}")) {
+        hashes.push('#');
+    }
+    format!("r{hashes}\"{text}\"{hashes}")
+        .parse()
+        .unwrap_or_else(|_| quote!(#text))
 }
 
 fn root_doc(module: &Module, root: &str) -> String {

@@ -235,6 +235,18 @@ fn attribute_doc(ty: &Type, optional: bool, default: Option<&Value>) -> String {
     doc
 }
 
+/// One `#[doc = " line"]` per line, so the code reads as `///` comments once formatted.
+pub fn doc_attrs(text: &str) -> TokenStream {
+    let lines = text.lines().map(|l| {
+        if l.is_empty() {
+            String::new()
+        } else {
+            format!(" {l}")
+        }
+    });
+    quote!(#(#[doc = #lines])*)
+}
+
 /// Renders a struct definition with its derives, builder and serde attributes.
 pub fn render_struct(
     krate: &TokenStream,
@@ -243,7 +255,7 @@ pub fn render_struct(
     nulls_field: bool,
 ) -> TokenStream {
     let name = format_ident!("{}", def.name);
-    let doc = &def.doc;
+    let doc = doc_attrs(&def.doc);
     let serde_crate = format!("{}::__private::serde", krate.to_string().replace(' ', ""));
     let fields = def.fields.iter().map(|f| render_field(krate, f));
     let ord = if def.orderable && !nulls_field {
@@ -252,7 +264,7 @@ pub fn render_struct(
         quote!()
     };
     quote! {
-        #[doc = #doc]
+        #doc
         #[derive(Clone, Debug, PartialEq #ord, #krate::__private::bon::Builder,
             #krate::__private::serde::Serialize, #krate::__private::serde::Deserialize)]
         #[builder(crate = #krate::__private::bon)]
@@ -311,9 +323,9 @@ fn render_field(krate: &TokenStream, f: &FieldDef) -> TokenStream {
     } else {
         quote!(#[serde(#(#serde_args),*)])
     };
-    let doc = &f.doc;
+    let doc = doc_attrs(&f.doc);
     quote! {
-        #[doc = #doc]
+        #doc
         #builder
         #serde
         pub #ident: #ty
