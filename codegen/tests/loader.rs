@@ -1,0 +1,380 @@
+//! Loading good modules: every variable attribute, locals, `.tf.json`, and everything else a
+//! module may hold left alone.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use tfvars_codegen::load;
+use tfvars_runtime::{Expr, Number, Type, Value};
+
+/// A fresh module directory holding `files`.
+fn module(name: &str, files: &[(&str, &str)]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tfvars-loader-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for (file, text) in files {
+        std::fs::write(dir.join(file), text).unwrap();
+    }
+    dir
+}
+
+fn num(s: &str) -> Value {
+    Value::Number(Number::parse_json(s).unwrap())
+}
+
+fn obj(v: &Value) -> &BTreeMap<String, Value> {
+    match v {
+        Value::Object(m) => m,
+        other => panic!("not an object: {other:?}"),
+    }
+}
+
+const FULL: &str = r#"
+terraform {
+  required_version = ">= 1.9"
+  required_providers {
+    aws = { source = "hashicorp/aws" }
+  }
+}
+
+provider "aws" {
+  region = var.region
+}
+
+locals {
+  min     = 3
+  doubled = [for i in range(3) : i * 2]
+}
+
+resource "aws_instance" "web" {
+  count = 2
+  ami   = data.aws_ami.a.id
+  dynamic "ebs_block_device" {
+    for_each = var.disks
+    content {
+      device_name = ebs_block_device.value
+    }
+  }
+  user_data = <<-EOT
+    #!/bin/sh
+    echo ${var.region}
+  EOT
+  tags = { for k, v in var.tags : k => upper(v) }
+}
+
+data "aws_ami" "a" {
+  most_recent = true
+}
+
+module "m" {
+  source = "./m"
+}
+
+output "o" {
+  value = provider::aws::arn_parse("arn:aws:iam::1:role/x")
+}
+
+variable "region" {
+  type        = string
+  description = "The region."
+  default     = "eu-west-1"
+  sensitive   = false
+  nullable    = false
+  ephemeral   = false
+
+  validation {
+    condition     = can(regex("^[a-z]+-[a-z]+-[0-9]$", var.region))
+    error_message = "Bad region ${var.region}."
+  }
+  validation {
+    condition     = length(var.region) > local.min
+    error_message = <<-EOT
+      Too short.
+    EOT
+  }
+}
+
+variable "disks" {
+  type    = list(string)
+  default = []
+}
+
+variable "tags" {
+  type    = map(string)
+  default = { a = 1 }
+}
+
+variable "obj" {
+  type = object({
+    a = string
+    b = optional(number, 5)
+    c = optional(object({ d = optional(bool, true), e = string }), { e = "ee" })
+    f = optional(list(object({ g = optional(string, "gg") })), [{}])
+    h = optional(string)
+    i = optional(string, null)
+  })
+  default = { a = 1, extra = 2 }
+}
+
+variable "big" {
+  default = 123456789012345678901234567890.5
+}
+
+variable "untyped" {}
+
+variable "bare_list" {
+  type = list
+}
+
+variable "template_default" {
+  default = "a${1 + 1}"
+}
+
+variable "secret" {
+  type      = string
+  sensitive = true
+  ephemeral = true
+  nullable  = true
+}
+"#;
+
+#[test]
+fn full_module() {
+    let dir = module("full", &[("main.tf", FULL)]);
+    let m = load(&dir).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(m.files, vec![dir.join("main.tf")]);
+    let names: Vec<_> = m.variables().iter().map(|v| v.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "region",
+            "disks",
+            "tags",
+            "obj",
+            "big",
+            "untyped",
+            "bare_list",
+            "template_default",
+            "secret"
+        ]
+    );
+    let v = |n: &str| m.variables().iter().find(|v| v.name == n).unwrap();
+
+    let region = v("region");
+    assert_eq!(region.ty, Type::String);
+    assert!(region.typed);
+    assert_eq!(region.description.as_deref(), Some("The region."));
+    assert_eq!(region.default, Some(Value::String("eu-west-1".into())));
+    assert!(!region.nullable && region.nullable_set);
+    assert!(!region.sensitive && !region.ephemeral);
+    assert_eq!(region.location.to_string(), "main.tf:46:1");
+    assert_eq!(region.validations.len(), 2);
+    let rule = &region.validations[0];
+    // Terraform: "This was checked by the validation rule at main.tf:54,3-13".
+    assert_eq!(rule.location.to_string(), "main.tf:54:3");
+    assert_eq!(
+        rule.condition_source,
+        r#"can(regex("^[a-z]+-[a-z]+-[0-9]$", var.region))"#
+    );
+    assert_eq!(rule.error_message_source, r#""Bad region ${var.region}.""#);
+    assert!(matches!(&rule.condition, Expr::Call { name, .. } if name == "can"));
+    assert_eq!(
+        region.validations[1].error_message,
+        Expr::Literal(Value::String("Too short.\n".into()))
+    );
+
+    assert_eq!(v("disks").ty, Type::List(Box::new(Type::String)));
+    assert!(matches!(&v("disks").default, Some(Value::List(_, items)) if items.is_empty()));
+    // `{ a = 1 }` converted to map(string).
+    match &v("tags").default {
+        Some(Value::Map(_, m)) => assert_eq!(m["a"], Value::String("1".into())),
+        other => panic!("{other:?}"),
+    }
+
+    // The default is converted: optional defaults filled (nested too), extra attributes
+    // dropped, `optional(T, null)` the same as `optional(T)`.
+    let o = v("obj");
+    let Type::Object(attrs) = &o.ty else {
+        panic!("{:?}", o.ty)
+    };
+    assert_eq!(attrs.len(), 6);
+    assert_eq!(attrs[1].default, Some(num("5")));
+    assert!(attrs[4].optional && attrs[4].default.is_none());
+    assert!(attrs[5].optional && attrs[5].default.is_none());
+    let c_default = attrs[2].default.as_ref().unwrap();
+    assert_eq!(obj(c_default)["d"], Value::Bool(true));
+    let d = o.default.as_ref().unwrap();
+    let d = obj(d);
+    assert_eq!(d["a"], Value::String("1".into()));
+    assert_eq!(d["b"], num("5"));
+    assert_eq!(obj(&d["c"])["d"], Value::Bool(true));
+    assert_eq!(obj(&d["c"])["e"], Value::String("ee".into()));
+    match &d["f"] {
+        Value::List(_, items) => assert_eq!(obj(&items[0])["g"], Value::String("gg".into())),
+        other => panic!("{other:?}"),
+    }
+    assert!(d["h"].is_null());
+    assert!(!d.contains_key("extra"));
+
+    assert_eq!(
+        v("big").default,
+        Some(num("123456789012345678901234567890.5"))
+    );
+    let untyped = v("untyped");
+    assert!(untyped.required() && !untyped.typed && untyped.ty == Type::Any);
+    assert_eq!(v("bare_list").ty, Type::List(Box::new(Type::Any)));
+    assert_eq!(
+        v("template_default").default,
+        Some(Value::String("a2".into()))
+    );
+    let secret = v("secret");
+    assert!(secret.sensitive && secret.ephemeral && secret.nullable && secret.nullable_set);
+
+    let locals: Vec<_> = m.spec.locals.iter().map(|l| l.name.as_str()).collect();
+    assert_eq!(locals, ["min", "doubled"]);
+    assert_eq!(m.spec.locals[0].location.to_string(), "main.tf:14:3");
+}
+
+#[test]
+fn files_are_read_in_name_order_and_subdirectories_ignored() {
+    let dir = module(
+        "order",
+        &[
+            ("b.tf", "variable \"b\" {}\n"),
+            ("a.tf", "variable \"a\" {}\n"),
+            ("c.tf.json", r#"{"variable": {"c": {}}}"#),
+            ("notes.txt", "variable \"not_read\" {}\n"),
+            ("x.tfvars", "a = 1\n"),
+        ],
+    );
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    std::fs::write(dir.join("sub/d.tf"), "variable \"d\" {}\n").unwrap();
+    let m = load(&dir).unwrap();
+    let names: Vec<_> = m.variables().iter().map(|v| v.name.as_str()).collect();
+    assert_eq!(names, ["a", "b", "c"]);
+    let files: Vec<_> = m
+        .files
+        .iter()
+        .map(|f| f.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(files, ["a.tf", "b.tf", "c.tf.json"]);
+}
+
+const JSON: &str = r#"{
+  "variable": {
+    "a": {
+      "type": "list(string)",
+      "default": ["${1+1}", "x", 5],
+      "description": "A ${literal} description."
+    },
+    "b": {
+      "type": "object({p = optional(number, 3)})",
+      "default": {},
+      "validation": {"condition": "${var.b.p > 1}", "error_message": "bad ${var.b.p}"}
+    },
+    "c": {
+      "type": "string",
+      "sensitive": true,
+      "nullable": false,
+      "validation": [
+        {"condition": "${length(var.c) > 1}", "error_message": "c is ${var.c}"},
+        {"condition": "${var.c != \"\"}", "error_message": "e"}
+      ]
+    }
+  },
+  "locals": {"l": "${1 + 2}", "m": {"k": "${local.l}"}},
+  "output": {"a": {"value": "${var.a}"}},
+  "//": "a comment"
+}
+"#;
+
+#[test]
+fn json_module() {
+    let dir = module(
+        "json",
+        &[
+            ("main.tf.json", JSON),
+            (
+                "more.tf.json",
+                r#"{"variable": [{"d": {"type": "number", "default": 1.50}}, {"e": [{"type": "map(string)"}]}]}"#,
+            ),
+        ],
+    );
+    let m = load(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let v = |n: &str| m.variables().iter().find(|v| v.name == n).unwrap();
+    // Defaults in JSON are literal: no template interpretation (Terraform keeps "${1+1}").
+    match &v("a").default {
+        Some(Value::List(_, items)) => assert_eq!(
+            items,
+            &[
+                Value::String("${1+1}".into()),
+                Value::String("x".into()),
+                Value::String("5".into())
+            ]
+        ),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        v("a").description.as_deref(),
+        Some("A ${literal} description.")
+    );
+    assert_eq!(v("a").location.to_string(), "main.tf.json:3:5");
+    assert_eq!(obj(v("b").default.as_ref().unwrap())["p"], num("3"));
+    let b_rule = &v("b").validations[0];
+    // Terraform: "checked by the validation rule at main.tf.json:11,21-22" (the object).
+    assert_eq!(b_rule.location.to_string(), "main.tf.json:11:21");
+    assert_eq!(b_rule.condition_source, "${var.b.p > 1}");
+    assert!(matches!(b_rule.condition, Expr::Binary(..)));
+    let c = v("c");
+    assert!(c.sensitive && !c.nullable);
+    assert_eq!(c.validations.len(), 2);
+    // In array form Terraform names the array's `[` for every element.
+    assert_eq!(c.validations[0].location.to_string(), "main.tf.json:17:21");
+    assert_eq!(c.validations[1].location.to_string(), "main.tf.json:17:21");
+    assert_eq!(v("d").default, Some(num("1.5")));
+    assert_eq!(v("e").ty, Type::Map(Box::new(Type::String)));
+    let locals: Vec<_> = m.spec.locals.iter().map(|l| l.name.as_str()).collect();
+    assert_eq!(locals, ["l", "m"]);
+}
+
+#[test]
+fn large_module_loads() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/modules/large");
+    let m = load(&dir).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(m.variables().len(), 250);
+    assert_eq!(m.spec.locals.len(), 2);
+    let with_rules = m
+        .variables()
+        .iter()
+        .filter(|v| !v.validations.is_empty())
+        .count();
+    assert_eq!(with_rules, 200);
+}
+
+#[test]
+fn columns_count_characters_not_bytes() {
+    let dir = module(
+        "unicode",
+        &[(
+            "main.tf",
+            "# é€𝄞\nvariable \"x\" {\n  description = \"é€𝄞\" \n  type = strin\n}\n",
+        )],
+    );
+    let err = load(&dir).unwrap_err();
+    assert_eq!(
+        err.problems[0].location.as_ref().unwrap().to_string(),
+        "main.tf:4:10"
+    );
+    let dir = module(
+        "unicode2",
+        &[(
+            "main.tf",
+            "variable \"x\" { default = \"é€𝄞\" + upper(1) }\n",
+        )],
+    );
+    let err = load(&dir).unwrap_err();
+    assert_eq!(
+        err.problems[0].location.as_ref().unwrap().to_string(),
+        "main.tf:1:34"
+    );
+}
