@@ -28,9 +28,7 @@ pub fn run_validations(
     let mut out = Vec::new();
     for var in spec.variables.iter().filter(|v| !skip.contains(&v.name)) {
         for rule in &var.validations {
-            if let Some(d) = check_rule(&mut scope, var, rule, values.get(&var.name)) {
-                out.push(d);
-            }
+            out.extend(check_rule(&mut scope, var, rule));
         }
     }
     out
@@ -54,20 +52,10 @@ fn diagnostic(
 }
 
 fn error_diag(var: &VariableSpec, rule: &ValidationSpec, e: &EvalError) -> Diagnostic {
-    diagnostic(
-        Severity::Error,
-        var,
-        rule,
-        &e.summary,
-        format!(
-            "{} (in the condition `{}`; this was checked by the validation rule at {})",
-            e.detail,
-            rule.condition_source,
-            checked_at(rule)
-        ),
-    )
+    diagnostic(Severity::Error, var, rule, &e.summary, e.detail.clone())
 }
 
+/// `main.tf:20,3`, as Terraform writes the rule's place.
 fn checked_at(rule: &ValidationSpec) -> String {
     format!(
         "{}:{},{}",
@@ -83,122 +71,100 @@ fn unchecked(
 ) -> Diagnostic {
     let reasons = scope.unknown_reasons();
     let why = if reasons.is_empty() {
-        "it depends on a value that is not known".to_string()
+        "it depends on a value that is not known before apply".to_string()
     } else {
         format!("it {}", reasons.join(", and "))
+    };
+    let source = if what == "condition" {
+        &rule.condition_source
+    } else {
+        &rule.error_message_source
     };
     diagnostic(
         Severity::Unchecked,
         var,
         rule,
         "Validation not checked",
-        format!(
-            "the {what} `{}` cannot be decided before apply: {why}",
-            if what == "condition" {
-                &rule.condition_source
-            } else {
-                &rule.error_message_source
-            }
-        ),
+        format!("the {what} `{source}` cannot be decided: {why}"),
     )
 }
 
-fn check_rule(
-    scope: &mut Scope<'_>,
-    var: &VariableSpec,
-    rule: &ValidationSpec,
-    value: Option<&Value>,
-) -> Option<Diagnostic> {
-    let _ = value;
+/// Checks one rule as Terraform's `evalVariableValidation` does; returns its diagnostics.
+fn check_rule(scope: &mut Scope<'_>, var: &VariableSpec, rule: &ValidationSpec) -> Vec<Diagnostic> {
     scope.clear_unknown_reasons();
     let condition = match scope.eval(&rule.condition) {
         Ok(v) => v,
-        Err(e) => return Some(error_diag(var, rule, &e)),
+        Err(e) => return vec![error_diag(var, rule, &e)],
+    };
+    let result_error = |detail: String| {
+        vec![diagnostic(
+            Severity::Error,
+            var,
+            rule,
+            "Invalid variable validation result",
+            detail,
+        )]
     };
     let passed = match conv::convert(&condition, &Type::Bool) {
-        Ok(Value::Bool(b)) => Some(b),
+        Ok(Value::Bool(b)) => b,
         Ok(Value::Null(_)) => {
-            return Some(diagnostic(
-                Severity::Error,
-                var,
-                rule,
-                "Invalid condition result",
-                format!(
-                    "Condition expression must return either true or false, not null. \
-                     (checked by the validation rule at {})",
-                    checked_at(rule)
-                ),
-            ))
+            return result_error(
+                "Validation condition expression must return either true or false, not null."
+                    .into(),
+            )
         }
-        Ok(_) => None,
-        Err(e) => {
-            return Some(diagnostic(
-                Severity::Error,
-                var,
-                rule,
-                "Invalid condition result",
-                format!(
-                    "Invalid condition result value: {e}. (checked by the validation rule at {})",
-                    checked_at(rule)
-                ),
-            ))
-        }
-    };
-    let Some(passed) = passed else {
-        return Some(unchecked(scope, var, rule, "condition"));
+        Ok(_) => return vec![unchecked(scope, var, rule, "condition")],
+        Err(e) => return result_error(format!("Invalid validation condition result value: {e}.")),
     };
     // The message is evaluated even when the condition passes; its errors fail the plan.
     scope.clear_unknown_reasons();
+    let mut out = Vec::new();
     let message = match scope.eval(&rule.error_message) {
-        Ok(v) => v,
+        Ok(v) => match conv::convert(&v, &Type::String) {
+            Ok(Value::String(s)) => Some(s.trim().to_string()),
+            Ok(Value::Null(_)) => Some(String::new()),
+            Ok(_) => None,
+            Err(e) => {
+                out.push(diagnostic(
+                    Severity::Error,
+                    var,
+                    rule,
+                    "Invalid error message",
+                    format!("Unsuitable value for error message: {e}."),
+                ));
+                Some(String::new())
+            }
+        },
         Err(e) => {
-            return Some(diagnostic(
-                Severity::Error,
-                var,
-                rule,
-                &e.summary,
-                format!(
-                    "{} (in the error message of the validation rule at {})",
-                    e.detail,
-                    checked_at(rule)
-                ),
-            ))
-        }
-    };
-    let message = match conv::convert(&message, &Type::String) {
-        Ok(Value::String(s)) => Some(s.trim().to_string()),
-        Ok(Value::Null(_)) => Some(String::new()),
-        Ok(_) => None,
-        Err(e) => {
-            return Some(diagnostic(
-                Severity::Error,
-                var,
-                rule,
-                "Invalid error message",
-                format!(
-                    "Unsuitable value for error message: {e}. (in the validation rule at {})",
-                    checked_at(rule)
-                ),
-            ))
+            out.push(error_diag(var, rule, &e));
+            if passed {
+                return out;
+            }
+            Some(String::new())
         }
     };
     if passed {
-        return None;
+        return out;
     }
     let detail = match message {
         Some(m) if !m.is_empty() => m,
         Some(_) => "Failed to evaluate condition error message.".to_string(),
-        None => "The error message for this validation rule depends on a value that is not known."
-            .to_string(),
+        None => {
+            return vec![unchecked(scope, var, rule, "error message")];
+        }
     };
-    Some(diagnostic(
-        Severity::Error,
-        var,
-        rule,
-        "Invalid value for variable",
-        format!(
-            "{detail}\n\nThis was checked by the validation rule at {}.",
-            checked_at(rule)
+    out.insert(
+        0,
+        diagnostic(
+            Severity::Error,
+            var,
+            rule,
+            "Invalid value for variable",
+            format!(
+                "{detail}\n\nThis was checked by the validation rule at {}.",
+                checked_at(rule)
+            ),
         ),
-    ))
+    );
+    out
 }

@@ -1,0 +1,376 @@
+//! `run_validations` against what `terraform plan` (1.11.4) reports for the same module: one
+//! variable per rule, the expected diagnostics recorded from a scratch module's plan output.
+
+mod common;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use tfvars_runtime::eval::run_validations;
+use tfvars_runtime::spec::LocalSpec;
+use tfvars_runtime::{
+    Diagnostic, Location, ModuleSpec, Number, Severity, TerraformVersion, Type, ValidationSpec,
+    Value, VariableSpec,
+};
+
+fn loc(line: u32) -> Location {
+    Location {
+        file: "main.tf".into(),
+        line,
+        column: 3,
+    }
+}
+
+fn variable(name: &str, ty: Type, rules: &[(&str, &str)], line: u32) -> VariableSpec {
+    VariableSpec {
+        name: name.into(),
+        ty,
+        typed: true,
+        default: None,
+        description: None,
+        sensitive: false,
+        nullable: true,
+        nullable_set: false,
+        ephemeral: false,
+        validations: rules
+            .iter()
+            .map(|(c, m)| ValidationSpec {
+                condition: common::parse(c).expect("condition parses"),
+                error_message: common::parse(m).expect("message parses"),
+                condition_source: c.to_string(),
+                error_message_source: m.to_string(),
+                location: loc(line),
+            })
+            .collect(),
+        location: loc(line - 1),
+    }
+}
+
+fn run(spec: &ModuleSpec, values: &[(&str, Value)], version: TerraformVersion) -> Vec<Diagnostic> {
+    let values: BTreeMap<String, Value> = values
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.clone()))
+        .collect();
+    run_validations(spec, &values, &BTreeSet::new(), version)
+}
+
+fn one(name: &str, ty: Type, cond: &str, msg: &str, value: Value) -> Vec<Diagnostic> {
+    let spec = ModuleSpec {
+        variables: vec![variable(name, ty, &[(cond, msg)], 20)],
+        locals: vec![],
+    };
+    run(&spec, &[(name, value)], TerraformVersion::V1_11)
+}
+
+fn s(x: &str) -> Value {
+    Value::String(x.into())
+}
+
+fn summaries(ds: &[Diagnostic]) -> Vec<(Severity, String, String)> {
+    ds.iter()
+        .map(|d| (d.severity, d.summary.clone(), d.detail.clone()))
+        .collect()
+}
+
+fn err(summary: &str, detail: &str) -> (Severity, String, String) {
+    (Severity::Error, summary.into(), detail.into())
+}
+
+#[test]
+fn null_condition_result() {
+    let d = one(
+        "a",
+        Type::String,
+        r#"var.a == "x" ? null : true"#,
+        r#""a null""#,
+        s("x"),
+    );
+    assert_eq!(
+        summaries(&d),
+        [err(
+            "Invalid variable validation result",
+            "Validation condition expression must return either true or false, not null."
+        )]
+    );
+}
+
+#[test]
+fn non_bool_condition_result() {
+    let d = one("b", Type::String, "var.b", r#""b nonbool""#, s("x"));
+    assert_eq!(
+        summaries(&d),
+        [err(
+            "Invalid variable validation result",
+            "Invalid validation condition result value: a bool is required."
+        )]
+    );
+    // The string "true" passes.
+    let d = one(
+        "h",
+        Type::String,
+        r#"var.h == "x" ? "true" : "false""#,
+        r#""ok""#,
+        s("x"),
+    );
+    assert!(d.is_empty(), "{d:?}");
+}
+
+#[test]
+fn blank_and_null_messages() {
+    let failed = err(
+        "Invalid value for variable",
+        "Failed to evaluate condition error message.\n\nThis was checked by the validation rule at main.tf:20,3.",
+    );
+    let d = one("c", Type::String, "length(var.c) > 5", r#""  ""#, s("x"));
+    assert_eq!(summaries(&d), [failed.clone()]);
+    let d = one("i", Type::String, "length(var.i) > 5", "null", s("x"));
+    assert_eq!(summaries(&d), [failed.clone()]);
+    let d = one("d", Type::String, "length(var.d) > 5", "[1]", s("x"));
+    assert_eq!(
+        summaries(&d),
+        [
+            failed,
+            err(
+                "Invalid error message",
+                "Unsuitable value for error message: string required."
+            )
+        ]
+    );
+}
+
+#[test]
+fn message_is_converted_and_evaluated_when_the_condition_passes() {
+    let d = one(
+        "f",
+        Type::Number,
+        "var.f > 5",
+        "var.f",
+        Value::Number(Number::from(3)),
+    );
+    assert_eq!(
+        summaries(&d),
+        [err(
+            "Invalid value for variable",
+            "3\n\nThis was checked by the validation rule at main.tf:20,3."
+        )]
+    );
+    let d = one(
+        "g",
+        Type::String,
+        r#"var.g == "x""#,
+        r#""${var.g == "x" ? null : "a"}x""#,
+        s("x"),
+    );
+    assert_eq!(
+        summaries(&d),
+        [err(
+            "Invalid template interpolation value",
+            "The expression result is null. Cannot include a null value in a string template."
+        )]
+    );
+}
+
+#[test]
+fn logical_operators_by_release() {
+    let cond = "var.e == null || length(var.e) > 0";
+    let spec = ModuleSpec {
+        variables: vec![variable("e", Type::String, &[(cond, r#""e""#)], 20)],
+        locals: vec![],
+    };
+    let null = [("e", Value::Null(Type::String))];
+    // Terraform 1.11 evaluates both operands.
+    assert_eq!(
+        summaries(&run(&spec, &null, TerraformVersion::V1_11)),
+        [err(
+            "Invalid function argument",
+            "Invalid value for \"value\" parameter: argument must not be null."
+        )]
+    );
+    // Since 1.12 the right operand is skipped.
+    assert!(run(&spec, &null, TerraformVersion::Latest).is_empty());
+    // A conditional evaluates only the chosen branch in both.
+    let spec = ModuleSpec {
+        variables: vec![variable(
+            "e",
+            Type::String,
+            &[("var.e == null ? true : length(var.e) > 0", r#""e""#)],
+            20,
+        )],
+        locals: vec![],
+    };
+    assert!(run(&spec, &null, TerraformVersion::V1_11).is_empty());
+}
+
+#[test]
+fn every_failure_is_reported() {
+    let spec = ModuleSpec {
+        variables: vec![variable(
+            "x",
+            Type::String,
+            &[
+                ("length(var.x) > 3", r#""Too short.""#),
+                (r#"startswith(var.x, "z")"#, r#""Must start with z.""#),
+            ],
+            20,
+        )],
+        locals: vec![],
+    };
+    let d = run(&spec, &[("x", s("ab"))], TerraformVersion::V1_11);
+    assert_eq!(d.len(), 2, "{d:?}");
+    assert!(d[0].detail.starts_with("Too short."));
+    assert!(d[1].detail.starts_with("Must start with z."));
+    assert_eq!(d[0].variable.as_deref(), Some("x"));
+}
+
+#[test]
+fn other_variables_and_locals() {
+    let spec = ModuleSpec {
+        variables: vec![
+            variable(
+                "x",
+                Type::Number,
+                &[(
+                    "var.x >= var.min && var.x <= local.max",
+                    r#""x (${var.x}) must be >= min (${var.min}).""#,
+                )],
+                20,
+            ),
+            variable("min", Type::Number, &[], 30),
+        ],
+        locals: vec![LocalSpec {
+            name: "max".into(),
+            expr: common::parse("var.min * 10").unwrap(),
+            location: loc(40),
+        }],
+    };
+    let d = run(
+        &spec,
+        &[
+            ("x", Value::Number(Number::from(3))),
+            ("min", Value::Number(Number::from(5))),
+        ],
+        TerraformVersion::V1_11,
+    );
+    assert_eq!(d.len(), 1);
+    assert!(
+        d[0].detail.starts_with("x (3) must be >= min (5)."),
+        "{d:?}"
+    );
+    let ok = run(
+        &spec,
+        &[
+            ("x", Value::Number(Number::from(30))),
+            ("min", Value::Number(Number::from(5))),
+        ],
+        TerraformVersion::V1_11,
+    );
+    assert!(ok.is_empty(), "{ok:?}");
+}
+
+#[test]
+fn cyclic_locals_are_reported() {
+    let spec = ModuleSpec {
+        variables: vec![variable(
+            "x",
+            Type::String,
+            &[("local.a == var.x", r#""x""#)],
+            20,
+        )],
+        locals: vec![
+            LocalSpec {
+                name: "a".into(),
+                expr: common::parse("local.b").unwrap(),
+                location: loc(40),
+            },
+            LocalSpec {
+                name: "b".into(),
+                expr: common::parse("local.a").unwrap(),
+                location: loc(41),
+            },
+        ],
+    };
+    let d = run(&spec, &[("x", s("v"))], TerraformVersion::V1_11);
+    assert_eq!(d.len(), 1);
+    assert_eq!(d[0].severity, Severity::Error);
+    assert!(
+        d[0].detail.contains("local.a") && d[0].detail.contains("local.b"),
+        "{d:?}"
+    );
+}
+
+#[test]
+fn unknown_values_leave_the_rule_unchecked() {
+    for (cond, why) in [
+        ("var.x == aws_vpc.main.id", "aws_vpc.main.id"),
+        ("var.x != timestamp()", "timestamp"),
+        ("fileexists(var.x)", "fileexists"),
+        (
+            "provider::aws::arn_parse(var.x) != null",
+            "provider::aws::arn_parse",
+        ),
+        ("can(regex(aws_vpc.main.id, var.x))", "aws_vpc.main.id"),
+    ] {
+        let d = one("x", Type::String, cond, r#""bad""#, s("v"));
+        assert_eq!(d.len(), 1, "{cond}: {d:?}");
+        assert_eq!(d[0].severity, Severity::Unchecked, "{cond}: {d:?}");
+        assert!(d[0].detail.contains(why), "{cond}: {}", d[0].detail);
+    }
+    // A known false operand decides `&&` even with an unknown other side.
+    let d = one(
+        "x",
+        Type::String,
+        r#"var.x == "z" && var.x == aws_vpc.main.id"#,
+        r#""bad""#,
+        s("v"),
+    );
+    assert_eq!(d.len(), 1);
+    assert_eq!(d[0].severity, Severity::Error, "{d:?}");
+}
+
+#[test]
+fn can_catches_dynamic_errors_only() {
+    // An invalid regex is a dynamic error: `can` gives false.
+    let d = one(
+        "x",
+        Type::String,
+        r#"can(regex("(?=a)", var.x))"#,
+        r#""bad""#,
+        s("a"),
+    );
+    assert_eq!(d.len(), 1);
+    assert!(d[0].detail.starts_with("bad"), "{d:?}");
+    // A missing attribute and a failed conversion too.
+    let d = one(
+        "x",
+        Type::String,
+        r#"can(tonumber(var.x)) || can({a = 1}.b)"#,
+        r#""bad""#,
+        s("a"),
+    );
+    assert!(d[0].detail.starts_with("bad"), "{d:?}");
+    // A reference to an undeclared variable is not caught.
+    let d = one(
+        "x",
+        Type::String,
+        "can(var.nope) || var.x == \"a\"",
+        r#""bad""#,
+        s("a"),
+    );
+    assert_eq!(d.len(), 1);
+    assert_eq!(d[0].summary, "Reference to undeclared input variable");
+}
+
+#[test]
+fn skipped_variables_are_not_validated() {
+    let spec = ModuleSpec {
+        variables: vec![variable(
+            "x",
+            Type::String,
+            &[("length(var.x) > 3", r#""short""#)],
+            20,
+        )],
+        locals: vec![],
+    };
+    let values: BTreeMap<String, Value> = [("x".to_string(), s("a"))].into();
+    let skip: BTreeSet<String> = ["x".to_string()].into();
+    assert!(run_validations(&spec, &values, &skip, TerraformVersion::V1_11).is_empty());
+}
