@@ -764,7 +764,7 @@ fn conv(value: &Value, want: &Type, path: &mut Vec<PathStep>) -> Result<Value, C
                 path.pop();
                 out.push(r?);
             }
-            let elem_ty = collection_elem_type(&target, et, value, &out, path)?;
+            let elem_ty = homogenize(&target, want, value, &mut out, path)?;
             Ok(match want {
                 Type::Set(_) => Value::set(elem_ty, out),
                 _ => Value::List(elem_ty, out),
@@ -788,8 +788,9 @@ fn conv(value: &Value, want: &Type, path: &mut Vec<PathStep>) -> Result<Value, C
                 path.pop();
                 out.insert(k.clone(), r?);
             }
-            let elems: Vec<Value> = out.values().cloned().collect();
-            let elem_ty = collection_elem_type(&target, et, value, &elems, path)?;
+            let mut elems: Vec<Value> = out.values().cloned().collect();
+            let elem_ty = homogenize(&target, want, value, &mut elems, path)?;
+            let out = out.into_keys().zip(elems).collect();
             Ok(Value::Map(elem_ty, out))
         }
         _ => mismatch(path),
@@ -797,15 +798,20 @@ fn conv(value: &Value, want: &Type, path: &mut Vec<PathStep>) -> Result<Value, C
 }
 
 // The element type of a converted collection: the wanted element type without optional
-// markers; for `any`, the unified type, or the elements' common type when that is still
-// dynamic (which must then be the same for every element, as in go-cty).
-fn collection_elem_type(
+// markers; when it involves `any`, the elements' common type. Elements that came out with
+// different types (`list(map(any))` given `[{"a":1}, {"c":true}]`) are unified and converted
+// again, as Terraform does (`list(map(string))`); if they cannot be, the collection cannot be
+// built.
+fn homogenize(
     target: &Type,
-    want_elem: &Type,
+    want: &Type,
     source: &Value,
-    out: &[Value],
-    path: &[PathStep],
+    out: &mut [Value],
+    path: &mut Vec<PathStep>,
 ) -> Result<Type, ConversionError> {
+    let (Type::List(want_elem) | Type::Set(want_elem) | Type::Map(want_elem)) = want else {
+        return Ok(target.without_optional());
+    };
     if !is_dynamic(want_elem) && !target.has_any() {
         return Ok(target.without_optional());
     }
@@ -819,25 +825,37 @@ fn collection_elem_type(
     }
     let first = out[0].ty();
     if out.iter().all(|v| v.ty().same_as(&first)) {
-        Ok(first)
-    } else if !out.iter().any(|v| v.is_null() || v.is_unknown()) {
-        let kind = match source {
-            Value::Map(..) | Value::Object(_) => "map",
-            Value::Set(..) => "set",
-            _ => "list",
-        };
+        return Ok(first);
+    }
+    let types: Vec<Type> = out.iter().map(Value::ty).collect();
+    let kind = match want {
+        Type::Map(_) => "map",
+        Type::Set(_) => "set",
+        _ => "list",
+    };
+    let Some(unified) = unify(&types) else {
+        return Err(ConversionError::new(
+            path,
+            format!("element types must all match for conversion to {kind}"),
+        ));
+    };
+    for v in out.iter_mut() {
+        *v = conv(v, &unified, path)?;
+    }
+    let first = out[0].ty();
+    if out
+        .iter()
+        .all(|v| v.ty().same_as(&first) || v.is_null() || v.is_unknown())
+    {
+        Ok(out
+            .iter()
+            .find(|v| !v.is_null() && !v.is_unknown())
+            .map(Value::ty)
+            .unwrap_or(first))
+    } else {
         Err(ConversionError::new(
             path,
             format!("element types must all match for conversion to {kind}"),
         ))
-    } else {
-        // Nulls of another type alongside values: take the non-null type, as cty does when
-        // building the collection.
-        let known = out
-            .iter()
-            .find(|v| !v.is_null() && !v.is_unknown())
-            .map(Value::ty)
-            .unwrap_or(first);
-        Ok(known)
     }
 }

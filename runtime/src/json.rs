@@ -11,7 +11,9 @@
 //! - Values are typed as cty's JSON decoding types them: arrays are tuples, objects are objects,
 //!   `null` is an untyped null.
 //! - Nesting deeper than [`MAX_DEPTH`] arrays and objects is an error rather than a stack
-//!   overflow; Terraform has no such limit, and no real variable file comes close.
+//!   overflow; Terraform has no such limit, and no real variable file comes close. 128 levels
+//!   keep parsing, conversion and writing (all recursive) well within a 2 MiB thread stack in
+//!   debug builds.
 //!
 //! Errors carry Terraform's summary and detail and the `file:line:column` where they start
 //! (columns count Unicode characters from 1).
@@ -25,13 +27,28 @@ use crate::spec::Location;
 use crate::value::Value;
 
 /// The deepest nesting of arrays and objects accepted.
-pub const MAX_DEPTH: usize = 1000;
+pub const MAX_DEPTH: usize = 128;
 
 /// Reads a `.tfvars.json` document: one `InputVariable` per top-level key, in file order, each
 /// located at its value. `file` names the file in locations and messages.
 pub fn parse_tfvars_json(text: &str, file: &str) -> Result<Vec<InputVariable>, Vec<Diagnostic>> {
     let mut p = Parser::new(text, file);
-    p.document().map_err(|d| vec![*d])
+    p.skip_ws();
+    let root = p.pos;
+    p.document().map_err(|d| {
+        // Terraform follows a broken structure with the errors its recovery finds, and with
+        // «Root value must be object»; errors in a single token stand alone.
+        let mut all = p.extra.take();
+        all.push(*d);
+        if p.structural.get() {
+            all.push(*p.error(
+                root,
+                "Root value must be object",
+                "The root value in a JSON-based configuration must be either a JSON object or a JSON array of objects.",
+            ));
+        }
+        all
+    })
 }
 
 /// Reads one JSON value with the same strictness (any top-level kind is allowed).
@@ -58,6 +75,12 @@ struct Parser<'a> {
     file: &'a str,
     pos: usize,
     line_starts: Vec<usize>,
+    // Set by errors in the document's structure (as opposed to within one token).
+    structural: std::cell::Cell<bool>,
+    // Errors found before the one returned.
+    extra: std::cell::RefCell<Vec<Diagnostic>>,
+    // The input ended inside a string, array or object: every enclosing one reports itself.
+    eof: std::cell::Cell<bool>,
 }
 
 impl<'a> Parser<'a> {
@@ -75,6 +98,9 @@ impl<'a> Parser<'a> {
             file,
             pos: 0,
             line_starts,
+            structural: std::cell::Cell::new(false),
+            extra: std::cell::RefCell::new(Vec::new()),
+            eof: std::cell::Cell::new(false),
         }
     }
 
@@ -90,6 +116,21 @@ impl<'a> Parser<'a> {
             line: line as u32 + 1,
             column: column as u32,
         }
+    }
+
+    // Terraform's `file:line,col-col` (or `file:line,col-line,col`) form of a range.
+    fn range(&self, start: usize, end: usize) -> String {
+        let (a, b) = (self.location(start), self.location(end));
+        if a.line == b.line {
+            format!("{}:{},{}-{}", a.file, a.line, a.column, b.column)
+        } else {
+            format!("{}:{},{}-{},{}", a.file, a.line, a.column, b.line, b.column)
+        }
+    }
+
+    fn structural(&self, pos: usize, summary: &str, detail: impl Into<String>) -> Box<Diagnostic> {
+        self.structural.set(true);
+        self.error(pos, summary, detail)
     }
 
     fn error(&self, pos: usize, summary: &str, detail: impl Into<String>) -> Box<Diagnostic> {
@@ -128,14 +169,17 @@ impl<'a> Parser<'a> {
                 ));
             }
             None => {
-                return Err(self.error(
+                return Err(self.structural(
                     self.pos,
                     "Missing value",
                     "The JSON data ends prematurely.",
                 ))
             }
             _ => {
-                self.value(0)?;
+                if let Err(e) = self.value(0) {
+                    self.structural.set(true);
+                    return Err(e);
+                }
                 return Err(self.error(
                     start,
                     "Root value must be object",
@@ -152,24 +196,20 @@ impl<'a> Parser<'a> {
                 "Extra characters appear after the JSON value.",
             ));
         }
-        let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+        let mut seen: BTreeMap<String, String> = BTreeMap::new();
         let mut out = Vec::new();
         for m in members {
             if m.key == "//" {
                 continue;
             }
-            if let Some(&first) = seen.get(&m.key) {
+            if let Some(first) = seen.get(&m.key) {
                 return Err(self.error(
                     m.key_pos,
                     "Duplicate attribute definition",
-                    format!(
-                        "The argument {:?} was already set at {}.",
-                        m.key,
-                        self.location(first)
-                    ),
+                    format!("The argument {:?} was already set at {}.", m.key, first),
                 ));
             }
-            seen.insert(m.key.clone(), m.key_pos);
+            seen.insert(m.key.clone(), self.range(m.key_pos, m.value_end));
             out.push(InputVariable {
                 name: m.key,
                 value: m.value,
@@ -183,25 +223,29 @@ impl<'a> Parser<'a> {
         self.skip_ws();
         let start = self.pos;
         match self.peek() {
-            None => Err(self.error(start, "Missing value", "The JSON data ends prematurely.")),
+            None => Err(self.structural(start, "Missing value", "The JSON data ends prematurely.")),
+            Some(b'}' | b']' | b',') => Err(self.error(
+                start,
+                "Missing JSON value",
+                "A JSON value must start with a brace, a bracket, a number, a string, or a keyword.",
+            )),
             Some(b'{') => {
                 self.check_depth(depth)?;
                 let members = self.object_members(depth)?;
                 let mut map = BTreeMap::new();
-                let mut positions: BTreeMap<String, usize> = BTreeMap::new();
+                let mut positions: BTreeMap<String, String> = BTreeMap::new();
                 for m in members {
-                    if let Some(&first) = positions.get(&m.key) {
+                    if let Some(first) = positions.get(&m.key) {
                         return Err(self.error(
                             m.key_pos,
                             "Duplicate object attribute",
                             format!(
                                 "An attribute named {:?} was already defined at {}.",
-                                m.key,
-                                self.location(first)
+                                m.key, first
                             ),
                         ));
                     }
-                    positions.insert(m.key.clone(), m.key_pos);
+                    positions.insert(m.key.clone(), self.range(m.key_pos, m.key_end));
                     map.insert(m.key, m.value);
                 }
                 Ok(Value::Object(map))
@@ -213,7 +257,7 @@ impl<'a> Parser<'a> {
             Some(b'"') => Ok(Value::string(self.string()?)),
             Some(b'0'..=b'9' | b'-' | b'+' | b'.') => self.number(),
             Some(c) if c.is_ascii_alphabetic() || c == b'_' => self.keyword(),
-            Some(_) => Err(self.error(
+            Some(_) => Err(self.structural(
                 start,
                 "Invalid start of value",
                 "A JSON value must start with a brace, a bracket, a number, a string, or a keyword.",
@@ -235,6 +279,7 @@ impl<'a> Parser<'a> {
     // At `{`: the members, in order, with duplicates kept for the caller to judge.
     fn object_members(&mut self, depth: usize) -> Res<Vec<Member>> {
         let open = self.pos;
+        let mut last_comma = open;
         self.pos += 1;
         let mut members = Vec::new();
         self.skip_ws();
@@ -248,26 +293,31 @@ impl<'a> Parser<'a> {
             match self.peek() {
                 Some(b'"') => {}
                 None => return Err(self.unclosed_object(open)),
-                Some(b'}') if !members.is_empty() => return Err(self.error(
-                    key_pos,
+                Some(b'}') if !members.is_empty() => return Err(self.structural(
+                    last_comma,
                     "Trailing comma in object",
                     "JSON does not permit a trailing comma after the final property in an object.",
                 )),
                 Some(_) => {
-                    return Err(self.error(
+                    // Terraform reads a value here first and reports what is wrong with it.
+                    if let Err(e) = self.value(depth + 1) {
+                        self.extra.borrow_mut().push(*e);
+                    }
+                    return Err(self.structural(
                         key_pos,
                         "Invalid object property name",
                         "A JSON object property name must be a string",
-                    ))
+                    ));
                 }
             }
             let key = crate::value::nfc(self.string()?);
+            let key_end = self.pos;
             self.skip_ws();
             match self.peek() {
                 Some(b':') => self.pos += 1,
                 None => return Err(self.unclosed_object(open)),
                 Some(_) => {
-                    return Err(self.error(
+                    return Err(self.structural(
                         self.pos,
                         "Missing property value colon",
                         "A colon must appear between an object property's name and its value.",
@@ -279,23 +329,36 @@ impl<'a> Parser<'a> {
                 return Err(self.unclosed_object(open));
             }
             let value_pos = self.pos;
-            let value = self.value(depth + 1)?;
+            let value = match self.value(depth + 1) {
+                Ok(v) => v,
+                Err(e) => {
+                    if self.eof.get() {
+                        self.extra.borrow_mut().push(*self.unclosed_object(open));
+                    }
+                    return Err(e);
+                }
+            };
             members.push(Member {
                 key,
                 key_pos,
+                key_end,
                 value,
                 value_pos,
+                value_end: self.pos,
             });
             self.skip_ws();
             match self.peek() {
-                Some(b',') => self.pos += 1,
+                Some(b',') => {
+                    last_comma = self.pos;
+                    self.pos += 1;
+                }
                 Some(b'}') => {
                     self.pos += 1;
                     return Ok(members);
                 }
                 None => return Err(self.unclosed_object(open)),
                 Some(_) => {
-                    return Err(self.error(
+                    return Err(self.structural(
                         self.pos,
                         "Missing attribute seperator comma",
                         "A comma must appear between each property definition in an object.",
@@ -306,7 +369,8 @@ impl<'a> Parser<'a> {
     }
 
     fn unclosed_object(&self, open: usize) -> Box<Diagnostic> {
-        self.error(
+        self.eof.set(true);
+        self.structural(
             open,
             "Unclosed object",
             "No closing brace was found for this JSON object.",
@@ -315,11 +379,14 @@ impl<'a> Parser<'a> {
 
     fn array(&mut self, depth: usize) -> Res<Value> {
         let open = self.pos;
+        let mut last_comma = open;
         self.pos += 1;
+        // Terraform's summary says "object" for arrays too.
         let unclosed = |p: &Parser| {
-            p.error(
+            p.eof.set(true);
+            p.structural(
                 open,
-                "Unclosed array",
+                "Unclosed object",
                 "No closing bracket was found for this JSON array.",
             )
         };
@@ -334,18 +401,29 @@ impl<'a> Parser<'a> {
             match self.peek() {
                 None => return Err(unclosed(self)),
                 Some(b']') if !items.is_empty() => {
-                    return Err(self.error(
-                        self.pos,
+                    return Err(self.structural(
+                        last_comma,
                         "Trailing comma in array",
                         "JSON does not permit a trailing comma after the final value in an array.",
                     ))
                 }
                 _ => {}
             }
-            items.push(self.value(depth + 1)?);
+            match self.value(depth + 1) {
+                Ok(v) => items.push(v),
+                Err(e) => {
+                    if self.eof.get() {
+                        self.extra.borrow_mut().push(*unclosed(self));
+                    }
+                    return Err(e);
+                }
+            }
             self.skip_ws();
             match self.peek() {
-                Some(b',') => self.pos += 1,
+                Some(b',') => {
+                    last_comma = self.pos;
+                    self.pos += 1;
+                }
                 Some(b']') => {
                     self.pos += 1;
                     return Ok(Value::Tuple(items));
@@ -364,11 +442,12 @@ impl<'a> Parser<'a> {
 
     // At `"`: the decoded string (not yet NFC-normalised).
     fn string(&mut self) -> Res<String> {
-        let start = self.pos;
         self.pos += 1;
-        let invalid = |p: &Parser| {
+        // Terraform points at a raw control character, or just past a bad escape (where Go's
+        // JSON decoder stops).
+        let invalid = |p: &Parser, at: usize| {
             p.error(
-                start,
+                at,
                 "Invalid JSON string",
                 "There is a syntax error in the given JSON string.",
             )
@@ -391,7 +470,7 @@ impl<'a> Parser<'a> {
                 }
                 Some(b'\\') => {
                     self.pos += 1;
-                    let c = self.peek().ok_or_else(|| invalid(self))?;
+                    let c = self.peek().ok_or_else(|| invalid(self, self.pos))?;
                     self.pos += 1;
                     match c {
                         b'"' => out.push('"'),
@@ -403,13 +482,13 @@ impl<'a> Parser<'a> {
                         b'r' => out.push('\r'),
                         b't' => out.push('\t'),
                         b'u' => {
-                            let hi = self.hex4().ok_or_else(|| invalid(self))?;
+                            let hi = self.hex4().map_err(|at| invalid(self, at))?;
                             if (0xD800..0xDC00).contains(&hi) {
                                 // A surrogate pair, or U+FFFD for a lone half (Go's rule).
                                 let save = self.pos;
                                 if self.bytes.get(self.pos..self.pos + 2) == Some(b"\\u") {
                                     self.pos += 2;
-                                    if let Some(lo) = self.hex4() {
+                                    if let Ok(lo) = self.hex4() {
                                         if (0xDC00..0xE000).contains(&lo) {
                                             let c = 0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00);
                                             out.push(char::from_u32(c).unwrap_or('\u{FFFD}'));
@@ -423,22 +502,41 @@ impl<'a> Parser<'a> {
                                 out.push(char::from_u32(hi).unwrap_or('\u{FFFD}'));
                             }
                         }
-                        _ => return Err(invalid(self)),
+                        _ => return Err(invalid(self, self.pos)),
                     }
                 }
-                // End of input or a raw control character.
-                _ => return Err(invalid(self)),
+                // A raw control character: the rest of the document no longer parses.
+                Some(_) => {
+                    self.structural.set(true);
+                    return Err(invalid(self, self.pos));
+                }
+                None => {
+                    self.eof.set(true);
+                    return Err(self.structural(
+                        self.pos,
+                        "Invalid JSON string",
+                        "There is a syntax error in the given JSON string.",
+                    ));
+                }
             }
         }
     }
 
-    fn hex4(&mut self) -> Option<u32> {
-        let digits = self.text.get(self.pos..self.pos + 4)?;
-        if !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
-            return None;
+    // Four hex digits, or the position just past the first bad one.
+    fn hex4(&mut self) -> Result<u32, usize> {
+        let mut value = 0;
+        for i in 0..4 {
+            match self
+                .bytes
+                .get(self.pos + i)
+                .and_then(|b| (*b as char).to_digit(16))
+            {
+                Some(d) => value = value * 16 + d,
+                None => return Err((self.pos + i + 1).min(self.bytes.len())),
+            }
         }
         self.pos += 4;
-        u32::from_str_radix(digits, 16).ok()
+        Ok(value)
     }
 
     fn number(&mut self) -> Res<Value> {
@@ -493,8 +591,10 @@ impl<'a> Parser<'a> {
 struct Member {
     key: String,
     key_pos: usize,
+    key_end: usize,
     value: Value,
     value_pos: usize,
+    value_end: usize,
 }
 
 fn levenshtein(a: &str, b: &str) -> usize {

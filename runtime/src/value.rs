@@ -55,8 +55,13 @@ impl Value {
     /// (see [`set_order`]).
     pub fn set(element_type: Type, mut elements: Vec<Value>) -> Value {
         elements.sort_by(set_order);
-        elements.dedup();
-        Value::Set(element_type, elements)
+        let mut out: Vec<Value> = Vec::with_capacity(elements.len());
+        for e in elements {
+            if !out.iter().any(|o| same_set_element(o, &e)) {
+                out.push(e);
+            }
+        }
+        Value::Set(element_type, out)
     }
 
     /// True for a null of any type.
@@ -130,6 +135,30 @@ pub fn set_order(a: &Value, b: &Value) -> Ordering {
         (Value::Number(x), Value::Number(y)) => x.cmp(y),
         (Value::Bool(x), Value::Bool(y)) => x.cmp(y),
         _ => a.to_hcl().cmp(&b.to_hcl()),
+    }
+}
+
+/// Whether two values are one set element. As in cty (which identifies set elements by their
+/// text), this is `==` except that `-0` and `0` are different elements: `toset([-0, 0])` has
+/// two.
+pub fn same_set_element(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => {
+            x == y && (!x.is_zero() || x.is_sign_negative() == y.is_sign_negative())
+        }
+        (Value::List(_, xs), Value::List(_, ys))
+        | (Value::Set(_, xs), Value::Set(_, ys))
+        | (Value::Tuple(xs), Value::Tuple(ys)) => {
+            xs.len() == ys.len() && xs.iter().zip(ys).all(|(x, y)| same_set_element(x, y))
+        }
+        (Value::Map(_, xs), Value::Map(_, ys)) | (Value::Object(xs), Value::Object(ys)) => {
+            xs.len() == ys.len()
+                && xs
+                    .iter()
+                    .zip(ys)
+                    .all(|((kx, x), (ky, y))| kx == ky && same_set_element(x, y))
+        }
+        _ => a == b,
     }
 }
 

@@ -5,18 +5,13 @@ use tfvars_runtime::{Number, Value};
 
 fn err(text: &str) -> (String, String, String) {
     let d = parse_tfvars_json(text, "x.tfvars.json").unwrap_err();
-    assert_eq!(d.len(), 1);
+    assert_eq!(d.len(), 1, "{d:?}");
     let d = &d[0];
     (
         d.summary.clone(),
         d.detail.clone(),
         d.location.as_ref().unwrap().to_string(),
     )
-}
-
-fn summary_at(text: &str) -> (String, String) {
-    let (s, _, l) = err(text);
-    (s, l)
 }
 
 #[test]
@@ -78,13 +73,38 @@ fn numbers_are_exact() {
     );
 }
 
+fn all(text: &str) -> Vec<(String, String)> {
+    let mut d: Vec<(String, String)> = parse_tfvars_json(text, "x.tfvars.json")
+        .unwrap_err()
+        .into_iter()
+        .map(|d| (d.summary, d.location.unwrap().to_string()))
+        .collect();
+    d.sort();
+    d
+}
+
+fn one(summary: &str, at: &str) -> Vec<(String, String)> {
+    vec![(summary.to_string(), format!("x.tfvars.json:{at}"))]
+}
+
+fn with_root(mut d: Vec<(String, String)>) -> Vec<(String, String)> {
+    d.push((
+        "Root value must be object".into(),
+        "x.tfvars.json:1:1".into(),
+    ));
+    d.sort();
+    d
+}
+
+// Summaries, details and positions as Terraform 1.11.4 reports them (`terraform plan
+// -var-file=x.tfvars.json`); a broken structure also gives «Root value must be object».
 #[test]
 fn syntax_errors_match_terraform() {
     assert_eq!(
         err("{\"a\":1,\n\"a\":2}"),
         (
             "Duplicate attribute definition".into(),
-            "The argument \"a\" was already set at x.tfvars.json:1:2.".into(),
+            "The argument \"a\" was already set at x.tfvars.json:1,2-7.".into(),
             "x.tfvars.json:2:1".into()
         )
     );
@@ -92,35 +112,9 @@ fn syntax_errors_match_terraform() {
         err(r#"{"a":{"b":1, "b":2}}"#),
         (
             "Duplicate object attribute".into(),
-            "An attribute named \"b\" was already defined at x.tfvars.json:1:7.".into(),
+            "An attribute named \"b\" was already defined at x.tfvars.json:1,7-10.".into(),
             "x.tfvars.json:1:14".into()
         )
-    );
-    assert_eq!(
-        summary_at("{\"a\":1 // c\n}"),
-        (
-            "Missing attribute seperator comma".into(),
-            "x.tfvars.json:1:8".into()
-        )
-    );
-    assert_eq!(
-        summary_at("# c\n{\"a\":1}"),
-        ("Invalid start of value".into(), "x.tfvars.json:1:1".into())
-    );
-    assert_eq!(
-        summary_at(r#"{"a":1,}"#),
-        (
-            "Trailing comma in object".into(),
-            "x.tfvars.json:1:8".into()
-        )
-    );
-    assert_eq!(
-        summary_at(r#"{"a":[1,]}"#),
-        ("Trailing comma in array".into(), "x.tfvars.json:1:9".into())
-    );
-    assert_eq!(
-        summary_at("\u{feff}{\"a\":1}"),
-        ("Invalid start of value".into(), "x.tfvars.json:1:1".into())
     );
     assert_eq!(
         err(r#"{"a":NaN}"#).1,
@@ -142,104 +136,114 @@ fn syntax_errors_match_terraform() {
         r#"{"a":-}"#,
         r#"{"a":1e}"#,
     ] {
-        assert_eq!(
-            summary_at(bad),
-            ("Invalid JSON number".into(), "x.tfvars.json:1:6".into()),
-            "{bad}"
-        );
+        assert_eq!(all(bad), one("Invalid JSON number", "1:6"), "{bad}");
     }
+    assert_eq!(all(r#"{"a": }"#), one("Missing JSON value", "1:7"));
     assert_eq!(
-        summary_at(r#"{"a":1}{"a":2}"#),
-        (
-            "Extraneous data after value".into(),
-            "x.tfvars.json:1:8".into()
-        )
+        all(r#"{"a":1}{"a":2}"#),
+        one("Extraneous data after value", "1:8")
+    );
+    assert_eq!(all("[1]"), one("Incorrect JSON value type", "1:1"));
+    assert_eq!(all("\"x\""), one("Root value must be object", "1:1"));
+    assert_eq!(all("true"), one("Root value must be object", "1:1"));
+    // Just past a bad escape, where Go's decoder stops.
+    assert_eq!(all(r#"{"x": "\q"}"#), one("Invalid JSON string", "1:10"));
+    assert_eq!(
+        all(r#"{"x": "\u12G4"}"#),
+        one("Invalid JSON string", "1:13")
+    );
+
+    assert_eq!(all(""), with_root(one("Missing value", "1:1")));
+    assert_eq!(
+        all("  \n  \n"),
+        vec![
+            ("Missing value".into(), "x.tfvars.json:3:1".into()),
+            (
+                "Root value must be object".into(),
+                "x.tfvars.json:3:1".into()
+            )
+        ]
     );
     assert_eq!(
-        summary_at(""),
-        ("Missing value".into(), "x.tfvars.json:1:1".into())
+        all("\u{feff}{\"a\":1}"),
+        with_root(one("Invalid start of value", "1:1"))
     );
     assert_eq!(
-        summary_at("   \n"),
-        ("Missing value".into(), "x.tfvars.json:2:1".into())
+        all("{\n  // c\n  \"x\": 1\n}"),
+        with_root(vec![
+            (
+                "Invalid object property name".into(),
+                "x.tfvars.json:2:3".into()
+            ),
+            ("Invalid start of value".into(), "x.tfvars.json:2:3".into()),
+        ])
     );
     assert_eq!(
-        summary_at("[1]"),
-        (
-            "Incorrect JSON value type".into(),
-            "x.tfvars.json:1:1".into()
-        )
+        all("{x: 1}"),
+        with_root(vec![
+            ("Invalid JSON keyword".into(), "x.tfvars.json:1:2".into()),
+            (
+                "Invalid object property name".into(),
+                "x.tfvars.json:1:2".into()
+            ),
+        ])
     );
     assert_eq!(
-        summary_at("\"x\""),
-        (
-            "Root value must be object".into(),
-            "x.tfvars.json:1:1".into()
-        )
+        all("{1: 1}"),
+        with_root(one("Invalid object property name", "1:2"))
     );
     assert_eq!(
-        summary_at("true"),
-        (
-            "Root value must be object".into(),
-            "x.tfvars.json:1:1".into()
-        )
+        all(r#"{"x": 1,}"#),
+        with_root(one("Trailing comma in object", "1:8"))
     );
     assert_eq!(
-        summary_at(r#"{"a":"\q"}"#),
-        ("Invalid JSON string".into(), "x.tfvars.json:1:6".into())
+        all(r#"{"x": [1,]}"#),
+        with_root(one("Trailing comma in array", "1:9"))
     );
     assert_eq!(
-        summary_at("{\"a\":\"x\ty\"}"),
-        ("Invalid JSON string".into(), "x.tfvars.json:1:6".into())
+        all(r#"{"a" 1}"#),
+        with_root(one("Missing property value colon", "1:6"))
     );
     assert_eq!(
-        summary_at("{\"a\":\"x\ny\"}"),
-        ("Invalid JSON string".into(), "x.tfvars.json:1:6".into())
+        all(r#"{"a":[1 2]}"#),
+        one("Missing attribute seperator comma", "1:9")
+    );
+    assert_eq!(all(r#"{"a":1"#), with_root(one("Unclosed object", "1:1")));
+    // At the end of input every enclosing array and object reports itself ("object" for both).
+    assert_eq!(
+        all("{\"a\":[1,\n2"),
+        with_root(vec![
+            ("Unclosed object".into(), "x.tfvars.json:1:1".into()),
+            ("Unclosed object".into(), "x.tfvars.json:1:6".into()),
+        ])
     );
     assert_eq!(
-        summary_at(r#"{"a":"x"#),
-        ("Invalid JSON string".into(), "x.tfvars.json:1:6".into())
+        all("{\"a\": {\"b\":\n\"x"),
+        with_root(vec![
+            ("Invalid JSON string".into(), "x.tfvars.json:2:3".into()),
+            ("Unclosed object".into(), "x.tfvars.json:1:1".into()),
+            ("Unclosed object".into(), "x.tfvars.json:1:7".into()),
+        ])
     );
     assert_eq!(
-        summary_at(r#"{a:1}"#),
-        (
-            "Invalid object property name".into(),
-            "x.tfvars.json:1:2".into()
-        )
-    );
-    assert_eq!(
-        summary_at(r#"{"a" 1}"#),
-        (
-            "Missing property value colon".into(),
-            "x.tfvars.json:1:6".into()
-        )
-    );
-    assert_eq!(
-        summary_at(r#"{"a":[1 2]}"#),
-        (
-            "Missing attribute seperator comma".into(),
-            "x.tfvars.json:1:9".into()
-        )
-    );
-    assert_eq!(
-        summary_at(r#"{"a":[1"#),
-        ("Unclosed array".into(), "x.tfvars.json:1:6".into())
-    );
-    assert_eq!(
-        summary_at(r#"{"a":1"#),
-        ("Unclosed object".into(), "x.tfvars.json:1:1".into())
+        all("{\"x\": \"a\tb\"}"),
+        with_root(one("Invalid JSON string", "1:9"))
     );
     // Columns count characters, not bytes.
-    assert_eq!(
-        summary_at("{\"é\":01}"),
-        ("Invalid JSON number".into(), "x.tfvars.json:1:6".into())
-    );
+    assert_eq!(all("{\"é\":01}"), one("Invalid JSON number", "1:6"));
 }
 
 #[test]
 fn depth_is_limited() {
     let ok = format!("{}{}", "[".repeat(MAX_DEPTH), "]".repeat(MAX_DEPTH));
-    assert!(parse_json_value(&ok, "f").is_ok());
+    let v = parse_json_value(&ok, "f").unwrap();
+    // The deepest accepted value also converts and writes back on a test thread's stack.
+    let mut ty = tfvars_runtime::Type::List(Box::new(tfvars_runtime::Type::Any));
+    for _ in 1..MAX_DEPTH {
+        ty = tfvars_runtime::Type::List(Box::new(ty));
+    }
+    let converted = tfvars_runtime::convert(&v, &ty).unwrap();
+    assert_eq!(converted.to_json().unwrap(), ok);
     let deep = format!("{}{}", "[".repeat(MAX_DEPTH + 1), "]".repeat(MAX_DEPTH + 1));
     let e = parse_json_value(&deep, "f").unwrap_err();
     assert_eq!(e.summary, "Nesting too deep");
