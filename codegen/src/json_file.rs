@@ -119,7 +119,8 @@ fn variable(cx: &mut FileCx, decls: &mut Decls, name: &str, name_span: Range<usi
         nullable_set: false,
         ephemeral: false,
         validations: Vec::new(),
-        location: cx.file.location(name_span.start),
+        // Terraform locates a JSON block by its body's `{`.
+        location: cx.file.location(body.span.start),
     };
     let JsonKind::Object(props) = &body.kind else {
         cx.problem(
@@ -231,7 +232,7 @@ fn variable(cx: &mut FileCx, decls: &mut Decls, name: &str, name_span: Range<usi
     if type_ok {
         finish_default(cx, &mut spec, raw_default, default_span);
     }
-    decls.add_variable(cx, spec, Some(name_span));
+    decls.add_variable(cx, spec, Some(body.span.start..body.span.start + 1));
 }
 
 fn check_unique_keys(cx: &mut FileCx, props: &[(String, Range<usize>, Json)]) {

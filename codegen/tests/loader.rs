@@ -318,7 +318,7 @@ fn json_module() {
         v("a").description.as_deref(),
         Some("A ${literal} description.")
     );
-    assert_eq!(v("a").location.to_string(), "main.tf.json:3:5");
+    assert_eq!(v("a").location.to_string(), "main.tf.json:3:10");
     assert_eq!(obj(v("b").default.as_ref().unwrap())["p"], num("3"));
     let b_rule = &v("b").validations[0];
     // Terraform: "checked by the validation rule at main.tf.json:11,21-22" (the object).
