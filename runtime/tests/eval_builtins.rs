@@ -31,4 +31,5 @@ family! {
     cidr => "eval_cidr.tsv",
     regex => "eval_regex.tsv",
     language => "eval_language.tsv",
+    time_and_paths => "eval_time.tsv",
 }

@@ -12,9 +12,11 @@ mod encoding;
 mod hash;
 mod ipnet;
 mod numeric;
+mod paths;
 mod regex;
 mod sets;
 mod strings;
+mod time;
 mod types;
 
 use std::collections::BTreeMap;
@@ -110,6 +112,8 @@ fn registry() -> &'static BTreeMap<&'static str, Builtin> {
         entries.extend(ipnet::table());
         entries.extend(regex::table());
         entries.extend(types::table());
+        entries.extend(paths::table());
+        entries.extend(time::table());
         entries.into_iter().collect()
     })
 }
