@@ -52,17 +52,21 @@ pub fn parse_tfvars_json(text: &str, file: &str) -> Result<Vec<InputVariable>, V
 }
 
 /// Reads one JSON value with the same strictness (any top-level kind is allowed).
-pub fn parse_json_value(text: &str, file: &str) -> Result<Value, Diagnostic> {
+pub fn parse_json_value(text: &str, file: &str) -> Result<Value, Vec<Diagnostic>> {
     let mut p = Parser::new(text, file);
     p.skip_ws();
-    let v = p.value(0).map_err(|d| *d)?;
+    let v = p.value(0).map_err(|d| {
+        let mut all = p.extra.take();
+        all.push(*d);
+        all
+    })?;
     p.skip_ws();
     if p.pos < p.bytes.len() {
-        return Err(*p.error(
+        return Err(vec![*p.error(
             p.pos,
             "Extraneous data after value",
             "Extra characters appear after the JSON value.",
-        ));
+        )]);
     }
     Ok(v)
 }

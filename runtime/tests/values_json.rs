@@ -246,7 +246,7 @@ fn depth_is_limited() {
     assert_eq!(converted.to_json().unwrap(), ok);
     let deep = format!("{}{}", "[".repeat(MAX_DEPTH + 1), "]".repeat(MAX_DEPTH + 1));
     let e = parse_json_value(&deep, "f").unwrap_err();
-    assert_eq!(e.summary, "Nesting too deep");
+    assert_eq!(e[0].summary, "Nesting too deep");
     let very_deep = "[".repeat(200_000);
     assert!(parse_json_value(&very_deep, "f").is_err());
 }
