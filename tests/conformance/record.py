@@ -117,7 +117,9 @@ def module(name, family, tf):
     return m
 
 
-def var(name, type=None, default=None, nullable=None, sensitive=False, ephemeral=False, exact=True):
+def var(
+    name, type=None, default=None, nullable=None, sensitive=False, ephemeral=False, exact=True, checks=()
+):
     """A `variable` block plus its outputs (none for ephemeral variables).
 
     `output "NAME"` gives the value's type; `output "NAME__json"` (`jsonencode`) gives the value
@@ -134,6 +136,11 @@ def var(name, type=None, default=None, nullable=None, sensitive=False, ephemeral
         lines.append("  sensitive = true")
     if ephemeral:
         lines.append("  ephemeral = true")
+    for condition, message in checks:
+        lines.append("  validation {")
+        lines.append(f"    condition     = {condition}")
+        lines.append(f"    error_message = {message}")
+        lines.append("  }")
     lines.append("}")
     if not ephemeral:
         lines.append(f'output "{name}" {{')
@@ -644,6 +651,355 @@ def define():
     m.json("type_error", '{"n": "x"}\n').json("null_p", '{"p": null}\n').case("no_files")
     m.json("ephemeral_type_error", '{"e": []}\n')
 
+    define_more()
+
+
+def define_more():
+    # -- number syntaxes in strings and in JSON ------------------------------------------------
+    m = single("conv_number_strings", "conversion", "number")
+    for name, raw in [
+        ("str_1P3", '"1P3"'),
+        ("str_1p_minus2", '"1p-2"'),
+        ("str_0x1p3", '"0x1p3"'),
+        ("str_0b101", '"0b101"'),
+        ("str_0o7", '"0o7"'),
+        ("str_1e", '"1e"'),
+        ("str_e3", '"e3"'),
+        ("str_dot", '"."'),
+        ("str_minus", '"-"'),
+        ("str_plus", '"+"'),
+        ("str_plusplus1", '"++1"'),
+        ("str_1_2_3", '"1.2.3"'),
+        ("str_1comma000", '"1,000"'),
+        ("str_5newline", '"5\\n"'),
+        ("str_underscore1", '"_1"'),
+        ("str_1__0", '"1__0"'),
+        ("str_nan_lower", '"nan"'),
+        ("str_neg_dot5", '"-.5"'),
+        ("str_1E_plus3", '"1E+3"'),
+        ("str_1e_minus3", '"1e-3"'),
+        ("str_exp_huge", '"1e4000"'),
+        ("str_exp_tiny", '"1e-4000"'),
+        ("str_long_frac", '"0.' + "3" * 80 + '"'),
+        ("str_fullwidth5", '"\\uff15"'),
+        ("json_1E400", "1E400"),
+        ("json_neg1e_minus400", "-1e-400"),
+        ("json_0e0", "0e0"),
+        ("json_neg0e0", "-0e0"),
+        ("json_1_0e0", "1.0e0"),
+        ("json_exp_huge", "1e4000"),
+        ("json_exp_tiny", "1e-4000"),
+        ("json_long_frac", "0." + "3" * 80),
+        ("json_long_int", "9" * 160),
+    ]:
+        m.x(name, raw)
+    m = single("conv_number_inf_more", "conversion", "number", exact=False)
+    for name, raw in [
+        ("str_plus_inf", '"+inf"'),
+        ("str_INF", '"INF"'),
+        ("str_infinity", '"infinity"'),
+        ("str_plus_Inf", '"+Inf"'),
+    ]:
+        m.x(name, raw)
+    m = single("conv_bool_strings", "conversion", "bool")
+    for name, raw in [
+        ("str_t", '"t"'),
+        ("str_T", '"T"'),
+        ("str_1_0", '"1.0"'),
+        ("str_01", '"01"'),
+        ("str_space_true", '" true"'),
+        ("str_TRUE", '"TRUE"'),
+        ("str_False", '"False"'),
+        ("str_on", '"on"'),
+        ("num_2", "2"),
+        ("num_0_0", "0.0"),
+    ]:
+        m.x(name, raw)
+    m = single("conv_string_numbers", "conversion", "string")
+    for name, raw in [
+        ("num_1_0", "1.0"),
+        ("num_100e_minus2", "100e-2"),
+        ("num_1e21", "1e21"),
+        ("num_1e_minus6", "0.000001"),
+        ("num_frac", "123456789.123456789"),
+        ("num_5e_minus324", "5e-324"),
+        ("num_over_f64", "1.7976931348623157e309"),
+        ("num_long_frac", "0." + "3" * 80),
+        ("num_neg_frac", "-0.5"),
+        ("num_exp_frac", "2.5E-3"),
+        ("str_nul", '"a\\u0000b"'),
+        ("str_escapes", '"\\"\\\\\\/\\b\\f\\n\\r\\t"'),
+        ("str_lone_low_surrogate", '"\\udc00"'),
+        ("str_flag", '"\\ud83c\\uddfa\\ud83c\\uddf8"'),
+    ]:
+        m.x(name, raw)
+
+    # -- more collections and objects ----------------------------------------------------------
+    m = single("conv_map_object", "objects", "map(object({ a = string, b = optional(number) }))")
+    m.x("ok", '{"k": {"a": "x"}, "j": {"a": 1, "b": "2"}}').x("missing_a", '{"k": {"b": 1}}')
+    m.x("null_elem", '{"k": null}').x("extra", '{"k": {"a": "x", "z": 1}}').x("array", '[{"a": "x"}]')
+    m = single("conv_list_object_null", "objects", 'list(object({ a = optional(string, "d") }))')
+    m.x("null_elem_no_default", '[null, {}]').x("nested_null", '[{"a": null}]')
+    m = single("conv_map_set", "sets", "map(set(string))")
+    m.x("ok", '{"a": ["b", "a", "b"], "c": []}').x("inner_null", '{"a": null}').x("inner_bad", '{"a": [[1]]}')
+    m = single("conv_set_map", "sets", "set(map(string))")
+    m.x("dup", '[{"a": "1"}, {"a": 1}, {"b": "x"}]').x("order", '[{"z": "1"}, {"a": "2"}, {}]')
+    m = single("conv_set_object_nested", "sets", "set(object({ k = string, v = set(number) }))")
+    m.x("dedupe_inner", '[{"k": "a", "v": [2, 1, 1]}, {"k": "a", "v": [1, 2]}]')
+    m.x("order", '[{"k": "b", "v": []}, {"k": "a", "v": [3]}, {"k": "a", "v": [1]}]')
+    m = single("conv_any_mixed", "unification", "any")
+    m.x("arr_obj_null", '[{"a": 1}, null]').x("obj_nested", '{"a": [1, "x"], "b": {"c": null}}')
+    m.x("arr_arrays", "[[1], [\"a\", true], []]")
+    m = single("conv_list_any_deep", "unification", "list(any)")
+    m.x("objects_diff_keys", '[{"a": 1}, {"b": "x"}]').x("obj_and_null", '[{"a": 1}, null]')
+    m.x("maps_of_lists", '[{"a": [1]}, {"b": ["x"]}]').x("lists_of_objects", '[[{"a": 1}], [{"a": "x"}]]')
+    m.x("bool_str", '[true, "false"]').x("nested_any_num", "[[1], [2.5, \"3\"]]")
+    m = single("conv_object_attr_any", "objects", "object({ a = any, b = optional(any), c = optional(any, [1, \"x\"]) })")
+    m.x("fill", '{"a": 1}').x("all", '{"a": [1, "x"], "b": {"k": true}, "c": null}').x("missing_a", "{}")
+    m = single("conv_tuple_any", "tuples", "tuple([any, list(any), number])")
+    m.x("ok", '[[1, "x"], [1, "x"], "7"]').x("bad_list", '[1, [1, [1]], 1]')
+
+    # -- defaults in the module ----------------------------------------------------------------
+    m = module(
+        "defaults_module",
+        "null_default",
+        var("any_tuple", "any", default='[1, "a"]')
+        + var("list_any", "list(any)", default='[1, "a"]')
+        + var("set_dup", "set(string)", default='["b", "a", "b"]')
+        + var("big", "number", default="1e400")
+        + var("point1", "number", default="0.1")
+        + var("div", "number", default="1 / 3")
+        + var("str_num", "string", default="1.50")
+        + var("obj_null", 'object({ a = optional(string, "x") })', default="null")
+        + var("map_default", "map(number)", default='{ a = "1" }')
+        + var("heredoc", "string", default="<<-EOT\n    text\n    EOT"),
+    )
+    m.case("no_files").json("override_some", '{"big": 1, "set_dup": ["z"], "obj_null": {}}\n')
+    m.json("nulls", '{"any_tuple": null, "obj_null": null, "div": null}\n')
+
+    # -- HCL arithmetic and expressions --------------------------------------------------------
+    m = module("hcl_arith", "hcl", var("a", "any", default="null") + var("n", "number", default="null"))
+    for name, text in [
+        ("div_2_3", "n = 2 / 3\n"),
+        ("div_neg", "n = -1 / 3\n"),
+        ("div_zero", "a = 0 / 5\n"),
+        ("mod_frac", "n = 10 % 3.5\n"),
+        ("mod_neg_divisor", "n = 7 % -3\n"),
+        ("mod_neg_both", "n = -7 % -3\n"),
+        ("mul_point1", "n = 0.1 * 3\n"),
+        ("sum_point1", "n = 0.1 + 0.2\n"),
+        ("big_mul", "n = 1e400 * 1e400\n"),
+        ("tiny_mul", "n = 1e-400 * 1e-400\n"),
+        ("big_add_small", "n = 1e20 + 1e-20\n"),
+        ("int_precision", "n = 12345678901234567890123456789 * 98765432109876543210\n"),
+        ("sub_exact", "n = 9007199254740993 - 1\n"),
+        ("string_plus_number", 'n = "5" + 1\n'),
+        ("unary_minus_string", 'n = -"5"\n'),
+        ("neg_zero", "n = -0\na = 0 * -1\n"),
+        ("compare_num_str", 'a = ["5" < 10, 1 == 1.0, "1" == 1, null == null, [1, 2] == [1, 2]]\n'),
+        ("cond_unify", 'a = true ? 1 : "a"\n'),
+        ("cond_unify_list", 'a = false ? [1] : ["a"]\n'),
+        ("precedence", "n = 2 + 3 * 4 % 5 - -1\n"),
+        ("parens", "n = (2 + 3) * (4 - 1) / 5\n"),
+        ("bool_ops", "a = [!false && true, false || !true, 1 < 2 && 2 <= 2 && 3 >= 3 && 4 > 3]\n"),
+        ("heredoc_interp", 'a = <<EOT\n${1 + 1} and %{ if true }yes%{ endif }\nEOT\n'),
+        ("template_strip", 'a = "%{ for x in ["a", "b"] ~}\n${x}\n%{~ endfor }"\n'),
+        ("unicode_escape_long", 'a = "\\U0001F600 \\u00e9"\n'),
+        ("number_forms", "a = [1.5e3, 1E-2, 0.5, 10]\n"),
+        ("object_key_expr", 'a = { "a b" = 1, (format) = 2 }\n'),
+        ("object_key_paren", 'a = { ("k") = 1 }\n'),
+        ("for_index", 'a = [for i, v in ["a", "b"] : "${i}=${v}"]\n'),
+        ("for_object_filter", 'a = { for k, v in { a = 1, b = 2, c = 3 } : k => v if v != 2 }\n'),
+        ("for_dup_key", 'a = { for v in ["a", "a"] : v => 1 }\n'),
+        ("splat_full", "a = [[1, 2], [3]][*][0]\n"),
+        ("null_attr", "a = { k = null }.k\n"),
+        ("missing_attr", "a = { k = 1 }.j\n"),
+        ("index_map", 'a = { k = 1 }["k"]\n'),
+        ("index_string_key_list", 'a = [1, 2]["1"]\n'),
+        ("string_mul", 'a = "a" * 2\n'),
+        ("cond_non_bool", 'a = "x" ? 1 : 2\n'),
+        ("cond_string_bool", 'a = "true" ? 1 : 2\n'),
+        ("and_non_bool", "a = 1 && true\n"),
+        ("compare_strings", 'a = "a" < "b"\n'),
+        ("ellipsis_call", "a = [1, 2]...\n"),
+    ]:
+        m.hcl(name, text)
+
+    m = module("hcl_inf", "hcl", var("a", "any", default="null", exact=False))
+    m.hcl("div_by_zero", "a = 1 / 0\n").hcl("mod_by_zero", "a = 1 % 0\n").hcl("neg_div_by_zero", "a = -1 / 0\n")
+
+    # -- validation blocks (Terraform 1.11 semantics) ------------------------------------------
+    m = module(
+        "validation",
+        "validation",
+        var(
+            "name",
+            "string",
+            default='"ok"',
+            checks=[("length(var.name) >= 2", '"Name too short: ${var.name}."')],
+        )
+        + var(
+            "port",
+            "number",
+            default="80",
+            checks=[
+                ("var.port >= 1 && var.port <= 65535", '"Port out of range."'),
+                ("var.port != 22", '"Port 22 is reserved."'),
+            ],
+        )
+        + var(
+            "cond",
+            "string",
+            default="null",
+            checks=[('var.cond == null ? true : startswith(var.cond, "b")', '"Must start with b."')],
+        )
+        + var(
+            "tags",
+            "map(string)",
+            default="{}",
+            checks=[
+                ("alltrue([for k, v in var.tags : can(regex(\"^[a-z]+$\", k))])", '"Tag keys must be lowercase letters."'),
+                ("length(var.tags) <= 3", '"At most 3 tags."'),
+            ],
+        )
+        + var(
+            "min",
+            "number",
+            default="5",
+        )
+        + var(
+            "above",
+            "number",
+            default="10",
+            checks=[("var.above >= var.min", '"above (${var.above}) must be >= min (${var.min})."')],
+        )
+        + var(
+            "items",
+            "list(object({ n = string, size = optional(number, 1) }))",
+            default="[]",
+            checks=[
+                ("alltrue([for i in var.items : i.size > 0])", '"Every size must be positive."'),
+                ("length(distinct([for i in var.items : i.n])) == length(var.items)", '"Names must be unique."'),
+            ],
+        )
+        + var(
+            "bad_default",
+            "string",
+            default='"x"',
+            checks=[("var.bad_default != \"x\"", '"The default is not allowed."')],
+        ),
+    )
+    for name, text in [
+        ("ok", '{"bad_default": "y"}\n'),
+        ("defaults_validated", "{}\n"),
+        ("name_short", '{"bad_default": "y", "name": "a"}\n'),
+        ("name_null", '{"bad_default": "y", "name": null}\n'),
+        ("port_two_rules", '{"bad_default": "y", "port": 22}\n'),
+        ("port_both_fail", '{"bad_default": "y", "port": 70000}\n'),
+        ("port_string", '{"bad_default": "y", "port": "443"}\n'),
+        ("port_type_error", '{"bad_default": "y", "port": "x", "name": "a"}\n'),
+        ("cond_null_ok", '{"bad_default": "y", "cond": null}\n'),
+        ("cond_bad", '{"bad_default": "y", "cond": "x"}\n'),
+        ("tags_ok", '{"bad_default": "y", "tags": {"env": "p", "app": 1}}\n'),
+        ("tags_bad_key", '{"bad_default": "y", "tags": {"Env": "p"}}\n'),
+        ("tags_too_many", '{"bad_default": "y", "tags": {"a": "1", "b": "2", "c": "3", "d": "4", "E": "5"}}\n'),
+        ("other_var", '{"bad_default": "y", "above": 3}\n'),
+        ("other_var_changed", '{"bad_default": "y", "above": 3, "min": 1}\n'),
+        ("items_ok", '{"bad_default": "y", "items": [{"n": "a"}, {"n": "b", "size": "2"}]}\n'),
+        ("items_bad", '{"bad_default": "y", "items": [{"n": "a", "size": 0}, {"n": "a"}]}\n'),
+        ("items_null_size", '{"bad_default": "y", "items": [{"n": "a", "size": null}]}\n'),
+        ("many_fail", '{"name": "", "port": 0, "above": 1, "tags": {"X": "y"}}\n'),
+    ]:
+        m.json(name, text)
+    m = module(
+        "validation_messages",
+        "validation",
+        var(
+            "n",
+            "number",
+            default="1",
+            checks=[
+                ("var.n > 0", "var.n"),
+                ("var.n < 100", '"  padded message  "'),
+            ],
+        )
+        + var("s", "string", default='"a"', checks=[("var.s != \"bad\"", '"String was ${var.s}."')])
+        + var("r", "string", default='"1"', checks=[("can(regex(\"^[0-9]+$\", var.r))", '"Digits only."')])
+        + var("t", "string", default='"x"', checks=[('var.t == "x" ? true : "true"', '"Not x."')])
+        + var("u", "bool", default="true", checks=[("var.u ? var.u : null", '"U failed."')]),
+    )
+    for name, text in [
+        ("defaults", "{}\n"),
+        ("numeric_message", '{"n": -5}\n'),
+        ("trimmed_message", '{"n": 500}\n'),
+        ("message_template", '{"s": "bad"}\n'),
+        ("can_regex_null", '{"r": null}\n'),
+        ("can_regex_ok", '{"r": "123"}\n'),
+        ("can_regex_bad", '{"r": "12a"}\n'),
+        ("string_true_result", '{"t": "y"}\n'),
+        ("null_result", '{"u": false}\n'),
+    ]:
+        m.json(name, text)
+
+    # `||` does not short-circuit in 1.11: a null default fails its own rule.
+    m = module(
+        "validation_or",
+        "validation",
+        var(
+            "maybe",
+            "string",
+            default="null",
+            checks=[('var.maybe == null || startswith(var.maybe, "a")', '"Must start with a."')],
+        ),
+    )
+    m.case("no_files").json("null", '{"maybe": null}\n').json("ok", '{"maybe": "abc"}\n')
+    m.json("bad", '{"maybe": "xyz"}\n')
+    m = module(
+        "validation_and",
+        "validation",
+        var(
+            "o",
+            "object({ a = optional(string) })",
+            default="{}",
+            checks=[('var.o.a != null && length(var.o.a) > 2', '"a must be longer than 2."')],
+        ),
+    )
+    m.case("no_files").json("short", '{"o": {"a": "ab"}}\n').json("ok", '{"o": {"a": "abc"}}\n')
+    m.json("null_object", '{"o": null}\n')
+    # The error message is evaluated even when the condition holds.
+    m = module(
+        "validation_msg_list",
+        "validation",
+        var("l", "list(string)", default='["a"]', checks=[("length(var.l) > 0", "var.l")]),
+    )
+    m.case("no_files").json("empty", '{"l": []}\n')
+
+    # -- more null / nullable ------------------------------------------------------------------
+    m = single(
+        "null_object_nonnull",
+        "null_default",
+        'object({ a = optional(string, "x"), b = optional(list(string)) })',
+        nullable=False,
+        default="{}",
+    )
+    m.case("no_files").x("explicit_null", "null").x("inner_nulls", '{"a": null, "b": null}')
+    m.x("b_null_elem", '{"b": [null]}')
+    m = single("null_any_nonnull", "null_default", "any", nullable=False, default='{ k = [1, "a"] }')
+    m.case("no_files").x("explicit_null", "null").x("value", '[1, "b"]')
+
+    # -- more multi-file -----------------------------------------------------------------------
+    m = module(
+        "multifile_more",
+        "multifile",
+        var("a", "string", default='"da"') + var("s", "set(string)", default="[]"),
+    )
+    m.case("syntax_errors_both", (".tfvars.json", '{"a": }\n'), (".tfvars", "a = = 1\n"))
+    m.case("undeclared_in_both", (".tfvars.json", '{"x1": 1}\n'), (".tfvars", "x2 = 2\n"))
+    m.case("type_errors_both", (".tfvars.json", '{"a": []}\n'), (".tfvars.json", '{"a": {}}\n'))
+    m.case("set_replaced", (".tfvars.json", '{"s": ["a", "b"]}\n'), (".tfvars", 's = ["c", "c"]\n'))
+    m.case("hcl_redefined_across_files", (".tfvars", 'a = "1"\n'), (".tfvars", 'a = "2"\n'))
+    m.case("empty_then_value", (".tfvars", ""), (".tfvars.json", '{"a": "v"}\n'))
+
 
 # ---------------------------------------------------------------------------------------------
 # Running Terraform.
@@ -702,6 +1058,19 @@ def plan(mdir, var_files, out):
     return subprocess.run(args, cwd=mdir, env=env(), capture_output=True, text=True)
 
 
+def output_lines(tf):
+    """The line numbers (1-based) of main.tf that belong to `output` blocks."""
+    lines, inside = set(), False
+    for i, line in enumerate(tf.splitlines(), 1):
+        if line.startswith("output "):
+            inside = True
+        if inside:
+            lines.add(i)
+        if line == "}":
+            inside = False
+    return lines
+
+
 def record_case(mdir, m, case_name, var_files):
     """Runs Terraform on one case and returns the expected record."""
     with tempfile.TemporaryDirectory(prefix="tfvars-conf-") as tmp:
@@ -716,6 +1085,13 @@ def record_case(mdir, m, case_name, var_files):
                 p = plan(mdir, var_files, None)
                 diags = diagnostics_of(p.stdout)
                 note = "values not recordable: the plan file cannot hold them"
+        out_lines = output_lines(m.tf)
+        for d in diags:
+            loc = d.get("location", "")
+            if loc.startswith("main.tf:") and int(loc.split(":")[1]) in out_lines:
+                # An output of the recording module failed (jsonencode of infinity, ...): the
+                # verdict would be about the recording, not the input. Use exact=False.
+                raise RuntimeError(f"{m.name}/{case_name}: an output failed: {d['summary']}: {d['detail']}")
         rec = {"var_files": var_files, "exit": p.returncode}
         if p.returncode not in (0, 1):
             raise RuntimeError(f"{m.name}/{case_name}: terraform exited {p.returncode}\n{p.stderr}")

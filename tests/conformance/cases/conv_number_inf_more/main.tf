@@ -1,0 +1,6 @@
+variable "x" {
+  type = number
+}
+output "x" {
+  value = var.x
+}

@@ -1,0 +1,3 @@
+a = <<EOT
+${1 + 1} and %{ if true }yes%{ endif }
+EOT

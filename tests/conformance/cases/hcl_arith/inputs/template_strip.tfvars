@@ -1,0 +1,3 @@
+a = "%{ for x in ["a", "b"] ~}
+${x}
+%{~ endfor }"

@@ -1,0 +1,20 @@
+variable "a" {
+  type = any
+  default = null
+}
+output "a" {
+  value = var.a
+}
+output "a__json" {
+  value = jsonencode(var.a)
+}
+variable "n" {
+  type = number
+  default = null
+}
+output "n" {
+  value = var.n
+}
+output "n__json" {
+  value = jsonencode(var.n)
+}

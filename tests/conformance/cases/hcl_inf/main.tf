@@ -1,0 +1,7 @@
+variable "a" {
+  type = any
+  default = null
+}
+output "a" {
+  value = var.a
+}
