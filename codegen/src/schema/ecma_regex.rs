@@ -445,6 +445,7 @@ impl Parser {
 
     /// A bracketed class, after the `[`: parsed into code-point ranges, then written out.
     fn class(&mut self) -> Result<(), String> {
+        let open = self.pos - 1;
         let mut negated = false;
         if self.peek() == Some('^') {
             negated = true;
@@ -504,6 +505,12 @@ impl Parser {
             }
         }
         let ranges = normalize(ranges);
+        let verbatim: String = self.chars[open..self.pos].iter().collect();
+        if !self.flags.case_insensitive && class_is_portable(&verbatim) {
+            // Same meaning in Go and ECMA-262 (with or without `u`): keep the text as written.
+            self.out.push_str(&verbatim);
+            return Ok(());
+        }
         if self.flags.case_insensitive && ranges.iter().any(|&(a, b)| range_has_case(a, b)) {
             return Err(
                 "the case-insensitive flag `(?i)` on a character class has no ECMA-262 inline form"
@@ -569,6 +576,36 @@ impl Parser {
         };
         Ok(ClassAtom::Set(set))
     }
+}
+
+/// Whether a bracketed class, as written, means the same in Go and in ECMA-262 with and without
+/// the `u` flag: printable ASCII, no nested `[` or POSIX class, no leading `]`, only escapes that
+/// are identity or ASCII class escapes in both, and no `-` next to a class escape.
+fn class_is_portable(text: &str) -> bool {
+    let body = &text[1..text.len() - 1];
+    let body = body.strip_prefix('^').unwrap_or(body);
+    if body.is_empty()
+        || body.starts_with(']')
+        || !body.bytes().all(|b| (0x20..0x7f).contains(&b))
+        || body.contains('[')
+    {
+        return false;
+    }
+    let mut has_class_escape = false;
+    let mut bytes = body.bytes();
+    while let Some(b) = bytes.next() {
+        if b == b'\\' {
+            match bytes.next() {
+                Some(b'd' | b'D' | b'w' | b'W') => has_class_escape = true,
+                Some(
+                    b'\\' | b']' | b'^' | b'-' | b'.' | b'$' | b'*' | b'+' | b'?' | b'(' | b')'
+                    | b'{' | b'}' | b'|' | b'/' | b't' | b'n' | b'r' | b'f' | b'v',
+                ) => {}
+                _ => return false,
+            }
+        }
+    }
+    !(has_class_escape && body.contains('-'))
 }
 
 enum ClassAtom {
@@ -710,8 +747,10 @@ mod tests {
 
     #[test]
     fn common_patterns_are_kept() {
-        ok("^[a-z0-9-]+$", "^[\\-0-9a-z]+$");
-        ok("^#[0-9a-fA-F]{6}$", "^#[0-9A-Fa-f]{6}$");
+        ok("^[a-z0-9-]+$", "^[a-z0-9-]+$");
+        ok("^#[0-9a-fA-F]{6}$", "^#[0-9a-fA-F]{6}$");
+        ok("[\\w-]", "[\\-0-9A-Z_a-z]");
+        ok("[^\\d\\.]", "[^\\d\\.]");
         ok(
             "^[0-9]{1,3}(\\.[0-9]{1,3}){3}$",
             "^[0-9]{1,3}(\\.[0-9]{1,3}){3}$",
@@ -737,12 +776,15 @@ mod tests {
         ok("\\141\\x62\\x{63}", "abc");
         ok("a{,3}", "a\\{,3\\}");
         ok("[]a]", "[\\]a]");
-        ok("[a-]", "[\\-a]");
+        ok("[a-]", "[a-]");
+        ok("[é]", "[é]");
+        ok("[\\@]", "[@]");
         ok("(?U)a+", "a+");
         ok("(?i)[0-9]+", "[0-9]+");
         ok("\\@\\-", "@-");
         ok("😀+", "(?:😀)+");
-        ok("[&&]", "[&]");
+        ok("[&&]", "[&&]");
+        ok("[[]", "[\\[]");
     }
 
     #[test]

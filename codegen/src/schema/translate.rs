@@ -533,6 +533,13 @@ impl Cx {
 
     /// `==` / `contains` (allowed values) or `!=` / `!contains` (disallowed values).
     fn equality(&self, allowed: bool, lits: Vec<Value>, ty: &Type) -> Result<Translated, String> {
+        if !allowed && lits.len() == 1 && lits[0].is_null() {
+            // `x != null`: true for every non-null value, false for null (any type).
+            return Ok(Translated {
+                rules: Rules::default(),
+                on_null: OnNull::False,
+            });
+        }
         if !matches!(ty, Type::String | Type::Number | Type::Bool | Type::Any) {
             return Err(format!(
                 "Terraform's `==` on a value of type `{}` is not the same as JSON Schema's `enum`",
@@ -540,10 +547,11 @@ impl Cx {
             ));
         }
         let has_null = lits.iter().any(Value::is_null);
-        let values: Vec<Value> = lits.into_iter().filter(|v| !v.is_null()).collect();
         let mut rules = Rules::default();
         let on_null = if allowed {
-            rules.allowed = Some(values);
+            // `null` stays in the enum where it was written, as terraschema writes it; whether
+            // null is accepted is decided by the node's type and the null branch.
+            rules.allowed = Some(lits);
             if has_null {
                 OnNull::True
             } else {
@@ -551,9 +559,9 @@ impl Cx {
             }
         } else {
             if has_null {
-                return Err("`!=` with `null` alone is not translated".into());
+                return Err("`!=` with `null` among other values is not translated".into());
             }
-            rules.disallowed = values;
+            rules.disallowed = lits;
             OnNull::True
         };
         Ok(Translated { rules, on_null })

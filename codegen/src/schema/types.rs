@@ -165,9 +165,12 @@ pub(crate) fn write_rules(n: &mut Json, ty: &Type, rules: &Rules) {
     let m = n.entries();
     let json = |v: &Value| Json::from_value(v).unwrap_or(Json::Null);
     if let Some(allowed) = &rules.allowed {
+        // A `null` in the enum only matters where the type allows null (`any`); keep it there
+        // only when the condition accepts null.
+        let keep = |v: &&Value| !v.is_null() || *ty != Type::Any || rules.null_ok;
         m.insert(
             "enum".into(),
-            Json::Array(allowed.iter().map(json).collect()),
+            Json::Array(allowed.iter().filter(keep).map(json).collect()),
         );
     }
     if !rules.disallowed.is_empty() {

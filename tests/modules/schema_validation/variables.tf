@@ -249,3 +249,33 @@ variable "unicode_class" {
     error_message = "Letters only."
   }
 }
+
+variable "contains_with_null" {
+  type     = string
+  nullable = true
+  default  = "<"
+  validation {
+    condition     = contains(["\\", "\"", "$${abc}", "\n", "10%", null, "<", ">", "&"], var.contains_with_null)
+    error_message = "Not a special character."
+  }
+}
+
+variable "eq_chain_with_null" {
+  type     = string
+  nullable = true
+  default  = "a"
+  validation {
+    condition     = var.eq_chain_with_null == "a" || var.eq_chain_with_null == null || var.eq_chain_with_null == "b"
+    error_message = "Must be a, b or null."
+  }
+}
+
+variable "not_null_and_length" {
+  type     = list(number)
+  nullable = true
+  default  = [1]
+  validation {
+    condition     = var.not_null_and_length != null && length(var.not_null_and_length) > 0
+    error_message = "Must not be empty."
+  }
+}
