@@ -33,21 +33,48 @@ fn spec_of<'a>(spec: &'a ModuleSpec, name: &str) -> Option<&'a VariableSpec> {
     spec.variables.iter().find(|v| v.name == name)
 }
 
-/// `Variables::to_tfvars_json()`.
-pub fn to_tfvars_json<V: ModuleVariables>(vars: &V) -> String {
-    let inputs = vars.to_inputs();
+/// The inputs of the variables `keep` accepts.
+fn kept<V: ModuleVariables>(
+    vars: &V,
+    keep: &dyn Fn(&VariableInfo) -> bool,
+) -> Vec<(&'static str, Value)> {
+    let infos = V::variable_infos();
+    vars.to_inputs()
+        .into_iter()
+        .filter(|(name, _)| infos.iter().find(|i| i.name == *name).is_none_or(keep))
+        .collect()
+}
+
+fn all(_: &VariableInfo) -> bool {
+    true
+}
+
+/// `Variables::to_tfvars_json()` and `…_filtered()`.
+pub fn to_tfvars_json<V: ModuleVariables>(
+    vars: &V,
+    keep: Option<&dyn Fn(&VariableInfo) -> bool>,
+) -> String {
+    let inputs = kept(vars, keep.unwrap_or(&all));
     tfvars_runtime::output::to_tfvars_json(inputs.iter().map(|(n, v)| (*n, v)))
 }
 
-/// `Variables::to_tfvars_hcl()`.
-pub fn to_tfvars_hcl<V: ModuleVariables>(vars: &V) -> String {
-    let inputs = vars.to_inputs();
+/// `Variables::to_tfvars_hcl()` and `…_filtered()`.
+pub fn to_tfvars_hcl<V: ModuleVariables>(
+    vars: &V,
+    keep: Option<&dyn Fn(&VariableInfo) -> bool>,
+) -> String {
+    let inputs = kept(vars, keep.unwrap_or(&all));
     tfvars_runtime::output::to_tfvars_hcl(inputs.iter().map(|(n, v)| (*n, v)))
 }
 
-/// `Variables::write_tfvars_json()`: mode 0600 when a sensitive variable holds a value.
-pub fn write_tfvars_json<V: ModuleVariables>(vars: &V, path: &FsPath) -> std::io::Result<()> {
-    let inputs = vars.to_inputs();
+/// `Variables::write_tfvars_json()` and `…_filtered()`: mode 0600 when a sensitive variable
+/// holds a value.
+pub fn write_tfvars_json<V: ModuleVariables>(
+    vars: &V,
+    path: &FsPath,
+    keep: Option<&dyn Fn(&VariableInfo) -> bool>,
+) -> std::io::Result<()> {
+    let inputs = kept(vars, keep.unwrap_or(&all));
     let spec = V::spec();
     let private = inputs
         .iter()
@@ -56,10 +83,13 @@ pub fn write_tfvars_json<V: ModuleVariables>(vars: &V, path: &FsPath) -> std::io
     tfvars_runtime::output::write_atomic(path, text.as_bytes(), private)
 }
 
-/// `Variables::to_env()`.
-pub fn to_env<V: ModuleVariables>(vars: &V) -> Result<Vec<(String, String)>, OutputError> {
+/// `Variables::to_env()` and `…_filtered()`.
+pub fn to_env<V: ModuleVariables>(
+    vars: &V,
+    keep: Option<&dyn Fn(&VariableInfo) -> bool>,
+) -> Result<Vec<(String, String)>, OutputError> {
     let spec = V::spec();
-    vars.to_inputs()
+    kept(vars, keep.unwrap_or(&all))
         .iter()
         .map(|(name, value)| {
             let var = spec_of(spec, name).expect("every field is a declared variable");

@@ -479,6 +479,9 @@ pub trait ModuleVariables: Sized {
     /// The module's declarations (types, defaults, validations).
     fn spec() -> &'static ModuleSpec;
 
+    /// The generated `VARIABLES` table.
+    fn variable_infos() -> &'static [VariableInfo];
+
     /// Which Terraform release's semantics validation follows.
     fn terraform_version() -> TerraformVersion;
 

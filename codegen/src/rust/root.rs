@@ -200,7 +200,16 @@ pub fn render_root(module: &Module, options: &RustOptions, krate: &TokenStream) 
             /// The values as a `.tfvars.json` document: pretty, in declaration order, only what
             /// was set, numbers exactly as given.
             pub fn to_tfvars_json(&self) -> ::std::string::String {
-                #krate::__private::to_tfvars_json(self)
+                #krate::__private::to_tfvars_json(self, ::std::option::Option::None)
+            }
+
+            /// [`Self::to_tfvars_json`] for the variables `keep` accepts, e.g. all but the
+            /// ephemeral ones: `to_tfvars_json_filtered(|v| !v.ephemeral)`.
+            pub fn to_tfvars_json_filtered(
+                &self,
+                keep: impl ::std::ops::Fn(&#krate::__private::VariableInfo) -> bool,
+            ) -> ::std::string::String {
+                #krate::__private::to_tfvars_json(self, ::std::option::Option::Some(&keep))
             }
 
             /// Writes [`Self::to_tfvars_json`] atomically (temporary file in the same directory,
@@ -209,12 +218,29 @@ pub fn render_root(module: &Module, options: &RustOptions, krate: &TokenStream) 
                 &self,
                 path: impl ::std::convert::AsRef<::std::path::Path>,
             ) -> ::std::io::Result<()> {
-                #krate::__private::write_tfvars_json(self, path.as_ref())
+                #krate::__private::write_tfvars_json(self, path.as_ref(), ::std::option::Option::None)
+            }
+
+            /// [`Self::write_tfvars_json`] for the variables `keep` accepts.
+            pub fn write_tfvars_json_filtered(
+                &self,
+                path: impl ::std::convert::AsRef<::std::path::Path>,
+                keep: impl ::std::ops::Fn(&#krate::__private::VariableInfo) -> bool,
+            ) -> ::std::io::Result<()> {
+                #krate::__private::write_tfvars_json(self, path.as_ref(), ::std::option::Option::Some(&keep))
             }
 
             /// The values as a `.tfvars` (HCL) document.
             pub fn to_tfvars_hcl(&self) -> ::std::string::String {
-                #krate::__private::to_tfvars_hcl(self)
+                #krate::__private::to_tfvars_hcl(self, ::std::option::Option::None)
+            }
+
+            /// [`Self::to_tfvars_hcl`] for the variables `keep` accepts.
+            pub fn to_tfvars_hcl_filtered(
+                &self,
+                keep: impl ::std::ops::Fn(&#krate::__private::VariableInfo) -> bool,
+            ) -> ::std::string::String {
+                #krate::__private::to_tfvars_hcl(self, ::std::option::Option::Some(&keep))
             }
 
             /// The values as `TF_VAR_<name>` environment pairs, so that secrets need not touch
@@ -225,7 +251,18 @@ pub fn render_root(module: &Module, options: &RustOptions, krate: &TokenStream) 
                 ::std::vec::Vec<(::std::string::String, ::std::string::String)>,
                 #krate::__private::OutputError,
             > {
-                #krate::__private::to_env(self)
+                #krate::__private::to_env(self, ::std::option::Option::None)
+            }
+
+            /// [`Self::to_env`] for the variables `keep` accepts, e.g. only the ephemeral ones.
+            pub fn to_env_filtered(
+                &self,
+                keep: impl ::std::ops::Fn(&#krate::__private::VariableInfo) -> bool,
+            ) -> ::std::result::Result<
+                ::std::vec::Vec<(::std::string::String, ::std::string::String)>,
+                #krate::__private::OutputError,
+            > {
+                #krate::__private::to_env(self, ::std::option::Option::Some(&keep))
             }
 
             /// Reads a `.tfvars.json` document with Terraform's strict JSON rules and
@@ -240,6 +277,10 @@ pub fn render_root(module: &Module, options: &RustOptions, krate: &TokenStream) 
                 static SPEC: ::std::sync::OnceLock<#krate::__private::ModuleSpec> =
                     ::std::sync::OnceLock::new();
                 SPEC.get_or_init(|| #krate::__private::spec_from_json(#spec_json))
+            }
+
+            fn variable_infos() -> &'static [#krate::__private::VariableInfo] {
+                Self::VARIABLES
             }
 
             fn terraform_version() -> #krate::__private::TerraformVersion {

@@ -1,0 +1,266 @@
+//! Terraform accepts what the examples write, and sees the same values whichever way they are
+//! given: the example's `.tfvars.json`, `to_tfvars_hcl()` as a `.tfvars` file, or `to_env()` as
+//! `TF_VAR_` variables.
+//!
+//! With `terraform` on the PATH, each example module is applied (it declares only variables and
+//! outputs, so `init` needs no network) once per form, and the outputs (every variable, through
+//! `jsonencode`) must agree. The inputs and Terraform's outputs are recorded in
+//! `tests/examples_terraform.recorded.json`; without Terraform the inputs generated now must
+//! equal the recorded ones, so the recorded verdict still applies (and the test says so loudly).
+//! Re-record with `UPDATE_RECORDED=1` (needs Terraform).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::{json, Value};
+
+mod network {
+    tfvars::terraform_vars!("../examples/network");
+}
+
+mod database {
+    tfvars::terraform_vars!("../examples/database", name = Database);
+}
+
+const RECORD: &str = "tests/examples_terraform.recorded.json";
+const DB_PASSWORD: &str = "an-example-password-42";
+
+/// What one example gives Terraform, in the three forms.
+#[derive(Debug, PartialEq)]
+struct Inputs {
+    json: String,
+    hcl: String,
+    env: Vec<(String, String)>,
+    /// Given in the environment with every form (the ephemeral password).
+    extra_env: Vec<(String, String)>,
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tfvars-examples-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The example binaries sit next to this test's directory: `target/debug/examples/`.
+fn example_binary(name: &str) -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let debug = exe.parent().unwrap().parent().unwrap();
+    let path = debug.join("examples").join(name);
+    assert!(
+        path.exists(),
+        "`{}` is missing: `cargo test` builds the examples, run it without `--test` filters or `cargo build --examples` first",
+        path.display()
+    );
+    path
+}
+
+fn run_example(name: &str, out: &Path, env: &[(&str, &str)]) -> String {
+    let status = Command::new(example_binary(name))
+        .arg(out)
+        .envs(env.iter().copied())
+        .output()
+        .unwrap();
+    assert!(
+        status.status.success(),
+        "example `{name}` failed:\n{}",
+        String::from_utf8_lossy(&status.stderr)
+    );
+    std::fs::read_to_string(out.join(format!("{name}.tfvars.json"))).unwrap()
+}
+
+fn network_inputs() -> Inputs {
+    let dir = scratch("network-run");
+    let json = run_example("network", &dir, &[]);
+    let vars = network::Variables::from_tfvars_json(&json).unwrap_or_else(|r| panic!("{r}"));
+    assert_eq!(
+        vars.to_tfvars_json(),
+        json,
+        "the example's file reads back unchanged"
+    );
+    Inputs {
+        hcl: vars.to_tfvars_hcl(),
+        env: vars.to_env().unwrap(),
+        json,
+        extra_env: vec![],
+    }
+}
+
+fn database_inputs() -> Inputs {
+    let dir = scratch("database-run");
+    let json = run_example("database", &dir, &[("DB_MASTER_PASSWORD", DB_PASSWORD)]);
+    // The file leaves out the ephemeral password; add it back to read the whole value.
+    let mut doc: serde_json::Map<String, Value> = serde_json::from_str(&json).unwrap();
+    doc.insert("master_password".into(), json!(DB_PASSWORD));
+    let full = serde_json::to_string(&doc).unwrap();
+    let vars = database::Database::from_tfvars_json(&full).unwrap_or_else(|r| panic!("{r}"));
+    assert_eq!(vars.to_tfvars_json_filtered(|v| !v.ephemeral), json);
+    Inputs {
+        hcl: vars.to_tfvars_hcl_filtered(|v| !v.ephemeral),
+        env: vars.to_env_filtered(|v| !v.ephemeral).unwrap(),
+        extra_env: vars.to_env_filtered(|v| v.ephemeral).unwrap(),
+        json,
+    }
+}
+
+fn terraform_available() -> bool {
+    Command::new("terraform")
+        .arg("version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+fn terraform(dir: &Path, args: &[&str], env: &[(String, String)]) -> std::process::Output {
+    Command::new("terraform")
+        .args(args)
+        .current_dir(dir)
+        .env("CHECKPOINT_DISABLE", "1")
+        .env("TF_CLI_CONFIG_FILE", dir.join("empty.tfrc"))
+        .env("TF_IN_AUTOMATION", "1")
+        .envs(env.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+        .output()
+        .unwrap()
+}
+
+/// Applies the module with the inputs in one form; returns the outputs, or Terraform's error.
+fn apply(module: &str, form: &str, inputs: &Inputs) -> Result<Value, String> {
+    let dir = scratch(&format!("{module}-{form}"));
+    for entry in std::fs::read_dir(root().join("examples").join(module)).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), dir.join(entry.file_name())).unwrap();
+    }
+    std::fs::write(dir.join("empty.tfrc"), "").unwrap();
+    let init = terraform(
+        &dir,
+        &["init", "-input=false", "-backend=false", "-no-color"],
+        &[],
+    );
+    assert!(
+        init.status.success(),
+        "{}",
+        String::from_utf8_lossy(&init.stderr)
+    );
+    let mut env = inputs.extra_env.clone();
+    let mut args = vec!["apply", "-auto-approve", "-input=false", "-no-color"];
+    match form {
+        "json" => {
+            std::fs::write(dir.join("x.tfvars.json"), &inputs.json).unwrap();
+            args.push("-var-file=x.tfvars.json");
+        }
+        "hcl" => {
+            std::fs::write(dir.join("x.tfvars"), &inputs.hcl).unwrap();
+            args.push("-var-file=x.tfvars");
+        }
+        _ => env.extend(inputs.env.iter().cloned()),
+    }
+    let applied = terraform(&dir, &args, &env);
+    if !applied.status.success() {
+        return Err(String::from_utf8_lossy(&applied.stderr).into_owned());
+    }
+    let out = terraform(&dir, &["output", "-json", "-no-color"], &[]);
+    assert!(out.status.success());
+    let outputs: BTreeMap<String, Value> = serde_json::from_slice(&out.stdout).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(outputs
+        .into_iter()
+        .map(|(k, v)| (k, v["value"].clone()))
+        .collect::<serde_json::Map<_, _>>()
+        .into())
+}
+
+fn record_entry(inputs: &Inputs, outputs: &Value) -> Value {
+    json!({
+        "accepted": true,
+        "input_json": inputs.json,
+        "input_hcl": inputs.hcl,
+        "input_env": inputs.env,
+        "outputs": outputs,
+    })
+}
+
+fn recorded() -> serde_json::Map<String, Value> {
+    let text = std::fs::read_to_string(root().join(RECORD)).unwrap_or_else(|_| "{}".into());
+    serde_json::from_str(&text).unwrap()
+}
+
+fn all_inputs() -> Vec<(&'static str, Inputs)> {
+    vec![
+        ("network", network_inputs()),
+        ("database", database_inputs()),
+    ]
+}
+
+#[test]
+fn examples_write_what_terraform_accepted_when_recorded() {
+    let record = recorded();
+    for (name, inputs) in all_inputs() {
+        let entry = record.get(name).unwrap_or_else(|| {
+            panic!("no recorded Terraform verdict for example `{name}`: run with Terraform and UPDATE_RECORDED=1")
+        });
+        assert_eq!(entry["accepted"], json!(true));
+        assert_eq!(
+            entry["input_json"].as_str(),
+            Some(inputs.json.as_str()),
+            "example `{name}` writes something else than what Terraform accepted: re-run with Terraform and UPDATE_RECORDED=1"
+        );
+        assert_eq!(entry["input_hcl"].as_str(), Some(inputs.hcl.as_str()));
+        assert_eq!(entry["input_env"], json!(inputs.env));
+    }
+}
+
+#[test]
+fn examples_accepted_by_live_terraform_in_every_form() {
+    if !terraform_available() {
+        eprintln!(
+            "\n*** TERRAFORM NOT FOUND ON PATH: the examples were NOT run through Terraform. ***\n\
+             *** Only the recorded verdicts in {RECORD} were checked (see the test          ***\n\
+             *** `examples_write_what_terraform_accepted_when_recorded`).                   ***\n"
+        );
+        return;
+    }
+    let mut record = recorded();
+    let update = std::env::var_os("UPDATE_RECORDED").is_some();
+    for (name, inputs) in all_inputs() {
+        let from_json = apply(name, "json", &inputs)
+            .unwrap_or_else(|e| panic!("Terraform rejected `{name}`'s .tfvars.json:\n{e}"));
+        let from_hcl = apply(name, "hcl", &inputs).unwrap_or_else(|e| {
+            panic!(
+                "Terraform rejected `{name}`'s .tfvars:\n{e}\n{}",
+                inputs.hcl
+            )
+        });
+        let from_env = apply(name, "env", &inputs).unwrap_or_else(|e| {
+            panic!(
+                "Terraform rejected `{name}`'s TF_VAR_ values:\n{e}\n{:?}",
+                inputs.env
+            )
+        });
+        assert_eq!(
+            from_hcl, from_json,
+            "`{name}`: .tfvars and .tfvars.json give different values"
+        );
+        assert_eq!(
+            from_env, from_json,
+            "`{name}`: TF_VAR_ and .tfvars.json give different values"
+        );
+        let entry = record_entry(&inputs, &from_json);
+        if update {
+            record.insert(name.to_string(), entry);
+        } else {
+            assert_eq!(
+                record.get(name),
+                Some(&entry),
+                "the recorded verdict for `{name}` is stale: re-run with UPDATE_RECORDED=1"
+            );
+        }
+    }
+    if update {
+        let text = serde_json::to_string_pretty(&Value::Object(record)).unwrap() + "\n";
+        std::fs::write(root().join(RECORD), text).unwrap();
+    }
+}
