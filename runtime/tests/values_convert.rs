@@ -1,0 +1,347 @@
+//! Terraform's conversion of `.tfvars.json` values to declared types (the semantics page §2–§3):
+//! every expected value and message below was observed with Terraform 1.11.4.
+
+mod values_support;
+
+use tfvars_runtime::{convert, Type, Value};
+use values_support::{json, ty};
+
+/// Converts, then writes the result as JSON.
+fn ok(value: &str, t: &str) -> String {
+    let v = convert(&json(value), &ty(t)).unwrap_or_else(|e| panic!("{value} to {t}: {e}"));
+    v.to_json().unwrap()
+}
+
+/// The converted value's type.
+fn type_of(value: &str, t: &str) -> String {
+    convert(&json(value), &ty(t)).unwrap().ty().to_string()
+}
+
+/// The error: `path: message`, or just the message for a type mismatch.
+fn err(value: &str, t: &str) -> String {
+    let e = convert(&json(value), &ty(t)).expect_err(&format!("{value} to {t} should fail"));
+    if e.path().is_empty() {
+        e.message().to_string()
+    } else {
+        format!("{}: {}", e.path_string(), e.message())
+    }
+}
+
+#[test]
+fn to_string() {
+    assert_eq!(ok("5", "string"), r#""5""#);
+    assert_eq!(ok("true", "string"), r#""true""#);
+    assert_eq!(ok("1.50", "string"), r#""1.5""#);
+    assert_eq!(ok("1e3", "string"), r#""1000""#);
+    assert_eq!(ok("1e-7", "string"), r#""0.0000001""#);
+    assert_eq!(ok("-0", "string"), r#""-0""#);
+    assert_eq!(
+        ok("123456789012345678901234567890", "string"),
+        r#""123456789012345678901234567890""#
+    );
+    assert_eq!(ok(r#""${1+1}""#, "string"), r#""${1+1}""#);
+    assert_eq!(err("[1]", "string"), "string required");
+    assert_eq!(err("{}", "string"), "string required");
+}
+
+#[test]
+fn to_number() {
+    for (s, want) in [
+        ("10", "10"),
+        ("1e3", "1000"),
+        ("1.5", "1.5"),
+        ("+5", "5"),
+        (".5", "0.5"),
+        ("5.", "5"),
+        ("0010", "10"),
+        ("-0", "-0"),
+        ("1p3", "8"),
+    ] {
+        assert_eq!(ok(&format!("{s:?}"), "number"), want, "{s}");
+    }
+    for s in ["inf", "Inf", "-inf"] {
+        let v = convert(&json(&format!("{s:?}")), &Type::Number).unwrap();
+        let Value::Number(n) = v else { panic!() };
+        assert!(n.is_infinite());
+    }
+    for s in [
+        "0x10", " 5", "5 ", "\t5", "", "1_000", "Infinity", "NaN", "\u{661}",
+    ] {
+        assert_eq!(
+            err(&format!("{s:?}"), "number"),
+            "a number is required",
+            "{s:?}"
+        );
+    }
+    assert_eq!(err("true", "number"), "number required");
+    assert_eq!(ok("9007199254740993", "number"), "9007199254740993");
+    assert_eq!(ok("1e400", "number"), "1e400");
+}
+
+#[test]
+fn to_bool() {
+    assert_eq!(ok(r#""true""#, "bool"), "true");
+    assert_eq!(ok(r#""1""#, "bool"), "true");
+    assert_eq!(ok(r#""false""#, "bool"), "false");
+    assert_eq!(ok(r#""0""#, "bool"), "false");
+    assert_eq!(
+        err(r#""True""#, "bool"),
+        r#"a bool is required; to convert from string, use lowercase "true""#
+    );
+    assert_eq!(
+        err(r#""FALSE""#, "bool"),
+        r#"a bool is required; to convert from string, use lowercase "false""#
+    );
+    assert_eq!(err(r#""yes""#, "bool"), "a bool is required");
+    assert_eq!(err("1", "bool"), "bool required");
+    assert_eq!(err("0", "bool"), "bool required");
+}
+
+#[test]
+fn lists_sets_maps() {
+    assert_eq!(ok(r#"["a",1,true]"#, "list(string)"), r#"["a","1","true"]"#);
+    assert_eq!(ok(r#"["a",null]"#, "list(string)"), r#"["a",null]"#);
+    assert_eq!(ok("[]", "list(string)"), "[]");
+    assert_eq!(err(r#""a""#, "list(string)"), "list of string required");
+    assert_eq!(
+        err(r#"{"0":"a"}"#, "list(string)"),
+        "list of string required"
+    );
+    assert_eq!(
+        err(r#"[["a"]]"#, "list(string)"),
+        "element 0: string required"
+    );
+    assert_eq!(
+        err(r#"["1","x"]"#, "list(number)"),
+        "[1]: a number is required"
+    );
+    assert_eq!(ok(r#"["b","a","b"]"#, "set(string)"), r#"["a","b"]"#);
+    assert_eq!(ok(r#"["1",1]"#, "set(string)"), r#"["1"]"#);
+    assert_eq!(ok("[10, 9, 1e1, 2]", "set(number)"), "[2,9,10]");
+    assert_eq!(ok("[true, false, true]", "set(bool)"), "[false,true]");
+    // cty tells set elements apart by their text: -0 and 0 are two elements.
+    assert_eq!(ok("[-0, 0]", "set(number)"), "[-0,0]");
+    assert_eq!(ok(r#"{"a":"1"}"#, "map(number)"), r#"{"a":1}"#);
+    assert_eq!(
+        err(r#"{"a":"x"}"#, "map(number)"),
+        r#"["a"]: a number is required"#
+    );
+    assert_eq!(
+        ok(r#"{"":"1","a b":2}"#, "map(string)"),
+        r#"{"":"1","a b":"2"}"#
+    );
+    assert_eq!(err("[1]", "map(string)"), "map of string required");
+    assert_eq!(
+        err(r#"[{"a":[1]}]"#, "list(map(string))"),
+        r#"element 0: element "a": string required"#
+    );
+    assert_eq!(
+        err(r#"{"k":[1,[2]]}"#, "map(list(string))"),
+        r#"element "k": element 1: string required"#
+    );
+}
+
+#[test]
+fn objects() {
+    let t = "object({a=string, b=number, c=bool})";
+    assert_eq!(
+        ok(r#"{"a":1,"b":"2","c":"false"}"#, t),
+        r#"{"a":"1","b":2,"c":false}"#
+    );
+    // Extra attributes are dropped; a required attribute may be null.
+    assert_eq!(
+        ok(r#"{"a":null,"b":1,"c":true,"extra":[1]}"#, t),
+        r#"{"a":null,"b":1,"c":true}"#
+    );
+    assert_eq!(
+        err(r#"{"b":1,"c":true}"#, t),
+        r#"attribute "a" is required"#
+    );
+    assert_eq!(
+        err(r#"{"c":true}"#, t),
+        r#"attributes "a" and "b" are required"#
+    );
+    assert_eq!(
+        err(r#"{"q":1}"#, t),
+        r#"attributes "a", "b", and "c" are required"#
+    );
+    assert_eq!(
+        err(r#"{"A":"x","b":1,"c":true}"#, t),
+        r#"attribute "a" is required"#
+    );
+    assert_eq!(
+        err(r#"{"a":"x","b":"y","c":true}"#, t),
+        ".b: a number is required"
+    );
+    assert_eq!(err("[1]", t), "object required");
+    assert_eq!(
+        err(r#"{"a":"x"}"#, "object({a=list(string)})"),
+        r#"attribute "a": list of string required"#
+    );
+    assert_eq!(
+        err(r#"{"x":{"b":1}}"#, "map(object({a=number}))"),
+        r#"element "x": attribute "a" is required"#
+    );
+    assert_eq!(
+        err(r#"{"x":{"a":["1","y"]}}"#, "map(object({a=list(number)}))"),
+        r#"["x"].a[1]: a number is required"#
+    );
+    assert_eq!(ok("{}", "object({})"), "{}");
+}
+
+#[test]
+fn tuples() {
+    assert_eq!(ok(r#"[1,"2"]"#, "tuple([string, number])"), r#"["1",2]"#);
+    assert_eq!(err(r#"["a"]"#, "tuple([string, number])"), "tuple required");
+    assert_eq!(
+        err(r#"["a",1,2]"#, "tuple([string, number])"),
+        "tuple required"
+    );
+    assert_eq!(
+        err(r#"["a","b"]"#, "tuple([string, number])"),
+        "[1]: a number is required"
+    );
+    assert_eq!(ok("[]", "tuple([])"), "[]");
+}
+
+#[test]
+fn any_keeps_and_unifies() {
+    assert_eq!(
+        type_of(r#"[1,"a",true]"#, "any"),
+        "tuple([number, string, bool])"
+    );
+    assert_eq!(
+        type_of(r#"{"a":[1]}"#, "any"),
+        "object({a=tuple([number])})"
+    );
+    assert_eq!(type_of(r#"[1,"a",true]"#, "list(any)"), "list(string)");
+    assert_eq!(ok(r#"[1,"a",true]"#, "list(any)"), r#"["1","a","true"]"#);
+    assert_eq!(
+        type_of(r#"[{"a":1},{"b":2}]"#, "list(any)"),
+        "list(map(number))"
+    );
+    assert_eq!(
+        type_of(r#"[{"a":1},{"a":2}]"#, "list(any)"),
+        "list(object({a=number}))"
+    );
+    assert_eq!(type_of("[[1],[1,2]]", "list(any)"), "list(list(number))");
+    assert_eq!(type_of("[[1],[2]]", "list(any)"), "list(tuple([number]))");
+    assert_eq!(type_of("[null, 1]", "list(any)"), "list(number)");
+    assert_eq!(type_of("[]", "list(any)"), "list(any)");
+    assert_eq!(
+        err("[1,true]", "list(any)"),
+        "all list elements must have the same type"
+    );
+    assert_eq!(
+        err("[1,[1]]", "list(any)"),
+        "all list elements must have the same type"
+    );
+    assert_eq!(
+        err(r#"[{"a":1},{"a":"x","b":[1]}]"#, "list(any)"),
+        "all list elements must have the same type"
+    );
+    assert_eq!(
+        err("[1,[1]]", "set(any)"),
+        "all set elements must have the same type"
+    );
+    assert_eq!(
+        err(r#"{"a":1,"b":true}"#, "map(any)"),
+        "all map elements must have the same type"
+    );
+    assert_eq!(type_of(r#"{"a":1,"b":"x"}"#, "map(any)"), "map(string)");
+    // Elements converted to `map(any)` one by one are then unified with each other.
+    assert_eq!(
+        ok(r#"[{"a":1,"b":"x"},{"c":true}]"#, "list(map(any))"),
+        r#"[{"a":"1","b":"x"},{"c":"true"}]"#
+    );
+    assert_eq!(
+        type_of(r#"[{"a":1,"b":"x"},{"c":true}]"#, "list(map(any))"),
+        "list(map(string))"
+    );
+}
+
+#[test]
+fn optional_attributes_and_defaults() {
+    let t = r#"object({a=string, b=optional(number), c=optional(bool, true)})"#;
+    assert_eq!(ok(r#"{"a":"x"}"#, t), r#"{"a":"x","b":null,"c":true}"#);
+    // A null attribute gets its default too.
+    assert_eq!(
+        ok(r#"{"a":"x","c":null}"#, t),
+        r#"{"a":"x","b":null,"c":true}"#
+    );
+    assert_eq!(
+        ok(r#"{"a":"x","c":"false"}"#, t),
+        r#"{"a":"x","b":null,"c":false}"#
+    );
+    // A parent default is filled, then its own nested defaults; a supplied value is not merged.
+    let nested = r#"object({c=optional(object({d=optional(number,7), e=string}), {"e":"ee"})})"#;
+    assert_eq!(ok("{}", nested), r#"{"c":{"d":7,"e":"ee"}}"#);
+    assert_eq!(ok(r#"{"c":null}"#, nested), r#"{"c":{"d":7,"e":"ee"}}"#);
+    assert_eq!(ok(r#"{"c":{"e":"x"}}"#, nested), r#"{"c":{"d":7,"e":"x"}}"#);
+    assert_eq!(
+        err(r#"{"c":{}}"#, nested),
+        r#"attribute "c": attribute "e" is required"#
+    );
+    assert_eq!(
+        ok("{}", "object({o=optional(object({x=string}))})"),
+        r#"{"o":null}"#
+    );
+    // Inside list, map and set elements.
+    assert_eq!(
+        ok(
+            r#"[{"n":"a"},{"n":"b","p":1}]"#,
+            "list(object({n=string, p=optional(number, 80)}))"
+        ),
+        r#"[{"n":"a","p":80},{"n":"b","p":1}]"#
+    );
+    assert_eq!(
+        ok(r#"{"k":{}}"#, "map(object({p=optional(number, 80)}))"),
+        r#"{"k":{"p":80}}"#
+    );
+    assert_eq!(
+        ok(
+            r#"[{"n":"a"},{"n":"a","p":80}]"#,
+            "set(object({n=string, p=optional(number, 80)}))"
+        ),
+        r#"[{"n":"a","p":80}]"#
+    );
+    assert_eq!(
+        ok(r#"[{}]"#, "tuple([object({p=optional(number, 1)})])"),
+        r#"[{"p":1}]"#
+    );
+    // A default of the wrong shape for a string is converted: optional(string, 1) gives "1".
+    assert_eq!(ok("{}", "object({s=optional(string, 1)})"), r#"{"s":"1"}"#);
+    // A top-level null gets no defaults.
+    assert_eq!(ok("null", t), "null");
+    assert_eq!(
+        convert(&json("null"), &ty(t)).unwrap().ty().to_string(),
+        "object({a=string, b=number, c=bool})"
+    );
+}
+
+#[test]
+fn type_display_and_names() {
+    for t in [
+        "string",
+        "list(string)",
+        "map(set(number))",
+        "tuple([string, number])",
+        "object({a=string, b=optional(number, 5), c=optional(list(any))})",
+        r#"object({o=optional(object({x=string}), {x = "d"})})"#,
+    ] {
+        let parsed = ty(&t.replace(r#"{x = "d"}"#, r#"{"x":"d"}"#));
+        assert_eq!(parsed.to_string(), t);
+    }
+    assert_eq!(ty("list(string)").friendly_name(), "list of string");
+    assert_eq!(ty("map(any)").friendly_name(), "map of any type");
+    assert_eq!(ty("set(list(bool))").friendly_name(), "set of list of bool");
+    assert_eq!(ty("object({a=string})").friendly_name(), "object");
+    assert_eq!(ty("tuple([])").friendly_name(), "tuple");
+}
+
+#[test]
+fn strings_are_nfc() {
+    assert_eq!(json(r#""e\u0301""#), Value::String("\u{e9}".into()));
+    assert_eq!(Value::string("e\u{301}"), Value::string("\u{e9}"));
+    assert_eq!(ok(r#"["e\u0301","\u00e9"]"#, "set(string)"), "[\"\u{e9}\"]");
+}
