@@ -67,7 +67,7 @@ pub fn render(module: &Module, options: &ExportOptions) -> Result<Rendered, Sche
     let mut warnings = Vec::new();
     let mut out = BTreeMap::new();
     for v in module.variables() {
-        if options.ignore_variables.iter().any(|n| *n == v.name) {
+        if options.ignore_variables.contains(&v.name) {
             continue;
         }
         out.insert(v.name.clone(), entry(v, &mut warnings));

@@ -150,10 +150,8 @@ pub(crate) fn add_null(n: &mut Json) {
                 Json::Array(vec![Json::String(t), Json::str("null")]),
             );
         }
-        Some(Json::Array(ts)) => {
-            if !ts.contains(&Json::str("null")) {
-                ts.push(Json::str("null"));
-            }
+        Some(Json::Array(ts)) if !ts.contains(&Json::str("null")) => {
+            ts.push(Json::str("null"));
         }
         _ => {}
     }
