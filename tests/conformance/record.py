@@ -766,7 +766,6 @@ def define_more():
         var("any_tuple", "any", default='[1, "a"]')
         + var("list_any", "list(any)", default='[1, "a"]')
         + var("set_dup", "set(string)", default='["b", "a", "b"]')
-        + var("big", "number", default="1e400")
         + var("point1", "number", default="0.1")
         + var("div", "number", default="1 / 3")
         + var("str_num", "string", default="1.50")
@@ -774,8 +773,15 @@ def define_more():
         + var("map_default", "map(number)", default='{ a = "1" }')
         + var("heredoc", "string", default="<<-EOT\n    text\n    EOT"),
     )
-    m.case("no_files").json("override_some", '{"big": 1, "set_dup": ["z"], "obj_null": {}}\n')
+    m.case("no_files").json("override_some", '{"point1": 1, "set_dup": ["z"], "obj_null": {}}\n')
     m.json("nulls", '{"any_tuple": null, "obj_null": null, "div": null}\n')
+
+    m = module(
+        "defaults_big",
+        "null_default",
+        var("big", "number", default="1e400") + var("tiny", "number", default="-1e-400"),
+    )
+    m.case("no_files").json("override", '{"big": 1}\n')
 
     # -- HCL arithmetic and expressions --------------------------------------------------------
     m = module("hcl_arith", "hcl", var("a", "any", default="null") + var("n", "number", default="null"))

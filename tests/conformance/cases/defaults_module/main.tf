@@ -28,16 +28,6 @@ output "set_dup" {
 output "set_dup__json" {
   value = jsonencode(var.set_dup)
 }
-variable "big" {
-  type = number
-  default = 1e400
-}
-output "big" {
-  value = var.big
-}
-output "big__json" {
-  value = jsonencode(var.big)
-}
 variable "point1" {
   type = number
   default = 0.1
