@@ -993,6 +993,51 @@ def define_more():
     m = single("null_any_nonnull", "null_default", "any", nullable=False, default='{ k = [1, "a"] }')
     m.case("no_files").x("explicit_null", "null").x("value", '[1, "b"]')
 
+    # -- nested error paths and more unification -----------------------------------------------
+    m = single("paths_nested", "objects", "map(list(object({ a = number, b = optional(set(string)) })))")
+    m.x("ok", '{"k": [{"a": "1", "b": ["y", "x", "y"]}]}')
+    m.x("deep_bad_number", '{"k": [{"a": 1}, {"a": "x"}]}')
+    m.x("deep_bad_set", '{"k": [{"a": 1, "b": [[1]]}]}')
+    m.x("deep_missing", '{"j": [], "k": [{"b": []}]}')
+    m.x("two_bad_keys", '{"b": [{"a": "x"}], "a": [{"a": "y"}]}')
+    m.x("inner_not_list", '{"k": {"a": 1}}')
+    m = single("paths_object_order", "objects", "object({ z = number, a = number, m = list(number) })")
+    m.x("all_bad", '{"z": "x", "a": "y", "m": ["q"]}').x("two_missing", '{"m": []}')
+    m.x("missing_and_bad", '{"z": "x", "m": []}')
+    m = single("unify_more", "unification", "list(any)")
+    m.x("empty_and_list", "[[], [1]]").x("empty_obj_and_obj", '[{}, {"a": 1}]')
+    m.x("tuple_and_object", '[[1], {"a": 1}]').x("lists_of_mixed", '[[1, "a"], ["b"]]')
+    m.x("null_and_list", "[null, [1]]").x("bools_strings_numbers", '[true, "x", 1.5]')
+    m.x("objects_nested_diff", '[{"a": {"x": 1}}, {"a": {"y": "z"}}]')
+    m.x("objects_missing_attr", '[{"a": 1, "b": 2}, {"a": 3}]')
+    m = single("unify_map_more", "unification", "map(any)")
+    m.x("empty_list_and_obj", '{"a": [], "b": {}}').x("lists_diff", '{"a": [1], "b": ["x"]}')
+    m.x("objects_missing_attr", '{"a": {"x": 1, "y": 2}, "b": {"x": 3}}').x("all_null", '{"a": null}')
+    m = single("unify_list_list_any", "unification", "list(list(any))")
+    m.x("each_inner_separately", '[[1, "a"], [true]]').x("inner_mismatch", "[[1, [2]]]")
+    m = single("unify_set_any_more", "unification", "set(any)")
+    m.x("lists_dup", "[[1], [1], [2]]").x("num_strings", '[1, "1", 2, "02"]')
+    m = single(
+        "optdef_any",
+        "optional_defaults",
+        'object({ a = optional(any, { k = 1 }), b = optional(list(any), [1, "x"]), c = optional(map(any), { p = 1, q = "r" }) })',
+    )
+    m.x("empty", "{}").x("given", '{"a": [1, "s"], "b": [true], "c": {"x": [1]}}')
+    m = single(
+        "optdef_deep",
+        "optional_defaults",
+        'object({ l = optional(list(object({ m = optional(map(object({ n = optional(number, 3) })), { d = {} }) })), [{}]) })',
+    )
+    m.x("empty", "{}").x("l_empty", '{"l": []}').x("l_elem_empty", '{"l": [{}]}')
+    m.x("m_given", '{"l": [{"m": {"x": {}, "y": {"n": 4}}}]}').x("l_null_elem", '{"l": [null]}')
+    m = single(
+        "optdef_set_nested",
+        "sets",
+        'set(object({ a = optional(string, "d"), s = optional(set(object({ b = optional(bool, false) })), [{}]) }))',
+    )
+    m.x("dedupe_deep", '[{}, {"a": "d"}, {"s": [{}]}, {"s": [{"b": false}]}]')
+    m.x("distinct", '[{"s": []}, {"s": [{"b": true}, {}]}, {}]')
+
     # -- more multi-file -----------------------------------------------------------------------
     m = module(
         "multifile_more",
