@@ -74,11 +74,14 @@ fn diagnostic_recognised(d: &Diagnostic, stderr: &str) -> bool {
     ours.contains(&key_phrase(d).to_lowercase()) || ours.contains(&d.summary.to_lowercase())
 }
 
-fn first_line(s: &str) -> &str {
+/// The first lines of a message, joined: enough to see why without the whole text.
+fn first_line(s: &str) -> String {
     s.lines()
-        .find(|l| !l.trim().is_empty())
-        .unwrap_or("")
-        .trim()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .take(2)
+        .collect::<Vec<_>>()
+        .join(" / ")
 }
 
 #[test]
@@ -98,6 +101,7 @@ fn conformance_with_terraform_1_11() {
     let mut values_ok = 0usize;
     let mut diag_total = 0usize;
     let mut diag_ok = 0usize;
+    let mut diag_detail_ok = 0usize;
     let mut diag_cases = 0usize;
     let mut diag_cases_ok = 0usize;
     // family (module name up to its first `_`-separated word pair) → disagreements
@@ -158,6 +162,13 @@ fn conformance_with_terraform_1_11() {
             let mut all = true;
             for d in &case.diagnostics {
                 diag_total += 1;
+                if ours
+                    .stderr
+                    .to_lowercase()
+                    .contains(&key_phrase(d).to_lowercase())
+                {
+                    diag_detail_ok += 1;
+                }
                 if diagnostic_recognised(d, &ours.stderr) {
                     diag_ok += 1;
                 } else {
@@ -206,7 +217,8 @@ fn conformance_with_terraform_1_11() {
     }
     eprintln!(
         "\nconformance with terraform 1.11.4: {total} cases; verdicts agree {verdict_ok}/{total}; \
-         values agree {values_ok}/{values_checked}; diagnostics recognised {diag_ok}/{diag_total} \
+         values agree {values_ok}/{values_checked}; diagnostics recognised {diag_ok}/{diag_total}, \
+         their detail {diag_detail_ok}/{diag_total} \
          (all of a case's in {diag_cases_ok}/{diag_cases} cases; not a failure, \
          TFVARS_CONFORMANCE_DIAGNOSTICS=1 lists them)"
     );
