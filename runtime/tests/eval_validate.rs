@@ -121,9 +121,9 @@ fn blank_and_null_messages() {
         "Failed to evaluate condition error message.\n\nThis was checked by the validation rule at main.tf:20,3.",
     );
     let d = one("c", Type::String, "length(var.c) > 5", r#""  ""#, s("x"));
-    assert_eq!(summaries(&d), [failed.clone()]);
+    assert_eq!(summaries(&d), std::slice::from_ref(&failed));
     let d = one("i", Type::String, "length(var.i) > 5", "null", s("x"));
-    assert_eq!(summaries(&d), [failed.clone()]);
+    assert_eq!(summaries(&d), std::slice::from_ref(&failed));
     let d = one("d", Type::String, "length(var.d) > 5", "[1]", s("x"));
     assert_eq!(
         summaries(&d),

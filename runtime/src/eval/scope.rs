@@ -11,7 +11,7 @@ use super::error::EvalError;
 
 /// How deeply expressions may nest before evaluation stops with an error instead of
 /// exhausting the stack.
-pub(crate) const MAX_DEPTH: usize = 128;
+pub(crate) const MAX_DEPTH: usize = 200;
 
 enum LocalState {
     InProgress,

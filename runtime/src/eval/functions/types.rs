@@ -1,5 +1,6 @@
-//! Type conversion functions (`tostring`, `tolist`, …), `type`, and the sensitivity and
+//! Type conversion functions (`tostring`, `tolist`, …) and the sensitivity and
 //! ephemerality functions (the runtime tracks no marks, so these return their argument).
+//! `type()` exists only in `terraform console`: in a module it is an unknown function.
 
 use crate::types::Type;
 use crate::value::Value;
@@ -17,7 +18,6 @@ pub(super) fn table() -> Vec<(&'static str, Builtin)> {
         "tolist" => tolist, ["v"], flags: NULL_OK;
         "toset" => toset, ["v"], flags: NULL_OK;
         "tomap" => tomap, ["v"], flags: NULL_OK;
-        "type" => type_of, ["value"], flags: NULL_OK | UNKNOWN_OK;
         "sensitive" => identity, ["value"], flags: NULL_OK | UNKNOWN_OK;
         "nonsensitive" => identity, ["value"], flags: NULL_OK | UNKNOWN_OK;
         "ephemeralasnull" => identity, ["value"], flags: NULL_OK | UNKNOWN_OK;
@@ -81,11 +81,6 @@ pub(crate) fn toset(a: &Args) -> Result<Value, EvalError> {
 /// `tomap(v)`
 pub(crate) fn tomap(a: &Args) -> Result<Value, EvalError> {
     to(a, Type::Map(Box::new(Type::Any)))
-}
-
-/// `type(value)`: the type, as `terraform console` prints it.
-pub(crate) fn type_of(a: &Args) -> Result<Value, EvalError> {
-    Ok(Value::String(conv::type_string(&a.value(0).ty())))
 }
 
 /// `sensitive`, `nonsensitive`, `ephemeralasnull`: the value itself.
