@@ -214,7 +214,13 @@ fn seq_target(members: &[Type], want: &Type) -> Option<Type> {
         return Some(want.clone());
     }
     let target = if is_dynamic(want) {
-        unify(members)?
+        let unified = unify(members)?;
+        // Unified only to `any` (a null beside an object, …): go-cty then needs every member
+        // to have the very same type.
+        if is_dynamic(&unified) && !members.iter().all(|m| m.same_as(&members[0])) {
+            return None;
+        }
+        unified
     } else {
         want.clone()
     };

@@ -227,6 +227,11 @@ fn any_keeps_and_unifies() {
     assert_eq!(type_of("[[1],[1,2]]", "list(any)"), "list(list(number))");
     assert_eq!(type_of("[[1],[2]]", "list(any)"), "list(tuple([number]))");
     assert_eq!(type_of("[null, 1]", "list(any)"), "list(number)");
+    assert_eq!(ok("[null, null]", "list(any)"), "[null,null]");
+    assert_eq!(
+        err(r#"[{"a":1}, null]"#, "list(any)"),
+        "all list elements must have the same type"
+    );
     assert_eq!(type_of("[]", "list(any)"), "list(any)");
     assert_eq!(
         err("[1,true]", "list(any)"),
