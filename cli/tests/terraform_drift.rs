@@ -109,7 +109,11 @@ fn diagnostics_of(stdout: &str) -> Vec<Diagnostic> {
 
 fn copy_case(case: &Case, to: &Path) {
     fs::create_dir_all(to.join("inputs")).unwrap();
-    fs::copy(case.module_dir.join("main.tf"), to.join("main.tf")).unwrap();
+    for module_file in ["main.tf", "main.tf.json"] {
+        if case.module_dir.join(module_file).is_file() {
+            fs::copy(case.module_dir.join(module_file), to.join(module_file)).unwrap();
+        }
+    }
     for f in &case.var_files {
         fs::copy(case.module_dir.join(f), to.join(f)).unwrap();
     }

@@ -77,7 +77,8 @@ def dumps(value, indent=0):
 
 
 class Module:
-    def __init__(self, name, family, tf):
+    def __init__(self, name, family, tf, filename="main.tf"):
+        self.filename = filename
         self.name = name
         self.family = family
         self.tf = tf
@@ -111,8 +112,8 @@ class Module:
 MODULES = []
 
 
-def module(name, family, tf):
-    m = Module(name, family, tf)
+def module(name, family, tf, filename="main.tf"):
+    m = Module(name, family, tf, filename)
     MODULES.append(m)
     return m
 
@@ -1038,6 +1039,59 @@ def define_more():
     m.x("dedupe_deep", '[{}, {"a": "d"}, {"s": [{}]}, {"s": [{"b": false}]}]')
     m.x("distinct", '[{"s": []}, {"s": [{"b": true}, {}]}, {}]')
 
+    # -- HCL syntax details in .tfvars --------------------------------------------------------
+    m = module(
+        "hcl_syntax",
+        "hcl",
+        var("a", "any", default="null") + var("a-b", "any", default="null") + var("n", "number", default="null"),
+    )
+    for name, text in [
+        ("dash_name", "a-b = 1\n"),
+        ("colon_object", "a = { k: 1, \"j\": 2 }\n"),
+        ("newline_object", "a = {\n  k = 1\n  j = 2\n}\n"),
+        ("dup_object_key", "a = { k = 1, k = 2 }\n"),
+        ("leading_zero", "n = 010\n"),
+        ("trailing_dot", "n = 1.\n"),
+        ("leading_dot", "n = .5\n"),
+        ("neg_exp", "n = -1e3\n"),
+        ("underscore_number", "n = 1_000\n"),
+        ("no_final_newline", "n = 5"),
+        ("comment_no_newline", "n = 5 # end"),
+        ("crlf", "n = 5\r\na = \"x\"\r\n"),
+        ("tabs", "n\t=\t5\n"),
+        ("heredoc_crlf", "a = <<EOT\r\nx\r\nEOT\r\n"),
+        ("heredoc_quotes", 'a = <<EOT\n"quoted" and ${"interp"}\nEOT\n'),
+        ("heredoc_escaped_interp", "a = <<EOT\n$${not} %%{not}\nEOT\n"),
+        ("string_escaped_dollar", 'a = "$${x} \\\\ \\n"\n'),
+        ("two_on_one_line", "n = 1 a = 2\n"),
+        ("semicolon", "n = 1;\n"),
+        ("bool_null_keywords", "a = [true, false, null]\n"),
+        ("keyword_as_key", "a = { true = 1, null = 2, for = 3 }\n"),
+        ("tuple_trailing_comma", "a = [1, 2,]\n"),
+        ("nested_template", 'a = "${"${1 + 1}x"}"\n'),
+        ("unicode_ident", "a = { \u00e9t\u00e9 = 1 }\n"),
+        ("bom", "\ufeffn = 1\n"),
+    ]:
+        m.hcl(name, text)
+
+    # -- a module written in JSON (main.tf.json) -----------------------------------------------
+    tfjson = {"variable": {}, "output": {}}
+    for name, decl in [
+        ("l", {"type": "list(string)", "default": ["a", 1]}),
+        ("o", {"type": 'object({ a = optional(string, "d"), n = optional(number) })', "default": {}}),
+        ("n", {"type": "number", "default": "1e3"}),
+        ("t", {"type": "string", "default": "${1 + 1}"}),
+        ("u", {"default": {"k": [1, "a"]}}),
+        ("nn", {"type": "string", "nullable": False, "default": "x"}),
+        ("r", {"type": "set(number)"}),
+    ]:
+        tfjson["variable"][name] = decl
+        tfjson["output"][name] = {"value": "${var.%s}" % name}
+        tfjson["output"][name + "__json"] = {"value": "${jsonencode(var.%s)}" % name}
+    m = module("tfjson_module", "tf_json", json.dumps(tfjson, indent=2) + "\n", filename="main.tf.json")
+    m.json("defaults", '{"r": []}\n').json("values", '{"r": ["2", 1, 2], "o": {"n": "5"}, "nn": null, "t": 5}\n')
+    m.json("missing_required", "{}\n").json("literal_template", '{"r": [], "t": "${1 + 1}"}\n')
+
     # -- more multi-file -----------------------------------------------------------------------
     m = module(
         "multifile_more",
@@ -1136,7 +1190,7 @@ def record_case(mdir, m, case_name, var_files):
                 p = plan(mdir, var_files, None)
                 diags = diagnostics_of(p.stdout)
                 note = "values not recordable: the plan file cannot hold them"
-        out_lines = output_lines(m.tf)
+        out_lines = output_lines(m.tf) if m.filename == "main.tf" else set()
         for d in diags:
             loc = d.get("location", "")
             if loc.startswith("main.tf:") and int(loc.split(":")[1]) in out_lines:
@@ -1187,7 +1241,10 @@ def write_if_changed(path, data):
 def prepare_module(m, selected, full):
     """Writes main.tf and the input files; removes stale files when the whole module is rerun."""
     mdir = os.path.join(CASES, m.name)
-    write_if_changed(os.path.join(mdir, "main.tf"), m.tf)
+    write_if_changed(os.path.join(mdir, m.filename), m.tf)
+    for other in ("main.tf", "main.tf.json"):
+        if other != m.filename and os.path.exists(os.path.join(mdir, other)):
+            os.remove(os.path.join(mdir, other))
     keep_inputs, keep_expected = set(), set()
     for case_name, files in m.cases:
         keep_expected.add(case_name + ".json")

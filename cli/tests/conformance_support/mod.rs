@@ -449,7 +449,7 @@ pub fn load_cases() -> Vec<Case> {
     let mut modules: Vec<PathBuf> = fs::read_dir(&root)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", root.display()))
         .map(|e| e.unwrap().path())
-        .filter(|p| p.join("main.tf").is_file())
+        .filter(|p| p.join("main.tf").is_file() || p.join("main.tf.json").is_file())
         .collect();
     modules.sort();
     let mut cases = Vec::new();

@@ -1,0 +1,3 @@
+a = <<EOT
+$${not} %%{not}
+EOT

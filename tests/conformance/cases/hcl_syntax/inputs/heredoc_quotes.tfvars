@@ -1,0 +1,3 @@
+a = <<EOT
+"quoted" and ${"interp"}
+EOT

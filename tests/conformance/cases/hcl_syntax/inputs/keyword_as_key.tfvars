@@ -1,0 +1,1 @@
+a = { true = 1, null = 2, for = 3 }
