@@ -89,7 +89,7 @@ fn labelled<'a>(
         let JsonKind::Object(props) = &group.kind else {
             cx.problem(
                 Some(group.span.clone()),
-                &format!("Incorrect JSON value type"),
+                "Incorrect JSON value type",
                 &format!("A JSON object is required here, whose properties are {kind} names."),
             );
             continue;

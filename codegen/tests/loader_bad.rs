@@ -61,7 +61,7 @@ fn kinds_tell_empty_modules_apart() {
     let err = load(bad_dir().join("does-not-exist")).unwrap_err();
     assert_eq!(err.kind, LoadErrorKind::Directory);
     assert!(err.problems[0].message.contains("does not exist"));
-    assert!(err.is_empty_module() == false);
+    assert!(!err.is_empty_module());
     assert!(load(bad_dir().join("no_files"))
         .unwrap_err()
         .is_empty_module());

@@ -451,3 +451,16 @@ fn deep_nesting_is_an_error_not_a_crash() {
     let src = format!("{}1{}", "(".repeat(50), ")".repeat(50));
     assert_eq!(lower(&src), num("1"));
 }
+
+#[test]
+fn lowering_guards_its_own_depth() {
+    // Built directly (the parser stops at 64 levels), deeper than the lowering limit.
+    let mut e = hcl_edit::expr::Expression::from(1u64);
+    for _ in 0..(tfvars_codegen::lower::MAX_DEPTH + 10) {
+        let mut arr = hcl_edit::expr::Array::new();
+        arr.push(e);
+        e = hcl_edit::expr::Expression::Array(arr);
+    }
+    let err = lower_expr(&e).unwrap_err();
+    assert_eq!(err.summary, "Expression too deeply nested");
+}
