@@ -32,4 +32,5 @@ family! {
     regex => "eval_regex.tsv",
     language => "eval_language.tsv",
     time_and_paths => "eval_time.tsv",
+    common_patterns => "eval_patterns.tsv",
 }

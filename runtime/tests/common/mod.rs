@@ -39,7 +39,6 @@ fn quote(s: &str) -> String {
             c => out.push(c),
         }
     }
-    out = out.replace("${", "$${").replace("%{", "%%{");
     out.push('"');
     out
 }
