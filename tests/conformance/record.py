@@ -1092,6 +1092,44 @@ def define_more():
     m.json("defaults", '{"r": []}\n').json("values", '{"r": ["2", 1, 2], "o": {"n": "5"}, "nn": null, "t": 5}\n')
     m.json("missing_required", "{}\n").json("literal_template", '{"r": [], "t": "${1 + 1}"}\n')
 
+    m = module(
+        "sensitive_validation",
+        "sensitive",
+        var(
+            "p",
+            "object({ user = string, pass = optional(string) })",
+            sensitive=True,
+            default="null",
+            checks=[('var.p == null ? true : length(coalesce(var.p.pass, "")) >= 8', '"Password too short."')],
+        )
+        + var("k", "list(string)", ephemeral=True, default="[]", checks=[("length(var.k) < 3", '"At most 2 keys: ${join(",", var.k)}."')]),
+    )
+    m.unrecorded = ["k"]
+    m.case("no_files").json("ok", '{"p": {"user": "u", "pass": "longenough"}}\n')
+    m.json("short", '{"p": {"user": "u", "pass": "short"}}\n').json("missing_user", '{"p": {"pass": "x"}}\n')
+    m.json("ephemeral_fail", '{"k": ["a", "b", "c"]}\n')
+
+    m = module("hcl_numbers", "numbers", var("n", "number", default="null") + var("s", "string", default="null"))
+    for name, lit in [
+        ("int_2pow53_plus1", "9007199254740993"),
+        ("int_60", BIG60),
+        ("int_201", BIG201),
+        ("exp_1e400", "1e400"),
+        ("exp_1e_minus400", "1e-400"),
+        ("exp_1e308", "1.7976931348623157e308"),
+        ("frac_0_1", "0.1"),
+        ("frac_1_50", "1.50"),
+        ("frac_long", "0." + "3" * 80),
+        ("neg_big", "-" + BIG60),
+        ("exp_upper", "2E5"),
+        ("exp_plus", "2e+5"),
+    ]:
+        m.hcl(name, f"n = {lit}\ns = {lit}\n")
+    m.hcl("arith_big_plus_one", f"n = {BIG60} + 1\n")
+    m.hcl("arith_tiny_sum", "n = 1e-400 + 1e-400\n")
+    m.hcl("arith_f64_edge", "n = 9007199254740992 + 1\n")
+    m.hcl("template_big", f's = "${{{BIG60}}}"\n')
+
     # -- more multi-file -----------------------------------------------------------------------
     m = module(
         "multifile_more",
