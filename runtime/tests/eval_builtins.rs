@@ -33,4 +33,5 @@ family! {
     language => "eval_language.tsv",
     time_and_paths => "eval_time.tsv",
     common_patterns => "eval_patterns.tsv",
+    conversions => "eval_conversions.tsv",
 }

@@ -74,7 +74,7 @@ pub(crate) fn length(a: &Args) -> Result<Value, EvalError> {
 /// one type.
 pub(crate) fn coalesce(a: &Args) -> Result<Value, EvalError> {
     let (ty, vals) = conv::unify_values(a.values())
-        .ok_or_else(|| a.bad(0, "all arguments must have the same type"))?;
+        .ok_or_else(|| a.fail("all arguments must have the same type"))?;
     for v in vals {
         match &v {
             Value::Unknown(_) => return Ok(Value::Unknown(ty)),
@@ -278,6 +278,9 @@ pub(crate) fn anytrue(a: &Args) -> Result<Value, EvalError> {
 
 /// `concat(seqs...)`: lists of one element type stay a list; otherwise a tuple.
 pub(crate) fn concat(a: &Args) -> Result<Value, EvalError> {
+    if a.len() == 0 {
+        return Err(a.fail("at least one argument is required"));
+    }
     let mut out = Vec::new();
     let mut all_lists = true;
     let mut elem: Option<Type> = None;
@@ -322,7 +325,13 @@ pub(crate) fn compact(a: &Args) -> Result<Value, EvalError> {
 /// `element(list, index)`: the index wraps around.
 pub(crate) fn element(a: &Args) -> Result<Value, EvalError> {
     let Seq(items) = a.get(0)?;
-    let i = a.get::<i64>(1)?;
+    let i = a.get::<crate::number::Number>(1)?;
+    let i = crate::eval::arith::to_i64(&i).ok_or_else(|| {
+        a.fail(
+            "invalid index: value must be a whole number, between -9223372036854775808 and \
+             9223372036854775807",
+        )
+    })?;
     if items.is_empty() {
         return Err(a.fail("cannot use element function with an empty list"));
     }
@@ -580,10 +589,10 @@ pub(crate) fn range(a: &Args) -> Result<Value, EvalError> {
     });
     let zero = crate::number::Number::from(0);
     if end < start && step > zero {
-        return Err(a.bad(2, "step must be negative for a descending range"));
+        return Err(a.bad(0, "end must be greater than start when step is positive"));
     }
     if end > start && step < zero {
-        return Err(a.bad(2, "step must be positive for an ascending range"));
+        return Err(a.bad(0, "end must be less than start when step is negative"));
     }
     let mut out = Vec::new();
     let mut x = start;
