@@ -8,7 +8,7 @@ use tfvars_runtime::spec::LocalSpec;
 use tfvars_runtime::{Expr, Type, ValidationSpec, Value, VariableSpec};
 
 use crate::loader::{
-    check_condition, check_variable_name, constant_value, finish_default, Decls, FileCx, RefSite,
+    check_condition, check_variable_name, constant_value, Declared, Decls, FileCx, RefSite,
 };
 use crate::lower::{lower_constant, lower_expr};
 use crate::source::SourceFile;
@@ -152,6 +152,7 @@ fn variable(cx: &mut FileCx, decls: &mut Decls, block: &Block) {
     let mut raw_default = None;
     let mut default_span = None;
     let mut type_ok = true;
+    let mut set = Vec::new();
     for attr in block.body.attributes() {
         let key = attr.key.value().as_str();
         if !VARIABLE_ARGS.contains(&key) {
@@ -200,9 +201,7 @@ fn variable(cx: &mut FileCx, decls: &mut Decls, block: &Block) {
             }
             _ => unreachable!("checked against VARIABLE_ARGS"),
         }
-    }
-    if type_ok {
-        finish_default(cx, &mut spec, raw_default, default_span);
+        set.push(key);
     }
 
     for inner in block.body.blocks() {
@@ -217,11 +216,31 @@ fn variable(cx: &mut FileCx, decls: &mut Decls, block: &Block) {
             );
             continue;
         }
+        if cx.is_override {
+            cx.problem(
+                inner.ident.span(),
+                "Can't override validation blocks",
+                "Override files cannot override \"validation\" blocks.",
+            );
+            continue;
+        }
         if let Some(v) = validation(cx, decls, &name, inner) {
             spec.validations.push(v);
         }
     }
-    decls.add_variable(cx, spec, header);
+    let declared = Declared {
+        spec,
+        raw_default,
+        default_at: default_span.map(|s| cx.spot(Some(s))),
+        type_ok,
+        description_set: set.contains(&"description"),
+        type_set: set.contains(&"type"),
+        sensitive_set: set.contains(&"sensitive"),
+        ephemeral_set: set.contains(&"ephemeral"),
+        overridden: None,
+        header: cx.spot(header),
+    };
+    cx.declare(decls, declared);
 }
 
 /// Evaluates a lowered constant (no conversion).

@@ -10,7 +10,7 @@ use tfvars_runtime::spec::LocalSpec;
 use tfvars_runtime::{Expr, Number, Type, ValidationSpec, Value, VariableSpec};
 
 use crate::loader::{
-    check_condition, check_variable_name, convert_value, finish_default, Decls, FileCx, RefSite,
+    check_condition, check_variable_name, convert_value, Declared, Decls, FileCx, RefSite,
 };
 use crate::lower::{lower_template, nfc, LowerError};
 use crate::type_expr::parse_type_constraint;
@@ -134,7 +134,9 @@ fn variable(cx: &mut FileCx, decls: &mut Decls, name: &str, name_span: Range<usi
     let mut raw_default = None;
     let mut default_span = None;
     let mut type_ok = true;
+    let mut set: Vec<&str> = Vec::new();
     for (key, key_span, value) in props {
+        set.push(key.as_str());
         match key.as_str() {
             "//" => {}
             "type" => {
@@ -210,6 +212,11 @@ fn variable(cx: &mut FileCx, decls: &mut Decls, name: &str, name_span: Range<usi
                     }
                 }
             }
+            "validation" if cx.is_override => cx.problem(
+                Some(key_span.clone()),
+                "Can't override validation blocks",
+                "Override files cannot override \"validation\" blocks.",
+            ),
             "validation" => {
                 for v in bodies(value) {
                     // Terraform names a validation in array form by the array's `[`.
@@ -229,10 +236,19 @@ fn variable(cx: &mut FileCx, decls: &mut Decls, name: &str, name_span: Range<usi
             ),
         }
     }
-    if type_ok {
-        finish_default(cx, &mut spec, raw_default, default_span);
-    }
-    decls.add_variable(cx, spec, Some(body.span.start..body.span.start + 1));
+    let declared = Declared {
+        spec,
+        raw_default,
+        default_at: default_span.map(|s| cx.spot(Some(s))),
+        type_ok,
+        description_set: set.contains(&"description"),
+        type_set: set.contains(&"type"),
+        sensitive_set: set.contains(&"sensitive"),
+        ephemeral_set: set.contains(&"ephemeral"),
+        overridden: None,
+        header: cx.spot(Some(body.span.start..body.span.start + 1)),
+    };
+    cx.declare(decls, declared);
 }
 
 fn check_unique_keys(cx: &mut FileCx, props: &[(String, Range<usize>, Json)]) {

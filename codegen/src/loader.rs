@@ -48,7 +48,10 @@ pub fn load(dir: impl AsRef<Path>) -> Result<Module, LoadError> {
     }
     let mut decls = Decls::default();
     let mut problems = Vec::new();
-    for path in &files {
+    // Override files are merged after every primary file, as Terraform does.
+    let (primary, overrides): (Vec<&PathBuf>, Vec<&PathBuf>) =
+        files.iter().partition(|p| !is_override_file(p));
+    for path in primary.into_iter().chain(overrides) {
         let file = match SourceFile::read(path) {
             Ok(f) => f,
             Err(e) => {
@@ -62,6 +65,7 @@ pub fn load(dir: impl AsRef<Path>) -> Result<Module, LoadError> {
         let mut cx = FileCx {
             file: &file,
             problems: &mut problems,
+            is_override: is_override_file(path),
         };
         if file.name.ends_with(".tf.json") {
             json_file::read(&mut cx, &mut decls);
@@ -70,13 +74,16 @@ pub fn load(dir: impl AsRef<Path>) -> Result<Module, LoadError> {
         }
     }
     check_references(&decls, &mut problems);
+    let (variables, locals) = decls.finish(&mut problems);
     if !problems.is_empty() {
+        // In file order, then by position; problems at one place keep the order found.
+        problems.sort_by(|a, b| a.location.cmp(&b.location));
         return Err(LoadError {
             kind: LoadErrorKind::Invalid,
             problems,
         });
     }
-    if decls.variables.is_empty() {
+    if variables.is_empty() {
         return Err(LoadError {
             kind: LoadErrorKind::NoVariables,
             problems: vec![Problem::general(format!(
@@ -88,12 +95,22 @@ pub fn load(dir: impl AsRef<Path>) -> Result<Module, LoadError> {
     Ok(Module {
         dir: dir.to_path_buf(),
         files,
-        spec: ModuleSpec {
-            variables: decls.variables,
-            locals: decls.locals,
-        },
+        spec: ModuleSpec { variables, locals },
         warnings: Vec::new(),
     })
+}
+
+/// `override.tf`, `x_override.tf` and their `.tf.json` forms.
+fn is_override_file(path: &Path) -> bool {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy())
+        .unwrap_or_default();
+    let stem = name
+        .strip_suffix(".tf.json")
+        .or_else(|| name.strip_suffix(".tf"))
+        .unwrap_or(&name);
+    stem == "override" || stem.ends_with("_override")
 }
 
 /// The `.tf` and `.tf.json` files directly in `dir`, sorted by name.
@@ -136,10 +153,8 @@ fn module_files(dir: &Path) -> Result<Vec<PathBuf>, LoadError> {
 /// What the files declare so far, with where each name was first declared.
 #[derive(Default)]
 pub(crate) struct Decls {
-    pub variables: Vec<VariableSpec>,
+    pub variables: Vec<Declared>,
     pub locals: Vec<LocalSpec>,
-    /// Where each variable's name label is (for duplicate messages).
-    pub variable_names: Vec<Location>,
     /// Expressions whose references are checked once every file is read.
     pub references: Vec<RefSite>,
 }
@@ -150,6 +165,53 @@ pub(crate) struct RefSite {
     pub expr: Expr,
     pub text: String,
     pub start: Location,
+}
+
+/// A place in a file with its source line, kept to report a problem after the file is read.
+#[derive(Clone, Debug)]
+pub(crate) struct Spot {
+    pub location: Location,
+    pub snippet: Option<String>,
+}
+
+impl Spot {
+    fn problem(&self, summary: &str, detail: &str) -> Problem {
+        Problem {
+            location: Some(self.location.clone()),
+            message: format!("{summary}: {}", detail.trim_end_matches('.')),
+            snippet: self.snippet.clone(),
+        }
+    }
+}
+
+/// A `variable` block as read, before overrides are merged and the default converted.
+pub(crate) struct Declared {
+    /// The variable; `default` is left unset until [`Decls::finish`].
+    pub spec: VariableSpec,
+    /// The default as written, evaluated but not converted.
+    pub raw_default: Option<Value>,
+    /// Where the default is.
+    pub default_at: Option<Spot>,
+    /// False when the `type` argument was invalid (its default is then not checked).
+    pub type_ok: bool,
+    /// Which arguments were written (an override file replaces only those).
+    pub description_set: bool,
+    pub type_set: bool,
+    pub sensitive_set: bool,
+    pub ephemeral_set: bool,
+    /// Where the block's header is.
+    pub header: Spot,
+    /// Set when an override file replaced the type or the default but not both: which one,
+    /// and where the override block is.
+    pub overridden: Option<(Overridden, Spot)>,
+}
+
+/// What an override file replaced, which decides how a default that no longer converts is
+/// reported.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Overridden {
+    Type,
+    Default,
 }
 
 impl RefSite {
@@ -180,32 +242,151 @@ impl RefSite {
 }
 
 impl Decls {
-    /// Adds a variable unless its name is taken; `header` is the block's header location.
-    pub fn add_variable(
-        &mut self,
-        cx: &mut FileCx,
-        spec: VariableSpec,
-        span: Option<Range<usize>>,
-    ) {
-        if let Some(i) = self.variables.iter().position(|v| v.name == spec.name) {
-            let first = &self.variable_names[i];
-            cx.problem(
-                span,
+    /// Adds a variable from a primary file, unless its name is taken.
+    pub fn add_variable(&mut self, cx: &mut FileCx, declared: Declared) {
+        if let Some(first) = self
+            .variables
+            .iter()
+            .find(|v| v.spec.name == declared.spec.name)
+        {
+            let first = first.spec.location.clone();
+            cx.problems.push(declared.header.problem(
                 "Duplicate variable declaration",
                 &format!(
                     "A variable named \"{}\" was already declared at {first}. Variable names \
                      must be unique within a module.",
-                    spec.name
+                    declared.spec.name
                 ),
-            );
+            ));
             return;
         }
-        self.variable_names.push(spec.location.clone());
-        self.variables.push(spec);
+        self.variables.push(declared);
     }
 
-    /// Adds a local unless its name is taken.
+    /// Merges a variable from an override file into the one it overrides: the arguments it
+    /// sets replace the original's, as Terraform merges override files.
+    pub fn override_variable(&mut self, cx: &mut FileCx, over: Declared) {
+        let Some(base) = self
+            .variables
+            .iter_mut()
+            .find(|v| v.spec.name == over.spec.name)
+        else {
+            cx.problems.push(over.header.problem(
+                "Missing base variable declaration to override",
+                &format!(
+                    "There is no variable named \"{}\". An override file can only override a \
+                     variable that was already declared in a primary configuration file.",
+                    over.spec.name
+                ),
+            ));
+            return;
+        };
+        let new_default = over.raw_default.is_some() || over.default_at.is_some();
+        base.overridden = match (over.type_set, new_default) {
+            (true, false) => Some((Overridden::Type, over.header.clone())),
+            (false, true) => Some((Overridden::Default, over.header.clone())),
+            _ => None,
+        };
+        if over.description_set {
+            base.spec.description = over.spec.description;
+            base.description_set = true;
+        }
+        if new_default {
+            base.raw_default = over.raw_default;
+            base.default_at = over.default_at;
+        }
+        if over.type_set {
+            base.spec.ty = over.spec.ty;
+            base.spec.typed = over.spec.typed;
+            base.type_ok = over.type_ok;
+            base.type_set = true;
+        }
+        if over.spec.nullable_set {
+            base.spec.nullable = over.spec.nullable;
+            base.spec.nullable_set = true;
+        }
+        if over.sensitive_set {
+            base.spec.sensitive = over.spec.sensitive;
+            base.sensitive_set = true;
+        }
+        if over.ephemeral_set {
+            base.spec.ephemeral = over.spec.ephemeral;
+            base.ephemeral_set = true;
+        }
+    }
+
+    /// Converts every default to its variable's type and applies the `nullable = false` rule.
+    fn finish(self, problems: &mut Vec<Problem>) -> (Vec<VariableSpec>, Vec<LocalSpec>) {
+        let mut out = Vec::with_capacity(self.variables.len());
+        for d in self.variables {
+            let mut spec = d.spec;
+            if let (Some(raw), true) = (d.raw_default, d.type_ok) {
+                let at = d.default_at.unwrap_or_else(|| d.header.clone());
+                if raw.is_null() {
+                    if spec.nullable {
+                        spec.default = Some(Value::Null(spec.ty.clone()));
+                    } else {
+                        problems.push(at.problem(
+                            "Invalid default value for variable",
+                            "A null default value is not valid when nullable=false.",
+                        ));
+                    }
+                } else {
+                    match convert_value(&raw, &spec.ty) {
+                        Ok(v) => spec.default = Some(v),
+                        Err(detail) => {
+                            let (at, detail) = match d.overridden {
+                                Some((Overridden::Type, over)) => (
+                                    over,
+                                    format!(
+                                        "Overriding this variable's type constraint has made \
+                                         its default value invalid: {detail}."
+                                    ),
+                                ),
+                                Some((Overridden::Default, over)) => (
+                                    over,
+                                    format!(
+                                        "The overridden default value for this variable is not \
+                                         compatible with the variable's type constraint: \
+                                         {detail}."
+                                    ),
+                                ),
+                                None => (
+                                    at,
+                                    format!(
+                                        "This default value is not compatible with the \
+                                         variable's type constraint: {detail}."
+                                    ),
+                                ),
+                            };
+                            problems
+                                .push(at.problem("Invalid default value for variable", &detail));
+                        }
+                    }
+                }
+            }
+            out.push(spec);
+        }
+        (out, self.locals)
+    }
+
+    /// Adds a local unless its name is taken; in an override file, replaces the original.
     pub fn add_local(&mut self, cx: &mut FileCx, local: LocalSpec, span: Option<Range<usize>>) {
+        if cx.is_override {
+            match self.locals.iter_mut().find(|l| l.name == local.name) {
+                Some(base) => base.expr = local.expr,
+                None => cx.problem(
+                    span,
+                    "Missing base local value definition to override",
+                    &format!(
+                        "There is no local value named \"{}\". An override file can only \
+                         override a local value that was already defined in a primary configuration file.",
+                        local.name
+                    ),
+                ),
+            }
+            return;
+        }
         if let Some(first) = self.locals.iter().find(|l| l.name == local.name) {
             let first = first.location.clone();
             cx.problem(
@@ -227,9 +408,30 @@ impl Decls {
 pub(crate) struct FileCx<'a> {
     pub file: &'a SourceFile,
     pub problems: &'a mut Vec<Problem>,
+    /// An override file (`override.tf`, `*_override.tf`, and `.tf.json` alike).
+    pub is_override: bool,
 }
 
 impl FileCx<'_> {
+    /// A place in this file, kept for a later problem.
+    pub fn spot(&self, span: Option<Range<usize>>) -> Spot {
+        let offset = span.map_or(0, |s| s.start);
+        let line = self.file.line_text(offset).trim();
+        Spot {
+            location: self.file.location(offset),
+            snippet: (!line.is_empty()).then(|| line.to_string()),
+        }
+    }
+
+    /// Adds a variable as declared in this file (a primary or an override file).
+    pub fn declare(&mut self, decls: &mut Decls, declared: Declared) {
+        if self.is_override {
+            decls.override_variable(self, declared);
+        } else {
+            decls.add_variable(self, declared);
+        }
+    }
+
     /// Records a problem at `span`, worded `Summary: detail` as Terraform prints it.
     pub fn problem(&mut self, span: Option<Range<usize>>, summary: &str, detail: &str) {
         let offset = span.map_or(0, |s| s.start);
@@ -319,7 +521,9 @@ fn check_references(decls: &Decls, problems: &mut Vec<Problem>) {
         let expr = &site.expr;
         let mut seen: Vec<String> = Vec::new();
         for name in variables_used(expr) {
-            if decls.variables.iter().all(|v| v.name != name) && !seen.iter().any(|s| s == name) {
+            if decls.variables.iter().all(|v| v.spec.name != name)
+                && !seen.iter().any(|s| s == name)
+            {
                 seen.push(name.to_string());
                 problems.push(Problem::at(
                     site.locate(&format!("var.{name}")),
@@ -363,40 +567,4 @@ pub(crate) fn convert_value(value: &Value, ty: &Type) -> Result<Value, String> {
             format!("{path}: {}", e.message())
         }
     })
-}
-
-/// Finishes a variable once its arguments are read: converts the default to the type and
-/// applies the `nullable = false` rule. `default_span` locates the default for messages.
-pub(crate) fn finish_default(
-    cx: &mut FileCx,
-    spec: &mut VariableSpec,
-    raw_default: Option<Value>,
-    default_span: Option<Range<usize>>,
-) {
-    let Some(raw) = raw_default else {
-        return;
-    };
-    if raw.is_null() {
-        if !spec.nullable {
-            cx.problem(
-                default_span,
-                "Invalid default value for variable",
-                "A null default value is not valid when nullable=false.",
-            );
-            return;
-        }
-        spec.default = Some(Value::Null(spec.ty.clone()));
-        return;
-    }
-    match convert_value(&raw, &spec.ty) {
-        Ok(v) => spec.default = Some(v),
-        Err(detail) => cx.problem(
-            default_span,
-            "Invalid default value for variable",
-            &format!(
-                "This default value is not compatible with the variable's type constraint: \
-                 {detail}."
-            ),
-        ),
-    }
 }

@@ -378,3 +378,39 @@ fn columns_count_characters_not_bytes() {
         "main.tf:1:34"
     );
 }
+
+#[test]
+fn override_files_are_merged_last() {
+    // Terraform: the override's type applies and the original default is converted to it
+    // (`c = "1"`); validation blocks stay; only the arguments the override sets change.
+    let dir = module(
+        "override",
+        &[
+            (
+                "main.tf",
+                "variable \"c\" {\n  type = number\n  default = 1\n  description = \"base\"\n  validation {\n    condition = var.c != \"2\"\n    error_message = \"m\"\n  }\n}\nlocals {\n  l = 1\n}\n",
+            ),
+            (
+                "a_override.tf",
+                "variable \"c\" {\n  type = string\n  sensitive = true\n}\nlocals {\n  l = 2\n}\n",
+            ),
+            ("override.tf.json", r#"{"variable": {"c": {"nullable": false}}}"#),
+            ("z.tf", "variable \"z\" {}\n"),
+        ],
+    );
+    let m = load(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let names: Vec<_> = m.variables().iter().map(|v| v.name.as_str()).collect();
+    assert_eq!(names, ["c", "z"]);
+    let c = &m.variables()[0];
+    assert_eq!(c.ty, Type::String);
+    assert_eq!(c.default, Some(Value::String("1".into())));
+    assert_eq!(c.description.as_deref(), Some("base"));
+    assert!(c.sensitive && !c.nullable && c.nullable_set);
+    assert_eq!(c.validations.len(), 1);
+    assert_eq!(c.location.to_string(), "main.tf:1:1");
+    assert_eq!(
+        m.spec.locals[0].expr,
+        Expr::Literal(Value::Number(Number::from(2)))
+    );
+    assert_eq!(m.files.len(), 4);
+}

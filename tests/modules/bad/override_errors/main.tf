@@ -1,0 +1,7 @@
+variable "a" {
+  type    = number
+  default = 1
+}
+locals {
+  x = 1
+}
