@@ -374,3 +374,55 @@ fn skipped_variables_are_not_validated() {
     let skip: BTreeSet<String> = ["x".to_string()].into();
     assert!(run_validations(&spec, &values, &skip, TerraformVersion::V1_11).is_empty());
 }
+
+#[test]
+fn references_are_checked_before_evaluation() {
+    // `try` would never evaluate `var.nope`; Terraform rejects it anyway.
+    let d = one(
+        "x",
+        Type::String,
+        r#"try(var.x, var.nope) == "a""#,
+        r#""x""#,
+        s("a"),
+    );
+    assert_eq!(
+        summaries(&d),
+        [err(
+            "Reference to undeclared input variable",
+            "An input variable with the name \"nope\" has not been declared. This variable can \
+             be declared with a variable \"nope\" {} block."
+        )]
+    );
+    let d = one(
+        "x",
+        Type::String,
+        r#"var.x == "a" || local.nope"#,
+        r#""x""#,
+        s("a"),
+    );
+    assert_eq!(d[0].summary, "Reference to undeclared local value");
+}
+
+#[test]
+fn can_depends_only_on_the_unknowns_it_reaches() {
+    let obj = Value::Object(
+        [
+            ("a".to_string(), s("known")),
+            ("b".to_string(), Value::Unknown(Type::String)),
+        ]
+        .into(),
+    );
+    let ty = obj.ty();
+    // `var.x.a` is known even though `var.x.b` is not.
+    let d = one(
+        "x",
+        ty.clone(),
+        "can(var.x.a) && var.x.a == \"known\"",
+        r#""x""#,
+        obj.clone(),
+    );
+    assert!(d.is_empty(), "{d:?}");
+    let d = one("x", ty, "can(var.x.b)", r#""x""#, obj);
+    assert_eq!(d.len(), 1);
+    assert_eq!(d[0].severity, Severity::Unchecked, "{d:?}");
+}

@@ -18,6 +18,7 @@ mod forexpr;
 mod format;
 mod functions;
 mod operators;
+mod refs;
 mod scope;
 mod template;
 mod validate;

@@ -116,6 +116,47 @@ impl<'a> Scope<'a> {
         self.unknown_reasons.clear();
     }
 
+    pub(crate) fn declares_variable(&self, name: &str) -> bool {
+        match self.refs {
+            Refs::Constant => false,
+            Refs::Module { spec, values } => {
+                values.contains_key(name) || spec.variables.iter().any(|v| v.name == name)
+            }
+        }
+    }
+
+    pub(crate) fn declares_local(&self, name: &str) -> bool {
+        match self.refs {
+            Refs::Constant => false,
+            Refs::Module { spec, .. } => spec.locals.iter().any(|l| l.name == name),
+        }
+    }
+
+    /// A variable's value; `None` when it has none (it is unknown).
+    pub(crate) fn variable_value(&self, name: &str) -> Option<Value> {
+        match self.refs {
+            Refs::Constant => None,
+            Refs::Module { values, .. } => values.get(name).cloned(),
+        }
+    }
+
+    /// A local's value, evaluated on demand; `None` when it fails.
+    pub(crate) fn local_value(&mut self, name: &str) -> Option<Value> {
+        let mark = self.unknown_mark();
+        let v = self.local(name).ok();
+        self.unknown_reset(mark);
+        v
+    }
+
+    /// The value of a `for` or splat symbol in scope.
+    pub(crate) fn bound_value(&self, name: &str) -> Option<Value> {
+        self.bound
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.clone())
+    }
+
     pub(crate) fn is_constant(&self) -> bool {
         matches!(self.refs, Refs::Constant)
     }
@@ -239,13 +280,7 @@ impl<'a> Scope<'a> {
                 if spec.variables.iter().any(|v| v.name == name) {
                     return Ok(self.unknown(format!("`var.{name}` has no value")));
                 }
-                Err(EvalError::fixed(
-                    "Reference to undeclared input variable",
-                    format!(
-                        "An input variable with the name \"{name}\" has not been declared. \
-                         This variable can be declared with a variable \"{name}\" {{}} block."
-                    ),
-                ))
+                Err(undeclared_variable(name))
             }
         }
     }
@@ -276,10 +311,7 @@ impl<'a> Scope<'a> {
             None => {}
         }
         let Some(local) = spec.locals.iter().find(|l: &&LocalSpec| l.name == name) else {
-            return Err(EvalError::fixed(
-                "Reference to undeclared local value",
-                format!("A local value with the name \"{name}\" has not been declared."),
-            ));
+            return Err(undeclared_local(name));
         };
         self.locals.insert(name.to_string(), LocalState::InProgress);
         // A local sees no `for` symbols of the expression that refers to it.
@@ -290,6 +322,25 @@ impl<'a> Scope<'a> {
             .insert(name.to_string(), LocalState::Done(result.clone()));
         result
     }
+}
+
+/// `Reference to undeclared input variable`
+pub(crate) fn undeclared_variable(name: &str) -> EvalError {
+    EvalError::fixed(
+        "Reference to undeclared input variable",
+        format!(
+            "An input variable with the name \"{name}\" has not been declared. This variable \
+             can be declared with a variable \"{name}\" {{}} block."
+        ),
+    )
+}
+
+/// `Reference to undeclared local value`
+pub(crate) fn undeclared_local(name: &str) -> EvalError {
+    EvalError::fixed(
+        "Reference to undeclared local value",
+        format!("A local value with the name \"{name}\" has not been declared."),
+    )
 }
 
 /// Terraform's error for a reference where only constants are allowed.

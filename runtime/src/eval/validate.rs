@@ -92,6 +92,12 @@ fn unchecked(
 /// Checks one rule as Terraform's `evalVariableValidation` does; returns its diagnostics.
 fn check_rule(scope: &mut Scope<'_>, var: &VariableSpec, rule: &ValidationSpec) -> Vec<Diagnostic> {
     scope.clear_unknown_reasons();
+    // References are checked before anything is evaluated, as Terraform does.
+    for e in [&rule.condition, &rule.error_message] {
+        if let Err(e) = scope.check_references(e) {
+            return vec![error_diag(var, rule, &e)];
+        }
+    }
     let condition = match scope.eval(&rule.condition) {
         Ok(v) => v,
         Err(e) => return vec![error_diag(var, rule, &e)],

@@ -215,8 +215,13 @@ impl Scope<'_> {
                 "At least one argument is required.",
             ));
         }
-        let mut last_err = None;
+        let mut errors = Vec::new();
         for a in arg_exprs {
+            if self.depends_on_unknowns(a) {
+                return Ok(
+                    self.unknown(format!("passes a value that is not known yet to `{name}`"))
+                );
+            }
             let mark = self.unknown_mark();
             let result = self.eval(a);
             if self.unknown_mark() > mark {
@@ -233,17 +238,16 @@ impl Scope<'_> {
                     if name == "can" {
                         return Ok(Value::Bool(false));
                     }
-                    last_err = Some(e);
+                    errors.push(format!("- {}\n  {}", e.summary, e.detail));
                 }
             }
         }
-        let e = last_err.expect("at least one argument");
         Err(EvalError::new(
             "Error in function call",
             format!(
-                "Call to function \"try\" failed: no expression succeeded:\n- {}\n\nAt least one \
+                "Call to function \"try\" failed: no expression succeeded:\n{}\n\nAt least one \
                  expression must produce a successful result.",
-                e.detail
+                errors.join("\n")
             ),
         ))
     }
