@@ -40,8 +40,8 @@ fn run_tfvars(case: &Case) -> Outcome {
 }
 
 /// The part of a diagnostic worth looking for in our messages: for a conversion error, the
-/// converter's message with its path (`element 0: string required`); otherwise the detail, and
-/// failing that the summary.
+/// converter's message with its path (`element 0: string required`); otherwise the first
+/// paragraph of the detail, and failing that the summary.
 fn key_phrase(d: &Diagnostic) -> String {
     let detail = d.detail.clone().unwrap_or_default();
     for marker in [", which is sensitive: ", "declared at ", "defined at "] {
@@ -60,10 +60,13 @@ fn key_phrase(d: &Diagnostic) -> String {
             return rest.trim_end_matches('.').to_string();
         }
     }
-    if detail.is_empty() {
+    // The first paragraph: the message itself, without Terraform's "This was checked by the
+    // validation rule at main.tf:4,3-13" or advice that follows.
+    let first = detail.split("\n\n").next().unwrap_or("").trim();
+    if first.is_empty() {
         d.summary.clone()
     } else {
-        detail.trim_end_matches('.').to_string()
+        first.trim_end_matches('.').to_string()
     }
 }
 
@@ -102,9 +105,11 @@ fn conformance_with_terraform_1_11() {
     let mut diag_total = 0usize;
     let mut diag_ok = 0usize;
     let mut diag_detail_ok = 0usize;
+    let mut diag_located = 0usize;
+    let mut diag_location_ok = 0usize;
     let mut diag_cases = 0usize;
     let mut diag_cases_ok = 0usize;
-    // family (module name up to its first `_`-separated word pair) → disagreements
+    // module → disagreements
     let mut verdict_bad: BTreeMap<String, Vec<String>> = BTreeMap::new();
     let mut value_bad: BTreeMap<String, Vec<String>> = BTreeMap::new();
     let mut diag_bad: Vec<String> = Vec::new();
@@ -162,21 +167,38 @@ fn conformance_with_terraform_1_11() {
             let mut all = true;
             for d in &case.diagnostics {
                 diag_total += 1;
-                if ours
+                let detail_ok = ours
                     .stderr
                     .to_lowercase()
-                    .contains(&key_phrase(d).to_lowercase())
-                {
+                    .contains(&key_phrase(d).to_lowercase());
+                if detail_ok {
                     diag_detail_ok += 1;
                 }
-                if diagnostic_recognised(d, &ours.stderr) {
+                if let Some(loc) = &d.location {
+                    diag_located += 1;
+                    if ours.stderr.contains(loc.as_str()) {
+                        diag_location_ok += 1;
+                    } else {
+                        diag_bad.push(format!(
+                            "{}: {} location {loc} not found in: {}",
+                            case.name,
+                            d.severity,
+                            first_line(&ours.stderr)
+                        ));
+                    }
+                }
+                let recognised = diagnostic_recognised(d, &ours.stderr);
+                if recognised {
                     diag_ok += 1;
                 } else {
                     all = false;
+                }
+                if !detail_ok {
                     diag_bad.push(format!(
-                        "{}: {} «{}» not found in: {}",
+                        "{}: {} {}«{}» not found in: {}",
                         case.name,
                         d.severity,
+                        if recognised { "(summary found) " } else { "" },
                         key_phrase(d),
                         first_line(&ours.stderr)
                     ));
@@ -210,7 +232,10 @@ fn conformance_with_terraform_1_11() {
         }
     }
     if !diag_bad.is_empty() && std::env::var_os("TFVARS_CONFORMANCE_DIAGNOSTICS").is_some() {
-        eprintln!("\n== diagnostics not recognised ({}) ==", diag_bad.len());
+        eprintln!(
+            "\n== diagnostic details or locations not found ({}) ==",
+            diag_bad.len()
+        );
         for l in &diag_bad {
             eprintln!("  {l}");
         }
@@ -218,7 +243,8 @@ fn conformance_with_terraform_1_11() {
     eprintln!(
         "\nconformance with terraform 1.11.4: {total} cases; verdicts agree {verdict_ok}/{total}; \
          values agree {values_ok}/{values_checked}; diagnostics recognised {diag_ok}/{diag_total}, \
-         their detail {diag_detail_ok}/{diag_total} \
+         their detail {diag_detail_ok}/{diag_total}, \
+         their location {diag_location_ok}/{diag_located} \
          (all of a case's in {diag_cases_ok}/{diag_cases} cases; not a failure, \
          TFVARS_CONFORMANCE_DIAGNOSTICS=1 lists them)"
     );
