@@ -1130,6 +1130,22 @@ def define_more():
     m.hcl("arith_f64_edge", "n = 9007199254740992 + 1\n")
     m.hcl("template_big", f's = "${{{BIG60}}}"\n')
 
+    m = single(
+        "optdef_null_default",
+        "optional_defaults",
+        "object({ a = optional(string, null), b = optional(number, null), c = optional(list(string), null) })",
+    )
+    m.x("empty", "{}").x("given", '{"a": 1, "b": "2", "c": [3]}').x("nulls", '{"a": null, "c": null}')
+    m = module(
+        "hcl_objects",
+        "hcl",
+        var("o", 'object({ p = string, q = optional(number, 5), r = optional(set(string)) })', default="null"),
+    )
+    m.hcl("extra_dropped", 'o = { p = "x", extra = 1, r = ["b", "a", "b"] }\n')
+    m.hcl("null_p", "o = { p = null }\n").hcl("q_string", 'o = { p = 1, q = "7" }\n')
+    m.hcl("missing_p", "o = { q = 1 }\n").hcl("tuple_for_set", 'o = { p = "x", r = [1, "1", true] }\n')
+    m.hcl("map_for_object", 'o = tomap({ p = "x" })\n')
+
     # -- more multi-file -----------------------------------------------------------------------
     m = module(
         "multifile_more",
