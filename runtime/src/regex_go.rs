@@ -24,13 +24,33 @@
 /// assert!(translate("(?=a)").is_err());
 /// ```
 pub fn translate(pattern: &str) -> Result<String, String> {
-    Translator {
+    translate_with_names(pattern).map(|t| t.pattern)
+}
+
+/// A translated pattern and the Go names of its capture groups.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Translated {
+    /// The Rust pattern. A group whose Go name Rust does not accept (it starts with a digit,
+    /// or repeats an earlier name, both fine in Go) is renamed.
+    pub pattern: String,
+    /// The Go name of each capture group, in order (`None` for an unnamed group).
+    pub names: Vec<Option<String>>,
+}
+
+/// [`translate`], also returning the Go names of the capture groups.
+pub fn translate_with_names(pattern: &str) -> Result<Translated, String> {
+    let mut t = Translator {
         src: pattern.chars().collect(),
         pattern,
         pos: 0,
         out: String::with_capacity(pattern.len() + 8),
-    }
-    .run()
+        names: Vec::new(),
+    };
+    t.run()?;
+    Ok(Translated {
+        pattern: t.out,
+        names: t.names,
+    })
 }
 
 /// The largest repeat count Go accepts.
@@ -62,6 +82,7 @@ struct Translator<'a> {
     pattern: &'a str,
     pos: usize,
     out: String,
+    names: Vec<Option<String>>,
 }
 
 fn err(code: &str, expr: impl std::fmt::Display) -> String {
@@ -95,7 +116,7 @@ impl Translator<'_> {
         self.src[from..to.min(self.src.len())].iter().collect()
     }
 
-    fn run(mut self) -> Result<String, String> {
+    fn run(&mut self) -> Result<(), String> {
         let mut depth = 0usize;
         let mut last = Last::Nothing;
         while let Some(c) = self.peek(0) {
@@ -172,7 +193,7 @@ impl Translator<'_> {
         if depth > 0 {
             return Err(err("missing closing )", self.pattern));
         }
-        Ok(self.out)
+        Ok(())
     }
 
     fn repeat(&mut self, last: Last, start: usize, op: &str) -> Result<Last, String> {
@@ -229,6 +250,7 @@ impl Translator<'_> {
         self.pos += 1;
         if self.peek(0) != Some('?') {
             self.out.push('(');
+            self.names.push(None);
             return Ok(true);
         }
         // `(?P<name>`, `(?<name>`
@@ -254,7 +276,18 @@ impl Translator<'_> {
                 return Err(err("invalid named capture", self.text(start, i + 1)));
             }
             self.pos = i + 1;
-            self.out.push_str(&format!("(?P<{name}>"));
+            let rust_ok = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                && !self
+                    .names
+                    .iter()
+                    .any(|n| n.as_deref() == Some(name.as_str()));
+            if rust_ok {
+                self.out.push_str(&format!("(?P<{name}>"));
+            } else {
+                self.out
+                    .push_str(&format!("(?P<__go_group_{}>", self.names.len() + 1));
+            }
+            self.names.push(Some(name));
             return Ok(true);
         }
         // Flags: `(?flags)` or `(?flags:…)`.
@@ -362,10 +395,16 @@ impl Translator<'_> {
                         ClassItem::Char(ch)
                     }
                     _ => {
+                        // Go shows the escape without a closing brace.
+                        let shown = if self.peek(0) == Some('{') {
+                            end - 1
+                        } else {
+                            end
+                        };
                         return Err(err(
                             "invalid escape sequence",
-                            self.text(start, end.min(self.src.len())),
-                        ))
+                            self.text(start, shown.min(self.src.len())),
+                        ));
                     }
                 }
             }
@@ -391,14 +430,19 @@ impl Translator<'_> {
                 } else {
                     (self.text(self.pos, self.pos + 1), self.pos + 1)
                 };
-                let bare = name.strip_prefix('^').unwrap_or(&name);
+                let (negated, bare) = match name.strip_prefix('^') {
+                    Some(b) => (true, b),
+                    None => (false, name.as_str()),
+                };
                 if !known_property(bare) {
                     return Err(err("invalid character class range", self.text(start, end)));
                 }
                 self.pos = end;
-                ClassItem::Set(format!("\\{c}{{{name}}}"))
+                // Go writes a negation inside the braces too: `\p{^L}` is `\P{L}`.
+                let class = if (c == 'P') != negated { 'P' } else { 'p' };
+                ClassItem::Set(format!("\\{class}{{{bare}}}"))
             }
-            c if c.is_ascii_punctuation() => ClassItem::Char(c),
+            c if c.is_ascii() && !c.is_ascii_alphanumeric() => ClassItem::Char(c),
             _ => return Err(err("invalid escape sequence", self.text(start, self.pos))),
         };
         if in_class {

@@ -34,4 +34,5 @@ family! {
     time_and_paths => "eval_time.tsv",
     common_patterns => "eval_patterns.tsv",
     conversions => "eval_conversions.tsv",
+    regex_patterns => "eval_regex_patterns.tsv",
 }

@@ -22,13 +22,24 @@ pub(super) fn table() -> Vec<(&'static str, Builtin)> {
 /// Compiles a Go pattern (cached). The error is Terraform's wording after
 /// `Invalid value for "pattern" parameter: `.
 pub(crate) fn compile(pattern: &str) -> Result<Regex, String> {
-    static CACHE: OnceLock<Mutex<HashMap<String, Result<Regex, String>>>> = OnceLock::new();
+    compile_with_names(pattern).map(|(re, _)| re)
+}
+
+type Compiled = Result<(Regex, Vec<Option<String>>), String>;
+
+/// Compiles a Go pattern (cached), with the Go names of its capture groups.
+fn compile_with_names(pattern: &str) -> Compiled {
+    static CACHE: OnceLock<Mutex<HashMap<String, Compiled>>> = OnceLock::new();
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
     if let Some(r) = cache.lock().ok().and_then(|c| c.get(pattern).cloned()) {
         return r;
     }
-    let compiled = crate::regex_go::translate(pattern)
-        .and_then(|rust| Regex::new(&rust).map_err(|e| e.to_string()))
+    let compiled = crate::regex_go::translate_with_names(pattern)
+        .and_then(|t| {
+            Regex::new(&t.pattern)
+                .map(|re| (re, t.names))
+                .map_err(|e| e.to_string())
+        })
         .map_err(|e| format!("invalid regexp pattern: {e}"));
     if let Ok(mut c) = cache.lock() {
         if c.len() > 1024 {
@@ -42,11 +53,11 @@ pub(crate) fn compile(pattern: &str) -> Result<Regex, String> {
 enum Shape {
     Whole,
     Positional(usize),
+    /// The Go name of each group, in order; a repeated name keeps the last group's match.
     Named(Vec<String>),
 }
 
-fn shape(re: &Regex) -> Result<Shape, String> {
-    let names: Vec<Option<&str>> = re.capture_names().skip(1).collect();
+fn shape(names: &[Option<String>]) -> Result<Shape, String> {
     if names.is_empty() {
         return Ok(Shape::Whole);
     }
@@ -59,9 +70,7 @@ fn shape(re: &Regex) -> Result<Shape, String> {
             "invalid regexp pattern: cannot mix both named and unnamed capture groups".into(),
         );
     }
-    Ok(Shape::Named(
-        names.into_iter().flatten().map(String::from).collect(),
-    ))
+    Ok(Shape::Named(names.iter().flatten().cloned().collect()))
 }
 
 fn group(m: Option<regex::Match<'_>>) -> Value {
@@ -78,7 +87,8 @@ fn result(shape: &Shape, caps: &regex::Captures<'_>) -> Value {
         Shape::Named(names) => Value::Object(
             names
                 .iter()
-                .map(|n| (n.clone(), group(caps.name(n))))
+                .enumerate()
+                .map(|(i, n)| (n.clone(), group(caps.get(i + 1))))
                 .collect::<BTreeMap<_, _>>(),
         ),
     }
@@ -105,8 +115,8 @@ fn result_type(shape: &Shape) -> Type {
 fn prepare(a: &Args) -> Result<(Regex, Shape, String), EvalError> {
     let pattern = a.get::<String>(0)?;
     let s = a.get::<String>(1)?;
-    let re = compile(&pattern).map_err(|e| a.bad(0, e))?;
-    let shape = shape(&re).map_err(|e| a.bad(0, e))?;
+    let (re, names) = compile_with_names(&pattern).map_err(|e| a.bad(0, e))?;
+    let shape = shape(&names).map_err(|e| a.bad(0, e))?;
     Ok((re, shape, s))
 }
 
