@@ -325,3 +325,70 @@ proptest! {
         }
     }
 }
+
+/// Throughput of typical validation conditions (run with `--ignored --nocapture`, ideally in
+/// release mode); prints the time per condition.
+#[test]
+#[ignore]
+fn throughput() {
+    use tfvars_runtime::eval::run_validations;
+    use tfvars_runtime::{Location, ValidationSpec, VariableSpec};
+    let conditions = [
+        r#"alltrue([for s in var.subnets : can(cidrhost(s, 0))])"#,
+        r#"contains(["dev", "staging", "prod"], var.env)"#,
+        r#"can(regex("^[a-z][a-z0-9-]{1,61}[a-z0-9]$", var.name))"#,
+        r#"length(var.name) <= 63 && startswith(var.name, "app-")"#,
+        r#"var.env == null || try(length(var.env) > 0, false)"#,
+    ];
+    let subnets: Vec<Value> = (0..8)
+        .map(|i| Value::String(format!("10.{i}.0.0/16")))
+        .collect();
+    let values: BTreeMap<String, Value> = [
+        ("subnets".to_string(), Value::List(Type::String, subnets)),
+        ("env".to_string(), Value::String("prod".into())),
+        ("name".to_string(), Value::String("app-frontend".into())),
+    ]
+    .into();
+    let location = Location {
+        file: "main.tf".into(),
+        line: 1,
+        column: 1,
+    };
+    let spec = ModuleSpec {
+        variables: vec![VariableSpec {
+            name: "name".into(),
+            ty: Type::String,
+            typed: true,
+            default: None,
+            description: None,
+            sensitive: false,
+            nullable: true,
+            nullable_set: false,
+            ephemeral: false,
+            validations: conditions
+                .iter()
+                .map(|c| ValidationSpec {
+                    condition: common::parse(c).unwrap(),
+                    error_message: common::parse(r#""bad""#).unwrap(),
+                    condition_source: c.to_string(),
+                    error_message_source: "\"bad\"".into(),
+                    location: location.clone(),
+                })
+                .collect(),
+            location: location.clone(),
+        }],
+        locals: vec![],
+    };
+    let skip = Default::default();
+    let n = 20_000;
+    let start = std::time::Instant::now();
+    for _ in 0..n {
+        let d = run_validations(&spec, &values, &skip, TerraformVersion::Latest);
+        assert!(d.is_empty(), "{d:?}");
+    }
+    let per = start.elapsed() / (n * conditions.len() as u32);
+    println!(
+        "{per:?} per condition ({} conditions x {n})",
+        conditions.len()
+    );
+}
