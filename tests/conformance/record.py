@@ -1359,6 +1359,12 @@ def main():
         return
 
     check_version()
+    if not args.only and os.path.isdir(CASES):
+        # A full run also drops modules that are no longer defined.
+        defined = {m.name for m in MODULES}
+        for d in sorted(os.listdir(CASES)):
+            if d not in defined and os.path.isdir(os.path.join(CASES, d)):
+                shutil.rmtree(os.path.join(CASES, d))
     start = time.monotonic()
     jobs = []
     for m, sel, full in work:
