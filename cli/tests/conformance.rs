@@ -77,6 +77,25 @@ fn diagnostic_recognised(d: &Diagnostic, stderr: &str) -> bool {
     ours.contains(&key_phrase(d).to_lowercase()) || ours.contains(&d.summary.to_lowercase())
 }
 
+/// True when a recorded value has a set somewhere in its type.
+fn has_set(case: &Case) -> bool {
+    case.types
+        .as_ref()
+        .is_some_and(|t| t.canonical().contains("\"set\""))
+}
+
+/// True when our values list every set's elements in the order Terraform does (the comparison
+/// that decides agreement ignores set order).
+fn same_order(case: &Case, ours: &conformance_support::Json) -> bool {
+    let Some(conformance_support::Json::Obj(recorded)) = &case.values else {
+        return true;
+    };
+    recorded.iter().all(|(name, theirs)| {
+        ours.get(name)
+            .is_some_and(|v| conformance_support::first_difference(v, theirs).is_none())
+    })
+}
+
 /// The first lines of a message, joined: enough to see why without the whole text.
 fn first_line(s: &str) -> String {
     s.lines()
@@ -102,6 +121,9 @@ fn conformance_with_terraform_1_11() {
     let mut verdict_ok = 0usize;
     let mut values_checked = 0usize;
     let mut values_ok = 0usize;
+    let mut set_cases = 0usize;
+    let mut set_order_ok = 0usize;
+    let mut set_order_bad: Vec<String> = Vec::new();
     let mut diag_total = 0usize;
     let mut diag_ok = 0usize;
     let mut diag_detail_ok = 0usize;
@@ -145,6 +167,14 @@ fn conformance_with_terraform_1_11() {
                         let problems = compare_values(case, &json);
                         if problems.is_empty() {
                             values_ok += 1;
+                            if has_set(case) {
+                                set_cases += 1;
+                                if same_order(case, &json) {
+                                    set_order_ok += 1;
+                                } else {
+                                    set_order_bad.push(case.name.clone());
+                                }
+                            }
                         } else {
                             value_bad.entry(module.clone()).or_default().push(format!(
                                 "{}: {}",
@@ -240,6 +270,19 @@ fn conformance_with_terraform_1_11() {
             eprintln!("  {l}");
         }
     }
+    if !set_order_bad.is_empty() && std::env::var_os("TFVARS_CONFORMANCE_DIAGNOSTICS").is_some() {
+        eprintln!(
+            "\n== sets equal but listed in another order than terraform's ({}) ==",
+            set_order_bad.len()
+        );
+        for l in &set_order_bad {
+            eprintln!("  {l}");
+        }
+    }
+    eprintln!(
+        "set element order as terraform's: {set_order_ok}/{set_cases} accepted cases with sets \
+         (informational)"
+    );
     eprintln!(
         "\nconformance with terraform 1.11.4: {total} cases; verdicts agree {verdict_ok}/{total}; \
          values agree {values_ok}/{values_checked}; diagnostics recognised {diag_ok}/{diag_total}, \
