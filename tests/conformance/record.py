@@ -1146,6 +1146,53 @@ def define_more():
     m.hcl("missing_p", "o = { q = 1 }\n").hcl("tuple_for_set", 'o = { p = "x", r = [1, "1", true] }\n')
     m.hcl("map_for_object", 'o = tomap({ p = "x" })\n')
 
+    m = module("hcl_exprs", "hcl", var("a", "any", default="null") + var("s", "string", default="null"))
+    for name, text in [
+        ("double_neg", "a = -(-5)\n"),
+        ("double_not", "a = !!true\n"),
+        ("eq_num_string", 'a = 1 == "1"\n'),
+        ("cond_null_branch", "a = true ? null : 1\n"),
+        ("cond_objects_differ", "a = true ? { a = 1 } : { b = 2 }\n"),
+        ("cond_lists_differ", 'a = false ? [1] : [true, "x"]\n'),
+        ("for_over_string", 'a = [for c in "abc" : c]\n'),
+        ("for_object_order", "a = [for k, v in { b = 1, a = 2, c = 3 } : k]\n"),
+        ("for_key_types", "a = { for i, v in [10, 20] : i => v }\n"),
+        ("for_nested", "a = [for x in [1, 2] : [for y in [3, 4] : x * y]]\n"),
+        ("for_cond_non_bool", 'a = [for x in [1] : x if "yes"]\n'),
+        ("splat_object", "a = { k = 1 }[*]\n"),
+        ("splat_null", "a = null[*]\n"),
+        ("legacy_index", "a = [10, 20].1\n"),
+        ("attr_on_list", "a = [{ k = 1 }].k\n"),
+        ("index_negative", "a = [1, 2][-1]\n"),
+        ("index_fraction", "a = [1, 2][0.5]\n"),
+        ("index_null", "a = [1, 2][null]\n"),
+        ("template_null", 's = "x${null}"\n'),
+        ("template_list", 's = "x${[1]}"\n'),
+        ("template_bool_num", 's = "${true}-${1.0}-${1e21}-${0.000001}"\n'),
+        ("template_else", 's = "%{ if false }a%{ else }b%{ endif }"\n'),
+        ("template_for_strip", 's = "%{~ for x in [1, 2] ~} ${x} %{~ endfor ~}"\n'),
+        ("template_nested_for", 's = "%{ for x in [1, 2] }%{ for y in ["a"] }${x}${y}%{ endfor }%{ endfor }"\n'),
+        ("heredoc_no_escapes", 's = <<EOT\na\\nb \\u00e9\nEOT\n'),
+        ("heredoc_tabs_indent", 's = <<-EOT\n\t  a\n\t  b\n\tEOT\n'),
+        ("heredoc_mixed_indent", 's = <<-EOT\n    a\n  b\n      c\n  EOT\n'),
+        ("heredoc_empty", "s = <<EOT\nEOT\n"),
+        ("heredoc_unterminated", "s = <<EOT\nabc\n"),
+        ("string_newline_escape", 's = "a\\r\\nb"\n'),
+        ("string_bad_escape", 's = "a\\qb"\n'),
+        ("string_unicode_escape_short", 's = "\\u00"\n'),
+        ("mod_float", "a = 5.5 % 2\n"),
+        ("compare_chain", "a = 1 < 2 == true\n"),
+        ("null_eq", "a = [null == 1, null != null]\n"),
+        ("list_eq_types", 'a = [[1] == [1], { a = 1 } == { a = 1 }, [1] == ["1"]]\n'),
+        ("paren_newlines", "a = (\n  1 +\n  2\n)\n"),
+        ("object_trailing_comma", "a = { x = 1, }\n"),
+        ("object_numeric_key", "a = { 1 = 2 }\n"),
+        ("object_key_template", 'a = { "${"k"}" = 1 }\n'),
+    ]:
+        m.hcl(name, text)
+    m = module("defaults_tiny", "null_default", var("tiny", "number", default="-1e-400") + var("big60", "number", default=BIG60 + "1"))
+    m.case("no_files")
+
     # -- more multi-file -----------------------------------------------------------------------
     m = module(
         "multifile_more",

@@ -1,0 +1,1 @@
+a = [for c in "abc" : c]

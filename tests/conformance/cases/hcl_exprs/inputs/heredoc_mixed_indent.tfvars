@@ -1,0 +1,5 @@
+s = <<-EOT
+    a
+  b
+      c
+  EOT

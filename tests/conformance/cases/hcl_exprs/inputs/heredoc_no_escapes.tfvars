@@ -1,0 +1,3 @@
+s = <<EOT
+a\nb \u00e9
+EOT

@@ -1,0 +1,1 @@
+a = [null == 1, null != null]

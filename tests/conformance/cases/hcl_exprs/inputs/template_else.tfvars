@@ -1,0 +1,1 @@
+s = "%{ if false }a%{ else }b%{ endif }"
