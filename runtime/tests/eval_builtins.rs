@@ -35,4 +35,5 @@ family! {
     common_patterns => "eval_patterns.tsv",
     conversions => "eval_conversions.tsv",
     regex_patterns => "eval_regex_patterns.tsv",
+    unicode => "eval_unicode.tsv",
 }

@@ -35,6 +35,11 @@ fn quote(s: &str) -> String {
             '\x07' => out.push_str("\\a"),
             '\x08' => out.push_str("\\b"),
             '\x0C' => out.push_str("\\f"),
+            '\u{ad}'
+            | '\u{200b}'..='\u{200f}'
+            | '\u{2028}'..='\u{202e}'
+            | '\u{2060}'..='\u{2064}'
+            | '\u{feff}' => out.push_str(&format!("\\u{:04x}", c as u32)),
             c if (c as u32) < 0x20 || c == '\x7f' => out.push_str(&format!("\\x{:02x}", c as u32)),
             c => out.push(c),
         }
