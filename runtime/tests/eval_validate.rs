@@ -426,3 +426,36 @@ fn can_depends_only_on_the_unknowns_it_reaches() {
     assert_eq!(d.len(), 1);
     assert_eq!(d[0].severity, Severity::Unchecked, "{d:?}");
 }
+
+#[test]
+fn failing_locals_fail_even_when_unused() {
+    let spec = ModuleSpec {
+        variables: vec![variable("x", Type::String, &[], 20)],
+        locals: vec![
+            LocalSpec {
+                name: "n".into(),
+                expr: common::parse("length(var.x)").unwrap(),
+                location: loc(6),
+            },
+            LocalSpec {
+                name: "m".into(),
+                expr: common::parse("local.n + 1").unwrap(),
+                location: loc(7),
+            },
+        ],
+    };
+    let d = run(
+        &spec,
+        &[("x", Value::Null(Type::String))],
+        TerraformVersion::V1_11,
+    );
+    assert_eq!(
+        summaries(&d),
+        [err(
+            "Invalid function argument",
+            "Invalid value for \"value\" parameter: argument must not be null."
+        )]
+    );
+    assert_eq!(d[0].location, Some(loc(6)));
+    assert_eq!(d[0].variable, None);
+}

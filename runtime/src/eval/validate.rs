@@ -15,6 +15,7 @@ use super::scope::Scope;
 /// Runs every validation block of every variable not in `skip`, over the effective values.
 ///
 /// Every failure is reported (not just the first). A condition that errors reports the error;
+/// so does a `locals` entry that fails to evaluate (Terraform evaluates them all during plan);
 /// a condition or message that depends on something unknown (a resource attribute, an
 /// unsupported or non-deterministic function) gives a [`Severity::Unchecked`] diagnostic
 /// saying why, never a pass or a failure.
@@ -29,6 +30,29 @@ pub fn run_validations(
     for var in spec.variables.iter().filter(|v| !skip.contains(&v.name)) {
         for rule in &var.validations {
             out.extend(check_rule(&mut scope, var, rule));
+        }
+    }
+    // Terraform evaluates every local during plan, used or not: a failing one fails the plan.
+    // A local that fails because another one did repeats its error; report it once.
+    let mut seen: Vec<(String, String)> = out
+        .iter()
+        .map(|d| (d.summary.clone(), d.detail.clone()))
+        .collect();
+    for local in &spec.locals {
+        if let Err(e) = scope.eval(&crate::expr::Expr::Local(local.name.clone())) {
+            let key = (e.summary.clone(), e.detail.clone());
+            if seen.contains(&key) {
+                continue;
+            }
+            seen.push(key);
+            out.push(Diagnostic {
+                severity: Severity::Error,
+                summary: e.summary,
+                detail: e.detail,
+                variable: None,
+                path: String::new(),
+                location: Some(local.location.clone()),
+            });
         }
     }
     out
