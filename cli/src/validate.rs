@@ -72,22 +72,25 @@ pub fn run(args: Args) -> ExitCode {
     }
 
     let checked = check(&module.spec, &inputs, &CheckOptions { version });
+    drop(inputs);
     print_diagnostics(&checked.report.diagnostics);
     if !checked.is_ok() {
         return ExitCode::from(1);
     }
     if args.values {
-        let all = Value::Object(checked.values.clone());
+        let all = Value::Object(checked.values);
         match all.to_json_pretty() {
             Ok(text) => println!("{text}"),
             Err(e) => {
                 // Terraform accepts an infinite number but cannot write it out either.
-                let which: Vec<String> = checked
-                    .values
-                    .iter()
-                    .filter(|(_, v)| v.to_json().is_err())
-                    .map(|(k, _)| format!("`var.{k}`"))
-                    .collect();
+                let mut which = Vec::new();
+                if let Value::Object(values) = &all {
+                    for (k, v) in values {
+                        if v.to_json().is_err() {
+                            which.push(format!("`var.{k}`"));
+                        }
+                    }
+                }
                 eprintln!(
                     "warning: the values cannot be printed: {} ({e}); the input is accepted",
                     which.join(", ")

@@ -95,9 +95,8 @@ impl std::error::Error for ConversionError {}
 /// after conversion, extra object attributes dropped, tuple arity checked, `any` kept or unified).
 pub fn convert(value: &Value, ty: &Type) -> Result<Value, ConversionError> {
     let value = apply_defaults(value, ty);
-    let got = value.ty();
-    if !can_convert(&got, ty) {
-        return Err(ConversionError::new(&[], mismatch_message(&got, ty)));
+    if !value_convertible(&value, ty) {
+        return Err(ConversionError::new(&[], mismatch_message(&value.ty(), ty)));
     }
     let mut path = Vec::new();
     conv(&value, ty, &mut path)
@@ -204,6 +203,30 @@ pub fn can_convert(from: &Type, to: &Type) -> bool {
         }
         (Type::Map(f), Type::Object(ta)) => ta.iter().all(|a| can_convert(f, &a.ty)),
         _ => false,
+    }
+}
+
+// `can_convert(&value.ty(), want)`, without building the type of a large value: tuples and
+// objects are checked member by member unless their members must first be unified for `any`.
+fn value_convertible(value: &Value, want: &Type) -> bool {
+    match (value, want) {
+        (_, Type::Any) => true,
+        (Value::Tuple(vs), Type::Tuple(ts)) => {
+            vs.len() == ts.len() && vs.iter().zip(ts).all(|(v, t)| value_convertible(v, t))
+        }
+        (Value::Tuple(vs), Type::List(e) | Type::Set(e)) if !is_dynamic(e) => {
+            vs.iter().all(|v| value_convertible(v, e))
+        }
+        (Value::Object(m), Type::Object(attrs)) => attrs.iter().all(|a| match m.get(&a.name) {
+            Some(v) => value_convertible(v, &a.ty),
+            None => a.optional,
+        }),
+        (Value::Object(m), Type::Map(e)) if !is_dynamic(e) => {
+            m.values().all(|v| value_convertible(v, e))
+        }
+        // Unification for `any` needs the members' types; other values' types are small (a
+        // primitive, or a collection's element type).
+        _ => can_convert(&value.ty(), want),
     }
 }
 
@@ -754,7 +777,7 @@ fn conv(value: &Value, want: &Type, path: &mut Vec<PathStep>) -> Result<Value, C
             Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs),
         ) => {
             let target = match value {
-                Value::Tuple(_) => {
+                Value::Tuple(_) if is_dynamic(et) => {
                     let tys: Vec<Type> = vs.iter().map(Value::ty).collect();
                     match seq_target(&tys, et) {
                         Some(t) => t,
@@ -778,7 +801,7 @@ fn conv(value: &Value, want: &Type, path: &mut Vec<PathStep>) -> Result<Value, C
         }
         (Type::Map(et), Value::Map(_, m) | Value::Object(m)) => {
             let target = match value {
-                Value::Object(_) => {
+                Value::Object(_) if is_dynamic(et) => {
                     let tys: Vec<Type> = m.values().map(Value::ty).collect();
                     match seq_target(&tys, et) {
                         Some(t) => t,

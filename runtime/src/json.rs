@@ -200,20 +200,22 @@ impl<'a> Parser<'a> {
                 "Extra characters appear after the JSON value.",
             ));
         }
-        let mut seen: BTreeMap<String, String> = BTreeMap::new();
+        // Positions only: turning them into line and column is paid for on a duplicate alone.
+        let mut seen: BTreeMap<String, (usize, usize)> = BTreeMap::new();
         let mut out = Vec::new();
         for m in members {
             if m.key == "//" {
                 continue;
             }
-            if let Some(first) = seen.get(&m.key) {
+            if let Some(&(start, end)) = seen.get(&m.key) {
+                let first = self.range(start, end);
                 return Err(self.error(
                     m.key_pos,
                     "Duplicate attribute definition",
                     format!("The argument {:?} was already set at {}.", m.key, first),
                 ));
             }
-            seen.insert(m.key.clone(), self.range(m.key_pos, m.value_end));
+            seen.insert(m.key.clone(), (m.key_pos, m.value_end));
             out.push(InputVariable {
                 name: m.key,
                 value: m.value,
@@ -237,9 +239,10 @@ impl<'a> Parser<'a> {
                 self.check_depth(depth)?;
                 let members = self.object_members(depth)?;
                 let mut map = BTreeMap::new();
-                let mut positions: BTreeMap<String, String> = BTreeMap::new();
+                let mut positions: BTreeMap<String, (usize, usize)> = BTreeMap::new();
                 for m in members {
-                    if let Some(first) = positions.get(&m.key) {
+                    if let Some(&(start, end)) = positions.get(&m.key) {
+                        let first = self.range(start, end);
                         return Err(self.error(
                             m.key_pos,
                             "Duplicate object attribute",
@@ -249,7 +252,7 @@ impl<'a> Parser<'a> {
                             ),
                         ));
                     }
-                    positions.insert(m.key.clone(), self.range(m.key_pos, m.key_end));
+                    positions.insert(m.key.clone(), (m.key_pos, m.key_end));
                     map.insert(m.key, m.value);
                 }
                 Ok(Value::Object(map))
