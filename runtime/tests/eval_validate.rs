@@ -459,3 +459,17 @@ fn failing_locals_fail_even_when_unused() {
     assert_eq!(d[0].location, Some(loc(6)));
     assert_eq!(d[0].variable, None);
 }
+
+#[test]
+fn unsupported_functions_and_encodings_name_themselves() {
+    for (cond, why) in [
+        (r#"yamldecode(var.x) != null"#, "yamldecode"),
+        (r#"textencodebase64(var.x, "SHIFT_JIS") != """#, "SHIFT_JIS"),
+        (r#"can(templatestring(var.x, {}))"#, "templatestring"),
+    ] {
+        let d = one("x", Type::String, cond, r#""bad""#, s("a: 1"));
+        assert_eq!(d.len(), 1, "{cond}: {d:?}");
+        assert_eq!(d[0].severity, Severity::Unchecked, "{cond}: {d:?}");
+        assert!(d[0].detail.contains(why), "{cond}: {}", d[0].detail);
+    }
+}

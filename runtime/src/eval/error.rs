@@ -12,6 +12,9 @@ pub enum ErrorKind {
     /// undeclared variable or local, a variable or function where only constants are allowed,
     /// a reference cycle between locals. `can` and `try` do not catch these.
     Static,
+    /// The runtime cannot evaluate this (an unsupported encoding, …): the expression's value
+    /// is unknown, and a condition using it is reported as unchecked with this reason.
+    Unsupported,
 }
 
 /// An error raised while evaluating an expression.
@@ -41,6 +44,16 @@ impl EvalError {
             summary: summary.into(),
             detail: detail.into(),
             kind: ErrorKind::Static,
+        }
+    }
+
+    /// Something the runtime cannot evaluate; `detail` says what (``uses the text encoding
+    /// "SHIFT_JIS", which …``). The evaluator turns it into an unknown value.
+    pub fn unsupported(detail: impl Into<String>) -> EvalError {
+        EvalError {
+            summary: "Not supported".into(),
+            detail: detail.into(),
+            kind: ErrorKind::Unsupported,
         }
     }
 

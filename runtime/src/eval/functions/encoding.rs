@@ -150,6 +150,17 @@ pub(crate) fn b64(data: &[u8]) -> String {
     out
 }
 
+/// Decodes standard base64; on failure, the offset of the first bad symbol.
+pub(crate) fn unb64_at(s: &str) -> Result<Vec<u8>, usize> {
+    if let Some(at) = s
+        .bytes()
+        .position(|b| !(B64.contains(&b) || b == b'=' || b == b'\r' || b == b'\n'))
+    {
+        return Err(at);
+    }
+    unb64(s).ok_or(s.len())
+}
+
 fn unb64(s: &str) -> Option<Vec<u8>> {
     let bytes: Vec<u8> = s.bytes().filter(|b| *b != b'\r' && *b != b'\n').collect();
     if bytes.len() % 4 != 0 {

@@ -16,6 +16,7 @@ mod paths;
 mod regex;
 mod sets;
 mod strings;
+mod text;
 mod time;
 mod types;
 
@@ -82,6 +83,14 @@ const NOT_EVALUATED: &[(&str, &str)] = &[
         "issensitive",
         "depends on sensitivity marks, which the runtime does not track",
     ),
+    (
+        "templatestring",
+        "renders a template at run time, which the runtime does not do",
+    ),
+    ("yamlencode", "is not supported by the runtime"),
+    ("yamldecode", "is not supported by the runtime"),
+    ("base64gzip", "is not supported by the runtime"),
+    ("rsadecrypt", "is not supported by the runtime"),
 ];
 
 macro_rules! table {
@@ -114,6 +123,7 @@ fn registry() -> &'static BTreeMap<&'static str, Builtin> {
         entries.extend(types::table());
         entries.extend(paths::table());
         entries.extend(time::table());
+        entries.extend(text::table());
         entries.into_iter().collect()
     })
 }
@@ -200,7 +210,12 @@ impl Scope<'_> {
                 None => {}
             }
         }
-        call(name, builtin, values)
+        match call(name, builtin, values) {
+            Err(e) if e.kind == super::error::ErrorKind::Unsupported => {
+                Ok(self.unknown(format!("calls `{name}`, which {}", e.detail)))
+            }
+            other => other,
+        }
     }
 
     /// `can(expr)` and `try(expr, …)`: dynamic errors are caught, static ones are not, and an
