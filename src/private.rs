@@ -20,13 +20,85 @@ pub use tfvars_runtime::typed::{
 };
 pub use tfvars_runtime::{ModuleSpec, TerraformVersion};
 
-use tfvars_runtime::{Diagnostic, Report, Severity, Value, VariableSpec};
+use tfvars_runtime::{Attribute, Diagnostic, Report, Severity, Type, Value, VariableSpec};
 
 pub use crate::__tfvars_impl_json_schema as impl_json_schema;
 
-/// Reads the module spec embedded by the macro.
-pub fn spec_from_json(text: &str) -> ModuleSpec {
-    serde_json::from_str(text).expect("the module spec embedded by `terraform_vars!` is valid")
+/// Reads the module spec embedded by the macro: the serde skeleton, and the compact types and
+/// defaults document (see the codegen crate's `rust::spec_embed`).
+pub fn spec_from_parts(skeleton: &str, types: &str) -> ModuleSpec {
+    const BAD: &str = "the module spec embedded by `terraform_vars!` is valid";
+    let mut spec: ModuleSpec = serde_json::from_str(skeleton).expect(BAD);
+    let doc = tfvars_runtime::json::parse_json_value(types, "<spec>").expect(BAD);
+    let Value::Tuple(entries) = doc else {
+        panic!("{BAD}")
+    };
+    for (var, entry) in spec.variables.iter_mut().zip(entries) {
+        let Value::Tuple(parts) = entry else {
+            panic!("{BAD}")
+        };
+        var.ty = decode_type(&parts[0]);
+        var.default = parts.get(1).map(|d| restore(d, &var.ty));
+    }
+    spec
+}
+
+fn decode_type(v: &Value) -> Type {
+    const BAD: &str = "a valid embedded type";
+    match v {
+        Value::String(s) => match s.as_str() {
+            "string" => Type::String,
+            "number" => Type::Number,
+            "bool" => Type::Bool,
+            _ => Type::Any,
+        },
+        Value::Tuple(items) => {
+            let kind = match &items[0] {
+                Value::String(k) => k.as_str(),
+                _ => panic!("{BAD}"),
+            };
+            match kind {
+                "list" => Type::List(Box::new(decode_type(&items[1]))),
+                "set" => Type::Set(Box::new(decode_type(&items[1]))),
+                "map" => Type::Map(Box::new(decode_type(&items[1]))),
+                "tuple" => match &items[1] {
+                    Value::Tuple(ts) => Type::Tuple(ts.iter().map(decode_type).collect()),
+                    _ => panic!("{BAD}"),
+                },
+                _ => match &items[1] {
+                    Value::Tuple(attrs) => Type::Object(attrs.iter().map(decode_attr).collect()),
+                    _ => panic!("{BAD}"),
+                },
+            }
+        }
+        _ => panic!("{BAD}"),
+    }
+}
+
+fn decode_attr(v: &Value) -> Attribute {
+    let Value::Tuple(parts) = v else {
+        panic!("a valid embedded attribute")
+    };
+    let Value::String(name) = &parts[0] else {
+        panic!("a valid embedded attribute")
+    };
+    let ty = decode_type(&parts[1]);
+    let default = parts.get(3).map(|d| restore(d, &ty));
+    Attribute {
+        name: name.clone(),
+        optional: parts.len() > 2,
+        default,
+        ty,
+    }
+}
+
+/// The typed form of a default, as the loader made it: converted to the declared type.
+fn restore(plain: &Value, ty: &Type) -> Value {
+    if plain.is_null() {
+        Value::Null(ty.clone())
+    } else {
+        tfvars_runtime::convert(plain, ty).unwrap_or_else(|_| plain.clone())
+    }
 }
 
 fn spec_of<'a>(spec: &'a ModuleSpec, name: &str) -> Option<&'a VariableSpec> {

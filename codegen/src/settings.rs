@@ -44,7 +44,7 @@ pub enum GenerateError {
     #[error("{0}")]
     Schema(#[from] SchemaError),
     /// `root_name` is not a Rust type name.
-    #[error("`{0}` is not a valid Rust type name for the root struct")]
+    #[error("`{0}` is not a valid name for the root struct: use an UpperCamelCase identifier such as `Network`")]
     BadRootName(String),
     /// `crate_path` is not a Rust path.
     #[error("`{0}` is not a valid Rust path for the `tfvars` crate")]
@@ -145,6 +145,8 @@ impl Settings {
 
     fn check_names(&self) -> Result<(), GenerateError> {
         let root_ok = syn::parse_str::<syn::Ident>(&self.root_name).is_ok()
+            && !self.root_name.starts_with("r#")
+            && self.root_name.starts_with(|c: char| c.is_uppercase())
             && !naming::is_keyword(&self.root_name);
         if !root_ok {
             return Err(GenerateError::BadRootName(self.root_name.clone()));

@@ -78,7 +78,25 @@ fn resolve(path: &str) -> PathBuf {
         PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").unwrap_or_default())
     });
     let joined = base.join(p);
-    std::path::absolute(&joined).unwrap_or(joined)
+    normalize(&std::path::absolute(&joined).unwrap_or(joined))
+}
+
+/// Removes `.` and `..` components lexically, so messages show a plain path.
+fn normalize(path: &Path) -> PathBuf {
+    use std::path::Component;
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if !out.pop() {
+                    out.push(c);
+                }
+            }
+            other => out.push(other),
+        }
+    }
+    out
 }
 
 #[cfg(has_local_file)]
@@ -131,6 +149,13 @@ fn expand(args: Args) -> Result<proc_macro2::TokenStream, Failure> {
                 error.combine(syn::Error::new(span, p.to_string()));
             }
             Err((error, stub))
+        }
+        Err(tfvars_codegen::GenerateError::BadRootName(name)) => {
+            let span = args.name.as_ref().map_or(span, |n| n.span());
+            Err(fail(
+                tfvars_codegen::GenerateError::BadRootName(name).to_string(),
+                span,
+            ))
         }
         Err(other) => Err(fail(other.to_string(), span)),
     }

@@ -8,6 +8,7 @@
 
 pub mod naming;
 mod root;
+pub mod spec_embed;
 pub mod types;
 mod unsupported;
 

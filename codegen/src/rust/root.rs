@@ -104,7 +104,7 @@ pub fn render_root(module: &Module, options: &RustOptions, krate: &TokenStream) 
     });
 
     // `ModuleVariables`: the spec, and the values in and out.
-    let spec_json = serde_json::to_string(&module.spec).expect("a module spec serialises");
+    let (skeleton, types) = super::spec_embed::encode(&module.spec);
     let version = match options.terraform_version {
         TerraformVersion::V1_11 => quote!(V1_11),
         TerraformVersion::Latest => quote!(Latest),
@@ -276,7 +276,7 @@ pub fn render_root(module: &Module, options: &RustOptions, krate: &TokenStream) 
             fn spec() -> &'static #krate::__private::ModuleSpec {
                 static SPEC: ::std::sync::OnceLock<#krate::__private::ModuleSpec> =
                     ::std::sync::OnceLock::new();
-                SPEC.get_or_init(|| #krate::__private::spec_from_json(#spec_json))
+                SPEC.get_or_init(|| #krate::__private::spec_from_parts(#skeleton, #types))
             }
 
             fn variable_infos() -> &'static [#krate::__private::VariableInfo] {
