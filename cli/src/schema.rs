@@ -147,8 +147,18 @@ fn execute(args: &Args) -> Result<(), String> {
     }
 
     if args.stdout {
-        print!("{}", rendered.text);
-        return Ok(());
+        use std::io::Write;
+        let mut stdout = std::io::stdout().lock();
+        return match stdout
+            .write_all(rendered.text.as_bytes())
+            .and_then(|()| stdout.flush())
+        {
+            // A closed pipe (`| head`) is not an error of ours.
+            Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                Err(format!("error writing schema to stdout: {e}"))
+            }
+            _ => Ok(()),
+        };
     }
     let path = Path::new(&args.output);
     if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {

@@ -107,16 +107,20 @@ pub struct WriteOptions {
 
 /// Writes a document with tab indentation and one trailing newline.
 pub fn to_string(json: &Json, options: WriteOptions) -> String {
-    let mut out = String::with_capacity(4096);
+    let mut out = String::with_capacity(64 * 1024);
     write_value(&mut out, json, 0, options);
     out.push('\n');
     out
 }
 
 fn indent(out: &mut String, depth: usize) {
+    const TABS: &str = "\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t";
     out.push('\n');
-    for _ in 0..depth {
-        out.push('\t');
+    let mut left = depth;
+    while left > 0 {
+        let n = left.min(TABS.len());
+        out.push_str(&TABS[..n]);
+        left -= n;
     }
 }
 
@@ -188,30 +192,47 @@ fn write_entries<'a>(
 pub fn write_string(out: &mut String, s: &str, options: WriteOptions) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
     out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '<' | '>' | '&' if options.escape_html => {
-                out.push_str("\\u00");
-                out.push(HEX[(c as usize) >> 4] as char);
-                out.push(HEX[(c as usize) & 0xf] as char);
-            }
-            '\u{2028}' => out.push_str("\\u2028"),
-            '\u{2029}' => out.push_str("\\u2029"),
-            c if (c as u32) < 0x20 => {
-                out.push_str("\\u00");
-                out.push(HEX[(c as usize) >> 4] as char);
-                out.push(HEX[(c as usize) & 0xf] as char);
-            }
-            c => out.push(c),
+    // Copy runs of characters that need no escape in one go.
+    let bytes = s.as_bytes();
+    let mut start = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        let special = b < 0x20
+            || b == b'"'
+            || b == b'\\'
+            || (options.escape_html && matches!(b, b'<' | b'>' | b'&'))
+            // U+2028 and U+2029 are E2 80 A8 / E2 80 A9 in UTF-8.
+            || (b == 0xE2 && bytes.get(i + 1) == Some(&0x80) && matches!(bytes.get(i + 2), Some(0xA8 | 0xA9)));
+        if !special {
+            i += 1;
+            continue;
         }
+        out.push_str(&s[start..i]);
+        let len = if b == 0xE2 { 3 } else { 1 };
+        match b {
+            b'"' => out.push_str("\\\""),
+            b'\\' => out.push_str("\\\\"),
+            0x08 => out.push_str("\\b"),
+            0x0c => out.push_str("\\f"),
+            b'\n' => out.push_str("\\n"),
+            b'\r' => out.push_str("\\r"),
+            b'\t' => out.push_str("\\t"),
+            0xE2 => out.push_str(if bytes[i + 2] == 0xA8 {
+                "\\u2028"
+            } else {
+                "\\u2029"
+            }),
+            _ => {
+                out.push_str("\\u00");
+                out.push(HEX[(b >> 4) as usize] as char);
+                out.push(HEX[(b & 0xf) as usize] as char);
+            }
+        }
+        i += len;
+        start = i;
     }
+    out.push_str(&s[start..]);
     out.push('"');
 }
 
@@ -246,10 +267,10 @@ mod tests {
         let mut out = String::new();
         write_string(
             &mut out,
-            "a\"\\\u{8}\u{c}\n\r\t\u{1}<>&\u{2028}é",
+            "a\"\\\u{8}\u{c}\n\r\t\u{1}<>&\u{2028}\u{2029}é\u{7f}",
             WriteOptions::default(),
         );
-        assert_eq!(out, r#""a\"\\\b\f\n\r\t\u0001<>&\u2028é""#);
+        assert_eq!(out, "\"a\\\"\\\\\\b\\f\\n\\r\\t\\u0001<>&\\u2028\\u2029é\u{7f}\"");
         let mut out = String::new();
         write_string(&mut out, "<a&b>", WriteOptions { escape_html: true });
         assert_eq!(out, r#""\u003ca\u0026b\u003e""#);
