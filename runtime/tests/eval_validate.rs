@@ -473,3 +473,51 @@ fn unsupported_functions_and_encodings_name_themselves() {
         assert!(d[0].detail.contains(why), "{cond}: {}", d[0].detail);
     }
 }
+
+#[test]
+fn messages_using_ephemeral_values_are_withheld() {
+    let mut e = variable(
+        "e",
+        Type::String,
+        &[("length(var.e) > 10", r#""Too short: ${var.e}.""#)],
+        5,
+    );
+    e.ephemeral = true;
+    let mut f = variable(
+        "f",
+        Type::String,
+        &[("length(var.f) > 10", r#""Too short.""#)],
+        14,
+    );
+    f.ephemeral = true;
+    let mut g = variable(
+        "g",
+        Type::String,
+        &[(
+            "length(var.g) > 10",
+            r#""Too short: ${coalesce(ephemeralasnull(var.g), "-")}.""#,
+        )],
+        20,
+    );
+    g.ephemeral = true;
+    let spec = ModuleSpec {
+        variables: vec![e, f, g],
+        locals: vec![],
+    };
+    let d = run(
+        &spec,
+        &[("e", s("short")), ("f", s("short")), ("g", s("short"))],
+        TerraformVersion::V1_11,
+    );
+    let got = summaries(&d);
+    assert_eq!(got.len(), 4, "{got:#?}");
+    assert_eq!(
+        got[0].2,
+        "The error message included a sensitive value, so it will not be displayed.\n\nThis was \
+         checked by the validation rule at main.tf:5,3."
+    );
+    assert_eq!(got[1].1, "Error message refers to ephemeral values");
+    assert!(got[2].2.starts_with("Too short.\n"), "{got:#?}");
+    // `ephemeralasnull` turns what derives from an ephemeral variable into null.
+    assert!(got[3].2.starts_with("Too short: -.\n"), "{got:#?}");
+}

@@ -125,6 +125,15 @@ impl<'a> Scope<'a> {
         }
     }
 
+    pub(crate) fn is_ephemeral(&self, name: &str) -> bool {
+        match self.refs {
+            Refs::Constant => false,
+            Refs::Module { spec, .. } => {
+                spec.variables.iter().any(|v| v.name == name && v.ephemeral)
+            }
+        }
+    }
+
     pub(crate) fn declares_local(&self, name: &str) -> bool {
         match self.refs {
             Refs::Constant => false,

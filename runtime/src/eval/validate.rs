@@ -176,7 +176,27 @@ fn check_rule(scope: &mut Scope<'_>, var: &VariableSpec, rule: &ValidationSpec) 
     if passed {
         return out;
     }
+    // A message built from an ephemeral variable is not shown, and is an error of its own.
+    let ephemeral = super::refs::marked_variables(&rule.error_message)
+        .into_iter()
+        .any(|n| scope.is_ephemeral(n));
+    if ephemeral {
+        out.push(diagnostic(
+            Severity::Error,
+            var,
+            rule,
+            "Error message refers to ephemeral values",
+            "The error expression used to explain this condition refers to ephemeral values. \
+             Terraform will not display the resulting message.\n\nYou can correct this by \
+             removing references to ephemeral values, or by carefully using the \
+             ephemeralasnull() function if the expression will not reveal the ephemeral data."
+                .into(),
+        ));
+    }
     let detail = match message {
+        _ if ephemeral => {
+            "The error message included a sensitive value, so it will not be displayed.".into()
+        }
         Some(m) if !m.is_empty() => m,
         Some(_) => "Failed to evaluate condition error message.".to_string(),
         None => {

@@ -162,6 +162,19 @@ impl Scope<'_> {
         }
         match name {
             "can" | "try" if !expand_final => return self.eval_try(name, arg_exprs),
+            // Values derived from an ephemeral variable become null; the runtime tracks no
+            // marks, so it follows the references.
+            "ephemeralasnull" if !expand_final && arg_exprs.len() == 1 => {
+                let v = self.eval(&arg_exprs[0])?;
+                let ephemeral = super::refs::marked_variables(&arg_exprs[0])
+                    .into_iter()
+                    .any(|n| self.is_ephemeral(n));
+                return Ok(if ephemeral && !v.is_unknown() {
+                    Value::Null(v.ty())
+                } else {
+                    v
+                });
+            }
             _ => {}
         }
         if name.starts_with("provider::") {
