@@ -865,12 +865,24 @@ impl std::hash::Hash for Number {
     }
 }
 
-impl fmt::Debug for Number {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.to_terraform_string())
+impl Number {
+    // The compact exact form: the JSON text, or `+Inf`/`-Inf`. Unlike the plain decimal text it
+    // stays short for `1e400000000`.
+    fn compact(&self) -> String {
+        self.to_json_string()
+            .unwrap_or_else(|| self.to_terraform_string())
     }
 }
 
+/// The compact exact form (`1e400`, `0.5`, `+Inf`).
+impl fmt::Debug for Number {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.compact())
+    }
+}
+
+/// Terraform's text for the number, as `tostring` gives it (see
+/// [`Number::to_terraform_string`]).
 impl fmt::Display for Number {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.to_terraform_string())
@@ -897,9 +909,11 @@ impl FromStr for Number {
     }
 }
 
+/// Serialised as a string holding the compact exact form (`"1e400"`, `"-0"`, `"+Inf"`), which
+/// [`Deserialize`] reads back unchanged.
 impl Serialize for Number {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.to_terraform_string())
+        s.serialize_str(&self.compact())
     }
 }
 

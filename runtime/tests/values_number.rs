@@ -219,6 +219,25 @@ fn integers_and_floats() {
     assert_eq!(n("-0"), n("0"));
 }
 
+#[test]
+fn serde_round_trips_compactly() {
+    for s in [
+        "1e400",
+        "-0",
+        "0.1",
+        "+Inf",
+        "-Inf",
+        "123456789012345678901234567890",
+    ] {
+        let x = n(s);
+        let json = serde_json::to_string(&x).unwrap();
+        assert_eq!(json, format!("{s:?}"));
+        let back: Number = serde_json::from_str(&json).unwrap();
+        assert_eq!(back.to_terraform_string(), x.to_terraform_string());
+    }
+    assert_eq!(format!("{:?}", n("1e400000000")), "1e400000000");
+}
+
 proptest! {
     #[test]
     fn integers_round_trip(i in any::<i128>()) {
