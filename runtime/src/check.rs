@@ -247,6 +247,8 @@ fn terraform_position(loc: &Location) -> String {
 // definition range. The end column assumes the usual single space between keyword and label.
 fn declaration_range(var: &VariableSpec) -> String {
     let loc = &var.location;
-    let end = loc.column as usize + "variable \"\"".len() + var.name.chars().count();
+    let name_columns =
+        unicode_segmentation::UnicodeSegmentation::graphemes(var.name.as_str(), true).count();
+    let end = loc.column as usize + "variable \"\"".len() + name_columns;
     format!("{}:{},{}-{}", loc.file, loc.line, loc.column, end)
 }

@@ -16,7 +16,7 @@
 //!   debug builds.
 //!
 //! Errors carry Terraform's summary and detail and the `file:line:column` where they start
-//! (columns count Unicode characters from 1).
+//! (columns count grapheme clusters from 1, as HCL does).
 
 use std::collections::BTreeMap;
 
@@ -114,7 +114,13 @@ impl<'a> Parser<'a> {
             Err(i) => i - 1,
         };
         let start = self.line_starts[line];
-        let column = self.text[start..pos.min(self.text.len())].chars().count() + 1;
+        // HCL counts columns in grapheme clusters (an emoji family is one column).
+        let column = unicode_segmentation::UnicodeSegmentation::graphemes(
+            &self.text[start..pos.min(self.text.len())],
+            true,
+        )
+        .count()
+            + 1;
         Location {
             file: self.file.to_string(),
             line: line as u32 + 1,

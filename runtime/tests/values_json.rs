@@ -229,8 +229,12 @@ fn syntax_errors_match_terraform() {
         all("{\"x\": \"a\tb\"}"),
         with_root(one("Invalid JSON string", "1:9"))
     );
-    // Columns count characters, not bytes.
+    // Columns count grapheme clusters, not bytes or characters.
     assert_eq!(all("{\"é\":01}"), one("Invalid JSON number", "1:6"));
+    assert_eq!(
+        all("{\"a\":\"👨\u{200d}👩\u{200d}👧\", \"b\": 01}"),
+        one("Invalid JSON number", "1:16")
+    );
 }
 
 #[test]
