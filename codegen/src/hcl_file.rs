@@ -10,7 +10,7 @@ use tfvars_runtime::{Expr, Type, ValidationSpec, Value, VariableSpec};
 use crate::loader::{
     check_condition, check_variable_name, constant_value, Declared, Decls, FileCx, RefSite,
 };
-use crate::lower::{lower_constant, lower_expr};
+use crate::lower::{lower_constant_in, lower_expr_in};
 use crate::source::SourceFile;
 use crate::type_expr::parse_type_constraint;
 
@@ -176,7 +176,7 @@ fn variable(cx: &mut FileCx, decls: &mut Decls, block: &Block) {
             },
             "default" => {
                 default_span = attr.value.span();
-                match lower_constant(&attr.value) {
+                match lower_constant_in(&attr.value, Some(&cx.file.text)) {
                     Ok(e) => match constant(&e) {
                         Ok(v) => raw_default = Some(v),
                         Err(detail) => cx.problem(
@@ -250,7 +250,7 @@ fn constant(e: &Expr) -> Result<Value, String> {
 
 /// A constant argument converted to `ty`.
 fn constant_arg(cx: &mut FileCx, attr: &Attribute, ty: &Type) -> Option<Value> {
-    match lower_constant(&attr.value) {
+    match lower_constant_in(&attr.value, Some(&cx.file.text)) {
         Ok(e) => match constant_value(&e, ty) {
             Ok(v) if v.is_null() => {
                 cx.problem(
@@ -353,7 +353,7 @@ fn validation(
 }
 
 fn full_expr(cx: &mut FileCx, e: &Expression) -> Option<Expr> {
-    match lower_expr(e) {
+    match lower_expr_in(e, Some(&cx.file.text)) {
         Ok(x) => Some(x),
         Err(err) => {
             cx.lower_errors(vec![err], None);

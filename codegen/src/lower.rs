@@ -40,7 +40,15 @@ impl std::error::Error for LowerError {}
 
 /// Lowers an expression of the full language.
 pub fn lower_expr(expr: &Expression) -> Result<Expr, LowerError> {
+    lower_expr_in(expr, None)
+}
+
+/// Lowers an expression of the full language, given the source text its spans point into.
+/// With the source, `<<-` heredocs are dedented exactly as HCL does (over every line, those
+/// inside `%{if}`/`%{for}` directives included).
+pub fn lower_expr_in(expr: &Expression, source: Option<&str>) -> Result<Expr, LowerError> {
     let mut l = Lowerer::new(false);
+    l.source = source;
     let out = l.expr(expr);
     match l.errors.into_iter().next() {
         Some(e) => Err(e),
@@ -51,7 +59,14 @@ pub fn lower_expr(expr: &Expression) -> Result<Expr, LowerError> {
 /// Lowers a constant expression: function calls and references are errors, all of them
 /// reported.
 pub fn lower_constant(expr: &Expression) -> Result<Expr, Vec<LowerError>> {
+    lower_constant_in(expr, None)
+}
+
+/// Lowers a constant expression, given the source text its spans point into (see
+/// [`lower_expr_in`]).
+pub fn lower_constant_in(expr: &Expression, source: Option<&str>) -> Result<Expr, Vec<LowerError>> {
     let mut l = Lowerer::new(true);
+    l.source = source;
     let out = l.expr(expr);
     if l.errors.is_empty() {
         Ok(out)
@@ -185,8 +200,12 @@ fn walk_parts<'a>(parts: &'a [TemplatePart], f: &mut dyn FnMut(&'a Expr)) {
     }
 }
 
-struct Lowerer {
+struct Lowerer<'s> {
     constant: bool,
+    /// The text spans point into, when known.
+    source: Option<&'s str>,
+    /// Added to spans of a re-parsed heredoc to point into `source`.
+    shift: usize,
     depth: usize,
     bound: Vec<String>,
     errors: Vec<LowerError>,
@@ -197,10 +216,12 @@ fn placeholder() -> Expr {
     Expr::Literal(Value::null())
 }
 
-impl Lowerer {
-    fn new(constant: bool) -> Lowerer {
+impl<'s> Lowerer<'s> {
+    fn new(constant: bool) -> Lowerer<'s> {
         Lowerer {
             constant,
+            source: None,
+            shift: 0,
             depth: 0,
             bound: Vec::new(),
             errors: Vec::new(),
@@ -208,10 +229,11 @@ impl Lowerer {
     }
 
     fn error(&mut self, summary: &str, detail: &str, span: Option<Range<usize>>) -> Expr {
+        let shift = self.shift;
         self.errors.push(LowerError {
             summary: summary.into(),
             detail: detail.into(),
-            span,
+            span: span.map(|s| s.start + shift..s.end + shift),
         });
         placeholder()
     }
@@ -272,7 +294,15 @@ impl Lowerer {
                     .collect(),
             ),
             Expression::StringTemplate(t) => self.template_expr(t, None),
-            Expression::HeredocTemplate(h) => self.template_expr(&h.template, h.indent()),
+            Expression::HeredocTemplate(h) => match self.flushed_heredoc(expr.span()) {
+                Some((t, shift)) => {
+                    let saved = std::mem::replace(&mut self.shift, shift);
+                    let out = self.template_expr(&t, None);
+                    self.shift = saved;
+                    out
+                }
+                None => self.template_expr(&h.template, h.indent()),
+            },
             Expression::Parenthesis(p) => self.expr(p.inner()),
             Expression::Variable(id) => self.root(id.value().as_str(), &[], expr.span()),
             Expression::Conditional(c) => Expr::Conditional(
@@ -500,6 +530,26 @@ impl Lowerer {
         base
     }
 
+    /// A `<<-` heredoc re-parsed from the source without hcl-edit's dedent (which only sees
+    /// top-level literals), then dedented as HCL does. Also returns the span shift.
+    fn flushed_heredoc(&self, span: Option<Range<usize>>) -> Option<(Template, usize)> {
+        let span = span?;
+        let base = span.start + self.shift;
+        let text = self.source?.get(base..span.end + self.shift)?;
+        let rest = text.strip_prefix("<<-")?;
+        // A plain heredoc's closing marker starts its line: drop the marker's indentation
+        // (never content), which keeps every offset before it.
+        let nl = rest.rfind('\n')?;
+        let plain = format!("<<{}\n{}", &rest[..nl], rest[nl + 1..].trim_start());
+        let Ok(Expression::HeredocTemplate(h)) = hcl_edit::parser::parse_expr(&plain) else {
+            return None;
+        };
+        let mut t = h.template;
+        flush_heredoc(&mut t);
+        // `<<` is one byte shorter than `<<-`: offsets past it move by one.
+        Some((t, base + 1))
+    }
+
     /// A template: a lone interpolation yields its value unchanged (HCL does not turn
     /// `"${x}"` into a string); anything else is a string template.
     fn template_expr(&mut self, t: &Template, indent: Option<usize>) -> Expr {
@@ -645,6 +695,106 @@ fn strip_before(el: &Element) -> bool {
             Directive::If(d) => d.if_expr.strip.strip_start(),
             Directive::For(d) => d.for_expr.strip.strip_start(),
         },
+    }
+}
+
+/// HCL's flush for `<<-` heredocs: the smallest leading-whitespace count over every line that
+/// starts with a literal (lines holding only whitespace and a newline do not count; a line
+/// starting with `${`/`%{` counts as zero) is removed from each of those lines, at any depth.
+fn flush_heredoc(t: &mut Template) {
+    let mut newline = true;
+    let mut min = usize::MAX;
+    measure(t, &mut newline, &mut min);
+    if min == 0 || min == usize::MAX {
+        return;
+    }
+    let mut newline = true;
+    trim(t, &mut newline, min);
+}
+
+fn blank(piece: &str) -> bool {
+    piece.ends_with('\n') && piece.trim_start().is_empty()
+}
+
+fn leading_space(piece: &str) -> usize {
+    piece
+        .chars()
+        .take_while(|c| c.is_whitespace() && *c != '\n')
+        .count()
+}
+
+fn measure(t: &Template, newline: &mut bool, min: &mut usize) {
+    for el in t.iter() {
+        match el {
+            Element::Literal(lit) => {
+                for piece in lit.value().split_inclusive('\n') {
+                    if *newline && !blank(piece) {
+                        *min = (*min).min(leading_space(piece));
+                    }
+                    *newline = piece.ends_with('\n');
+                }
+            }
+            Element::Interpolation(_) => marker(newline, min),
+            Element::Directive(d) => match &**d {
+                Directive::If(d) => {
+                    marker(newline, min);
+                    measure(&d.if_expr.template, newline, min);
+                    if let Some(e) = &d.else_expr {
+                        marker(newline, min);
+                        measure(&e.template, newline, min);
+                    }
+                    marker(newline, min);
+                }
+                Directive::For(d) => {
+                    marker(newline, min);
+                    measure(&d.for_expr.template, newline, min);
+                    marker(newline, min);
+                }
+            },
+        }
+    }
+}
+
+/// A `${…}` or `%{…}` sequence: at a line start, that line has no leading space.
+fn marker(newline: &mut bool, min: &mut usize) {
+    if *newline {
+        *min = 0;
+    }
+    *newline = false;
+}
+
+fn trim(t: &mut Template, newline: &mut bool, n: usize) {
+    for el in t.iter_mut() {
+        match el {
+            Element::Literal(lit) => {
+                let mut out = String::with_capacity(lit.value().len());
+                for piece in lit.value().split_inclusive('\n') {
+                    if *newline && !blank(piece) {
+                        let cut = piece.char_indices().nth(n).map_or(piece.len(), |(i, _)| i);
+                        out.push_str(&piece[cut..]);
+                    } else {
+                        out.push_str(piece);
+                    }
+                    *newline = piece.ends_with('\n');
+                }
+                *lit.value_mut() = out;
+            }
+            Element::Interpolation(_) => *newline = false,
+            Element::Directive(d) => {
+                *newline = false;
+                match &mut **d {
+                    Directive::If(d) => {
+                        trim(&mut d.if_expr.template, newline, n);
+                        *newline = false;
+                        if let Some(e) = &mut d.else_expr {
+                            trim(&mut e.template, newline, n);
+                        }
+                    }
+                    Directive::For(d) => trim(&mut d.for_expr.template, newline, n),
+                }
+                *newline = false;
+            }
+        }
     }
 }
 

@@ -6,7 +6,7 @@ use hcl_edit::Span;
 use tfvars_runtime::eval::eval_constant;
 use tfvars_runtime::{Diagnostic, InputVariable, Severity};
 
-use crate::lower::lower_constant;
+use crate::lower::lower_constant_in;
 use crate::source::SourceFile;
 
 /// Parses a `.tfvars` file. `file` names it in locations. Every problem is reported: syntax
@@ -41,7 +41,7 @@ pub fn parse_tfvars(text: &str, file: &str) -> Result<Vec<InputVariable>, Vec<Di
     let mut out = Vec::new();
     for attr in body.attributes() {
         let name = attr.key.value().as_str();
-        let expr = match lower_constant(&attr.value) {
+        let expr = match lower_constant_in(&attr.value, Some(text)) {
             Ok(e) => e,
             Err(errs) => {
                 for e in errs {

@@ -464,3 +464,41 @@ fn lowering_guards_its_own_depth() {
     let err = lower_expr(&e).unwrap_err();
     assert_eq!(err.summary, "Expression too deeply nested");
 }
+
+/// Lowers each attribute of a body with its source (as the loader does) and evaluates it.
+fn eval_attrs(src: &str) -> Vec<Value> {
+    let body = hcl_edit::parser::parse_body(src).unwrap();
+    body.attributes()
+        .map(|a| {
+            let e = tfvars_codegen::lower::lower_expr_in(&a.value, Some(src)).unwrap();
+            tfvars_runtime::eval::eval_constant(&e).unwrap()
+        })
+        .collect()
+}
+
+#[test]
+fn indented_heredocs_dedent_like_hcl() {
+    // Outputs recorded with Terraform 1.11.4 for the same heredocs.
+    let src = "a = <<-EOT\n      a\n    %{ if true }\n  b\n    %{ else }\n        c\n    %{ endif }\n  EOT\n\
+               b = <<-EOT\n    x\n\n      y\n    %{ for i in [1, 2] }\n      i${i}\n    %{ endfor }\n  EOT\n\
+               c = <<-EOT\n\ttab\n\t  tab2\n  EOT\n";
+    let got = eval_attrs(src);
+    assert_eq!(
+        got,
+        [
+            Value::String("    a\n  \nb\n  \n".into()),
+            Value::String("x\n\n  y\n\n  i1\n\n  i2\n\n".into()),
+            Value::String("tab\n  tab2\n".into()),
+        ]
+    );
+}
+
+#[test]
+fn errors_inside_reparsed_heredocs_point_into_the_file() {
+    let src = "x = 1\na = <<-EOT\n  v ${upper(\"x\")}\n  EOT\n";
+    let body = hcl_edit::parser::parse_body(src).unwrap();
+    let attr = body.attributes().nth(1).unwrap();
+    let errs = tfvars_codegen::lower::lower_constant_in(&attr.value, Some(src)).unwrap_err();
+    let span = errs[0].span.clone().unwrap();
+    assert_eq!(&src[span], "upper(\"x\")");
+}
