@@ -37,6 +37,7 @@ family! {
     regex_patterns => "eval_regex_patterns.tsv",
     unicode => "eval_unicode.tsv",
     text_encodings => "eval_text.tsv",
+    generated => "eval_fuzz.tsv",
 }
 
 /// Every function of Terraform 1.11 (`internal/lang/functions.go`, less the console-only

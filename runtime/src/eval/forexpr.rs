@@ -154,72 +154,138 @@ impl Scope<'_> {
         })
     }
 
+    /// `cond ? a : b` as HCL evaluates it: both results first (for the result type), then
+    /// the condition; only the chosen result's errors count.
     pub(crate) fn eval_conditional(
         &mut self,
         cond: &crate::expr::Expr,
         then: &crate::expr::Expr,
         otherwise: &crate::expr::Expr,
     ) -> Result<Value, EvalError> {
+        let mark = self.unknown_mark();
+        let t = self.eval(then);
+        let t_reasons = self.take_reasons_since(mark);
+        let f = self.eval(otherwise);
+        let f_reasons = self.take_reasons_since(mark);
+        // A failed result counts as an unknown value of any type.
+        let dynamic = Value::Unknown(Type::Any);
+        let tv = t.as_ref().unwrap_or(&dynamic);
+        let fv = f.as_ref().unwrap_or(&dynamic);
+        let literal_null = |v: &Value| matches!(v, Value::Null(Type::Any));
+        let result_ty = if literal_null(tv) {
+            fv.ty()
+        } else if literal_null(fv) {
+            tv.ty()
+        } else if matches!(tv.ty(), Type::Any) || matches!(fv.ty(), Type::Any) {
+            Type::Any
+        } else {
+            conv::unify_types(&[tv.ty(), fv.ty()]).ok_or_else(|| {
+                EvalError::new(
+                    "Inconsistent conditional result types",
+                    format!(
+                        "The true and false result expressions must have consistent types. {}.",
+                        describe_mismatch(&tv.ty(), &fv.ty())
+                    ),
+                )
+            })?
+        };
         let c = self.eval(cond)?;
-        let c = match conv::convert(&c, &Type::Bool) {
-            Ok(Value::Null(_)) => {
+        let c = match c {
+            Value::Null(_) => {
                 return Err(EvalError::new(
                     "Null condition",
                     "The condition value is null. Conditions must either be true or false.",
                 ))
             }
-            Ok(v) => v,
-            Err(_) => {
-                return Err(EvalError::new(
-                    "Incorrect condition type",
-                    "The condition expression must be of type bool.",
-                ))
+            Value::Unknown(_) => {
+                self.add_reasons(t_reasons);
+                self.add_reasons(f_reasons);
+                return Ok(Value::Unknown(result_ty));
             }
-        };
-        // Both branches are evaluated for their types, as Terraform does; only the chosen
-        // branch's errors count.
-        let mark = self.unknown_mark();
-        match c {
-            Value::Bool(choice) => {
-                let (chosen, other) = if choice {
-                    (then, otherwise)
-                } else {
-                    (otherwise, then)
-                };
-                let value = self.eval(chosen)?;
-                let keep = self.unknown_mark();
-                let other_ty = match self.eval(other) {
-                    Ok(v) if !matches!(v, Value::Null(Type::Any)) => Some(v.ty()),
-                    _ => None,
-                };
-                self.unknown_reset(keep.max(mark));
-                let Some(other_ty) = other_ty else {
-                    return Ok(value);
-                };
-                if matches!(value, Value::Null(Type::Any)) {
-                    return Ok(Value::Null(other_ty));
+            other => match conv::convert(&other, &Type::Bool) {
+                Ok(Value::Bool(b)) => b,
+                _ => {
+                    return Err(EvalError::new(
+                        "Incorrect condition type",
+                        "The condition expression must be of type bool.",
+                    ))
                 }
-                let ty = conv::unify_types(&[value.ty(), other_ty]).ok_or_else(inconsistent)?;
-                conv::convert(&value, &ty).map_err(|_| inconsistent())
-            }
-            _ => {
-                let a = self.eval(then)?;
-                let b = self.eval(otherwise)?;
-                let types: Vec<Type> = [&a, &b]
-                    .iter()
-                    .filter(|v| !matches!(v, Value::Null(Type::Any)))
-                    .map(|v| v.ty())
-                    .collect();
-                let ty = conv::unify_types(&types).ok_or_else(inconsistent)?;
-                Ok(Value::Unknown(ty))
-            }
+            },
+        };
+        let (result, reasons, which) = if c {
+            (t, t_reasons, "true")
+        } else {
+            (f, f_reasons, "false")
+        };
+        self.add_reasons(reasons);
+        let value = result?;
+        if matches!(result_ty, Type::Any) || value.is_unknown() {
+            return Ok(value);
         }
+        conv::convert(&value, &result_ty).map_err(|e| {
+            EvalError::new(
+                "Inconsistent conditional result types",
+                format!("The {which} result value has the wrong type: {e}."),
+            )
+        })
     }
 }
 
-fn inconsistent() -> EvalError {
-    EvalError::new(
-        "Inconsistent conditional result types",
-        "The true and false result expressions must have consistent types.",
+/// HCL's `describeConditionalTypeMismatch`.
+fn describe_mismatch(t: &Type, f: &Type) -> String {
+    match (t, f) {
+        (Type::Object(a), Type::Object(b)) => {
+            let mut names: Vec<&str> = a.iter().chain(b).map(|x| x.name.as_str()).collect();
+            names.sort();
+            names.dedup();
+            for n in &names {
+                match (t.attribute(n), f.attribute(n)) {
+                    (Some(_), None) => {
+                        return format!(
+                            "The 'true' value includes object attribute {n:?}, which is absent \
+                             in the 'false' value"
+                        )
+                    }
+                    (None, Some(_)) => {
+                        return format!(
+                            "The 'false' value includes object attribute {n:?}, which is absent \
+                             in the 'true' value"
+                        )
+                    }
+                    (Some(x), Some(y))
+                        if conv::unify_types(&[x.ty.clone(), y.ty.clone()]).is_none() =>
+                    {
+                        return format!(
+                            "Type mismatch for object attribute {n:?}: {}",
+                            describe_mismatch(&x.ty, &y.ty)
+                        )
+                    }
+                    _ => {}
+                }
+            }
+        }
+        (Type::Tuple(a), Type::Tuple(b)) => {
+            if a.len() != b.len() {
+                return format!(
+                    "The 'true' tuple has length {}, but the 'false' tuple has length {}",
+                    a.len(),
+                    b.len()
+                );
+            }
+            for (i, (x, y)) in a.iter().zip(b).enumerate() {
+                if conv::unify_types(&[x.clone(), y.clone()]).is_none() {
+                    return format!(
+                        "Type mismatch for tuple element {i}: {}",
+                        describe_mismatch(x, y)
+                    );
+                }
+            }
+        }
+        _ => {}
+    }
+    format!(
+        "The 'true' value is {}, but the 'false' value is {}",
+        t.friendly_name(),
+        f.friendly_name()
     )
 }

@@ -319,7 +319,18 @@ pub(crate) fn formatlist(a: &Args) -> Result<Value, EvalError> {
                 other => other.clone(),
             })
             .collect();
-        match render(a, &f, &row)? {
+        let rendered = render(a, &f, &row).map_err(|e| {
+            // Each row's failure is reported as a failure of the call, with its row.
+            let msg = e
+                .detail
+                .split_once(": ")
+                .map_or(e.detail.as_str(), |(_, m)| m);
+            a.fail(format!(
+                "error on format iteration {k}: {}",
+                msg.strip_suffix('.').unwrap_or(msg)
+            ))
+        })?;
+        match rendered {
             Outcome::Text(s) => out.push(Value::String(nfc(s))),
             Outcome::Unknown => out.push(Value::Unknown(Type::String)),
         }

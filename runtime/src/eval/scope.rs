@@ -182,6 +182,21 @@ impl<'a> Scope<'a> {
         self.unknown_reasons.len()
     }
 
+    /// Removes and returns the reasons recorded since `mark`.
+    pub(crate) fn take_reasons_since(&mut self, mark: usize) -> Vec<String> {
+        self.unknown_reasons
+            .split_off(mark.min(self.unknown_reasons.len()))
+    }
+
+    /// Records reasons taken earlier.
+    pub(crate) fn add_reasons(&mut self, reasons: Vec<String>) {
+        for r in reasons {
+            if !self.unknown_reasons.contains(&r) {
+                self.unknown_reasons.push(r);
+            }
+        }
+    }
+
     pub(crate) fn unknown_reset(&mut self, mark: usize) {
         self.unknown_reasons.truncate(mark);
     }

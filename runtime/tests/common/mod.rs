@@ -120,8 +120,9 @@ fn squash(s: &str) -> String {
 pub enum Expected {
     /// The console output, with newlines as `\n`.
     Value(String),
-    /// Terraform's summary and detail.
-    Error(String, String),
+    /// Terraform's summary and detail; when Terraform reported several errors (it sorts them
+    /// by source position), any one of them.
+    Error(Vec<(String, String)>),
 }
 
 /// Parses a recorded line: `EXPR <TAB> => VALUE` or `EXPR <TAB> !!  Error: SUMMARY (source
@@ -132,14 +133,15 @@ pub fn parse_line(line: &str) -> Option<(String, Expected)> {
         return Some((expr.to_string(), Expected::Value(v.replace("\\n", "\n"))));
     }
     let rest = rest.strip_prefix("!!")?.trim_start();
-    let rest = rest.strip_prefix("Error: ")?;
-    let (summary, detail) = rest.split_once(" (source code not available) ")?;
-    // A second error may follow the first: keep the first.
-    let detail = detail.split(" Error: ").next().unwrap_or(detail).trim_end();
-    Some((
-        expr.to_string(),
-        Expected::Error(summary.to_string(), detail.to_string()),
-    ))
+    let mut errors = Vec::new();
+    for chunk in rest.split("Error: ").filter(|c| !c.trim().is_empty()) {
+        let (summary, detail) = chunk.split_once(" (source code not available) ")?;
+        errors.push((summary.to_string(), detail.trim_end().to_string()));
+    }
+    if errors.is_empty() {
+        return None;
+    }
+    Some((expr.to_string(), Expected::Error(errors)))
 }
 
 /// Runs every case in a data file; returns the failures, described.
@@ -158,13 +160,19 @@ pub fn run_file(text: &str) -> (usize, Vec<String>) {
         let got = eval(&expr);
         let ok = match (&expected, &got) {
             (Expected::Value(want), Ok(v)) => console(v) == *want,
-            (Expected::Error(s, d), Err(e)) => e.summary == *s && squash(&e.detail) == squash(d),
+            (Expected::Error(errs), Err(e)) => errs
+                .iter()
+                .any(|(s, d)| e.summary == *s && squash(&e.detail) == squash(d)),
             _ => false,
         };
         if !ok {
             let want = match &expected {
                 Expected::Value(v) => v.clone(),
-                Expected::Error(s, d) => format!("error {s}: {d}"),
+                Expected::Error(errs) => errs
+                    .iter()
+                    .map(|(s, d)| format!("error {s}: {d}"))
+                    .collect::<Vec<_>>()
+                    .join("\n      or "),
             };
             let got = match &got {
                 Ok(v) => console(v),

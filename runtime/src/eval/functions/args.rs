@@ -2,8 +2,6 @@
 //! applying Terraform's conversion to the parameter type and wording failures as Terraform
 //! does (`Invalid value for "str" parameter: string required.`).
 
-use std::collections::BTreeMap;
-
 use crate::number::Number;
 use crate::types::Type;
 use crate::value::Value;
@@ -81,6 +79,16 @@ impl Args {
             .collect()
     }
 
+    /// Argument `i` converted to a Terraform type, failing as cty words it.
+    pub(crate) fn convert(&self, i: usize, ty: &Type) -> Result<Value, EvalError> {
+        conv::convert(&self.values[i], ty).map_err(|e| {
+            self.bad(
+                i,
+                e.0.replace("of any type required", "of any single type required"),
+            )
+        })
+    }
+
     /// `Invalid value for "<param>" parameter: <msg>.`
     pub(crate) fn bad(&self, i: usize, msg: impl std::fmt::Display) -> EvalError {
         arg_error(self.param(i), msg)
@@ -152,19 +160,6 @@ impl FromArg for Seq {
         match v {
             Value::List(_, xs) | Value::Set(_, xs) | Value::Tuple(xs) => Ok(Seq(xs.clone())),
             _ => Err("list of any single type required".into()),
-        }
-    }
-}
-
-/// The entries of a map or object.
-pub(crate) struct Entries(pub BTreeMap<String, Value>);
-
-impl FromArg for Entries {
-    fn from_arg(v: &Value) -> Result<Entries, String> {
-        not_null(v)?;
-        match v {
-            Value::Map(_, m) | Value::Object(m) => Ok(Entries(m.clone())),
-            _ => Err("map of any single type required".into()),
         }
     }
 }

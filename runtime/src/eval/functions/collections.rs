@@ -7,7 +7,7 @@ use unicode_segmentation::UnicodeSegmentation;
 use crate::types::Type;
 use crate::value::Value;
 
-use super::args::{Args, Entries, Seq, Strings};
+use super::args::{Args, Seq, Strings};
 use super::{table, Builtin, NULL_OK, UNKNOWN_OK};
 use crate::eval::conv;
 use crate::eval::error::EvalError;
@@ -91,7 +91,7 @@ pub(crate) fn coalescelist(a: &Args) -> Result<Value, EvalError> {
     if a.len() == 0 {
         return Err(a.fail("at least one argument is required"));
     }
-    for (i, v) in a.values().iter().enumerate() {
+    for v in a.values() {
         match v {
             Value::Null(_) => continue,
             Value::Unknown(_) => return Ok(Value::Unknown(Type::Any)),
@@ -100,7 +100,7 @@ pub(crate) fn coalescelist(a: &Args) -> Result<Value, EvalError> {
                     return Ok(v.clone());
                 }
             }
-            _ => return Err(a.bad(i, "a list or tuple is required")),
+            _ => return Err(a.fail("coalescelist arguments must be lists or tuples")),
         }
     }
     Err(a.fail("no non-null arguments"))
@@ -158,7 +158,7 @@ pub(crate) fn values(a: &Args) -> Result<Value, EvalError> {
     match a.value(0) {
         Value::Map(t, m) => Ok(Value::List(t.clone(), m.values().cloned().collect())),
         Value::Object(m) => Ok(Value::Tuple(m.values().cloned().collect())),
-        _ => Err(a.bad(0, "must have map or object type")),
+        _ => Err(a.fail("values() requires a map as the first argument")),
     }
 }
 
@@ -182,7 +182,7 @@ pub(crate) fn lookup(a: &Args) -> Result<Value, EvalError> {
     let (is_object, m) = match a.value(0) {
         Value::Map(_, m) => (false, m),
         Value::Object(m) => (true, m),
-        _ => return Err(a.bad(0, "the given value must be a map or object")),
+        _ => return Err(a.bad(0, "lookup() requires a map as the first argument")),
     };
     if let Some(v) = m.get(&key) {
         if a.len() == 3 && !is_object {
@@ -212,10 +212,12 @@ pub(crate) fn lookup(a: &Args) -> Result<Value, EvalError> {
 
 /// `contains(list, value)`: type-strict membership.
 pub(crate) fn contains(a: &Args) -> Result<Value, EvalError> {
-    let Seq(items) = a.get(0)?;
+    let (Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items)) = a.value(0) else {
+        return Err(a.fail("argument must be list, tuple, or set"));
+    };
     let needle = a.value(1);
     let mut unknown = false;
-    for x in &items {
+    for x in items {
         match equals(x, needle) {
             Some(true) => return Ok(Value::Bool(true)),
             None => unknown = true,
@@ -229,16 +231,16 @@ pub(crate) fn contains(a: &Args) -> Result<Value, EvalError> {
 }
 
 fn bools(a: &Args) -> Result<Vec<Option<bool>>, EvalError> {
-    let Seq(items) = a.get(0)?;
-    items
+    let Value::List(_, items) = a.convert(0, &Type::List(Box::new(Type::Bool)))? else {
+        return Err(a.bad(0, "list of bool required"));
+    };
+    Ok(items
         .iter()
-        .enumerate()
-        .map(|(i, x)| match conv::convert(x, &Type::Bool) {
-            Ok(Value::Bool(b)) => Ok(Some(b)),
-            Ok(_) => Ok(None),
-            Err(e) => Err(a.bad(0, format!("element {i}: {e}"))),
+        .map(|x| match x {
+            Value::Bool(b) => Some(*b),
+            _ => None,
         })
-        .collect()
+        .collect())
 }
 
 /// `alltrue(list)`: true when every element is true (a null element is false).
@@ -297,7 +299,15 @@ pub(crate) fn concat(a: &Args) -> Result<Value, EvalError> {
                 all_lists = false;
                 out.extend(xs.iter().cloned());
             }
-            _ => return Err(a.bad(i, "all arguments must be lists or tuples")),
+            other => {
+                return Err(a.bad(
+                    i,
+                    format!(
+                        "all arguments must be lists or tuples; got {}",
+                        other.ty().friendly_name()
+                    ),
+                ))
+            }
         }
     }
     if all_lists && a.len() > 0 {
@@ -308,7 +318,9 @@ pub(crate) fn concat(a: &Args) -> Result<Value, EvalError> {
 
 /// `compact(list)`: the strings that are neither null nor empty.
 pub(crate) fn compact(a: &Args) -> Result<Value, EvalError> {
-    let Seq(items) = a.get(0)?;
+    let Value::List(_, items) = a.convert(0, &Type::List(Box::new(Type::String)))? else {
+        return Ok(Value::Unknown(Type::List(Box::new(Type::String))));
+    };
     let mut out = Vec::new();
     for (i, x) in items.iter().enumerate() {
         if x.is_null() {
@@ -343,7 +355,9 @@ pub(crate) fn element(a: &Args) -> Result<Value, EvalError> {
 
 /// `index(list, value)`: the position of the first equal element.
 pub(crate) fn index(a: &Args) -> Result<Value, EvalError> {
-    let Seq(items) = a.get(0)?;
+    let (Value::List(_, items) | Value::Tuple(items) | Value::Set(_, items)) = a.value(0) else {
+        return Err(a.fail("argument must be a list or tuple"));
+    };
     for (i, x) in items.iter().enumerate() {
         match equals(x, a.value(1)) {
             Some(true) => return Ok(num(i)),
@@ -383,7 +397,13 @@ pub(crate) fn reverse(a: &Args) -> Result<Value, EvalError> {
             Ok(Value::List(t.clone(), xs.iter().rev().cloned().collect()))
         }
         Value::Tuple(xs) => Ok(Value::Tuple(xs.iter().rev().cloned().collect())),
-        _ => Err(a.bad(0, "can only reverse list or tuple values")),
+        other => Err(a.bad(
+            0,
+            format!(
+                "can only reverse list or tuple values, not {}",
+                other.ty().friendly_name()
+            ),
+        )),
     }
 }
 
@@ -429,7 +449,7 @@ pub(crate) fn merge(a: &Args) -> Result<Value, EvalError> {
     let mut out = BTreeMap::new();
     let mut all_maps = true;
     let mut elem: Option<Type> = None;
-    for (i, v) in a.values().iter().enumerate() {
+    for v in a.values() {
         match v {
             Value::Null(_) => continue,
             Value::Unknown(_) => return Ok(Value::Unknown(Type::Any)),
@@ -445,10 +465,10 @@ pub(crate) fn merge(a: &Args) -> Result<Value, EvalError> {
                 out.extend(m.iter().map(|(k, v)| (k.clone(), v.clone())));
             }
             _ => {
-                return Err(a.bad(
-                    i,
-                    "arguments must be maps or objects, got a value of another type",
-                ))
+                return Err(a.fail(format!(
+                    "arguments must be maps or objects, got {:?}",
+                    v.ty().friendly_name()
+                )))
             }
         }
     }
@@ -483,7 +503,7 @@ pub(crate) fn zipmap(a: &Args) -> Result<Value, EvalError> {
 pub(crate) fn chunklist(a: &Args) -> Result<Value, EvalError> {
     let v = a.value(0);
     let Some((_, items)) = seq_kind(v) else {
-        return Err(a.bad(0, "must be a list"));
+        return Err(a.bad(0, "list of any single type required"));
     };
     let elem = match conv::unify_values(items) {
         Some((t, _)) => t,
@@ -506,8 +526,7 @@ pub(crate) fn chunklist(a: &Args) -> Result<Value, EvalError> {
 
 /// `distinct(list)`: first occurrences, in order.
 pub(crate) fn distinct(a: &Args) -> Result<Value, EvalError> {
-    let v = crate::eval::conv::convert(a.value(0), &Type::List(Box::new(Type::Any)))
-        .map_err(|e| a.bad(0, e))?;
+    let v = a.convert(0, &Type::List(Box::new(Type::Any)))?;
     let Value::List(t, items) = v else {
         return Err(a.bad(0, "list required"));
     };
@@ -522,7 +541,10 @@ pub(crate) fn distinct(a: &Args) -> Result<Value, EvalError> {
 
 /// `transpose(map(list(string)))`
 pub(crate) fn transpose(a: &Args) -> Result<Value, EvalError> {
-    let Entries(m) = a.get(0)?;
+    let ty = Type::Map(Box::new(Type::List(Box::new(Type::String))));
+    let Value::Map(_, m) = a.convert(0, &ty)? else {
+        return Err(a.bad(0, "map of list of string required"));
+    };
     let mut out: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for (k, v) in &m {
         let Strings(vs) = Strings::from_arg_value(v).map_err(|e| a.bad(0, e))?;

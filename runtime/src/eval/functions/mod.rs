@@ -15,6 +15,7 @@ mod numeric;
 mod paths;
 mod regex;
 mod sets;
+mod signatures;
 mod strings;
 mod text;
 mod time;
@@ -197,6 +198,14 @@ impl Scope<'_> {
                 format!("There is no function named \"{name}\"."),
             ));
         };
+        // HCL checks the number of arguments before evaluating them.
+        if !expand_final {
+            let n = arg_exprs.len();
+            if n < builtin.params.len() || (builtin.variadic.is_none() && n > builtin.params.len())
+            {
+                return Err(arity_error(name, builtin.params, builtin.variadic, n));
+            }
+        }
         let mut values = Vec::with_capacity(arg_exprs.len());
         for a in arg_exprs {
             values.push(self.eval(a)?);
@@ -312,6 +321,23 @@ pub(crate) fn call(
     let n = values.len();
     if n < b.params.len() || (b.variadic.is_none() && n > b.params.len()) {
         return Err(arity_error(name, b.params, b.variadic, n));
+    }
+    // First every argument is converted to its parameter's type, then null is checked.
+    let types = signatures::primitive_params(name);
+    let variadic_ty = if b.variadic.is_some() {
+        types.last()
+    } else {
+        None
+    };
+    for (i, v) in values.iter().enumerate() {
+        let param = b.params.get(i).copied().or(b.variadic).unwrap_or("value");
+        if let Some(Some(ty)) = types.get(i).or(variadic_ty) {
+            if !v.is_null() {
+                if let Err(e) = super::conv::convert(v, ty) {
+                    return Err(super::error::arg_error(param, e));
+                }
+            }
+        }
     }
     for (i, v) in values.iter().enumerate() {
         let param = b.params.get(i).copied().or(b.variadic).unwrap_or("value");

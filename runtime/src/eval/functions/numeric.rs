@@ -7,7 +7,7 @@ use crate::number::Number;
 use crate::types::Type;
 use crate::value::Value;
 
-use super::args::{Args, Seq};
+use super::args::Args;
 use super::{table, Builtin};
 use crate::eval::arith;
 use crate::eval::conv;
@@ -120,7 +120,9 @@ pub(crate) fn max(a: &Args) -> Result<Value, EvalError> {
 
 /// `sum(list)`
 pub(crate) fn sum(a: &Args) -> Result<Value, EvalError> {
-    let Seq(items) = a.get(0)?;
+    let (Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items)) = a.value(0) else {
+        return Err(a.bad(0, "cannot sum noniterable"));
+    };
     if items.is_empty() {
         return Err(a.bad(0, "cannot sum an empty list"));
     }

@@ -3,7 +3,7 @@
 use crate::types::Type;
 use crate::value::Value;
 
-use super::args::{Args, Seq};
+use super::args::Args;
 use super::{table, Builtin};
 use crate::eval::conv;
 use crate::eval::error::EvalError;
@@ -22,7 +22,10 @@ pub(super) fn table() -> Vec<(&'static str, Builtin)> {
 fn sets(a: &Args) -> Result<(Type, Vec<Vec<Value>>), EvalError> {
     let mut all = Vec::new();
     for i in 0..a.len() {
-        let Seq(items) = a.get(i)?;
+        let items = match a.value(i) {
+            Value::List(_, xs) | Value::Set(_, xs) | Value::Tuple(xs) => xs.clone(),
+            _ => return Err(a.bad(i, "set of any single type required")),
+        };
         all.push(items);
     }
     let flat: Vec<Value> = all.iter().flatten().cloned().collect();
@@ -97,7 +100,10 @@ pub(crate) fn setproduct(a: &Args) -> Result<Value, EvalError> {
     let mut any_set = false;
     for i in 0..a.len() {
         any_set |= matches!(a.value(i), Value::Set(..));
-        lists.push(a.get::<Seq>(i)?.0);
+        lists.push(match a.value(i) {
+            Value::List(_, xs) | Value::Set(_, xs) | Value::Tuple(xs) => xs.clone(),
+            _ => return Err(a.bad(i, "a set or a list is required")),
+        });
     }
     let mut rows: Vec<Vec<Value>> = vec![Vec::new()];
     for list in &lists {
