@@ -15,7 +15,8 @@
 //!    used, or it is an error («Required variable not set») when there is none. An omitted
 //!    variable takes its default.
 //! 6. The validation rules of every variable that got a value run over the effective values
-//!    ([`crate::eval::run_validations`]).
+//!    ([`crate::eval::run_validations`]). A failed rule is located, as in Terraform, at the value
+//!    it rejected: the input, or the `variable` block when the default was used.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -23,7 +24,7 @@ use crate::convert::convert;
 use crate::diagnostics::{Diagnostic, Report, Severity};
 use crate::input::{CheckOptions, InputVariable};
 use crate::spec::{Location, ModuleSpec, VariableSpec};
-use crate::value::Value;
+use crate::value::{go_quote, Value};
 
 /// The outcome of [`check`].
 #[derive(Clone, Debug, PartialEq)]
@@ -91,8 +92,8 @@ pub fn check(spec: &ModuleSpec, inputs: &[InputVariable], options: &CheckOptions
                 severity: Severity::Error,
                 summary: "No value for required variable".into(),
                 detail: format!(
-                    "The root module input variable {:?} is not set, and has no default value. Use a -var or -var-file command line argument to provide a value for this variable.",
-                    var.name
+                    "The root module input variable {} is not set, and has no default value. Use a -var or -var-file command line argument to provide a value for this variable.",
+                    go_quote(&var.name)
                 ),
                 variable: Some(var.name.clone()),
                 path: String::new(),
@@ -123,12 +124,24 @@ pub fn check(spec: &ModuleSpec, inputs: &[InputVariable], options: &CheckOptions
             }
         }
     }
-    diagnostics.extend(crate::eval::run_validations(
-        spec,
-        &values,
-        &skip,
-        options.version,
-    ));
+    for mut d in crate::eval::run_validations(spec, &values, &skip, options.version) {
+        // Terraform points a failed rule at the value it rejected (the input, or the variable
+        // block when the default was used); the rule's own place is in the detail.
+        if d.summary == "Invalid value for variable" {
+            let name = d.variable.as_deref();
+            if let Some(var) = spec
+                .variables
+                .iter()
+                .find(|v| Some(v.name.as_str()) == name)
+            {
+                d.location = given
+                    .get(var.name.as_str())
+                    .and_then(|input| input.location.clone())
+                    .or_else(|| Some(var.location.clone()));
+            }
+        }
+        diagnostics.push(d);
+    }
     finish(values, diagnostics)
 }
 
@@ -222,15 +235,15 @@ fn default_value(var: &VariableSpec, default: &Value) -> Value {
 
 fn undeclared_warning(input: &InputVariable) -> Diagnostic {
     let found = match &input.location {
-        Some(loc) => format!("a value was found in file {:?}", loc.file),
+        Some(loc) => format!("a value was found in file {}", go_quote(&loc.file)),
         None => "a value was given".to_string(),
     };
     Diagnostic {
         severity: Severity::Warning,
         summary: "Value for undeclared variable".into(),
         detail: format!(
-            "The root module does not declare a variable named {:?} but {found}. If you meant to use this value, add a \"variable\" block to the configuration.\n\nTo silence these warnings, use TF_VAR_... environment variables to provide certain \"global\" settings to all configurations in your organization. To reduce the verbosity of these warnings, use the -compact-warnings option.",
-            input.name
+            "The root module does not declare a variable named {} but {found}. If you meant to use this value, add a \"variable\" block to the configuration.\n\nTo silence these warnings, use TF_VAR_... environment variables to provide certain \"global\" settings to all configurations in your organization. To reduce the verbosity of these warnings, use the -compact-warnings option.",
+            go_quote(&input.name)
         ),
         variable: None,
         path: String::new(),

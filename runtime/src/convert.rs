@@ -14,7 +14,7 @@ use std::fmt;
 
 use crate::number::Number;
 use crate::types::{Attribute, Type};
-use crate::value::Value;
+use crate::value::{go_quote, Value};
 
 /// One step of a path into a value.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -577,14 +577,18 @@ fn mismatch_objects(got: &Type, want: &Type) -> String {
         match find(ga, &w.name) {
             None => {
                 if !w.optional {
-                    missing.push(format!("{:?}", w.name));
+                    missing.push(go_quote(&w.name));
                 }
             }
             Some(g) => {
                 if g.ty.same_as(&w.ty) || can_convert(&g.ty, &w.ty) {
                     continue;
                 }
-                return format!("attribute {:?}: {}", w.name, mismatch_message(&g.ty, &w.ty));
+                return format!(
+                    "attribute {}: {}",
+                    go_quote(&w.name),
+                    mismatch_message(&g.ty, &w.ty)
+                );
             }
         }
     }
@@ -621,7 +625,11 @@ fn mismatch_structural_to_collection(got: &Type, want: &Type) -> String {
                 if a.ty.same_as(we) || can_convert(&a.ty, we) {
                     continue;
                 }
-                return format!("element {:?}: {}", a.name, mismatch_message(&a.ty, we));
+                return format!(
+                    "element {}: {}",
+                    go_quote(&a.name),
+                    mismatch_message(&a.ty, we)
+                );
             }
             format!("all elements must be {}", we.friendly_name())
         }
@@ -732,7 +740,7 @@ fn conv(value: &Value, want: &Type, path: &mut Vec<PathStep>) -> Result<Value, C
                     None => {
                         return Err(ConversionError::new(
                             path,
-                            format!("attribute {name:?} is required"),
+                            format!("attribute {} is required", go_quote(name)),
                         ))
                     }
                 }
@@ -755,7 +763,10 @@ fn conv(value: &Value, want: &Type, path: &mut Vec<PathStep>) -> Result<Value, C
                     None => {
                         return Err(ConversionError::new(
                             path,
-                            format!("map has no element for required attribute {:?}", a.name),
+                            format!(
+                                "map has no element for required attribute {}",
+                                go_quote(&a.name)
+                            ),
                         ))
                     }
                 }

@@ -5,8 +5,9 @@
 //! - No comments, trailing commas, single quotes, `NaN`/`Infinity`, leading zeros or `+`.
 //! - A key given twice is an error at any depth.
 //! - A top-level `"//"` key is a comment and is skipped; a nested `"//"` is ordinary data.
-//! - Strings are literal (`"${a}"` stays as written) and NFC-normalised; a lone surrogate escape
-//!   becomes U+FFFD, as in Go.
+//! - Strings are literal (`"${a}"` stays as written) and NFC-normalised, and so are the keys
+//!   of objects inside values; the top-level keys (variable names) are kept as written, as
+//!   Terraform keeps them. A lone surrogate escape becomes U+FFFD, as in Go.
 //! - Numbers are kept exactly (Go's `big.ParseFloat` range rules: `1e1000000000` is `+Inf`).
 //! - Values are typed as cty's JSON decoding types them: arrays are tuples, objects are objects,
 //!   `null` is an untyped null.
@@ -24,7 +25,7 @@ use crate::diagnostics::{Diagnostic, Severity};
 use crate::input::InputVariable;
 use crate::number::Number;
 use crate::spec::Location;
-use crate::value::Value;
+use crate::value::{go_quote, Value};
 
 /// The deepest nesting of arrays and objects accepted.
 pub const MAX_DEPTH: usize = 128;
@@ -197,7 +198,8 @@ impl<'a> Parser<'a> {
                 ));
             }
         }
-        let members = self.object_members(0)?;
+        // Variable names are HCL attribute names: Terraform does not normalise them.
+        let members = self.object_members(0, false)?;
         self.skip_ws();
         if self.pos < self.bytes.len() {
             return Err(self.error(
@@ -218,7 +220,11 @@ impl<'a> Parser<'a> {
                 return Err(self.error(
                     m.key_pos,
                     "Duplicate attribute definition",
-                    format!("The argument {:?} was already set at {}.", m.key, first),
+                    format!(
+                        "The argument {} was already set at {}.",
+                        go_quote(&m.key),
+                        first
+                    ),
                 ));
             }
             seen.insert(m.key.clone(), (m.key_pos, m.value_end));
@@ -243,7 +249,7 @@ impl<'a> Parser<'a> {
             )),
             Some(b'{') => {
                 self.check_depth(depth)?;
-                let members = self.object_members(depth)?;
+                let members = self.object_members(depth, true)?;
                 let mut map = BTreeMap::new();
                 let mut positions: BTreeMap<String, (usize, usize)> = BTreeMap::new();
                 for m in members {
@@ -253,8 +259,9 @@ impl<'a> Parser<'a> {
                             m.key_pos,
                             "Duplicate object attribute",
                             format!(
-                                "An attribute named {:?} was already defined at {}.",
-                                m.key, first
+                                "An attribute named {} was already defined at {}.",
+                                go_quote(&m.key),
+                                first
                             ),
                         ));
                     }
@@ -289,8 +296,9 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    // At `{`: the members, in order, with duplicates kept for the caller to judge.
-    fn object_members(&mut self, depth: usize) -> Res<Vec<Member>> {
+    // At `{`: the members, in order. `nfc_keys`: keys are NFC-normalised (object values); the
+    // document's own keys are variable names and are kept as written.
+    fn object_members(&mut self, depth: usize, nfc_keys: bool) -> Res<Vec<Member>> {
         let open = self.pos;
         let mut last_comma = open;
         self.pos += 1;
@@ -323,7 +331,12 @@ impl<'a> Parser<'a> {
                     ));
                 }
             }
-            let key = crate::value::nfc(self.string()?);
+            let key = self.string()?;
+            let key = if nfc_keys {
+                crate::value::nfc(key)
+            } else {
+                key
+            };
             let key_end = self.pos;
             self.skip_ws();
             match self.peek() {
@@ -583,18 +596,24 @@ impl<'a> Parser<'a> {
             "undefined" | "NaN" | "Infinity" => Err(self.error(
                 start,
                 "Invalid JSON keyword",
-                format!("The JavaScript identifier {word:?} cannot be used in JSON."),
+                format!(
+                    "The JavaScript identifier {} cannot be used in JSON.",
+                    go_quote(word)
+                ),
             )),
             _ => {
                 let suggestion = ["true", "false", "null"]
                     .into_iter()
                     .find(|k| levenshtein(word, k) < 3)
-                    .map(|k| format!(" Did you mean {k:?}?"))
+                    .map(|k| format!(" Did you mean {}?", go_quote(k)))
                     .unwrap_or_default();
                 Err(self.error(
                     start,
                     "Invalid JSON keyword",
-                    format!("{word:?} is not a valid JSON keyword.{suggestion}"),
+                    format!(
+                        "{} is not a valid JSON keyword.{suggestion}",
+                        go_quote(word)
+                    ),
                 ))
             }
         }

@@ -452,6 +452,87 @@ impl Number {
         }
     }
 
+    /// Go's `big.Float.String()`, that is `Text('g', 10)`: ten significant digits, exponent
+    /// form outside `1e-4 ≤ |x| < 1e10` (`1e+21`, `1.5e-05`). cty identifies and orders set
+    /// elements by this text. Rounding to ten digits starts from this number's decimal form,
+    /// where Go starts from the binary float, so an exact tie at the eleventh digit may round
+    /// the other way.
+    pub fn to_go_string(&self) -> String {
+        let (value, negative_zero) = match &self.0 {
+            Repr::PosInf => return "+Inf".into(),
+            Repr::NegInf => return "-Inf".into(),
+            Repr::Finite {
+                value,
+                negative_zero,
+            } => (value, *negative_zero),
+        };
+        if value.is_zero() {
+            return if negative_zero { "-0" } else { "0" }.into();
+        }
+        let (coefficient, scale) = value.as_bigint_and_exponent();
+        let mut digits: Vec<u8> = coefficient.abs().to_string().into_bytes();
+        // 0.DIGITS × 10^exp
+        let mut exp = digits.len() as i64 - scale;
+        const PREC: usize = 10;
+        if digits.len() > PREC {
+            let up = if digits[PREC] == b'5' && PREC + 1 == digits.len() {
+                (digits[PREC - 1] - b'0') & 1 != 0
+            } else {
+                digits[PREC] >= b'5'
+            };
+            digits.truncate(PREC);
+            if up {
+                let mut i = PREC;
+                while i > 0 && digits[i - 1] == b'9' {
+                    i -= 1;
+                }
+                if i == 0 {
+                    digits = vec![b'1'];
+                    exp += 1;
+                } else {
+                    digits[i - 1] += 1;
+                    digits.truncate(i);
+                }
+            }
+        }
+        while digits.last() == Some(&b'0') {
+            digits.pop();
+        }
+        let n = digits.len() as i64;
+        let mut eprec = PREC as i64;
+        if eprec > n && n >= exp {
+            eprec = n;
+        }
+        let mut out = String::new();
+        if value.sign() == Sign::Minus {
+            out.push('-');
+        }
+        let text = |d: &[u8]| String::from_utf8_lossy(d).into_owned();
+        let x = exp - 1;
+        if x < -4 || x >= eprec {
+            out.push(digits[0] as char);
+            if n > 1 {
+                out.push('.');
+                out.push_str(&text(&digits[1..]));
+            }
+            out.push('e');
+            out.push(if x < 0 { '-' } else { '+' });
+            out.push_str(&format!("{:02}", x.unsigned_abs()));
+        } else if exp <= 0 {
+            out.push_str("0.");
+            out.extend(std::iter::repeat_n('0', (-exp) as usize));
+            out.push_str(&text(&digits));
+        } else if exp >= n {
+            out.push_str(&text(&digits));
+            out.extend(std::iter::repeat_n('0', (exp - n) as usize));
+        } else {
+            out.push_str(&text(&digits[..exp as usize]));
+            out.push('.');
+            out.push_str(&text(&digits[exp as usize..]));
+        }
+        out
+    }
+
     /// `-self`.
     pub fn neg(&self) -> Number {
         match &self.0 {

@@ -119,23 +119,131 @@ pub fn nfc(s: String) -> String {
     }
 }
 
-/// Terraform's order of set elements: known values before unknown ones, non-null before
-/// null; strings by their bytes, numbers numerically, `false` before `true`; values of other
-/// types by their canonical text ([`Value::to_hcl`]), which is stable but, as in Terraform, not
-/// otherwise meaningful.
+/// Terraform's order of set elements (cty's `setRules.Less`): non-null known values first,
+/// then unknown, then null; strings by their bytes, numbers numerically (`-0` before `0`, as
+/// their hashes order them), `false` before `true`; values of other types (objects, lists,
+/// maps, tuples) by the bytes of cty's set-hash text for them (see [`set_hash_text`]), which is
+/// how Terraform lists them.
 pub fn set_order(a: &Value, b: &Value) -> Ordering {
-    match (a, b) {
-        (Value::Unknown(_), Value::Unknown(_)) => Ordering::Equal,
-        (Value::Unknown(_), _) => Ordering::Greater,
-        (_, Value::Unknown(_)) => Ordering::Less,
-        (Value::Null(_), Value::Null(_)) => Ordering::Equal,
-        (Value::Null(_), _) => Ordering::Greater,
-        (_, Value::Null(_)) => Ordering::Less,
-        (Value::String(x), Value::String(y)) => x.cmp(y),
-        (Value::Number(x), Value::Number(y)) => x.cmp(y),
-        (Value::Bool(x), Value::Bool(y)) => x.cmp(y),
-        _ => a.to_hcl().cmp(&b.to_hcl()),
+    let rank = |v: &Value| match v {
+        Value::Null(_) => 2,
+        Value::Unknown(_) => 1,
+        _ => 0,
+    };
+    match rank(a).cmp(&rank(b)) {
+        Ordering::Equal if rank(a) == 0 => {}
+        other => return other,
     }
+    match (a, b) {
+        (Value::String(x), Value::String(y)) => x.cmp(y),
+        (Value::Number(x), Value::Number(y)) => x
+            .cmp(y)
+            .then_with(|| y.is_sign_negative().cmp(&x.is_sign_negative())),
+        (Value::Bool(x), Value::Bool(y)) => x.cmp(y),
+        _ => set_hash_text(a).cmp(&set_hash_text(b)),
+    }
+}
+
+/// The text cty derives from a value to identify it in a set (`makeSetHashBytes`): numbers as
+/// [`Number::to_go_string`], strings quoted as Go's `%q` ([`go_quote`]), `T`/`F`, `~` for
+/// null, `?` for unknown; `[a;b;]` for lists and sets, `<a;b;>` for tuples and for objects (by
+/// attribute name), `{"k":v;}` for maps.
+pub fn set_hash_text(v: &Value) -> String {
+    let mut out = String::new();
+    write_set_hash(v, &mut out);
+    out
+}
+
+fn write_set_hash(v: &Value, out: &mut String) {
+    match v {
+        Value::Unknown(_) => out.push('?'),
+        Value::Null(_) => out.push('~'),
+        Value::Number(n) => out.push_str(&n.to_go_string()),
+        Value::Bool(b) => out.push(if *b { 'T' } else { 'F' }),
+        Value::String(s) => out.push_str(&go_quote(s)),
+        Value::Map(_, m) => {
+            out.push('{');
+            for (k, v) in m {
+                out.push_str(&go_quote(k));
+                out.push(':');
+                write_set_hash(v, out);
+                out.push(';');
+            }
+            out.push('}');
+        }
+        Value::List(_, vs) | Value::Set(_, vs) => {
+            out.push('[');
+            for v in vs {
+                write_set_hash(v, out);
+                out.push(';');
+            }
+            out.push(']');
+        }
+        Value::Tuple(vs) => {
+            out.push('<');
+            for v in vs {
+                write_set_hash(v, out);
+                out.push(';');
+            }
+            out.push('>');
+        }
+        Value::Object(m) => {
+            out.push('<');
+            for v in m.values() {
+                write_set_hash(v, out);
+                out.push(';');
+            }
+            out.push('>');
+        }
+    }
+}
+
+/// A string quoted as Go's `%q` (`strconv.Quote`) quotes it, as Terraform's messages and cty's
+/// set hashes do: `"` and `\` escaped, `\n`, `\t` and the like for control characters, `\u…`
+/// for other characters Go does not print (format characters such as U+200D, spaces other than
+/// U+0020, private use); printable Unicode (letters, marks, symbols) as is.
+pub fn go_quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{b}' => out.push_str("\\v"),
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                let _ = write!(out, "\\x{:02x}", c as u32);
+            }
+            c if !go_printable(c) => {
+                if (c as u32) < 0x10000 {
+                    let _ = write!(out, "\\u{:04x}", c as u32);
+                } else {
+                    let _ = write!(out, "\\U{:08x}", c as u32);
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+// Go's unicode.IsPrint, for the characters that matter in practice: not a control or format
+// character, not a separator other than U+0020, not private use or a noncharacter.
+fn go_printable(c: char) -> bool {
+    let u = c as u32;
+    !(c.is_control()
+        || matches!(u,
+            0xA0 | 0xAD | 0x600..=0x605 | 0x61C | 0x6DD | 0x70F | 0x180E | 0x1680
+            | 0x2000..=0x200F | 0x2028..=0x202F | 0x205F..=0x2064 | 0x2066..=0x206F
+            | 0x3000 | 0xFEFF | 0xFFF9..=0xFFFB | 0xFFFE | 0xFFFF | 0xE000..=0xF8FF
+            | 0x110BD | 0x1D173..=0x1D17A | 0xE0001 | 0xE0020..=0xE007F
+            | 0xF0000..=0x10FFFF))
 }
 
 /// Whether two values are one set element. As in cty (which identifies set elements by their

@@ -350,3 +350,90 @@ fn strings_are_nfc() {
     assert_eq!(Value::string("e\u{301}"), Value::string("\u{e9}"));
     assert_eq!(ok(r#"["e\u0301","\u00e9"]"#, "set(string)"), "[\"\u{e9}\"]");
 }
+
+// Orders observed with `jsonencode(toset([...]))` in terraform console 1.11.4.
+#[test]
+fn set_order_matches_terraform() {
+    let cases: &[(&str, &str, &str)] = &[
+        (
+            r#"[{"a":1.3},{"a":12345678901}]"#,
+            "set(object({a=number}))",
+            r#"[{"a":12345678901},{"a":1.3}]"#,
+        ),
+        (
+            r#"[{"a":0.00002},{"a":0.00001},{"a":0.0001},{"a":0.0002}]"#,
+            "set(object({a=number}))",
+            r#"[{"a":0.0001},{"a":0.0002},{"a":0.00001},{"a":0.00002}]"#,
+        ),
+        (
+            r#"[{"s":"a"},{"s":"\u200d"}]"#,
+            "set(object({s=string}))",
+            "[{\"s\":\"\u{200d}\"},{\"s\":\"a\"}]",
+        ),
+        (
+            r#"[{"s":"a"},{"s":"é"}]"#,
+            "set(object({s=string}))",
+            r#"[{"s":"a"},{"s":"é"}]"#,
+        ),
+        (
+            r#"[{"s":"a"},{"s":"\u00a0"}]"#,
+            "set(object({s=string}))",
+            "[{\"s\":\"\u{a0}\"},{\"s\":\"a\"}]",
+        ),
+        ("[[2],[10],[1,2]]", "set(list(number))", "[[10],[1,2],[2]]"),
+        (
+            r#"[{"a":null},{"a":1}]"#,
+            "set(object({a=number}))",
+            r#"[{"a":1},{"a":null}]"#,
+        ),
+        (
+            r#"[{"b":1},{"a":2}]"#,
+            "set(map(number))",
+            r#"[{"a":2},{"b":1}]"#,
+        ),
+        (
+            "[1234567891, 1234567890.5]",
+            "set(number)",
+            "[1234567890.5,1234567891]",
+        ),
+        (
+            r#"[{"a":0},{"a":-0}]"#,
+            "set(object({a=number}))",
+            r#"[{"a":-0},{"a":0}]"#,
+        ),
+        (
+            r#"[{"a":1e21},{"a":1e20}]"#,
+            "set(object({a=number}))",
+            r#"[{"a":100000000000000000000},{"a":1000000000000000000000}]"#,
+        ),
+        (r#"["b", null, "a"]"#, "set(string)", r#"["a","b",null]"#),
+    ];
+    for (input, t, want) in cases {
+        assert_eq!(ok(input, t), *want, "{input} as {t}");
+    }
+}
+
+#[test]
+fn go_number_text() {
+    use tfvars_runtime::Number;
+    for (n, want) in [
+        ("1", "1"),
+        ("100", "100"),
+        ("1.5", "1.5"),
+        ("0.0001", "0.0001"),
+        ("0.00001", "1e-05"),
+        ("1234567890", "1234567890"),
+        ("12345678901", "1.23456789e+10"),
+        ("1e21", "1e+21"),
+        ("-2.5e-7", "-2.5e-07"),
+        ("99999999999", "1e+11"),
+        ("-0", "-0"),
+        ("1e400", "1e+400"),
+    ] {
+        assert_eq!(Number::parse(n).unwrap().to_go_string(), want, "{n}");
+    }
+    assert_eq!(
+        tfvars_runtime::value::go_quote("a\"\\\n\u{200d}é\u{1}"),
+        "\"a\\\"\\\\\\n\\u200dé\\x01\""
+    );
+}
