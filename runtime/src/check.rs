@@ -256,12 +256,17 @@ fn terraform_position(loc: &Location) -> String {
     format!("{}:{},{}", loc.file, loc.line, loc.column)
 }
 
-// Terraform's range of a `variable "name"` header, `main.tf:1,1-13`, as HCL reports a block's
-// definition range. The end column assumes the usual single space between keyword and label.
+// Terraform's range of a variable's declaration, `main.tf:1,1-13`: the `variable "name"`
+// header, as HCL reports a block's definition range (the end column assumes the usual single
+// space between keyword and label); in a `.tf.json` file, the opening brace of its body.
 fn declaration_range(var: &VariableSpec) -> String {
     let loc = &var.location;
-    let name_columns =
-        unicode_segmentation::UnicodeSegmentation::graphemes(var.name.as_str(), true).count();
-    let end = loc.column as usize + "variable \"\"".len() + name_columns;
+    let end = if loc.file.ends_with(".json") {
+        loc.column as usize + 1
+    } else {
+        let name_columns =
+            unicode_segmentation::UnicodeSegmentation::graphemes(var.name.as_str(), true).count();
+        loc.column as usize + "variable \"\"".len() + name_columns
+    };
     format!("{}:{},{}-{}", loc.file, loc.line, loc.column, end)
 }

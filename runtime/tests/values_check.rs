@@ -282,3 +282,18 @@ fn defaults_get_optional_attributes() {
     assert!(c.is_ok());
     assert_eq!(value(&c, "o"), r#"{"a":"d","l":[{"p":80}]}"#);
 }
+
+#[test]
+fn declarations_in_tf_json_are_their_brace() {
+    let mut port = var("port", "number", None, 3);
+    port.location = Location {
+        file: "main.tf.json".into(),
+        line: 3,
+        column: 13,
+    };
+    let c = run(&module(vec![port]), &[r#"{"port":"x"}"#]);
+    assert_eq!(
+        c.report.errors().next().unwrap().detail,
+        "The given value is not suitable for var.port declared at main.tf.json:3,13-14: a number is required."
+    );
+}
