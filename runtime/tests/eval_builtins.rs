@@ -38,6 +38,7 @@ family! {
     unicode => "eval_unicode.tsv",
     text_encodings => "eval_text.tsv",
     generated => "eval_fuzz.tsv",
+    generated_language => "eval_fuzz2.tsv",
 }
 
 /// Every function of Terraform 1.11 (`internal/lang/functions.go`, less the console-only

@@ -91,6 +91,10 @@ pub(crate) fn index(v: &Value, key: &Value) -> Result<Value, EvalError> {
                 ))
             })
         }
+        Value::Object(_) if matches!(key, Value::Number(_)) => Err(invalid_index(&format!(
+            "{NO_ELEMENT}. An object only supports looking up attributes by name, not by \
+             numeric index."
+        ))),
         Value::Map(_, m) | Value::Object(m) => {
             let k = match conv::convert(key, &Type::String) {
                 Ok(Value::String(s)) => s,

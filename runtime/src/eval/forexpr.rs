@@ -96,26 +96,27 @@ impl Scope<'_> {
                 (None, _) => list.push(value),
                 (Some(_), key) => {
                     let key = key.unwrap_or(Value::Unknown(Type::Any));
-                    let key =
-                        match key {
-                            Value::Null(_) => return Err(EvalError::new(
+                    let key = match key {
+                        Value::Null(_) => {
+                            return Err(EvalError::new(
                                 "Invalid object key",
                                 "Key expression in 'for' expression must not produce a null value.",
-                            )),
-                            Value::Unknown(_) => {
-                                unknown = true;
-                                continue;
+                            ))
+                        }
+                        Value::Unknown(_) => {
+                            unknown = true;
+                            continue;
+                        }
+                        other => match conv::to_string(&other) {
+                            Ok(s) => s,
+                            Err(e) => {
+                                return Err(EvalError::new(
+                                    "Invalid object key",
+                                    format!("The key expression produced an invalid result: {e}."),
+                                ))
                             }
-                            other => match conv::to_string(&other) {
-                                Ok(s) => s,
-                                Err(e) => {
-                                    return Err(EvalError::new(
-                                        "Invalid object key",
-                                        format!("The object key value is invalid: {e}."),
-                                    ))
-                                }
-                            },
-                        };
+                        },
+                    };
                     if f.grouping {
                         groups.entry(key).or_default().push(value);
                         continue;

@@ -76,10 +76,10 @@ impl Scope<'_> {
                             ))
                         }
                         Ok(_) => *unknown = true,
-                        Err(e) => {
+                        Err(_) => {
                             return Err(EvalError::new(
-                                "Invalid template directive",
-                                format!("The 'if' condition value is invalid: {e}."),
+                                "Incorrect condition type",
+                                "The condition expression must be of type bool.",
                             ))
                         }
                     }

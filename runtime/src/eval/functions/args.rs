@@ -72,6 +72,24 @@ impl Args {
         T::from_arg(&self.values[i]).map_err(|e| self.bad(i, e))
     }
 
+    /// Argument `i` as a whole number (Go's `int`): a fraction or an out-of-range value fails
+    /// the call, as go-cty's conversion to `int` does.
+    pub(crate) fn int(&self, i: usize) -> Result<i64, EvalError> {
+        let n = self.get::<Number>(i)?;
+        if !n.is_integer() {
+            return Err(self.fail(
+                "value must be a whole number, between -9223372036854775808 and \
+                 9223372036854775807",
+            ));
+        }
+        n.to_i64().ok_or_else(|| {
+            self.fail(
+                "value must be a whole number, between -9223372036854775808 and \
+                 9223372036854775807",
+            )
+        })
+    }
+
     /// Every variadic argument converted to `T`.
     pub(crate) fn get_rest<T: FromArg>(&self) -> Result<Vec<T>, EvalError> {
         (self.params.len()..self.values.len())

@@ -129,7 +129,7 @@ fn flatten_into(v: &Value, out: &mut Vec<Value>) -> bool {
 pub(crate) fn flatten(a: &Args) -> Result<Value, EvalError> {
     let v = a.value(0);
     if seq_kind(v).is_none() {
-        return Err(a.bad(0, "a list, set, or tuple is required"));
+        return Err(a.fail("can only flatten lists, sets and tuples"));
     }
     let mut out = Vec::new();
     if !flatten_into(v, &mut out) {
@@ -231,6 +231,9 @@ pub(crate) fn contains(a: &Args) -> Result<Value, EvalError> {
 }
 
 fn bools(a: &Args) -> Result<Vec<Option<bool>>, EvalError> {
+    if a.value(0).is_null() {
+        return Err(a.bad(0, "argument must not be null"));
+    }
     let Value::List(_, items) = a.convert(0, &Type::List(Box::new(Type::Bool)))? else {
         return Err(a.bad(0, "list of bool required"));
     };
@@ -336,7 +339,12 @@ pub(crate) fn compact(a: &Args) -> Result<Value, EvalError> {
 
 /// `element(list, index)`: the index wraps around.
 pub(crate) fn element(a: &Args) -> Result<Value, EvalError> {
-    let Seq(items) = a.get(0)?;
+    let (Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items)) = a.value(0) else {
+        return Err(a.fail(format!(
+            "cannot read elements from {}",
+            a.value(0).ty().friendly_name()
+        )));
+    };
     let i = a.get::<crate::number::Number>(1)?;
     let i = crate::eval::arith::to_i64(&i).ok_or_else(|| {
         a.fail(
@@ -413,8 +421,8 @@ pub(crate) fn slice(a: &Args) -> Result<Value, EvalError> {
     let Some((is_list, items)) = seq_kind(v) else {
         return Err(a.bad(0, "must be a list or tuple value"));
     };
-    let start = a.get::<i64>(1)?;
-    let end = a.get::<i64>(2)?;
+    let start = a.int(1)?;
+    let end = a.int(2)?;
     if start < 0 {
         return Err(a.bad(1, "start index must not be less than zero"));
     }
@@ -509,7 +517,7 @@ pub(crate) fn chunklist(a: &Args) -> Result<Value, EvalError> {
         Some((t, _)) => t,
         None => return Err(a.bad(0, "list of any single type required")),
     };
-    let size = a.get::<i64>(1)?;
+    let size = a.int(1)?;
     if size < 0 {
         return Err(a.bad(1, "the size argument must be positive"));
     }

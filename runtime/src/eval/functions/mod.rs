@@ -323,7 +323,7 @@ pub(crate) fn call(
         return Err(arity_error(name, b.params, b.variadic, n));
     }
     // First every argument is converted to its parameter's type, then null is checked.
-    let types = signatures::primitive_params(name);
+    let types = signatures::param_types(name);
     let variadic_ty = if b.variadic.is_some() {
         types.last()
     } else {
@@ -332,9 +332,12 @@ pub(crate) fn call(
     for (i, v) in values.iter().enumerate() {
         let param = b.params.get(i).copied().or(b.variadic).unwrap_or("value");
         if let Some(Some(ty)) = types.get(i).or(variadic_ty) {
-            if !v.is_null() {
+            // A typed null must still have a convertible type; an untyped `null` always does.
+            if !matches!(v, Value::Null(Type::Any)) {
                 if let Err(e) = super::conv::convert(v, ty) {
-                    return Err(super::error::arg_error(param, e));
+                    let msg =
+                        e.0.replace("of any type required", "of any single type required");
+                    return Err(super::error::arg_error(param, msg));
                 }
             }
         }

@@ -120,8 +120,10 @@ pub(crate) fn max(a: &Args) -> Result<Value, EvalError> {
 
 /// `sum(list)`
 pub(crate) fn sum(a: &Args) -> Result<Value, EvalError> {
-    let (Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items)) = a.value(0) else {
-        return Err(a.bad(0, "cannot sum noniterable"));
+    let items: Vec<Value> = match a.value(0) {
+        Value::List(_, xs) | Value::Set(_, xs) | Value::Tuple(xs) => xs.clone(),
+        Value::Map(_, m) | Value::Object(m) => m.values().cloned().collect(),
+        _ => return Err(a.bad(0, "cannot sum noniterable")),
     };
     if items.is_empty() {
         return Err(a.bad(0, "cannot sum an empty list"));
@@ -147,6 +149,15 @@ const DIGITS: &str = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUV
 
 /// `parseint(number, base)`: Go's `big.Int.SetString` digits (base 2 to 62, no prefix).
 pub(crate) fn parseint(a: &Args) -> Result<Value, EvalError> {
+    if !matches!(a.value(0), Value::String(_)) {
+        return Err(a.bad(
+            0,
+            format!(
+                "first argument must be a string, not {}",
+                a.value(0).ty().friendly_name()
+            ),
+        ));
+    }
     let s = a.get::<String>(0)?;
     let base = a.get::<Number>(1)?;
     let base = arith::to_i64(&base)

@@ -1,4 +1,4 @@
-//! The primitive parameter types of the builtins. HCL converts every argument to its
+//! The parameter types of the builtins. HCL converts every argument to its
 //! parameter's type before the function runs (and before null checks), so a wrongly typed
 //! argument is reported first, as `Invalid value for "offset" parameter: a number is required`.
 
@@ -8,9 +8,32 @@ const S: Option<Type> = Some(Type::String);
 const N: Option<Type> = Some(Type::Number);
 const A: Option<Type> = None;
 
-/// Per position, the primitive type of each parameter (`None` for other types). For a
-/// variadic function the last entry applies to the remaining arguments.
-pub(crate) fn primitive_params(name: &str) -> &'static [Option<Type>] {
+fn list(t: Type) -> Option<Type> {
+    Some(Type::List(Box::new(t)))
+}
+
+fn set_any() -> Option<Type> {
+    Some(Type::Set(Box::new(Type::Any)))
+}
+
+/// Per position, the type of each parameter that HCL converts arguments to (`None` for
+/// parameters of any type). For a variadic function the last entry applies to the remaining
+/// arguments.
+pub(crate) fn param_types(name: &str) -> Vec<Option<Type>> {
+    use Type::{Any, Bool, String as Str};
+    match name {
+        "setunion" | "setintersection" | "setsubtract" => vec![set_any(), set_any()],
+        "matchkeys" => vec![list(Any), list(Any), list(Any)],
+        "compact" | "sort" => vec![list(Str)],
+        "alltrue" | "anytrue" => vec![list(Bool)],
+        "distinct" => vec![list(Any)],
+        "transpose" => vec![Some(Type::Map(Box::new(Type::List(Box::new(Str)))))],
+        "zipmap" => vec![list(Str), A],
+        other => primitive_params(other).to_vec(),
+    }
+}
+
+fn primitive_params(name: &str) -> &'static [Option<Type>] {
     match name {
         "upper" | "lower" | "title" | "trimspace" | "strrev" | "chomp" | "jsondecode"
         | "base64encode" | "base64decode" | "urlencode" | "csvdecode" | "md5" | "sha1"

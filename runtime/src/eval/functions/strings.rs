@@ -230,8 +230,8 @@ pub(crate) fn replace(a: &Args) -> Result<Value, EvalError> {
 /// a length of -1 takes the rest, an over-long length is clamped.
 pub(crate) fn substr(a: &Args) -> Result<Value, EvalError> {
     let str = a.get::<String>(0)?;
-    let mut offset = a.get::<i64>(1)?;
-    let length = a.get::<i64>(2)?;
+    let mut offset = a.int(1)?;
+    let length = a.int(2)?;
     let graphemes: Vec<&str> = str.graphemes(true).collect();
     if offset < 0 {
         offset = (offset + graphemes.len() as i64).max(0);
@@ -253,7 +253,12 @@ pub(crate) fn strrev(a: &Args) -> Result<Value, EvalError> {
 
 /// `indent(spaces, str)`: indents every line but the first.
 pub(crate) fn indent(a: &Args) -> Result<Value, EvalError> {
-    let n = a.get::<i64>(0)?.max(0) as usize;
+    let n = a.int(0)?;
+    if n < 0 {
+        // Terraform's implementation panics here; the call fails.
+        return Err(a.fail("panic in function implementation: strings: negative Repeat count"));
+    }
+    let n = n as usize;
     let str = a.get::<String>(1)?;
     let pad = format!("\n{}", " ".repeat(n));
     s(str.replace('\n', &pad))
