@@ -14,12 +14,10 @@
 //! `["map", T]`, `["tuple", [T…]]`, `["object", {name: T…}]` plus a third element listing the
 //! optional attributes; an untyped variable reads `"any"`.
 
-use std::collections::BTreeMap;
-
 use tfvars_runtime::expr::TemplatePart;
 use tfvars_runtime::{Expr, Type, Value, VariableSpec};
 
-use crate::json_text::{self, Json, WriteOptions};
+use crate::json_text::{self, Json, Map, WriteOptions};
 use crate::model::Module;
 use crate::schema::{empty_module, types, Rendered, SchemaError};
 
@@ -65,7 +63,7 @@ pub fn render(module: &Module, options: &ExportOptions) -> Result<Rendered, Sche
         return Ok(empty);
     }
     let mut warnings = Vec::new();
-    let mut out = BTreeMap::new();
+    let mut out = Map::new();
     for v in module.variables() {
         if options.ignore_variables.contains(&v.name) {
             continue;

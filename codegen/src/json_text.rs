@@ -3,7 +3,7 @@
 //! between key and value, empty containers as `{}` / `[]`, one trailing newline, and numbers
 //! written exactly (no float rounding).
 
-use std::collections::BTreeMap;
+use std::borrow::Cow;
 
 use tfvars_runtime::{Number, Value};
 
@@ -22,7 +22,7 @@ pub enum Json {
     /// An array.
     Array(Vec<Json>),
     /// An object whose keys are written in byte order (a Go map).
-    Object(BTreeMap<String, Json>),
+    Object(Map),
     /// An object whose keys are written in the given order (a Go struct).
     Struct(Vec<(String, Json)>),
 }
@@ -40,11 +40,11 @@ impl Json {
 
     /// An empty object.
     pub fn object() -> Json {
-        Json::Object(BTreeMap::new())
+        Json::Object(Map::new())
     }
 
     /// The entries of an object (`None` for anything else).
-    pub fn as_object(&self) -> Option<&BTreeMap<String, Json>> {
+    pub fn as_object(&self) -> Option<&Map> {
         match self {
             Json::Object(m) => Some(m),
             _ => None,
@@ -53,7 +53,7 @@ impl Json {
 
     /// The entries of an object, mutably. Panics when called on anything else: callers only use
     /// it on nodes they built as objects.
-    pub fn entries(&mut self) -> &mut BTreeMap<String, Json> {
+    pub fn entries(&mut self) -> &mut Map {
         match self {
             Json::Object(m) => m,
             _ => panic!("json node is not an object"),
@@ -61,8 +61,8 @@ impl Json {
     }
 
     /// Inserts a key into an object node; see [`Json::entries`].
-    pub fn set(&mut self, key: &str, value: Json) -> &mut Json {
-        self.entries().insert(key.to_string(), value);
+    pub fn set(&mut self, key: impl Into<Key>, value: Json) -> &mut Json {
+        self.entries().insert(key, value);
         self
     }
 
@@ -95,6 +95,87 @@ impl Json {
                     .collect::<Result<_, String>>()?,
             ),
         })
+    }
+}
+
+/// An object key: borrowed for the schema keywords, owned for names from the module.
+pub type Key = Cow<'static, str>;
+
+/// The entries of a JSON object, kept sorted by key bytes (Go's map order). Objects are small,
+/// so a sorted vector beats a tree: one allocation, and keywords need no key allocation.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Map {
+    entries: Vec<(Key, Json)>,
+}
+
+impl Map {
+    /// An empty map.
+    pub fn new() -> Map {
+        Map::default()
+    }
+
+    fn find(&self, key: &str) -> Result<usize, usize> {
+        self.entries.binary_search_by(|(k, _)| k.as_ref().cmp(key))
+    }
+
+    /// Inserts or replaces an entry; returns the replaced value.
+    pub fn insert(&mut self, key: impl Into<Key>, value: Json) -> Option<Json> {
+        let key = key.into();
+        match self.find(&key) {
+            Ok(i) => Some(std::mem::replace(&mut self.entries[i].1, value)),
+            Err(i) => {
+                self.entries.insert(i, (key, value));
+                None
+            }
+        }
+    }
+
+    /// The value of a key.
+    pub fn get(&self, key: &str) -> Option<&Json> {
+        self.find(key).ok().map(|i| &self.entries[i].1)
+    }
+
+    /// The value of a key, mutably.
+    pub fn get_mut(&mut self, key: &str) -> Option<&mut Json> {
+        self.find(key).ok().map(|i| &mut self.entries[i].1)
+    }
+
+    /// Removes a key.
+    pub fn remove(&mut self, key: &str) -> Option<Json> {
+        self.find(key).ok().map(|i| self.entries.remove(i).1)
+    }
+
+    /// The entries in key order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &Json)> {
+        self.entries.iter().map(|(k, v)| (k.as_ref(), v))
+    }
+
+    /// The values in key order, mutably.
+    pub fn values_mut(&mut self) -> impl Iterator<Item = &mut Json> {
+        self.entries.iter_mut().map(|(_, v)| v)
+    }
+
+    /// Number of entries.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// True when empty.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+}
+
+impl<K: Into<Key>> FromIterator<(K, Json)> for Map {
+    fn from_iter<I: IntoIterator<Item = (K, Json)>>(iter: I) -> Map {
+        let mut entries: Vec<(Key, Json)> = iter.into_iter().map(|(k, v)| (k.into(), v)).collect();
+        if !entries.windows(2).all(|w| w[0].0 < w[1].0) {
+            // Later duplicates win, as with repeated inserts.
+            entries.reverse();
+            entries.sort_by(|a, b| a.0.cmp(&b.0));
+            entries.dedup_by(|a, b| a.0 == b.0);
+        }
+        Map { entries }
     }
 }
 
@@ -153,7 +234,7 @@ fn write_value(out: &mut String, json: &Json, depth: usize, options: WriteOption
         Json::Object(map) => write_entries(out, map.iter(), map.is_empty(), depth, options),
         Json::Struct(fields) => write_entries(
             out,
-            fields.iter().map(|(k, v)| (k, v)),
+            fields.iter().map(|(k, v)| (k.as_str(), v)),
             fields.is_empty(),
             depth,
             options,
@@ -163,7 +244,7 @@ fn write_value(out: &mut String, json: &Json, depth: usize, options: WriteOption
 
 fn write_entries<'a>(
     out: &mut String,
-    entries: impl Iterator<Item = (&'a String, &'a Json)>,
+    entries: impl Iterator<Item = (&'a str, &'a Json)>,
     empty: bool,
     depth: usize,
     options: WriteOptions,
@@ -270,7 +351,10 @@ mod tests {
             "a\"\\\u{8}\u{c}\n\r\t\u{1}<>&\u{2028}\u{2029}é\u{7f}",
             WriteOptions::default(),
         );
-        assert_eq!(out, "\"a\\\"\\\\\\b\\f\\n\\r\\t\\u0001<>&\\u2028\\u2029é\u{7f}\"");
+        assert_eq!(
+            out,
+            "\"a\\\"\\\\\\b\\f\\n\\r\\t\\u0001<>&\\u2028\\u2029é\u{7f}\""
+        );
         let mut out = String::new();
         write_string(&mut out, "<a&b>", WriteOptions { escape_html: true });
         assert_eq!(out, r#""\u003ca\u0026b\u003e""#);
@@ -295,6 +379,25 @@ mod tests {
         );
         let n = Number::parse_json("-0").unwrap();
         assert_eq!(to_string(&Json::Number(n), WriteOptions::default()), "-0\n");
+    }
+
+    #[test]
+    fn map_sorts_by_bytes_and_later_keys_win() {
+        let m: Map = vec![
+            ("b", Json::int(1)),
+            ("a", Json::int(2)),
+            ("b", Json::int(3)),
+            ("B", Json::Null),
+        ]
+        .into_iter()
+        .collect();
+        let keys: Vec<&str> = m.iter().map(|(k, _)| k).collect();
+        assert_eq!(keys, ["B", "a", "b"]);
+        assert_eq!(m.get("b"), Some(&Json::int(3)));
+        let mut m = m;
+        assert_eq!(m.insert("a", Json::Null), Some(Json::int(2)));
+        assert_eq!(m.remove("B"), Some(Json::Null));
+        assert_eq!(m.len(), 2);
     }
 
     #[test]

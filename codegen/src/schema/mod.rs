@@ -20,11 +20,9 @@ pub(crate) mod types;
 
 pub use conversions::NUMBER_STRING_PATTERN;
 
-use std::collections::BTreeMap;
-
 use tfvars_runtime::{TerraformVersion, VariableSpec};
 
-use crate::json_text::{self, Json, WriteOptions};
+use crate::json_text::{self, Json, Map, WriteOptions};
 use crate::model::Module;
 use translate::Rules;
 use types::NodeCx;
@@ -195,7 +193,7 @@ pub fn render(module: &Module, options: &SchemaOptions) -> Result<Rendered, Sche
         require_all: options.require_all,
         conversions: options.terraform_conversions,
     };
-    let mut properties = BTreeMap::new();
+    let mut properties = Map::new();
     let mut required = Vec::new();
     for v in module.variables() {
         if options.ignored(&v.name) {
@@ -225,7 +223,7 @@ pub fn render(module: &Module, options: &SchemaOptions) -> Result<Rendered, Sche
     .set("required", Json::Array(required))
     .set("type", Json::str("object"));
     for (k, v) in &options.properties {
-        root.set(k, Json::str(v.clone()));
+        root.set(k.clone(), Json::str(v.clone()));
     }
     Ok(Rendered {
         text: json_text::to_string(&root, options.write_options()),

@@ -1,13 +1,11 @@
 //! Type constraints → schema nodes, with translated validation rules written into the node they
 //! apply to.
 
-use std::collections::BTreeMap;
-
 use tfvars_runtime::{Type, Value};
 
 use super::conversions;
 use super::translate::Rules;
-use crate::json_text::Json;
+use crate::json_text::{Json, Map};
 
 /// How nodes are built.
 pub(crate) struct NodeCx {
@@ -19,13 +17,8 @@ pub(crate) struct NodeCx {
     pub conversions: bool,
 }
 
-fn map(entries: Vec<(&str, Json)>) -> Json {
-    Json::Object(
-        entries
-            .into_iter()
-            .map(|(k, v)| (k.to_string(), v))
-            .collect(),
-    )
+fn map(entries: Vec<(&'static str, Json)>) -> Json {
+    Json::Object(entries.into_iter().collect())
 }
 
 /// The JSON Schema `type` name of a node's main type, for the nullable `anyOf` titles.
@@ -96,14 +89,14 @@ pub(crate) fn node(cx: &NodeCx, ty: &Type, rules: Option<&Rules>, nullable: bool
             ("maxItems", Json::int(ts.len() as u64)),
         ]),
         Type::Object(attrs) => {
-            let mut props = BTreeMap::new();
+            let mut props = Map::new();
             let mut required = Vec::new();
             for a in attrs {
                 let mut p = node(cx, &a.ty, None, cx.conversions);
                 if let Some(d) = &a.default {
                     if let Some(j) = default_json(d, &a.ty) {
                         if let Json::Object(m) = &mut p {
-                            m.insert("default".into(), j);
+                            m.insert("default", j);
                         }
                     }
                 }
@@ -146,7 +139,7 @@ pub(crate) fn add_null(n: &mut Json) {
         Some(Json::String(t)) => {
             let t = std::mem::take(t);
             m.insert(
-                "type".into(),
+                "type",
                 Json::Array(vec![Json::String(t), Json::str("null")]),
             );
         }
@@ -167,7 +160,7 @@ pub(crate) fn write_rules(n: &mut Json, ty: &Type, rules: &Rules) {
         // only when the condition accepts null.
         let keep = |v: &&Value| !v.is_null() || *ty != Type::Any || rules.null_ok;
         m.insert(
-            "enum".into(),
+            "enum",
             Json::Array(allowed.iter().filter(keep).map(json).collect()),
         );
     }
@@ -177,13 +170,13 @@ pub(crate) fn write_rules(n: &mut Json, ty: &Type, rules: &Rules) {
             "enum",
             Json::Array(rules.disallowed.iter().map(json).collect()),
         );
-        m.insert("not".into(), not);
+        m.insert("not", not);
     }
     if let Some((first, rest)) = rules.patterns.split_first() {
-        m.insert("pattern".into(), Json::str(first.clone()));
+        m.insert("pattern", Json::str(first.clone()));
         if !rest.is_empty() {
             m.insert(
-                "allOf".into(),
+                "allOf",
                 Json::Array(
                     rest.iter()
                         .map(|p| {
@@ -202,7 +195,7 @@ pub(crate) fn write_rules(n: &mut Json, ty: &Type, rules: &Rules) {
         } else {
             "minimum"
         };
-        m.insert(key.into(), Json::Number(b.value.clone()));
+        m.insert(key, Json::Number(b.value.clone()));
     }
     if let Some(b) = &rules.maximum {
         let key = if b.exclusive {
@@ -210,7 +203,7 @@ pub(crate) fn write_rules(n: &mut Json, ty: &Type, rules: &Rules) {
         } else {
             "maximum"
         };
-        m.insert(key.into(), Json::Number(b.value.clone()));
+        m.insert(key, Json::Number(b.value.clone()));
     }
     let (min_key, max_key) = match ty {
         Type::String => ("minLength", "maxLength"),
@@ -222,14 +215,14 @@ pub(crate) fn write_rules(n: &mut Json, ty: &Type, rules: &Rules) {
             Some(Json::Number(n)) => n.to_terraform_string().parse::<u64>().unwrap_or(0),
             _ => 0,
         };
-        m.insert(min_key.into(), Json::int(min.max(current)));
+        m.insert(min_key, Json::int(min.max(current)));
     }
     if let Some(max) = rules.max_length {
         let current = match m.get(max_key) {
             Some(Json::Number(n)) => n.to_terraform_string().parse::<u64>().unwrap_or(u64::MAX),
             _ => u64::MAX,
         };
-        m.insert(max_key.into(), Json::int(max.min(current)));
+        m.insert(max_key, Json::int(max.min(current)));
     }
 }
 
