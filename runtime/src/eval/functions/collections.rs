@@ -1,6 +1,4 @@
-//! Collection functions: lists, tuples, maps and objects.
-
-use std::collections::BTreeMap;
+//! Collection functions over lists, sets and tuples (map functions are in `maps.rs`).
 
 use unicode_segmentation::UnicodeSegmentation;
 
@@ -19,9 +17,6 @@ pub(super) fn table() -> Vec<(&'static str, Builtin)> {
         "coalesce" => coalesce, [], ..."vals", flags: NULL_OK | UNKNOWN_OK;
         "coalescelist" => coalescelist, [], ..."vals", flags: NULL_OK;
         "flatten" => flatten, ["list"];
-        "keys" => keys, ["inputMap"], flags: UNKNOWN_OK;
-        "values" => values, ["mapping"];
-        "lookup" => lookup, ["inputMap", "key"], ..."default", flags: NULL_OK;
         "contains" => contains, ["list", "value"];
         "alltrue" => alltrue, ["list"], flags: NULL_OK;
         "anytrue" => anytrue, ["list"], flags: NULL_OK;
@@ -33,11 +28,8 @@ pub(super) fn table() -> Vec<(&'static str, Builtin)> {
         "reverse" => reverse, ["list"];
         "slice" => slice, ["list", "start_index", "end_index"];
         "sort" => sort, ["list"];
-        "merge" => merge, [], ..."maps", flags: NULL_OK;
-        "zipmap" => zipmap, ["keys", "values"];
         "chunklist" => chunklist, ["list", "size"];
         "distinct" => distinct, ["list"];
-        "transpose" => transpose, ["values"];
         "matchkeys" => matchkeys, ["values", "keys", "searchset"];
         "range" => range, [], ..."params";
     }
@@ -136,78 +128,6 @@ pub(crate) fn flatten(a: &Args) -> Result<Value, EvalError> {
         return Ok(Value::Unknown(Type::Any));
     }
     Ok(Value::Tuple(out))
-}
-
-/// `keys(map)`: the keys in lexical order.
-pub(crate) fn keys(a: &Args) -> Result<Value, EvalError> {
-    match a.value(0) {
-        Value::Unknown(_) => Ok(Value::Unknown(Type::Any)),
-        Value::Map(_, m) => Ok(Value::List(
-            Type::String,
-            m.keys().map(|k| Value::String(k.clone())).collect(),
-        )),
-        Value::Object(m) => Ok(Value::Tuple(
-            m.keys().map(|k| Value::String(k.clone())).collect(),
-        )),
-        _ => Err(a.bad(0, "must have map or object type")),
-    }
-}
-
-/// `values(map)`: the values in key order.
-pub(crate) fn values(a: &Args) -> Result<Value, EvalError> {
-    match a.value(0) {
-        Value::Map(t, m) => Ok(Value::List(t.clone(), m.values().cloned().collect())),
-        Value::Object(m) => Ok(Value::Tuple(m.values().cloned().collect())),
-        _ => Err(a.fail("values() requires a map as the first argument")),
-    }
-}
-
-/// `lookup(map, key, default)`: the element, or the default when the key is absent.
-pub(crate) fn lookup(a: &Args) -> Result<Value, EvalError> {
-    if a.len() > 3 {
-        return Err(EvalError::new(
-            "Too many function arguments",
-            "Function \"lookup\" expects only 3 argument(s).",
-        ));
-    }
-    for i in 0..2 {
-        if a.value(i).is_null() {
-            return Err(a.bad(i, "argument must not be null"));
-        }
-    }
-    if a.values().iter().any(Value::is_unknown) {
-        return Ok(Value::Unknown(Type::Any));
-    }
-    let key = a.get::<String>(1)?;
-    let (is_object, m) = match a.value(0) {
-        Value::Map(_, m) => (false, m),
-        Value::Object(m) => (true, m),
-        _ => return Err(a.bad(0, "lookup() requires a map as the first argument")),
-    };
-    if let Some(v) = m.get(&key) {
-        if a.len() == 3 && !is_object {
-            let (ty, vals) =
-                conv::unify_values(&[v.clone(), a.value(2).clone()]).ok_or_else(|| {
-                    a.bad(
-                        2,
-                        "the default value must have the same type as the map elements",
-                    )
-                })?;
-            let _ = ty;
-            return Ok(vals[0].clone());
-        }
-        return Ok(v.clone());
-    }
-    if a.len() == 3 {
-        if let Value::Map(t, _) = a.value(0) {
-            return conv::convert(a.value(2), t).map_err(|e| a.bad(2, e));
-        }
-        return Ok(a.value(2).clone());
-    }
-    if is_object {
-        return Err(a.bad(0, format!("the given object has no attribute {key:?}")));
-    }
-    Err(a.fail(format!("lookup failed to find key {key:?}")))
 }
 
 /// `contains(list, value)`: type-strict membership.
@@ -452,61 +372,6 @@ pub(crate) fn sort(a: &Args) -> Result<Value, EvalError> {
     ))
 }
 
-/// `merge(maps...)`: later keys win; null arguments are skipped.
-pub(crate) fn merge(a: &Args) -> Result<Value, EvalError> {
-    let mut out = BTreeMap::new();
-    let mut all_maps = true;
-    let mut elem: Option<Type> = None;
-    for v in a.values() {
-        match v {
-            Value::Null(_) => continue,
-            Value::Unknown(_) => return Ok(Value::Unknown(Type::Any)),
-            Value::Map(t, m) => {
-                if elem.as_ref().is_some_and(|e| !e.same_as(t)) {
-                    all_maps = false;
-                }
-                elem.get_or_insert(t.clone());
-                out.extend(m.iter().map(|(k, v)| (k.clone(), v.clone())));
-            }
-            Value::Object(m) => {
-                all_maps = false;
-                out.extend(m.iter().map(|(k, v)| (k.clone(), v.clone())));
-            }
-            _ => {
-                return Err(a.fail(format!(
-                    "arguments must be maps or objects, got {:?}",
-                    v.ty().friendly_name()
-                )))
-            }
-        }
-    }
-    if all_maps && elem.is_some() {
-        return Ok(Value::Map(elem.unwrap_or(Type::Any), out));
-    }
-    Ok(Value::Object(out))
-}
-
-/// `zipmap(keys, values)`
-pub(crate) fn zipmap(a: &Args) -> Result<Value, EvalError> {
-    let Strings(ks) = a.get(0)?;
-    let v = a.value(1);
-    let Some((is_list, vs)) = seq_kind(v) else {
-        return Err(a.bad(1, "must be a list or tuple"));
-    };
-    if ks.len() != vs.len() {
-        return Err(a.fail(format!(
-            "number of keys ({}) does not match number of values ({})",
-            ks.len(),
-            vs.len()
-        )));
-    }
-    let m: BTreeMap<String, Value> = ks.into_iter().zip(vs.iter().cloned()).collect();
-    Ok(match (is_list, v) {
-        (true, Value::List(t, _) | Value::Set(t, _)) => Value::Map(t.clone(), m),
-        _ => Value::Object(m),
-    })
-}
-
 /// `chunklist(list, size)`
 pub(crate) fn chunklist(a: &Args) -> Result<Value, EvalError> {
     let v = a.value(0);
@@ -547,38 +412,6 @@ pub(crate) fn distinct(a: &Args) -> Result<Value, EvalError> {
     Ok(Value::List(t, out))
 }
 
-/// `transpose(map(list(string)))`
-pub(crate) fn transpose(a: &Args) -> Result<Value, EvalError> {
-    let ty = Type::Map(Box::new(Type::List(Box::new(Type::String))));
-    let Value::Map(_, m) = a.convert(0, &ty)? else {
-        return Err(a.bad(0, "map of list of string required"));
-    };
-    let mut out: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    for (k, v) in &m {
-        let Strings(vs) = Strings::from_arg_value(v).map_err(|e| a.bad(0, e))?;
-        for x in vs {
-            out.entry(x).or_default().push(k.clone());
-        }
-    }
-    Ok(Value::Map(
-        Type::List(Box::new(Type::String)),
-        out.into_iter()
-            .map(|(k, vs)| {
-                (
-                    k,
-                    Value::List(Type::String, vs.into_iter().map(Value::String).collect()),
-                )
-            })
-            .collect(),
-    ))
-}
-
-impl Strings {
-    fn from_arg_value(v: &Value) -> Result<Strings, String> {
-        <Strings as super::args::FromArg>::from_arg(v)
-    }
-}
-
 /// `matchkeys(values, keys, searchset)`
 pub(crate) fn matchkeys(a: &Args) -> Result<Value, EvalError> {
     let Seq(vals) = a.get(0)?;
@@ -600,15 +433,11 @@ pub(crate) fn matchkeys(a: &Args) -> Result<Value, EvalError> {
 pub(crate) fn range(a: &Args) -> Result<Value, EvalError> {
     use crate::eval::arith;
     let ns: Vec<crate::number::Number> = a.get_rest()?;
-    let (start, end, step) = match ns.len() {
-        1 => (num(0), ns[0].clone(), None),
-        2 => (num(0), ns[1].clone(), None).clone(),
-        3 => (num(0), ns[1].clone(), Some(ns[2].clone())),
+    let (start, end, step) = match ns.as_slice() {
+        [end] => (crate::number::Number::from(0), end.clone(), None),
+        [start, end] => (start.clone(), end.clone(), None),
+        [start, end, step] => (start.clone(), end.clone(), Some(step.clone())),
         _ => return Err(a.bad(0, "must have one, two, or three arguments")),
-    };
-    let start = match (ns.len(), start) {
-        (1, Value::Number(n)) => n,
-        _ => ns[0].clone(),
     };
     let step = step.unwrap_or_else(|| {
         if end < start {

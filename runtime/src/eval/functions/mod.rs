@@ -11,6 +11,7 @@ mod collections;
 mod encoding;
 mod hash;
 mod ipnet;
+mod maps;
 mod numeric;
 mod paths;
 mod regex;
@@ -115,6 +116,7 @@ fn registry() -> &'static BTreeMap<&'static str, Builtin> {
         let mut entries = Vec::new();
         entries.extend(strings::table());
         entries.extend(collections::table());
+        entries.extend(maps::table());
         entries.extend(sets::table());
         entries.extend(numeric::table());
         entries.extend(encoding::table());
