@@ -61,6 +61,9 @@ pub fn parse_json_value(text: &str, file: &str) -> Result<Value, Vec<Diagnostic>
         all.push(*d);
         all
     })?;
+    if !p.extra.borrow().is_empty() {
+        return Err(p.extra.take());
+    }
     p.skip_ws();
     if p.pos < p.bytes.len() {
         return Err(vec![*p.error(
@@ -86,6 +89,10 @@ struct Parser<'a> {
     extra: std::cell::RefCell<Vec<Diagnostic>>,
     // The input ended inside a string, array or object: every enclosing one reports itself.
     eof: std::cell::Cell<bool>,
+    // A string swallowed the rest of the input (after a raw control character).
+    swallowed: std::cell::Cell<bool>,
+    // Where the input ends as Terraform then reports it.
+    eof_location: std::cell::RefCell<Option<Location>>,
 }
 
 impl<'a> Parser<'a> {
@@ -106,6 +113,8 @@ impl<'a> Parser<'a> {
             structural: std::cell::Cell::new(false),
             extra: std::cell::RefCell::new(Vec::new()),
             eof: std::cell::Cell::new(false),
+            swallowed: std::cell::Cell::new(false),
+            eof_location: std::cell::RefCell::new(None),
         }
     }
 
@@ -115,13 +124,18 @@ impl<'a> Parser<'a> {
             Err(i) => i - 1,
         };
         let start = self.line_starts[line];
-        // HCL counts columns in grapheme clusters (an emoji family is one column).
-        let column = unicode_segmentation::UnicodeSegmentation::graphemes(
+        // HCL's JSON scanner counts a grapheme cluster as one column (an emoji family is one),
+        // a tab as two and a carriage return as none.
+        let column = 1 + unicode_segmentation::UnicodeSegmentation::graphemes(
             &self.text[start..pos.min(self.text.len())],
             true,
         )
-        .count()
-            + 1;
+        .map(|g| match g {
+            "\t" => 2,
+            "\r" => 0,
+            _ => 1,
+        })
+        .sum::<usize>();
         Location {
             file: self.file.to_string(),
             line: line as u32 + 1,
@@ -151,8 +165,64 @@ impl<'a> Parser<'a> {
             detail: detail.into(),
             variable: None,
             path: String::new(),
-            location: Some(self.location(pos)),
+            location: Some(match self.eof_location.borrow().as_ref() {
+                Some(loc) if pos >= self.bytes.len() => loc.clone(),
+                _ => self.location(pos),
+            }),
         })
+    }
+
+    // Where Terraform's scanner puts the end of input when a string stopped at the raw control
+    // character at `from`: it scans on (a tab, newline or carriage return is whitespace; any
+    // other control character is an invalid token, after which it stops at once), strings
+    // running to their closing quote or the next control character.
+    fn eof_after_control(&self, from: usize) -> Location {
+        let b = self.bytes;
+        let mut i = from;
+        loop {
+            while matches!(b.get(i), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+                i += 1;
+            }
+            let Some(&c) = b.get(i) else {
+                return self.location(i);
+            };
+            match c {
+                b'{' | b'}' | b'[' | b']' | b',' | b':' | b'=' => i += 1,
+                b'"' => {
+                    i += 1;
+                    let mut escaping = false;
+                    while let Some(&c) = b.get(i) {
+                        if c < 32 {
+                            break;
+                        }
+                        i += 1;
+                        match c {
+                            b'\\' => escaping = !escaping,
+                            b'"' if !escaping => break,
+                            _ => escaping = false,
+                        }
+                    }
+                }
+                b'-' | b'+' | b'.' | b'0'..=b'9' => {
+                    while matches!(
+                        b.get(i),
+                        Some(b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')
+                    ) {
+                        i += 1;
+                    }
+                }
+                c if c.is_ascii_alphabetic() => {
+                    while matches!(b.get(i), Some(c) if c.is_ascii_alphabetic() || *c == b'_') {
+                        i += 1;
+                    }
+                }
+                _ => {
+                    let mut loc = self.location(i);
+                    loc.column += 1;
+                    return loc;
+                }
+            }
+        }
     }
 
     fn peek(&self) -> Option<u8> {
@@ -382,8 +452,8 @@ impl<'a> Parser<'a> {
                     self.pos += 1;
                     return Ok(members);
                 }
-                None => return Err(self.unclosed_object(open)),
-                Some(_) => {
+                None if !self.swallowed.get() => return Err(self.unclosed_object(open)),
+                _ => {
                     return Err(self.structural(
                         self.pos,
                         "Missing attribute seperator comma",
@@ -454,8 +524,8 @@ impl<'a> Parser<'a> {
                     self.pos += 1;
                     return Ok(Value::Tuple(items));
                 }
-                None => return Err(unclosed(self)),
-                Some(_) => {
+                None if !self.swallowed.get() => return Err(unclosed(self)),
+                _ => {
                     return Err(self.error(
                         self.pos,
                         "Missing attribute seperator comma",
@@ -531,10 +601,18 @@ impl<'a> Parser<'a> {
                         _ => return Err(invalid(self, self.pos)),
                     }
                 }
-                // A raw control character: the rest of the document no longer parses.
+                // A raw control character ends the string token. Terraform reports it, skips
+                // to the end of the input, and finds no separator there (the enclosing arrays
+                // and objects report themselves unclosed).
                 Some(_) => {
+                    self.extra.borrow_mut().push(*invalid(self, self.pos));
+                    let eof = self.eof_after_control(self.pos);
+                    *self.eof_location.borrow_mut() = Some(eof);
                     self.structural.set(true);
-                    return Err(invalid(self, self.pos));
+                    self.swallowed.set(true);
+                    self.eof.set(true);
+                    self.pos = self.bytes.len();
+                    return Ok(out);
                 }
                 None => {
                     self.eof.set(true);

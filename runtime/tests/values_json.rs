@@ -225,10 +225,53 @@ fn syntax_errors_match_terraform() {
             ("Unclosed object".into(), "x.tfvars.json:1:7".into()),
         ])
     );
+    // A raw control character ends the string; Terraform then skips to the end of the input,
+    // finds no separator there, and every further enclosing object is unclosed.
     assert_eq!(
         all("{\"x\": \"a\tb\"}"),
-        with_root(one("Invalid JSON string", "1:9"))
+        with_root(vec![
+            ("Invalid JSON string".into(), "x.tfvars.json:1:9".into()),
+            (
+                "Missing attribute seperator comma".into(),
+                "x.tfvars.json:1:14".into()
+            ),
+        ])
     );
+    assert_eq!(
+        all("{\"a\": [\"a\tb\"]}\n"),
+        with_root(vec![
+            ("Invalid JSON string".into(), "x.tfvars.json:1:10".into()),
+            (
+                "Missing attribute seperator comma".into(),
+                "x.tfvars.json:2:1".into()
+            ),
+            ("Unclosed object".into(), "x.tfvars.json:1:1".into()),
+        ])
+    );
+    assert!(parse_json_value("\"a\tb\"", "f").is_err());
+    // Observed: after a tab the scanner reads on (a tab counts two columns) and the last
+    // string token runs to the end; another control character stops it at once.
+    for (text, at) in [
+        ("{\"a\": \"a\tb\", \"b\": 1}", "1:22"),
+        ("{\"a\": \"x\t\t\"}", "1:15"),
+        ("{\"a\": \"x\u{1}y\"}", "1:10"),
+        ("{\"a\": \"a\tb\",\n \"b\": 1}\n", "3:1"),
+    ] {
+        assert_eq!(
+            all(text),
+            with_root(vec![
+                ("Invalid JSON string".into(), "x.tfvars.json:1:9".into()),
+                (
+                    "Missing attribute seperator comma".into(),
+                    format!("x.tfvars.json:{at}")
+                ),
+            ]),
+            "{text:?}"
+        );
+    }
+    // Tabs count two columns, carriage returns none.
+    assert_eq!(all("{\t\"a\": 01}"), one("Invalid JSON number", "1:9"));
+    assert_eq!(all("{\r\"a\": 01}"), one("Invalid JSON number", "1:7"));
     // Columns count grapheme clusters, not bytes or characters.
     assert_eq!(all("{\"é\":01}"), one("Invalid JSON number", "1:6"));
     assert_eq!(
