@@ -392,3 +392,40 @@ fn throughput() {
         conditions.len()
     );
 }
+
+fn arg() -> impl Strategy<Value = Expr> {
+    prop_oneof![
+        any::<String>().prop_map(|s| Expr::Literal(Value::String(s))),
+        "[0-9a-fA-F:/.,%{}$\\\\()\\[\\]*+?-]{0,12}".prop_map(|s| Expr::Literal(Value::String(s))),
+        (-40i64..40).prop_map(|n| Expr::Literal(Value::Number(Number::from(n)))),
+        Just(Expr::Literal(Value::Number(
+            Number::parse("1e400").expect("valid")
+        ))),
+        Just(Expr::Literal(Value::Null(Type::Any))),
+        prop::collection::vec(
+            any::<String>().prop_map(|s| Expr::Literal(Value::String(s))),
+            0..3
+        )
+        .prop_map(Expr::Tuple),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    /// Every builtin, with arbitrary strings and numbers, returns a value or an error.
+    #[test]
+    fn builtins_never_panic(
+        f in 0..tfvars_runtime::eval::function_names().len(),
+        args in prop::collection::vec(arg(), 0..4),
+    ) {
+        let name = tfvars_runtime::eval::function_names()[f];
+        let spec = ModuleSpec::default();
+        let values = BTreeMap::new();
+        let _ = Scope::new(&spec, &values).eval(&Expr::Call {
+            name: name.into(),
+            args,
+            expand_final: false,
+        });
+    }
+}

@@ -68,7 +68,7 @@ fn parse_uuid(s: &str) -> Option<[u8; 16]> {
         .chars()
         .filter(|c| *c != '-')
         .collect();
-    if hex.len() != 32 {
+    if hex.len() != 32 || !hex.is_ascii() {
         return None;
     }
     let mut out = [0u8; 16];

@@ -56,6 +56,12 @@ fn days_in_month(y: i64, m: i64) -> i64 {
 }
 
 fn parse(s: &str) -> Result<Time, String> {
+    if !s.is_ascii() {
+        // RFC 3339 is ASCII; slicing below relies on it.
+        return Err(format!(
+            "not a valid RFC3339 timestamp: cannot parse {s:?} as RFC 3339"
+        ));
+    }
     let bad =
         |what: &str, v: &str| format!("not a valid RFC3339 timestamp: cannot use {v:?} as {what}");
     let b = s.as_bytes();
