@@ -340,6 +340,12 @@ pub fn render_value_impls(krate: &TokenStream, def: &StructDef) -> TokenStream {
         let n = &f.name;
         quote!(#krate::__private::push_attr(&mut m, #n, &self.#ident);)
     });
+    // An empty `object({})` reads and writes no attribute.
+    let allow = if def.fields.is_empty() {
+        quote!(#[allow(unused_mut, unused_variables)])
+    } else {
+        quote!()
+    };
     let reads = def.fields.iter().map(|f| {
         let ident = format_ident!("{}", f.ident);
         let n = &f.name;
@@ -347,6 +353,7 @@ pub fn render_value_impls(krate: &TokenStream, def: &StructDef) -> TokenStream {
     });
     quote! {
         impl #krate::__private::ToValue for #name {
+            #allow
             fn to_value(&self) -> #krate::Value {
                 let mut m = ::std::collections::BTreeMap::new();
                 #(#pushes)*
@@ -354,6 +361,7 @@ pub fn render_value_impls(krate: &TokenStream, def: &StructDef) -> TokenStream {
             }
         }
         impl #krate::__private::FromValue for #name {
+            #allow
             fn from_value(
                 value: &#krate::Value,
                 path: &#krate::__private::Path,

@@ -197,12 +197,14 @@ pub struct Variables {
 #[serde(crate = "::tfvars::__private::serde")]
 pub struct VariablesEmptyObject {}
 impl ::tfvars::__private::ToValue for VariablesEmptyObject {
+    #[allow(unused_mut, unused_variables)]
     fn to_value(&self) -> ::tfvars::Value {
         let mut m = ::std::collections::BTreeMap::new();
         ::tfvars::Value::Object(m)
     }
 }
 impl ::tfvars::__private::FromValue for VariablesEmptyObject {
+    #[allow(unused_mut, unused_variables)]
     fn from_value(
         value: &::tfvars::Value,
         path: &::tfvars::__private::Path,

@@ -1,0 +1,8 @@
+mod m {
+    tfvars::terraform_vars!("../../modules/bad/no_variables");
+}
+
+// The stub type keeps code that names it compiling: only the module's problems are reported.
+fn takes(_: &m::Variables) {}
+
+fn main() {}

@@ -1,0 +1,5 @@
+#![deny(warnings)]
+
+include!("../../modules/all_types/expected.rs");
+
+fn main() {}

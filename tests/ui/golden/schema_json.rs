@@ -1,0 +1,5 @@
+#![deny(warnings)]
+
+include!("../../modules/schema_json/expected.rs");
+
+fn main() {}

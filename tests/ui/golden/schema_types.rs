@@ -1,0 +1,5 @@
+#![deny(warnings)]
+
+include!("../../modules/schema_types/expected.rs");
+
+fn main() {}

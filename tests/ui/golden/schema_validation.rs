@@ -1,0 +1,5 @@
+#![deny(warnings)]
+
+include!("../../modules/schema_validation/expected.rs");
+
+fn main() {}
