@@ -39,6 +39,7 @@ family! {
     text_encodings => "eval_text.tsv",
     generated => "eval_fuzz.tsv",
     generated_language => "eval_fuzz2.tsv",
+    set_order => "eval_sets.tsv",
 }
 
 /// Every function of Terraform 1.11 (`internal/lang/functions.go`, less the console-only

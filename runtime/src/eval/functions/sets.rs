@@ -117,29 +117,13 @@ pub(crate) fn setproduct(a: &Args) -> Result<Value, EvalError> {
         }
         rows = next;
     }
+    // Each combination is a tuple; the result is a set when any argument is a set.
     let elem_types: Vec<Type> = lists
         .iter()
         .map(|l| conv::unify_values(l).map(|(t, _)| t).unwrap_or(Type::Any))
         .collect();
-    let all_lists = (0..a.len()).all(|i| matches!(a.value(i), Value::List(..) | Value::Set(..)));
-    let items: Vec<Value> = rows
-        .into_iter()
-        .map(|r| {
-            if all_lists {
-                let (t, vals) = conv::unify_values(&r).unwrap_or((Type::Any, r));
-                Value::List(t, vals)
-            } else {
-                Value::Tuple(r)
-            }
-        })
-        .collect();
-    let row_ty = if all_lists {
-        Type::List(Box::new(
-            conv::unify_types(&elem_types).unwrap_or(Type::Any),
-        ))
-    } else {
-        Type::Tuple(elem_types)
-    };
+    let items: Vec<Value> = rows.into_iter().map(Value::Tuple).collect();
+    let row_ty = Type::Tuple(elem_types);
     Ok(if any_set {
         conv::make_set(row_ty, items)
     } else {
