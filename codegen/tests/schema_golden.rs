@@ -291,6 +291,8 @@ fn untranslated_conditions_warn_in_terraschema_words() {
             "untranslated_function",
             "untranslated_or",
             "unicode_class",
+            "object_attrs",
+            "local_computed",
         ],
         "{:#?}",
         rendered.warnings
@@ -307,7 +309,14 @@ fn untranslated_conditions_warn_in_terraschema_words() {
     );
     // --debug says which construct stopped each one.
     let debug = rendered.debug.join("\n");
-    for why in ["(?i)", "the function `cidrhost`", "`||` between", "\\pL"] {
+    for why in [
+        "(?i)",
+        "the function `cidrhost`",
+        "`||` between",
+        "\\pL",
+        "the attribute `kind` is optional",
+        "a reference to `local.computed`",
+    ] {
         assert!(debug.contains(why), "no {why:?} in {debug}");
     }
 }

@@ -20,6 +20,7 @@ pub(crate) mod types;
 
 pub use conversions::NUMBER_STRING_PATTERN;
 
+use tfvars_runtime::spec::LocalSpec;
 use tfvars_runtime::{TerraformVersion, VariableSpec};
 
 use crate::json_text::{self, Json, Map, WriteOptions};
@@ -202,7 +203,14 @@ pub fn render(module: &Module, options: &SchemaOptions) -> Result<Rendered, Sche
         if v.required() || options.require_all {
             required.push(Json::str(v.name.clone()));
         }
-        let node = variable_node(v, options, &cx, &mut warnings, &mut debug);
+        let node = variable_node(
+            v,
+            &module.spec.locals,
+            options,
+            &cx,
+            &mut warnings,
+            &mut debug,
+        );
         properties.insert(v.name.clone(), node);
     }
     required.sort_by(|a, b| match (a, b) {
@@ -259,6 +267,7 @@ pub(crate) fn go_quote(s: &str) -> String {
 
 fn variable_node(
     v: &VariableSpec,
+    locals: &[LocalSpec],
     options: &SchemaOptions,
     cx: &NodeCx,
     warnings: &mut Vec<String>,
@@ -267,7 +276,7 @@ fn variable_node(
     // Translate every validation block; untranslatable ones are left out with a warning.
     let mut rules: Option<Rules> = None;
     for rule in &v.validations {
-        match translate::translate(&rule.condition, &v.name, &v.ty, options.version) {
+        match translate::translate(&rule.condition, &v.name, &v.ty, locals, options.version) {
             Ok(r) => {
                 if r.string_length || r.items.as_ref().is_some_and(|i| i.string_length) {
                     debug.push(format!(

@@ -7,6 +7,7 @@
 //! right side does not fail on null, since `||` did not short-circuit before 1.12).
 
 use tfvars_runtime::expr::{BinaryOp, UnaryOp};
+use tfvars_runtime::spec::LocalSpec;
 use tfvars_runtime::{Expr, Number, TerraformVersion, Type, Value};
 
 use super::ecma_regex;
@@ -43,6 +44,8 @@ pub struct Rules {
     pub values: Option<Box<Rules>>,
     /// Rules for every key (map).
     pub keys: Option<Box<Rules>>,
+    /// Rules for required object attributes, by name.
+    pub properties: Vec<(String, Rules)>,
     /// Whether the conditions accept a null value at this node.
     pub null_ok: bool,
     /// Set when a string `length()` bound is present (JSON Schema counts code points where
@@ -63,6 +66,7 @@ impl Default for Rules {
             items: None,
             values: None,
             keys: None,
+            properties: Vec::new(),
             null_ok: true,
             string_length: false,
         }
@@ -82,6 +86,7 @@ impl Rules {
             && self.items.is_none()
             && self.values.is_none()
             && self.keys.is_none()
+            && self.properties.is_empty()
     }
 
     /// Combines two sets of rules that must both hold: the tightest bounds win.
@@ -113,6 +118,12 @@ impl Rules {
         merge_child(&mut self.items, other.items);
         merge_child(&mut self.values, other.values);
         merge_child(&mut self.keys, other.keys);
+        for (name, rules) in other.properties {
+            match self.properties.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, mine)) => mine.merge(rules),
+                None => self.properties.push((name, rules)),
+            }
+        }
         self.null_ok &= other.null_ok;
         self.string_length |= other.string_length;
     }
@@ -162,6 +173,8 @@ struct Translated {
 enum Target<'a> {
     Var(&'a str),
     Bound(&'a str),
+    /// An attribute of the variable or of a bound element (`var.x.name`, `o.name`).
+    Attr(&'a Expr),
 }
 
 impl Target<'_> {
@@ -169,6 +182,7 @@ impl Target<'_> {
         match (self, e) {
             (Target::Var(n), Expr::Variable(v)) => n == v,
             (Target::Bound(n), Expr::Bound(b)) => n == b,
+            (Target::Attr(a), e) => *a == e,
             _ => false,
         }
     }
@@ -180,21 +194,29 @@ pub fn translate(
     condition: &Expr,
     name: &str,
     ty: &Type,
+    locals: &[LocalSpec],
     version: TerraformVersion,
 ) -> Result<Rules, String> {
-    let cx = Cx { version };
+    let cx = Cx { version, locals };
     let t = cx.condition(condition, Target::Var(name), ty)?;
     let mut rules = t.rules;
     rules.null_ok = t.on_null == OnNull::True;
     Ok(rules)
 }
 
-struct Cx {
+struct Cx<'l> {
     version: TerraformVersion,
+    /// The module's locals: a local whose expression is a literal stands for that literal.
+    locals: &'l [LocalSpec],
 }
 
-fn literal(e: &Expr) -> Option<Value> {
+fn literal_in(e: &Expr, locals: &[LocalSpec], depth: usize) -> Option<Value> {
+    let literal = |e: &Expr| literal_in(e, locals, depth);
     match e {
+        Expr::Local(name) if depth < 8 => {
+            let local = locals.iter().find(|l| l.name == *name)?;
+            literal_in(&local.expr, locals, depth + 1)
+        }
         Expr::Literal(v)
             if matches!(
                 v,
@@ -233,15 +255,15 @@ fn negate(n: &Number) -> Option<Number> {
     Number::parse_json(&neg)
 }
 
-fn number_literal(e: &Expr) -> Option<Number> {
-    match literal(e)? {
+fn number_literal_in(e: &Expr, locals: &[LocalSpec]) -> Option<Number> {
+    match literal_in(e, locals, 0)? {
         Value::Number(n) if !n.is_infinite() => Some(n),
         _ => None,
     }
 }
 
 fn is_null_literal(e: &Expr) -> bool {
-    matches!(literal(e), Some(Value::Null(_)))
+    matches!(literal_in(e, &[], 0), Some(Value::Null(_)))
 }
 
 fn describe(e: &Expr) -> String {
@@ -315,8 +337,75 @@ fn flatten<'e>(e: &'e Expr, op: BinaryOp, out: &mut Vec<&'e Expr>) {
     }
 }
 
-impl Cx {
+impl Cx<'_> {
+    fn literal(&self, e: &Expr) -> Option<Value> {
+        literal_in(e, self.locals, 0)
+    }
+
+    fn number_literal(&self, e: &Expr) -> Option<Number> {
+        number_literal_in(e, self.locals)
+    }
+
+    /// A tuple expression, directly or through a local.
+    fn tuple<'e>(&'e self, e: &'e Expr) -> Option<&'e [Expr]> {
+        let mut e = e;
+        for _ in 0..8 {
+            match e {
+                Expr::Tuple(items) => return Some(items),
+                Expr::Local(name) => e = &self.locals.iter().find(|l| l.name == *name)?.expr,
+                _ => return None,
+            }
+        }
+        None
+    }
+
     fn condition(&self, e: &Expr, target: Target, ty: &Type) -> Result<Translated, String> {
+        match self.condition_direct(e, target, ty) {
+            Ok(t) => Ok(t),
+            Err(why) => self.attribute(e, target, ty).unwrap_or(Err(why)),
+        }
+    }
+
+    /// A condition about one attribute of an object (`var.x.port > 0`,
+    /// `contains([...], o.kind)`): its rules go to that property. `None` when the condition is
+    /// not about exactly one attribute.
+    fn attribute(&self, e: &Expr, target: Target, ty: &Type) -> Option<Result<Translated, String>> {
+        let Type::Object(attrs) = ty else {
+            return None;
+        };
+        let mut found: Vec<&Expr> = Vec::new();
+        collect_attrs(e, target, &mut found);
+        let first = *found.first()?;
+        if found.iter().any(|f| *f != first) {
+            return None;
+        }
+        let Expr::GetAttr(_, name) = first else {
+            return None;
+        };
+        let Some(attr) = attrs.iter().find(|a| a.name == *name) else {
+            return Some(Err(format!("the object has no attribute `{name}`")));
+        };
+        Some(self.condition(e, Target::Attr(first), &attr.ty).and_then(|t| {
+            let null_ok = t.on_null == OnNull::True;
+            if attr.optional && !(null_ok && attr.default.is_none()) {
+                return Err(format!(
+                    "the attribute `{name}` is optional: Terraform checks its null or default value when it is absent, JSON Schema checks nothing"
+                ));
+            }
+            let mut child = t.rules;
+            child.null_ok = null_ok;
+            Ok(Translated {
+                rules: Rules {
+                    properties: vec![(name.clone(), child)],
+                    ..Rules::default()
+                },
+                // Getting an attribute of null is an error.
+                on_null: OnNull::Error,
+            })
+        }))
+    }
+
+    fn condition_direct(&self, e: &Expr, target: Target, ty: &Type) -> Result<Translated, String> {
         match e {
             Expr::Binary(BinaryOp::Or, ..) => self.or_chain(e, target, ty),
             Expr::Binary(BinaryOp::And, ..) => {
@@ -338,18 +427,22 @@ impl Cx {
                 if let Some(t) = self.length_compare(*op, a, b, target, ty)? {
                     return Ok(t);
                 }
-                let lit = if target.is(a) {
-                    literal(b)
+                let other = if target.is(a) {
+                    b
                 } else if target.is(b) {
-                    literal(a)
+                    a
                 } else {
                     return Err(format!(
                         "`{}` compares something other than the variable with a literal",
                         op_text(*op)
                     ));
                 };
-                let lit = lit.ok_or_else(|| {
-                    format!("`{}` with a value that is not a literal", op_text(*op))
+                let lit = self.literal(other).ok_or_else(|| {
+                    format!(
+                        "`{}` with a value that is not a literal ({})",
+                        op_text(*op),
+                        describe(other)
+                    )
                 })?;
                 self.equality(*op == BinaryOp::Eq, vec![lit], ty)
             }
@@ -362,9 +455,9 @@ impl Cx {
                     return Ok(t);
                 }
                 let (op, n) = if target.is(a) {
-                    (*op, number_literal(b))
+                    (*op, self.number_literal(b))
                 } else if target.is(b) {
-                    (flip(*op), number_literal(a))
+                    (flip(*op), self.number_literal(a))
                 } else {
                     return Err(format!(
                         "`{}` compares something other than the variable or its `length()`",
@@ -425,7 +518,7 @@ impl Cx {
                         } else {
                             (otherwise, then)
                         };
-                        let on_null = match literal(on_null_branch) {
+                        let on_null = match self.literal(on_null_branch) {
                             Some(Value::Bool(true)) => OnNull::True,
                             Some(Value::Bool(false)) => OnNull::False,
                             _ => {
@@ -496,8 +589,8 @@ impl Cx {
         let eq_lits: Option<Vec<Value>> = terms
             .iter()
             .map(|t| match t {
-                Expr::Binary(BinaryOp::Eq, a, b) if target.is(a) => literal(b),
-                Expr::Binary(BinaryOp::Eq, a, b) if target.is(b) => literal(a),
+                Expr::Binary(BinaryOp::Eq, a, b) if target.is(a) => self.literal(b),
+                Expr::Binary(BinaryOp::Eq, a, b) if target.is(b) => self.literal(a),
                 _ => None,
             })
             .collect();
@@ -569,10 +662,12 @@ impl Cx {
 
     fn contains_args(&self, args: &[Expr], target: Target) -> Result<Vec<Value>, String> {
         match args {
-            [Expr::Tuple(items), v] if target.is(v) => items
+            [list, v] if target.is(v) && self.tuple(list).is_some() => self
+                .tuple(list)
+                .unwrap_or_default()
                 .iter()
                 .map(|i| {
-                    literal(i).ok_or_else(|| {
+                    self.literal(i).ok_or_else(|| {
                         "`contains` with a list that is not all literals".to_string()
                     })
                 })
@@ -620,7 +715,7 @@ impl Cx {
             },
             "startswith" | "endswith" => match args {
                 [v, lit] if target.is(v) => {
-                    let Some(Value::String(s)) = literal(lit) else {
+                    let Some(Value::String(s)) = self.literal(lit) else {
                         return Err(format!("`{name}` with a non-literal string"));
                     };
                     if *ty != Type::String {
@@ -653,7 +748,7 @@ impl Cx {
     fn regex_args(&self, args: &[Expr], target: Target, ty: &Type) -> Result<String, String> {
         match args {
             [p, v] if target.is(v) => {
-                let Some(Value::String(p)) = literal(p) else {
+                let Some(Value::String(p)) = self.literal(p) else {
                     return Err("`regex` with a pattern that is not a literal string".into());
                 };
                 if *ty != Type::String {
@@ -741,7 +836,7 @@ impl Cx {
         } else {
             return Ok(None);
         };
-        let n = number_literal(n).ok_or_else(|| {
+        let n = self.number_literal(n).ok_or_else(|| {
             format!(
                 "`length()` compared with a non-literal using `{}`",
                 op_text(op)
@@ -799,6 +894,35 @@ impl Cx {
             },
             on_null: OnNull::Error,
         }))
+    }
+}
+
+/// Every `GetAttr(t, _)` in `e` whose object is the target.
+fn collect_attrs<'e>(e: &'e Expr, target: Target, out: &mut Vec<&'e Expr>) {
+    match e {
+        Expr::GetAttr(inner, _) if target.is(inner) => out.push(e),
+        Expr::GetAttr(inner, _) => collect_attrs(inner, target, out),
+        Expr::Index(a, b) | Expr::Binary(_, a, b) => {
+            collect_attrs(a, target, out);
+            collect_attrs(b, target, out);
+        }
+        Expr::Unary(_, a) => collect_attrs(a, target, out),
+        Expr::Conditional(a, b, c) => {
+            collect_attrs(a, target, out);
+            collect_attrs(b, target, out);
+            collect_attrs(c, target, out);
+        }
+        Expr::Call { args, .. } | Expr::Tuple(args) => {
+            args.iter().for_each(|a| collect_attrs(a, target, out))
+        }
+        Expr::For(f) => {
+            collect_attrs(&f.collection, target, out);
+            collect_attrs(&f.value, target, out);
+            if let Some(c) = &f.condition {
+                collect_attrs(c, target, out);
+            }
+        }
+        _ => {}
     }
 }
 

@@ -92,7 +92,12 @@ pub(crate) fn node(cx: &NodeCx, ty: &Type, rules: Option<&Rules>, nullable: bool
             let mut props = Map::new();
             let mut required = Vec::new();
             for a in attrs {
-                let mut p = node(cx, &a.ty, None, cx.conversions);
+                let child = rules
+                    .properties
+                    .iter()
+                    .find(|(n, _)| *n == a.name)
+                    .map(|(_, r)| r);
+                let mut p = node(cx, &a.ty, child, cx.conversions);
                 if let Some(d) = &a.default {
                     if let Some(j) = default_json(d, &a.ty) {
                         if let Json::Object(m) = &mut p {

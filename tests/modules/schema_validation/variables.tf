@@ -279,3 +279,51 @@ variable "not_null_and_length" {
     error_message = "Must not be empty."
   }
 }
+
+variable "object_attrs" {
+  type = object({
+    name = string
+    port = number
+    kind = optional(string)
+  })
+  default = { name = "web", port = 80, kind = "a" }
+  validation {
+    condition     = length(var.object_attrs.name) > 0 && var.object_attrs.port >= 1 && var.object_attrs.port <= 65535
+    error_message = "Bad name or port."
+  }
+  validation {
+    condition     = contains(["a", "b"], var.object_attrs.kind)
+    error_message = "Optional attributes are not translated: absent means null here."
+  }
+}
+
+variable "list_of_named" {
+  type    = list(object({ name = string, size = number }))
+  default = []
+  validation {
+    condition     = alltrue([for o in var.list_of_named : length(o.name) > 0 && o.size > 0])
+    error_message = "Every element needs a name and a positive size."
+  }
+}
+
+variable "local_bounds" {
+  type    = list(string)
+  default = ["eu-west-1"]
+  validation {
+    condition     = length(var.local_bounds) <= local.max_items
+    error_message = "Too many."
+  }
+  validation {
+    condition     = alltrue([for r in var.local_bounds : contains(local.regions, r)])
+    error_message = "Unknown region."
+  }
+}
+
+variable "local_computed" {
+  type    = string
+  default = "X"
+  validation {
+    condition     = var.local_computed == local.computed
+    error_message = "Locals that are not literals are not translated."
+  }
+}
