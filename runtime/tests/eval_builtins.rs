@@ -40,6 +40,7 @@ family! {
     generated => "eval_fuzz.tsv",
     generated_language => "eval_fuzz2.tsv",
     set_order => "eval_sets.tsv",
+    generated_typed => "eval_fuzz3.tsv",
 }
 
 /// Every function of Terraform 1.11 (`internal/lang/functions.go`, less the console-only

@@ -63,6 +63,12 @@ pub(crate) fn index(v: &Value, key: &Value) -> Result<Value, EvalError> {
         return Ok(Value::Unknown(Type::Any));
     }
     match v {
+        // An empty list of unknown element type has no elements to be out of range of.
+        Value::List(Type::Any, xs)
+            if xs.is_empty() && !matches!(key, Value::Number(n) if n.is_sign_negative()) =>
+        {
+            Err(invalid_index(&format!("{NO_ELEMENT}.")))
+        }
         Value::List(_, xs) | Value::Tuple(xs) => {
             let n = match conv::convert(key, &Type::Number) {
                 Ok(Value::Number(n)) => n,

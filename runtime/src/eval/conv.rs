@@ -26,7 +26,7 @@ pub(crate) fn convert(v: &Value, ty: &Type) -> Result<Value, ConvError> {
 /// `list of string`, `map of number`, … as in cty's messages.
 pub(crate) fn describe(ty: &Type) -> String {
     match ty {
-        Type::Any => "any".into(),
+        Type::Any => "dynamic".into(),
         Type::String => "string".into(),
         Type::Number => "number".into(),
         Type::Bool => "bool".into(),
@@ -125,8 +125,5 @@ pub(crate) fn type_string(ty: &Type) -> String {
 
 /// A friendly name of the value's type for messages (`string`, `list of number`, `object`).
 pub(crate) fn friendly(ty: &Type) -> String {
-    match ty {
-        Type::Any => "dynamic".into(),
-        _ => describe(ty),
-    }
+    describe(ty)
 }

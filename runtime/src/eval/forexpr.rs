@@ -286,7 +286,7 @@ fn describe_mismatch(t: &Type, f: &Type) -> String {
     }
     format!(
         "The 'true' value is {}, but the 'false' value is {}",
-        t.friendly_name(),
-        f.friendly_name()
+        crate::eval::conv::friendly(t),
+        crate::eval::conv::friendly(f)
     )
 }

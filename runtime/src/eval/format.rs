@@ -273,6 +273,10 @@ fn pad(text: String, spec: &Spec, verb: char) -> String {
 /// `format(spec, args...)`
 pub(crate) fn format(a: &Args) -> Result<Value, EvalError> {
     let f = a.get::<String>(0)?;
+    // go-cty's `format` gives an unknown string for any null or unknown argument.
+    if a.value(0).has_unknown() || a.rest().iter().any(|v| v.is_null() || v.has_unknown()) {
+        return Ok(Value::Unknown(Type::String));
+    }
     match render(a, &f, a.rest())? {
         Outcome::Text(s) => Ok(Value::String(nfc(s))),
         Outcome::Unknown => Ok(Value::Unknown(Type::String)),

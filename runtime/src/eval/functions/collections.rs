@@ -218,7 +218,7 @@ pub(crate) fn concat(a: &Args) -> Result<Value, EvalError> {
                 elem.get_or_insert(t.clone());
                 out.extend(xs.iter().cloned());
             }
-            Value::Tuple(xs) | Value::Set(_, xs) => {
+            Value::Tuple(xs) => {
                 all_lists = false;
                 out.extend(xs.iter().cloned());
             }
@@ -227,7 +227,7 @@ pub(crate) fn concat(a: &Args) -> Result<Value, EvalError> {
                     i,
                     format!(
                         "all arguments must be lists or tuples; got {}",
-                        other.ty().friendly_name()
+                        crate::eval::conv::friendly(&other.ty())
                     ),
                 ))
             }
@@ -262,7 +262,7 @@ pub(crate) fn element(a: &Args) -> Result<Value, EvalError> {
     let (Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items)) = a.value(0) else {
         return Err(a.fail(format!(
             "cannot read elements from {}",
-            a.value(0).ty().friendly_name()
+            crate::eval::conv::friendly(&a.value(0).ty())
         )));
     };
     let i = a.get::<crate::number::Number>(1)?;
@@ -329,7 +329,7 @@ pub(crate) fn reverse(a: &Args) -> Result<Value, EvalError> {
             0,
             format!(
                 "can only reverse list or tuple values, not {}",
-                other.ty().friendly_name()
+                crate::eval::conv::friendly(&other.ty())
             ),
         )),
     }

@@ -124,7 +124,7 @@ pub(crate) fn merge(a: &Args) -> Result<Value, EvalError> {
             _ => {
                 return Err(a.fail(format!(
                     "arguments must be maps or objects, got {:?}",
-                    v.ty().friendly_name()
+                    crate::eval::conv::friendly(&v.ty())
                 )))
             }
         }
@@ -140,7 +140,7 @@ pub(crate) fn zipmap(a: &Args) -> Result<Value, EvalError> {
     let Strings(ks) = a.get(0)?;
     let v = a.value(1);
     let Some((is_list, vs)) = seq_kind(v) else {
-        return Err(a.bad(1, "must be a list or tuple"));
+        return Err(a.fail("values argument must be a list or tuple value"));
     };
     if ks.len() != vs.len() {
         return Err(a.fail(format!(

@@ -120,7 +120,8 @@ pub(crate) fn max(a: &Args) -> Result<Value, EvalError> {
 
 /// `sum(list)`
 pub(crate) fn sum(a: &Args) -> Result<Value, EvalError> {
-    let items: Vec<Value> = match a.value(0) {
+    let v = a.value(0);
+    let items: Vec<Value> = match v {
         Value::List(_, xs) | Value::Set(_, xs) | Value::Tuple(xs) => xs.clone(),
         Value::Map(_, m) | Value::Object(m) => m.values().cloned().collect(),
         _ => return Err(a.bad(0, "cannot sum noniterable")),
@@ -128,18 +129,24 @@ pub(crate) fn sum(a: &Args) -> Result<Value, EvalError> {
     if items.is_empty() {
         return Err(a.bad(0, "cannot sum an empty list"));
     }
+    if !matches!(v, Value::List(..) | Value::Set(..) | Value::Tuple(..)) {
+        return Err(a.bad(
+            0,
+            format!(
+                "argument must be list, set, or tuple. Received {}",
+                crate::eval::conv::friendly(&v.ty())
+            ),
+        ));
+    }
     let mut total: Option<Number> = None;
-    for (i, x) in items.iter().enumerate() {
-        if x.is_null() {
-            return Err(a.bad(0, "argument must be list, set, or tuple of number values"));
-        }
-        let v = match conv::convert(x, &Type::Number) {
-            Ok(Value::Number(v)) => v,
-            _ => return Err(a.fail(format!("element {i}: number required"))),
+    for x in &items {
+        let n = match conv::convert(x, &Type::Number) {
+            Ok(Value::Number(n)) => n,
+            _ => return Err(a.bad(0, "argument must be list, set, or tuple of number values")),
         };
         total = Some(match total {
-            None => v,
-            Some(t) => arith::add(&t, &v)?,
+            None => n,
+            Some(t) => arith::add(&t, &n)?,
         });
     }
     n(total.expect("non-empty"))
@@ -154,7 +161,7 @@ pub(crate) fn parseint(a: &Args) -> Result<Value, EvalError> {
             0,
             format!(
                 "first argument must be a string, not {}",
-                a.value(0).ty().friendly_name()
+                crate::eval::conv::friendly(&a.value(0).ty())
             ),
         ));
     }
