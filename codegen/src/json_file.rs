@@ -39,7 +39,11 @@ pub(crate) fn read(cx: &mut FileCx, decls: &mut Decls) {
     let root = match parse(&cx.file.text) {
         Ok(v) => v,
         Err((offset, msg)) => {
-            cx.problem(Some(offset..offset), "Invalid JSON syntax", &msg);
+            let (summary, detail) = msg
+                .split_once(": ")
+                .unwrap_or(("Invalid JSON syntax", &msg));
+            // The parser words its messages `Summary: detail`.
+            cx.problem(Some(offset..offset), summary, detail);
             return;
         }
     };
@@ -491,7 +495,10 @@ pub(crate) fn parse(text: &str) -> Result<Json, (usize, String)> {
     let v = p.value()?;
     p.ws();
     if p.i != p.s.len() {
-        return Err((p.i, "extraneous data after the JSON value".into()));
+        return Err((
+            p.i,
+            "Invalid JSON syntax: extraneous data after the JSON value".into(),
+        ));
     }
     Ok(v)
 }
@@ -513,7 +520,7 @@ impl Parser<'_> {
     }
 
     fn err<T>(&self, msg: &str) -> Result<T, (usize, String)> {
-        Err((self.i, msg.to_string()))
+        Err((self.i, format!("Invalid JSON syntax: {msg}")))
     }
 
     fn value(&mut self) -> Result<Json, (usize, String)> {
@@ -546,7 +553,19 @@ impl Parser<'_> {
                         props.push((key, kspan, v));
                         self.ws();
                         match self.s.get(self.i) {
-                            Some(b',') => self.i += 1,
+                            Some(b',') => {
+                                let comma = self.i;
+                                self.i += 1;
+                                self.ws();
+                                if self.s.get(self.i) == Some(&b'}') {
+                                    return Err((
+                                        comma,
+                                        "Trailing comma in object: JSON does not permit a \
+                                         trailing comma after the final property in an object"
+                                            .into(),
+                                    ));
+                                }
+                            }
                             Some(b'}') => {
                                 self.i += 1;
                                 break;
@@ -571,7 +590,19 @@ impl Parser<'_> {
                         items.push(self.value()?);
                         self.ws();
                         match self.s.get(self.i) {
-                            Some(b',') => self.i += 1,
+                            Some(b',') => {
+                                let comma = self.i;
+                                self.i += 1;
+                                self.ws();
+                                if self.s.get(self.i) == Some(&b']') {
+                                    return Err((
+                                        comma,
+                                        "Trailing comma in array: JSON does not permit a \
+                                         trailing comma after the final value in an array"
+                                            .into(),
+                                    ));
+                                }
+                            }
                             Some(b']') => {
                                 self.i += 1;
                                 break;
@@ -605,7 +636,10 @@ impl Parser<'_> {
                 }
                 let text = &self.text[start..self.i];
                 if Number::parse_json(text).is_none() {
-                    return Err((start, format!("invalid JSON number `{text}`")));
+                    return Err((
+                        start,
+                        format!("Invalid JSON syntax: invalid number `{text}`"),
+                    ));
                 }
                 JsonKind::Number(text.to_string())
             }
