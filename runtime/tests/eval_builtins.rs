@@ -41,6 +41,7 @@ family! {
     generated_language => "eval_fuzz2.tsv",
     set_order => "eval_sets.tsv",
     generated_typed => "eval_fuzz3.tsv",
+    generated_regex => "eval_fuzz_regex.tsv",
 }
 
 /// Every function of Terraform 1.11 (`internal/lang/functions.go`, less the console-only
