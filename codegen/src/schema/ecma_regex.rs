@@ -1,10 +1,12 @@
 //! Translation of Go `regexp` (RE2) patterns, as Terraform's `regex()` reads them, into
 //! ECMA-262 patterns for JSON Schema's `pattern` keyword.
 //!
-//! The output only uses syntax that means the same in ECMA-262 with and without the `u` flag and
-//! in code-point engines (Rust `regex`, Go, Python), so it is read alike by AJV, typify's
-//! consumers and the `jsonschema` crate. Anything that cannot be written exactly is refused with
-//! the construct that stopped it:
+//! The output only uses syntax that is valid in ECMA-262 with and without the `u` flag and in
+//! code-point engines (Rust `regex`, Go, Python), so AJV, the `jsonschema` crate and others all
+//! compile it. It matches exactly what Go matches in engines that see code points (ECMA with `u`,
+//! as AJV uses by default, and the others); an ECMA engine without `u` sees a character above
+//! U+FFFF as two code units, so `.` and negated classes there count it twice. Anything that
+//! cannot be written exactly is refused with the construct that stopped it:
 //! - `\s` is ASCII in Go (`[\t\n\f\r ]`) and Unicode in ECMA: it is expanded.
 //! - `.` excludes only `\n` in Go and every line terminator in ECMA: it becomes `[^\n]`.
 //! - `\d`, `\w`, `\b` are ASCII in both and kept.
