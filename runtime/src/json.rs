@@ -1,13 +1,20 @@
-//! A strict `.tfvars.json` reader that accepts and rejects what Terraform's HCL JSON parser does.
+//! A strict `.tfvars.json` reader that accepts and rejects what Terraform's HCL JSON parser does,
+//! with the same diagnostics.
 //!
-//! - The document is exactly one JSON object: an empty file, a top-level array or scalar, or data
-//!   after the object are errors. A byte-order mark is an error, as in Terraform.
+//! It works as HCL's does: a lax scanner marks tokens (a string runs to its closing quote or to
+//! the first control character; a tab counts two columns, a carriage return none, any other
+//! character of a string one column per grapheme cluster; an unexpected byte ends the input),
+//! then a parser with HCL's error recovery collects every syntax error it meets, and only a
+//! document without syntax errors is turned into values.
+//!
+//! - The document is one JSON object: an empty file, a top-level array or scalar, or data after
+//!   the object are errors. A byte-order mark is an error, as in Terraform.
 //! - No comments, trailing commas, single quotes, `NaN`/`Infinity`, leading zeros or `+`.
-//! - A key given twice is an error at any depth.
+//! - A key given twice is an error at any depth; every duplicate is reported.
 //! - A top-level `"//"` key is a comment and is skipped; a nested `"//"` is ordinary data.
-//! - Strings are literal (`"${a}"` stays as written) and NFC-normalised, and so are the keys
-//!   of objects inside values; the top-level keys (variable names) are kept as written, as
-//!   Terraform keeps them. A lone surrogate escape becomes U+FFFD, as in Go.
+//! - Strings are literal (`"${a}"` stays as written) and NFC-normalised, and so are the keys of
+//!   objects inside values; the top-level keys (variable names) are kept as written, as Terraform
+//!   keeps them. A lone surrogate escape becomes U+FFFD, as in Go.
 //! - Numbers are kept exactly (Go's `big.ParseFloat` range rules: `1e1000000000` is `+Inf`).
 //! - Values are typed as cty's JSON decoding types them: arrays are tuples, objects are objects,
 //!   `null` is an untyped null.
@@ -16,16 +23,18 @@
 //!   keep parsing, conversion and writing (all recursive) well within a 2 MiB thread stack in
 //!   debug builds.
 //!
-//! Errors carry Terraform's summary and detail and the `file:line:column` where they start
-//! (columns count grapheme clusters from 1, as HCL does).
+//! Errors carry Terraform's summary and detail and the `file:line:column` where Terraform puts
+//! them.
 
 use std::collections::BTreeMap;
+
+use unicode_segmentation::UnicodeSegmentation;
 
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::input::InputVariable;
 use crate::number::Number;
 use crate::spec::Location;
-use crate::value::{go_quote, Value};
+use crate::value::{go_quote, nfc, Value};
 
 /// The deepest nesting of arrays and objects accepted.
 pub const MAX_DEPTH: usize = 128;
@@ -33,678 +42,835 @@ pub const MAX_DEPTH: usize = 128;
 /// Reads a `.tfvars.json` document: one `InputVariable` per top-level key, in file order, each
 /// located at its value. `file` names the file in locations and messages.
 pub fn parse_tfvars_json(text: &str, file: &str) -> Result<Vec<InputVariable>, Vec<Diagnostic>> {
-    let mut p = Parser::new(text, file);
-    p.skip_ws();
-    let root = p.pos;
-    p.document().map_err(|d| {
-        // Terraform follows a broken structure with the errors its recovery finds, and with
-        // «Root value must be object»; errors in a single token stand alone.
-        let mut all = p.extra.take();
-        all.push(*d);
-        if p.structural.get() {
-            all.push(*p.error(
-                root,
-                "Root value must be object",
-                "The root value in a JSON-based configuration must be either a JSON object or a JSON array of objects.",
-            ));
+    let doc = Document::parse(text, file);
+    let mut diags = doc.diags;
+    match &doc.root {
+        Node::Object { .. } | Node::Array { .. } => {}
+        other => diags.push(error(
+            other.start(),
+            "Root value must be object",
+            "The root value in a JSON-based configuration must be either a JSON object or a JSON array of objects.",
+        )),
+    }
+    if !diags.is_empty() {
+        return Err(diags);
+    }
+    let attrs = match doc.root {
+        Node::Object { attrs, .. } => attrs,
+        other => {
+            return Err(vec![error(
+                other.start(),
+                "Incorrect JSON value type",
+                "A JSON object is required here, setting the arguments for this block.",
+            )])
         }
-        all
-    })
+    };
+    // The document's keys are the arguments of a body (Terraform's `JustAttributes`): a
+    // duplicate stops there, before any value is read.
+    let mut seen: BTreeMap<&str, String> = BTreeMap::new();
+    let mut args = Vec::new();
+    for attr in &attrs {
+        if attr.name == "//" {
+            continue;
+        }
+        if let Some(first) = seen.get(attr.name.as_str()) {
+            diags.push(error(
+                &attr.name_at,
+                "Duplicate attribute definition",
+                format!(
+                    "The argument {} was already set at {}.",
+                    go_quote(&attr.name),
+                    first
+                ),
+            ));
+            continue;
+        }
+        seen.insert(&attr.name, range_text(&attr.name_at, attr.value.end()));
+        args.push(attr);
+    }
+    if !diags.is_empty() {
+        return Err(diags);
+    }
+    let mut out = Vec::new();
+    for attr in args {
+        match attr.value.to_value() {
+            Ok(value) => out.push(InputVariable {
+                name: attr.name.clone(),
+                value,
+                location: Some(attr.value.start().clone()),
+            }),
+            Err(mut d) => diags.append(&mut d),
+        }
+    }
+    if diags.is_empty() {
+        Ok(out)
+    } else {
+        Err(diags)
+    }
 }
 
 /// Reads one JSON value with the same strictness (any top-level kind is allowed).
 pub fn parse_json_value(text: &str, file: &str) -> Result<Value, Vec<Diagnostic>> {
-    let mut p = Parser::new(text, file);
-    p.skip_ws();
-    let v = p.value(0).map_err(|d| {
-        let mut all = p.extra.take();
-        all.push(*d);
-        all
-    })?;
-    if !p.extra.borrow().is_empty() {
-        return Err(p.extra.take());
+    let doc = Document::parse(text, file);
+    if !doc.diags.is_empty() {
+        return Err(doc.diags);
     }
-    p.skip_ws();
-    if p.pos < p.bytes.len() {
-        return Err(vec![*p.error(
-            p.pos,
-            "Extraneous data after value",
-            "Extra characters appear after the JSON value.",
-        )]);
-    }
-    Ok(v)
+    doc.root.to_value()
 }
 
-type Res<T> = Result<T, Box<Diagnostic>>;
-
-struct Parser<'a> {
-    text: &'a str,
-    bytes: &'a [u8],
-    file: &'a str,
-    pos: usize,
-    line_starts: Vec<usize>,
-    // Set by errors in the document's structure (as opposed to within one token).
-    structural: std::cell::Cell<bool>,
-    // Errors found before the one returned.
-    extra: std::cell::RefCell<Vec<Diagnostic>>,
-    // The input ended inside a string, array or object: every enclosing one reports itself.
-    eof: std::cell::Cell<bool>,
-    // A string swallowed the rest of the input (after a raw control character).
-    swallowed: std::cell::Cell<bool>,
-    // Where the input ends as Terraform then reports it.
-    eof_location: std::cell::RefCell<Option<Location>>,
+fn error(at: &Location, summary: &str, detail: impl Into<String>) -> Diagnostic {
+    Diagnostic {
+        severity: Severity::Error,
+        summary: summary.to_string(),
+        detail: detail.into(),
+        variable: None,
+        path: String::new(),
+        location: Some(at.clone()),
+    }
 }
 
-impl<'a> Parser<'a> {
-    fn new(text: &'a str, file: &'a str) -> Parser<'a> {
-        let mut line_starts = vec![0];
-        line_starts.extend(
-            text.bytes()
-                .enumerate()
-                .filter(|(_, b)| *b == b'\n')
-                .map(|(i, _)| i + 1),
-        );
-        Parser {
-            text,
-            bytes: text.as_bytes(),
-            file,
-            pos: 0,
-            line_starts,
-            structural: std::cell::Cell::new(false),
-            extra: std::cell::RefCell::new(Vec::new()),
-            eof: std::cell::Cell::new(false),
-            swallowed: std::cell::Cell::new(false),
-            eof_location: std::cell::RefCell::new(None),
-        }
-    }
-
-    fn location(&self, pos: usize) -> Location {
-        let line = match self.line_starts.binary_search(&pos) {
-            Ok(i) => i,
-            Err(i) => i - 1,
-        };
-        let start = self.line_starts[line];
-        // HCL's JSON scanner counts a grapheme cluster as one column (an emoji family is one),
-        // a tab as two and a carriage return as none.
-        let column = 1 + unicode_segmentation::UnicodeSegmentation::graphemes(
-            &self.text[start..pos.min(self.text.len())],
-            true,
+// Terraform's `file:line,col-col` (or `file:line,col-line,col`) form of a range.
+fn range_text(start: &Location, end: &Location) -> String {
+    if start.line == end.line {
+        format!(
+            "{}:{},{}-{}",
+            start.file, start.line, start.column, end.column
         )
-        .map(|g| match g {
-            "\t" => 2,
-            "\r" => 0,
-            _ => 1,
-        })
-        .sum::<usize>();
-        Location {
-            file: self.file.to_string(),
-            line: line as u32 + 1,
-            column: column as u32,
-        }
+    } else {
+        format!(
+            "{}:{},{}-{},{}",
+            start.file, start.line, start.column, end.line, end.column
+        )
     }
+}
 
-    // Terraform's `file:line,col-col` (or `file:line,col-line,col`) form of a range.
-    fn range(&self, start: usize, end: usize) -> String {
-        let (a, b) = (self.location(start), self.location(end));
-        if a.line == b.line {
-            format!("{}:{},{}-{}", a.file, a.line, a.column, b.column)
-        } else {
-            format!("{}:{},{}-{},{}", a.file, a.line, a.column, b.line, b.column)
-        }
-    }
+// ---------------------------------------------------------------------------------------------
+// Scanning.
 
-    fn structural(&self, pos: usize, summary: &str, detail: impl Into<String>) -> Box<Diagnostic> {
-        self.structural.set(true);
-        self.error(pos, summary, detail)
-    }
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    BraceO,
+    BraceC,
+    BrackO,
+    BrackC,
+    Comma,
+    Colon,
+    Equals,
+    Keyword,
+    String,
+    Number,
+    Eof,
+    Invalid,
+}
 
-    fn error(&self, pos: usize, summary: &str, detail: impl Into<String>) -> Box<Diagnostic> {
-        Box::new(Diagnostic {
-            severity: Severity::Error,
-            summary: summary.to_string(),
-            detail: detail.into(),
-            variable: None,
-            path: String::new(),
-            location: Some(match self.eof_location.borrow().as_ref() {
-                Some(loc) if pos >= self.bytes.len() => loc.clone(),
-                _ => self.location(pos),
-            }),
-        })
-    }
+struct Token<'a> {
+    kind: Kind,
+    text: &'a str,
+    start: Location,
+    end: Location,
+}
 
-    // Where Terraform's scanner puts the end of input when a string stopped at the raw control
-    // character at `from`: it scans on (a tab, newline or carriage return is whitespace; any
-    // other control character is an invalid token, after which it stops at once), strings
-    // running to their closing quote or the next control character.
-    fn eof_after_control(&self, from: usize) -> Location {
-        let b = self.bytes;
-        let mut i = from;
-        loop {
-            while matches!(b.get(i), Some(b' ' | b'\t' | b'\n' | b'\r')) {
-                i += 1;
-            }
-            let Some(&c) = b.get(i) else {
-                return self.location(i);
-            };
+// A position: byte offset, line and column as HCL counts them.
+#[derive(Clone, Copy)]
+struct Pos {
+    byte: usize,
+    line: u32,
+    column: u32,
+}
+
+fn scan<'a>(text: &'a str, file: &str) -> Vec<Token<'a>> {
+    let b = text.as_bytes();
+    let loc = |p: Pos| Location {
+        file: file.to_string(),
+        line: p.line,
+        column: p.column,
+    };
+    let mut tokens = Vec::new();
+    let mut p = Pos {
+        byte: 0,
+        line: 1,
+        column: 1,
+    };
+    loop {
+        while let Some(&c) = b.get(p.byte) {
             match c {
-                b'{' | b'}' | b'[' | b']' | b',' | b':' | b'=' => i += 1,
-                b'"' => {
-                    i += 1;
-                    let mut escaping = false;
-                    while let Some(&c) = b.get(i) {
-                        if c < 32 {
-                            break;
+                b' ' => p.column += 1,
+                b'\n' => {
+                    p.line += 1;
+                    p.column = 1;
+                }
+                b'\r' => {}
+                b'\t' => p.column += 2,
+                _ => break,
+            }
+            p.byte += 1;
+        }
+        let start = p;
+        let Some(&first) = b.get(p.byte) else {
+            tokens.push(Token {
+                kind: Kind::Eof,
+                text: "",
+                start: loc(p),
+                end: loc(p),
+            });
+            return tokens;
+        };
+        let kind = match first {
+            b'{' => Kind::BraceO,
+            b'}' => Kind::BraceC,
+            b'[' => Kind::BrackO,
+            b']' => Kind::BrackC,
+            b',' => Kind::Comma,
+            b':' => Kind::Colon,
+            b'=' => Kind::Equals,
+            b'"' => Kind::String,
+            b'-' | b'+' | b'.' | b'0'..=b'9' => Kind::Number,
+            c if c.is_ascii_alphabetic() => Kind::Keyword,
+            _ => Kind::Invalid,
+        };
+        match kind {
+            Kind::String => {
+                p.byte += 1;
+                p.column += 1;
+                let mut escaping = false;
+                while let Some(&c) = b.get(p.byte) {
+                    match c {
+                        b'\\' => {
+                            escaping = !escaping;
+                            p.byte += 1;
+                            p.column += 1;
                         }
-                        i += 1;
-                        match c {
-                            b'\\' => escaping = !escaping,
-                            b'"' if !escaping => break,
-                            _ => escaping = false,
+                        b'"' => {
+                            p.byte += 1;
+                            p.column += 1;
+                            if !escaping {
+                                break;
+                            }
+                            escaping = false;
+                        }
+                        c if c < 32 => break,
+                        _ => {
+                            let g = text[p.byte..].graphemes(true).next().unwrap_or(" ");
+                            p.byte += g.len();
+                            p.column += 1;
+                            escaping = false;
                         }
                     }
-                }
-                b'-' | b'+' | b'.' | b'0'..=b'9' => {
-                    while matches!(
-                        b.get(i),
-                        Some(b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')
-                    ) {
-                        i += 1;
-                    }
-                }
-                c if c.is_ascii_alphabetic() => {
-                    while matches!(b.get(i), Some(c) if c.is_ascii_alphabetic() || *c == b'_') {
-                        i += 1;
-                    }
-                }
-                _ => {
-                    let mut loc = self.location(i);
-                    loc.column += 1;
-                    return loc;
                 }
             }
-        }
-    }
-
-    fn peek(&self) -> Option<u8> {
-        self.bytes.get(self.pos).copied()
-    }
-
-    fn skip_ws(&mut self) {
-        while matches!(self.peek(), Some(b' ' | b'\t' | b'\n' | b'\r')) {
-            self.pos += 1;
-        }
-    }
-
-    fn document(&mut self) -> Res<Vec<InputVariable>> {
-        self.skip_ws();
-        let start = self.pos;
-        match self.peek() {
-            Some(b'{') => {}
-            Some(b'[') => {
-                // Parse it first so syntax errors inside come first, as in Terraform.
-                self.value(0)?;
-                return Err(self.error(
-                    start,
-                    "Incorrect JSON value type",
-                    "A JSON object is required here, setting the arguments for this block.",
-                ));
+            Kind::Number => {
+                while matches!(
+                    b.get(p.byte),
+                    Some(b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')
+                ) {
+                    p.byte += 1;
+                    p.column += 1;
+                }
             }
-            None => {
-                return Err(self.structural(
-                    self.pos,
-                    "Missing value",
-                    "The JSON data ends prematurely.",
-                ))
+            Kind::Keyword => {
+                while matches!(b.get(p.byte), Some(c) if c.is_ascii_alphabetic() || *c == b'_') {
+                    p.byte += 1;
+                    p.column += 1;
+                }
+            }
+            Kind::Invalid => {
+                // An unexpected byte: the scanner stops there, with the end of input just after.
+                let mut end = p;
+                end.column += 1;
+                let next = text[p.byte..].chars().next().map_or(1, char::len_utf8);
+                tokens.push(Token {
+                    kind: Kind::Invalid,
+                    text: &text[p.byte..p.byte + next],
+                    start: loc(start),
+                    end: loc(end),
+                });
+                tokens.push(Token {
+                    kind: Kind::Eof,
+                    text: "",
+                    start: loc(end),
+                    end: loc(end),
+                });
+                return tokens;
             }
             _ => {
-                if let Err(e) = self.value(0) {
-                    self.structural.set(true);
-                    return Err(e);
-                }
-                return Err(self.error(
-                    start,
-                    "Root value must be object",
-                    "The root value in a JSON-based configuration must be either a JSON object or a JSON array of objects.",
-                ));
+                p.byte += 1;
+                p.column += 1;
             }
         }
-        // Variable names are HCL attribute names: Terraform does not normalise them.
-        let members = self.object_members(0, false)?;
-        self.skip_ws();
-        if self.pos < self.bytes.len() {
-            return Err(self.error(
-                self.pos,
+        tokens.push(Token {
+            kind,
+            text: &text[start.byte..p.byte],
+            start: loc(start),
+            end: loc(p),
+        });
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parsing, with HCL's recovery.
+
+enum Node {
+    Object {
+        attrs: Vec<Attr>,
+        open: Location,
+        end: Location,
+    },
+    Array {
+        items: Vec<Node>,
+        open: Location,
+        end: Location,
+    },
+    Number(Number, Location, Location),
+    String(String, Location, Location),
+    Bool(bool, Location, Location),
+    Null(Location, Location),
+    /// A value that did not parse (its error is already reported).
+    Invalid(Location, Location),
+}
+
+struct Attr {
+    name: String,
+    name_at: Location,
+    name_end: Location,
+    value: Node,
+}
+
+impl Node {
+    fn start(&self) -> &Location {
+        match self {
+            Node::Object { open, .. } | Node::Array { open, .. } => open,
+            Node::Number(_, s, _)
+            | Node::String(_, s, _)
+            | Node::Bool(_, s, _)
+            | Node::Null(s, _)
+            | Node::Invalid(s, _) => s,
+        }
+    }
+
+    fn end(&self) -> &Location {
+        match self {
+            Node::Object { end, .. } | Node::Array { end, .. } => end,
+            Node::Number(_, _, e)
+            | Node::String(_, _, e)
+            | Node::Bool(_, _, e)
+            | Node::Null(_, e)
+            | Node::Invalid(_, e) => e,
+        }
+    }
+
+    // The value, as cty decodes it; every duplicate key inside is an error.
+    fn to_value(&self) -> Result<Value, Vec<Diagnostic>> {
+        let mut diags = Vec::new();
+        let v = self.value_into(&mut diags);
+        if diags.is_empty() {
+            Ok(v)
+        } else {
+            Err(diags)
+        }
+    }
+
+    fn value_into(&self, diags: &mut Vec<Diagnostic>) -> Value {
+        match self {
+            Node::Object { attrs, .. } => {
+                let mut map = BTreeMap::new();
+                let mut first: BTreeMap<String, String> = BTreeMap::new();
+                for a in attrs {
+                    let name = nfc(a.name.clone());
+                    if let Some(at) = first.get(&name) {
+                        diags.push(error(
+                            &a.name_at,
+                            "Duplicate object attribute",
+                            format!(
+                                "An attribute named {} was already defined at {}.",
+                                go_quote(&name),
+                                at
+                            ),
+                        ));
+                        continue;
+                    }
+                    first.insert(name.clone(), range_text(&a.name_at, &a.name_end));
+                    map.insert(name, a.value.value_into(diags));
+                }
+                Value::Object(map)
+            }
+            Node::Array { items, .. } => {
+                Value::Tuple(items.iter().map(|n| n.value_into(diags)).collect())
+            }
+            Node::Number(n, ..) => Value::Number(n.clone()),
+            Node::String(s, ..) => Value::String(nfc(s.clone())),
+            Node::Bool(b, ..) => Value::Bool(*b),
+            Node::Null(..) | Node::Invalid(..) => Value::null(),
+        }
+    }
+}
+
+struct Document {
+    root: Node,
+    diags: Vec<Diagnostic>,
+}
+
+impl Document {
+    fn parse(text: &str, file: &str) -> Document {
+        let tokens = scan(text, file);
+        let mut p = Parser {
+            tokens,
+            pos: 0,
+            diags: Vec::new(),
+            too_deep: false,
+        };
+        let root = p.value(0);
+        if p.diags.is_empty() && p.peek().kind != Kind::Eof {
+            let at = p.peek().start.clone();
+            p.diags.push(error(
+                &at,
                 "Extraneous data after value",
                 "Extra characters appear after the JSON value.",
             ));
         }
-        // Positions only: turning them into line and column is paid for on a duplicate alone.
-        let mut seen: BTreeMap<String, (usize, usize)> = BTreeMap::new();
-        let mut out = Vec::new();
-        for m in members {
-            if m.key == "//" {
-                continue;
-            }
-            if let Some(&(start, end)) = seen.get(&m.key) {
-                let first = self.range(start, end);
-                return Err(self.error(
-                    m.key_pos,
-                    "Duplicate attribute definition",
-                    format!(
-                        "The argument {} was already set at {}.",
-                        go_quote(&m.key),
-                        first
-                    ),
-                ));
-            }
-            seen.insert(m.key.clone(), (m.key_pos, m.value_end));
-            out.push(InputVariable {
-                name: m.key,
-                value: m.value,
-                location: Some(self.location(m.value_pos)),
-            });
-        }
-        Ok(out)
-    }
-
-    fn value(&mut self, depth: usize) -> Res<Value> {
-        self.skip_ws();
-        let start = self.pos;
-        match self.peek() {
-            None => Err(self.structural(start, "Missing value", "The JSON data ends prematurely.")),
-            Some(b'}' | b']' | b',') => Err(self.error(
-                start,
-                "Missing JSON value",
-                "A JSON value must start with a brace, a bracket, a number, a string, or a keyword.",
-            )),
-            Some(b'{') => {
-                self.check_depth(depth)?;
-                let members = self.object_members(depth, true)?;
-                let mut map = BTreeMap::new();
-                let mut positions: BTreeMap<String, (usize, usize)> = BTreeMap::new();
-                for m in members {
-                    if let Some(&(start, end)) = positions.get(&m.key) {
-                        let first = self.range(start, end);
-                        return Err(self.error(
-                            m.key_pos,
-                            "Duplicate object attribute",
-                            format!(
-                                "An attribute named {} was already defined at {}.",
-                                go_quote(&m.key),
-                                first
-                            ),
-                        ));
-                    }
-                    positions.insert(m.key.clone(), (m.key_pos, m.key_end));
-                    map.insert(m.key, m.value);
-                }
-                Ok(Value::Object(map))
-            }
-            Some(b'[') => {
-                self.check_depth(depth)?;
-                self.array(depth)
-            }
-            Some(b'"') => Ok(Value::string(self.string()?)),
-            Some(b'0'..=b'9' | b'-' | b'+' | b'.') => self.number(),
-            Some(c) if c.is_ascii_alphabetic() || c == b'_' => self.keyword(),
-            Some(_) => Err(self.structural(
-                start,
-                "Invalid start of value",
-                "A JSON value must start with a brace, a bracket, a number, a string, or a keyword.",
-            )),
+        Document {
+            root,
+            diags: p.diags,
         }
     }
+}
 
-    fn check_depth(&self, depth: usize) -> Res<()> {
-        if depth >= MAX_DEPTH {
-            return Err(self.error(
-                self.pos,
-                "Nesting too deep",
-                format!("arrays and objects may be nested at most {MAX_DEPTH} levels deep"),
-            ));
-        }
-        Ok(())
+struct Parser<'a> {
+    tokens: Vec<Token<'a>>,
+    pos: usize,
+    diags: Vec<Diagnostic>,
+    // Nesting went past MAX_DEPTH: stop at once.
+    too_deep: bool,
+}
+
+impl<'a> Parser<'a> {
+    fn peek(&self) -> &Token<'a> {
+        &self.tokens[self.pos]
     }
 
-    // At `{`: the members, in order. `nfc_keys`: keys are NFC-normalised (object values); the
-    // document's own keys are variable names and are kept as written.
-    fn object_members(&mut self, depth: usize, nfc_keys: bool) -> Res<Vec<Member>> {
-        let open = self.pos;
-        let mut last_comma = open;
-        self.pos += 1;
-        let mut members = Vec::new();
-        self.skip_ws();
-        if self.peek() == Some(b'}') {
+    fn read(&mut self) -> usize {
+        let i = self.pos;
+        if self.tokens[i].kind != Kind::Eof {
             self.pos += 1;
-            return Ok(members);
         }
-        loop {
-            self.skip_ws();
-            let key_pos = self.pos;
-            match self.peek() {
-                Some(b'"') => {}
-                None => return Err(self.unclosed_object(open)),
-                Some(b'}') if !members.is_empty() => return Err(self.structural(
-                    last_comma,
-                    "Trailing comma in object",
-                    "JSON does not permit a trailing comma after the final property in an object.",
-                )),
-                Some(_) => {
-                    // Terraform reads a value here first and reports what is wrong with it.
-                    if let Err(e) = self.value(depth + 1) {
-                        self.extra.borrow_mut().push(*e);
-                    }
-                    return Err(self.structural(
-                        key_pos,
-                        "Invalid object property name",
-                        "A JSON object property name must be a string",
-                    ));
-                }
-            }
-            let key = self.string()?;
-            let key = if nfc_keys {
-                crate::value::nfc(key)
-            } else {
-                key
-            };
-            let key_end = self.pos;
-            self.skip_ws();
-            match self.peek() {
-                Some(b':') => self.pos += 1,
-                None => return Err(self.unclosed_object(open)),
-                Some(_) => {
-                    return Err(self.structural(
-                        self.pos,
-                        "Missing property value colon",
-                        "A colon must appear between an object property's name and its value.",
-                    ))
-                }
-            }
-            self.skip_ws();
-            if self.peek().is_none() {
-                return Err(self.unclosed_object(open));
-            }
-            let value_pos = self.pos;
-            let value = match self.value(depth + 1) {
-                Ok(v) => v,
-                Err(e) => {
-                    if self.eof.get() {
-                        self.extra.borrow_mut().push(*self.unclosed_object(open));
-                    }
-                    return Err(e);
-                }
-            };
-            members.push(Member {
-                key,
-                key_pos,
-                key_end,
-                value,
-                value_pos,
-                value_end: self.pos,
-            });
-            self.skip_ws();
-            match self.peek() {
-                Some(b',') => {
-                    last_comma = self.pos;
-                    self.pos += 1;
-                }
-                Some(b'}') => {
-                    self.pos += 1;
-                    return Ok(members);
-                }
-                None if !self.swallowed.get() => return Err(self.unclosed_object(open)),
-                _ => {
-                    return Err(self.structural(
-                        self.pos,
-                        "Missing attribute seperator comma",
-                        "A comma must appear between each property definition in an object.",
-                    ))
-                }
-            }
-        }
+        i
     }
 
-    fn unclosed_object(&self, open: usize) -> Box<Diagnostic> {
-        self.eof.set(true);
-        self.structural(
-            open,
-            "Unclosed object",
-            "No closing brace was found for this JSON object.",
-        )
+    fn fail(&mut self, at: &Location, summary: &str, detail: &str) {
+        self.diags.push(error(at, summary, detail));
     }
 
-    fn array(&mut self, depth: usize) -> Res<Value> {
-        let open = self.pos;
-        let mut last_comma = open;
-        self.pos += 1;
-        // Terraform's summary says "object" for arrays too.
-        let unclosed = |p: &Parser| {
-            p.eof.set(true);
-            p.structural(
-                open,
-                "Unclosed object",
-                "No closing bracket was found for this JSON array.",
-            )
+    // HCL's parseValue: always a node, an invalid one where the value did not parse.
+    fn value(&mut self, depth: usize) -> Node {
+        let (start, end, kind) = {
+            let t = self.peek();
+            (t.start.clone(), t.end.clone(), t.kind)
         };
-        let mut items = Vec::new();
-        self.skip_ws();
-        if self.peek() == Some(b']') {
-            self.pos += 1;
-            return Ok(Value::Tuple(items));
+        let invalid = Node::Invalid(start.clone(), end.clone());
+        if self.too_deep {
+            return invalid;
         }
+        let node = match kind {
+            Kind::BraceO | Kind::BrackO if depth >= MAX_DEPTH => {
+                self.too_deep = true;
+                self.fail(
+                    &start,
+                    "Nesting too deep",
+                    &format!("arrays and objects may be nested at most {MAX_DEPTH} levels deep"),
+                );
+                None
+            }
+            Kind::BraceO => self.object(depth),
+            Kind::BrackO => self.array(depth),
+            Kind::Number => self.number(),
+            Kind::String => self.string(),
+            Kind::Keyword => self.keyword(),
+            Kind::BraceC => {
+                self.fail(
+                    &start,
+                    "Missing JSON value",
+                    "A JSON value must start with a brace, a bracket, a number, a string, or a keyword.",
+                );
+                None
+            }
+            Kind::BrackC => {
+                self.fail(
+                    &start,
+                    "Missing array element value",
+                    "A JSON value must start with a brace, a bracket, a number, a string, or a keyword.",
+                );
+                None
+            }
+            Kind::Eof => {
+                self.fail(&start, "Missing value", "The JSON data ends prematurely.");
+                None
+            }
+            _ => {
+                self.fail(
+                    &start,
+                    "Invalid start of value",
+                    "A JSON value must start with a brace, a bracket, a number, a string, or a keyword.",
+                );
+                None
+            }
+        };
+        node.unwrap_or(invalid)
+    }
+
+    // Skips to what seems to be the end of the enclosing object or array, from the token at
+    // `from` (already read), as HCL's recovery does.
+    fn recover(&mut self, from: usize, open: Kind, close: Kind) {
+        let mut depth = 1;
+        let mut i = from;
         loop {
-            self.skip_ws();
-            match self.peek() {
-                None => return Err(unclosed(self)),
-                Some(b']') if !items.is_empty() => {
-                    return Err(self.structural(
-                        last_comma,
-                        "Trailing comma in array",
-                        "JSON does not permit a trailing comma after the final value in an array.",
-                    ))
+            match self.tokens[i].kind {
+                k if k == open => depth += 1,
+                k if k == close => {
+                    depth -= 1;
+                    if depth <= 1 {
+                        return;
+                    }
                 }
+                Kind::Eof => return,
                 _ => {}
             }
-            match self.value(depth + 1) {
-                Ok(v) => items.push(v),
-                Err(e) => {
-                    if self.eof.get() {
-                        self.extra.borrow_mut().push(*unclosed(self));
+            i = self.read();
+        }
+    }
+
+    fn object(&mut self, depth: usize) -> Option<Node> {
+        let first = self.read();
+        let open_at = self.tokens[first].start.clone();
+        let mut attrs = Vec::new();
+        loop {
+            if self.too_deep {
+                return None;
+            }
+            if self.peek().kind == Kind::BraceC {
+                break;
+            }
+            let key = self.value(depth + 1);
+            let Node::String(name, name_at, name_end) = key else {
+                let at = key.start().clone();
+                self.fail(
+                    &at,
+                    "Invalid object property name",
+                    "A JSON object property name must be a string",
+                );
+                return None;
+            };
+            let colon = self.read();
+            let (ckind, cstart) = (self.tokens[colon].kind, self.tokens[colon].start.clone());
+            if ckind != Kind::Colon {
+                self.recover(colon, Kind::BraceO, Kind::BraceC);
+                match ckind {
+                    Kind::BraceC | Kind::Comma => self.fail(
+                        &cstart,
+                        "Missing object value",
+                        "A JSON object attribute must have a value, introduced by a colon.",
+                    ),
+                    Kind::Equals => self.fail(
+                        &cstart,
+                        "Missing property value colon",
+                        "JSON uses a colon as its name/value delimiter, not an equals sign.",
+                    ),
+                    _ => self.fail(
+                        &cstart,
+                        "Missing property value colon",
+                        "A colon must appear between an object property's name and its value.",
+                    ),
+                }
+                return None;
+            }
+            let value = self.value(depth + 1);
+            attrs.push(Attr {
+                name,
+                name_at,
+                name_end,
+                value,
+            });
+            if self.too_deep {
+                return None;
+            }
+            match self.peek().kind {
+                Kind::Comma => {
+                    let comma = self.read();
+                    let comma = self.tokens[comma].start.clone();
+                    if self.peek().kind == Kind::BraceC {
+                        self.fail(
+                            &comma,
+                            "Trailing comma in object",
+                            "JSON does not permit a trailing comma after the final property in an object.",
+                        );
+                        return None;
                     }
-                    return Err(e);
+                }
+                Kind::Eof => {
+                    self.fail(
+                        &open_at,
+                        "Unclosed object",
+                        "No closing brace was found for this JSON object.",
+                    );
+                    return None;
+                }
+                Kind::BrackC => {
+                    // Terraform 1.11 consumes the bracket and reports what follows it.
+                    self.read();
+                    let at = self.peek().start.clone();
+                    self.fail(
+                        &at,
+                        "Mismatched braces",
+                        "A JSON object must be closed with a brace, not a bracket.",
+                    );
+                    return None;
+                }
+                Kind::BraceC => break,
+                _ => {
+                    let next = self.read();
+                    self.recover(next, Kind::BraceO, Kind::BraceC);
+                    let at = self.peek().start.clone();
+                    self.fail(
+                        &at,
+                        "Missing attribute seperator comma",
+                        "A comma must appear between each property definition in an object.",
+                    );
+                    return None;
                 }
             }
-            self.skip_ws();
-            match self.peek() {
-                Some(b',') => {
-                    last_comma = self.pos;
-                    self.pos += 1;
+        }
+        let close = self.read();
+        Some(Node::Object {
+            attrs,
+            open: open_at,
+            end: self.tokens[close].end.clone(),
+        })
+    }
+
+    fn array(&mut self, depth: usize) -> Option<Node> {
+        let first = self.read();
+        let open_at = self.tokens[first].start.clone();
+        let mut items = Vec::new();
+        loop {
+            if self.too_deep {
+                return None;
+            }
+            if self.peek().kind == Kind::BrackC {
+                break;
+            }
+            items.push(self.value(depth + 1));
+            if self.too_deep {
+                return None;
+            }
+            match self.peek().kind {
+                Kind::Comma => {
+                    let comma = self.read();
+                    let comma = self.tokens[comma].start.clone();
+                    if self.peek().kind == Kind::BrackC {
+                        self.fail(
+                            &comma,
+                            "Trailing comma in array",
+                            "JSON does not permit a trailing comma after the final value in an array.",
+                        );
+                        return None;
+                    }
                 }
-                Some(b']') => {
-                    self.pos += 1;
-                    return Ok(Value::Tuple(items));
+                Kind::Colon => {
+                    let next = self.read();
+                    self.recover(next, Kind::BrackO, Kind::BrackC);
+                    let at = self.peek().start.clone();
+                    self.fail(
+                        &at,
+                        "Invalid array value",
+                        "A colon is not used to introduce values in a JSON array.",
+                    );
+                    return None;
                 }
-                None if !self.swallowed.get() => return Err(unclosed(self)),
+                Kind::Eof => {
+                    let next = self.read();
+                    self.recover(next, Kind::BrackO, Kind::BrackC);
+                    // Terraform's summary says "object" for arrays too.
+                    self.fail(
+                        &open_at,
+                        "Unclosed object",
+                        "No closing bracket was found for this JSON array.",
+                    );
+                    return None;
+                }
+                Kind::BraceC => {
+                    let next = self.read();
+                    let at = self.tokens[next].start.clone();
+                    self.recover(next, Kind::BrackO, Kind::BrackC);
+                    self.fail(
+                        &at,
+                        "Mismatched brackets",
+                        "A JSON array must be closed with a bracket, not a brace.",
+                    );
+                    return None;
+                }
+                Kind::BrackC => break,
                 _ => {
-                    return Err(self.error(
-                        self.pos,
+                    let next = self.read();
+                    self.recover(next, Kind::BrackO, Kind::BrackC);
+                    let at = self.peek().start.clone();
+                    self.fail(
+                        &at,
                         "Missing attribute seperator comma",
                         "A comma must appear between each value in an array.",
-                    ))
+                    );
+                    return None;
                 }
+            }
+        }
+        let close = self.read();
+        Some(Node::Array {
+            items,
+            open: open_at,
+            end: self.tokens[close].end.clone(),
+        })
+    }
+
+    fn number(&mut self) -> Option<Node> {
+        let i = self.read();
+        let t = &self.tokens[i];
+        match Number::parse_json(t.text) {
+            Some(n) => Some(Node::Number(n, t.start.clone(), t.end.clone())),
+            None => {
+                let at = t.start.clone();
+                self.fail(
+                    &at,
+                    "Invalid JSON number",
+                    "There is a syntax error in the given JSON number.",
+                );
+                None
             }
         }
     }
 
-    // At `"`: the decoded string (not yet NFC-normalised).
-    fn string(&mut self) -> Res<String> {
-        self.pos += 1;
-        // Terraform points at a raw control character, or just past a bad escape (where Go's
-        // JSON decoder stops).
-        let invalid = |p: &Parser, at: usize| {
-            p.error(
-                at,
-                "Invalid JSON string",
-                "There is a syntax error in the given JSON string.",
-            )
-        };
-        let mut out = String::new();
-        loop {
-            // Copy the run of ordinary characters at once.
-            let run_start = self.pos;
-            while let Some(c) = self.peek() {
-                if c == b'"' || c == b'\\' || c < 0x20 {
-                    break;
-                }
-                self.pos += 1;
-            }
-            out.push_str(&self.text[run_start..self.pos]);
-            match self.peek() {
-                Some(b'"') => {
-                    self.pos += 1;
-                    return Ok(out);
-                }
-                Some(b'\\') => {
-                    self.pos += 1;
-                    let c = self.peek().ok_or_else(|| invalid(self, self.pos))?;
-                    self.pos += 1;
-                    match c {
-                        b'"' => out.push('"'),
-                        b'\\' => out.push('\\'),
-                        b'/' => out.push('/'),
-                        b'b' => out.push('\u{8}'),
-                        b'f' => out.push('\u{c}'),
-                        b'n' => out.push('\n'),
-                        b'r' => out.push('\r'),
-                        b't' => out.push('\t'),
-                        b'u' => {
-                            let hi = self.hex4().map_err(|at| invalid(self, at))?;
-                            if (0xD800..0xDC00).contains(&hi) {
-                                // A surrogate pair, or U+FFFD for a lone half (Go's rule).
-                                let save = self.pos;
-                                if self.bytes.get(self.pos..self.pos + 2) == Some(b"\\u") {
-                                    self.pos += 2;
-                                    if let Ok(lo) = self.hex4() {
-                                        if (0xDC00..0xE000).contains(&lo) {
-                                            let c = 0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00);
-                                            out.push(char::from_u32(c).unwrap_or('\u{FFFD}'));
-                                            continue;
-                                        }
-                                    }
-                                }
-                                self.pos = save;
-                                out.push('\u{FFFD}');
-                            } else {
-                                out.push(char::from_u32(hi).unwrap_or('\u{FFFD}'));
-                            }
-                        }
-                        _ => return Err(invalid(self, self.pos)),
-                    }
-                }
-                // A raw control character ends the string token. Terraform reports it, skips
-                // to the end of the input, and finds no separator there (the enclosing arrays
-                // and objects report themselves unclosed).
-                Some(_) => {
-                    self.extra.borrow_mut().push(*invalid(self, self.pos));
-                    let eof = self.eof_after_control(self.pos);
-                    *self.eof_location.borrow_mut() = Some(eof);
-                    self.structural.set(true);
-                    self.swallowed.set(true);
-                    self.eof.set(true);
-                    self.pos = self.bytes.len();
-                    return Ok(out);
-                }
-                None => {
-                    self.eof.set(true);
-                    return Err(self.structural(
-                        self.pos,
-                        "Invalid JSON string",
-                        "There is a syntax error in the given JSON string.",
-                    ));
-                }
+    fn string(&mut self) -> Option<Node> {
+        let i = self.read();
+        let t = &self.tokens[i];
+        match decode_string(t.text) {
+            Ok(s) => Some(Node::String(s, t.start.clone(), t.end.clone())),
+            Err(offset) => {
+                // Where Go's decoder stopped: the token start plus the bytes it read, counted
+                // as columns (as Terraform does).
+                let mut at = t.start.clone();
+                at.column += offset as u32;
+                self.fail(
+                    &at,
+                    "Invalid JSON string",
+                    "There is a syntax error in the given JSON string.",
+                );
+                None
             }
         }
     }
 
-    // Four hex digits, or the position just past the first bad one.
-    fn hex4(&mut self) -> Result<u32, usize> {
-        let mut value = 0;
-        for i in 0..4 {
-            match self
-                .bytes
-                .get(self.pos + i)
-                .and_then(|b| (*b as char).to_digit(16))
-            {
-                Some(d) => value = value * 16 + d,
-                None => return Err((self.pos + i + 1).min(self.bytes.len())),
-            }
-        }
-        self.pos += 4;
-        Ok(value)
-    }
-
-    fn number(&mut self) -> Res<Value> {
-        let start = self.pos;
-        while matches!(
-            self.peek(),
-            Some(b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E')
-        ) {
-            self.pos += 1;
-        }
-        match Number::parse_json(&self.text[start..self.pos]) {
-            Some(n) => Ok(Value::Number(n)),
-            None => Err(self.error(
-                start,
-                "Invalid JSON number",
-                "There is a syntax error in the given JSON number.",
-            )),
-        }
-    }
-
-    fn keyword(&mut self) -> Res<Value> {
-        let start = self.pos;
-        while matches!(self.peek(), Some(c) if c.is_ascii_alphanumeric() || c == b'_') {
-            self.pos += 1;
-        }
-        let word = &self.text[start..self.pos];
+    fn keyword(&mut self) -> Option<Node> {
+        let i = self.read();
+        let t = &self.tokens[i];
+        let (start, end, word) = (t.start.clone(), t.end.clone(), t.text);
         match word {
-            "true" => Ok(Value::Bool(true)),
-            "false" => Ok(Value::Bool(false)),
-            "null" => Ok(Value::null()),
-            "undefined" | "NaN" | "Infinity" => Err(self.error(
-                start,
-                "Invalid JSON keyword",
-                format!(
+            "true" => Some(Node::Bool(true, start, end)),
+            "false" => Some(Node::Bool(false, start, end)),
+            "null" => Some(Node::Null(start, end)),
+            "undefined" | "NaN" | "Infinity" => {
+                let detail = format!(
                     "The JavaScript identifier {} cannot be used in JSON.",
                     go_quote(word)
-                ),
-            )),
+                );
+                self.fail(&start, "Invalid JSON keyword", &detail);
+                None
+            }
             _ => {
                 let suggestion = ["true", "false", "null"]
                     .into_iter()
                     .find(|k| levenshtein(word, k) < 3)
                     .map(|k| format!(" Did you mean {}?", go_quote(k)))
                     .unwrap_or_default();
-                Err(self.error(
-                    start,
-                    "Invalid JSON keyword",
-                    format!(
-                        "{} is not a valid JSON keyword.{suggestion}",
-                        go_quote(word)
-                    ),
-                ))
+                let detail = format!(
+                    "{} is not a valid JSON keyword.{suggestion}",
+                    go_quote(word)
+                );
+                self.fail(&start, "Invalid JSON keyword", &detail);
+                None
             }
         }
     }
 }
 
-struct Member {
-    key: String,
-    key_pos: usize,
-    key_end: usize,
-    value: Value,
-    value_pos: usize,
-    value_end: usize,
+// A string token decoded as Go's `encoding/json` decodes it, or the number of bytes it read
+// before finding the error.
+fn decode_string(token: &str) -> Result<String, usize> {
+    let b = token.as_bytes();
+    let mut out = String::with_capacity(token.len());
+    let mut i = 1;
+    loop {
+        let run = i;
+        while i < b.len() && b[i] != b'"' && b[i] != b'\\' {
+            i += 1;
+        }
+        out.push_str(&token[run..i]);
+        match b.get(i) {
+            None => return Err(b.len()),
+            Some(b'"') => {
+                return if i + 1 == b.len() {
+                    Ok(out)
+                } else {
+                    Err(i + 2)
+                };
+            }
+            _ => {}
+        }
+        // A backslash.
+        i += 1;
+        let Some(&c) = b.get(i) else {
+            return Err(b.len());
+        };
+        i += 1;
+        match c {
+            b'"' => out.push('"'),
+            b'\\' => out.push('\\'),
+            b'/' => out.push('/'),
+            b'b' => out.push('\u{8}'),
+            b'f' => out.push('\u{c}'),
+            b'n' => out.push('\n'),
+            b'r' => out.push('\r'),
+            b't' => out.push('\t'),
+            b'u' => {
+                let hi = hex4(b, i)?;
+                i += 4;
+                if (0xD800..0xDC00).contains(&hi) {
+                    // A surrogate pair, or U+FFFD for a lone half (Go's rule).
+                    if b.get(i..i + 2) == Some(b"\\u") {
+                        if let Ok(lo) = hex4(b, i + 2) {
+                            if (0xDC00..0xE000).contains(&lo) {
+                                let c = 0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00);
+                                out.push(char::from_u32(c).unwrap_or('\u{FFFD}'));
+                                i += 6;
+                                continue;
+                            }
+                        }
+                    }
+                    out.push('\u{FFFD}');
+                } else {
+                    out.push(char::from_u32(hi).unwrap_or('\u{FFFD}'));
+                }
+            }
+            _ => return Err(i),
+        }
+    }
+}
+
+// Four hex digits at `at`, or the number of bytes read up to and including the first bad one.
+fn hex4(b: &[u8], at: usize) -> Result<u32, usize> {
+    let mut value = 0;
+    for i in at..at + 4 {
+        match b.get(i).and_then(|c| (*c as char).to_digit(16)) {
+            Some(d) => value = value * 16 + d,
+            None => return Err((i + 1).min(b.len())),
+        }
+    }
+    Ok(value)
 }
 
 fn levenshtein(a: &str, b: &str) -> usize {

@@ -196,9 +196,59 @@ fn syntax_errors_match_terraform() {
         all(r#"{"x": 1,}"#),
         with_root(one("Trailing comma in object", "1:8"))
     );
+    // The object then meets the array's bracket: Terraform 1.11 reports what follows it.
     assert_eq!(
         all(r#"{"x": [1,]}"#),
-        with_root(one("Trailing comma in array", "1:9"))
+        with_root(vec![
+            ("Mismatched braces".into(), "x.tfvars.json:1:11".into()),
+            ("Trailing comma in array".into(), "x.tfvars.json:1:9".into()),
+        ])
+    );
+    assert_eq!(
+        all(r#"{"a": {"b": [1,]}}"#),
+        vec![
+            ("Mismatched braces".into(), "x.tfvars.json:1:17".into()),
+            (
+                "Trailing comma in array".into(),
+                "x.tfvars.json:1:15".into()
+            ),
+        ]
+    );
+    assert_eq!(
+        all("[1,]"),
+        with_root(one("Trailing comma in array", "1:3"))
+    );
+    // Recovery goes on after an invalid value: every bad token is reported.
+    assert_eq!(
+        all(r#"{"a": 01, "b": NaN, "c": "\q"}"#),
+        vec![
+            ("Invalid JSON keyword".into(), "x.tfvars.json:1:16".into()),
+            ("Invalid JSON number".into(), "x.tfvars.json:1:7".into()),
+            ("Invalid JSON string".into(), "x.tfvars.json:1:29".into()),
+        ]
+    );
+    // A duplicate variable stops before values are read; otherwise every duplicate inside
+    // the values is reported.
+    assert_eq!(
+        all(r#"{"a": {"k": 1, "k": 2}, "b": [{"x": 1, "x": 1}], "a": 3}"#),
+        one("Duplicate attribute definition", "1:50")
+    );
+    assert_eq!(
+        all(r#"{"a": {"k": 1, "k": 2}, "b": [{"x": 1, "x": 1}]}"#),
+        vec![
+            (
+                "Duplicate object attribute".into(),
+                "x.tfvars.json:1:16".into()
+            ),
+            (
+                "Duplicate object attribute".into(),
+                "x.tfvars.json:1:40".into()
+            ),
+        ]
+    );
+    assert_eq!(
+        all(r#"{"a": 1 "b": 2}"#),
+        with_root(one("Missing attribute seperator comma", "1:16"))
     );
     assert_eq!(
         all(r#"{"a" 1}"#),
@@ -206,7 +256,7 @@ fn syntax_errors_match_terraform() {
     );
     assert_eq!(
         all(r#"{"a":[1 2]}"#),
-        one("Missing attribute seperator comma", "1:9")
+        one("Missing attribute seperator comma", "1:11")
     );
     assert_eq!(all(r#"{"a":1"#), with_root(one("Unclosed object", "1:1")));
     // At the end of input every enclosing array and object reports itself ("object" for both).
