@@ -414,3 +414,44 @@ fn override_files_are_merged_last() {
     );
     assert_eq!(m.files.len(), 4);
 }
+
+#[test]
+fn constant_defaults_are_evaluated() {
+    // Values as Terraform 1.11.4 plans them for the same defaults.
+    let dir = module(
+        "constants",
+        &[(
+            "main.tf",
+            r#"
+variable "a" {
+  default = [for x in [1, 2] : x * 2 if x > 0]
+}
+variable "b" {
+  type    = string
+  default = true ? "y${1 + 1}" : "n"
+}
+variable "c" {
+  type    = number
+  default = 1 + 2 * 3 - 0.5
+}
+variable "d" {
+  type    = list(number)
+  default = [{ a = 1 }, { a = 2 }][*].a
+}
+variable "e" {
+  default = 01.50
+}
+"#,
+        )],
+    );
+    let m = load(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let d = |i: usize| m.variables()[i].default.clone().unwrap();
+    assert_eq!(d(0), Value::Tuple(vec![num("2"), num("4")]));
+    assert_eq!(d(1), Value::String("y2".into()));
+    assert_eq!(d(2), num("6.5"));
+    match d(3) {
+        Value::List(_, items) => assert_eq!(items, [num("1"), num("2")]),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(d(4), num("1.5"));
+}
