@@ -455,3 +455,24 @@ variable "e" {
     }
     assert_eq!(d(4), num("1.5"));
 }
+
+#[test]
+fn crlf_files_load() {
+    let dir = module(
+        "crlf",
+        &[(
+            "main.tf",
+            "variable \"a\" {\r\n  type    = string\r\n  default = \"x\"\r\n  validation {\r\n    condition     = var.a != \"\"\r\n    error_message = \"m\"\r\n  }\r\n}\r\n",
+        )],
+    );
+    let m = load(&dir).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(m.variables()[0].default, Some(Value::String("x".into())));
+    assert_eq!(
+        m.variables()[0].validations[0].location.to_string(),
+        "main.tf:4:3"
+    );
+    assert_eq!(
+        m.variables()[0].validations[0].condition_source,
+        "var.a != \"\""
+    );
+}
