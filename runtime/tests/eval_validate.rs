@@ -521,3 +521,10 @@ fn messages_using_ephemeral_values_are_withheld() {
     // `ephemeralasnull` turns what derives from an ephemeral variable into null.
     assert!(got[3].2.starts_with("Too short: -.\n"), "{got:#?}");
 }
+
+#[test]
+fn an_unsuitable_message_is_no_error_when_the_condition_passes() {
+    let list = Value::List(Type::String, vec![s("a")]);
+    let d = one("l", list.ty(), "length(var.l) > 0", "var.l", list);
+    assert!(d.is_empty(), "{d:?}");
+}

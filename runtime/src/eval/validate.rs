@@ -154,7 +154,8 @@ fn check_rule(scope: &mut Scope<'_>, var: &VariableSpec, rule: &ValidationSpec) 
             Ok(Value::String(s)) => Some(s.trim().to_string()),
             Ok(Value::Null(_)) => Some(String::new()),
             Ok(_) => None,
-            Err(e) => {
+            // An unsuitable message only matters when the condition failed.
+            Err(e) if !passed => {
                 out.push(diagnostic(
                     Severity::Error,
                     var,
@@ -164,6 +165,7 @@ fn check_rule(scope: &mut Scope<'_>, var: &VariableSpec, rule: &ValidationSpec) 
                 ));
                 Some(String::new())
             }
+            Err(_) => None,
         },
         Err(e) => {
             out.push(error_diag(var, rule, &e));
