@@ -42,7 +42,11 @@ pub const MAX_DEPTH: usize = 128;
 /// Reads a `.tfvars.json` document: one `InputVariable` per top-level key, in file order, each
 /// located at its value. `file` names the file in locations and messages.
 pub fn parse_tfvars_json(text: &str, file: &str) -> Result<Vec<InputVariable>, Vec<Diagnostic>> {
-    let doc = Document::parse(text, file);
+    tfvars_json(text, file).map_err(|d| with_file(d, file))
+}
+
+fn tfvars_json(text: &str, file: &str) -> Result<Vec<InputVariable>, Vec<Diagnostic>> {
+    let doc = Document::parse(text);
     let mut diags = doc.diags;
     match &doc.root {
         Node::Object { .. } | Node::Array { .. } => {}
@@ -85,7 +89,10 @@ pub fn parse_tfvars_json(text: &str, file: &str) -> Result<Vec<InputVariable>, V
             ));
             continue;
         }
-        seen.insert(&attr.name, range_text(&attr.name_at, attr.value.end()));
+        seen.insert(
+            &attr.name,
+            range_text(file, &attr.name_at, attr.value.end()),
+        );
         args.push(attr);
     }
     if !diags.is_empty() {
@@ -93,11 +100,14 @@ pub fn parse_tfvars_json(text: &str, file: &str) -> Result<Vec<InputVariable>, V
     }
     let mut out = Vec::new();
     for attr in args {
-        match attr.value.to_value() {
+        match attr.value.to_value(file) {
             Ok(value) => out.push(InputVariable {
                 name: attr.name.clone(),
                 value,
-                location: Some(attr.value.start().clone()),
+                location: Some(Location {
+                    file: file.to_string(),
+                    ..attr.value.start().clone()
+                }),
             }),
             Err(mut d) => diags.append(&mut d),
         }
@@ -111,11 +121,11 @@ pub fn parse_tfvars_json(text: &str, file: &str) -> Result<Vec<InputVariable>, V
 
 /// Reads one JSON value with the same strictness (any top-level kind is allowed).
 pub fn parse_json_value(text: &str, file: &str) -> Result<Value, Vec<Diagnostic>> {
-    let doc = Document::parse(text, file);
+    let doc = Document::parse(text);
     if !doc.diags.is_empty() {
-        return Err(doc.diags);
+        return Err(with_file(doc.diags, file));
     }
-    doc.root.to_value()
+    doc.root.to_value(file).map_err(|d| with_file(d, file))
 }
 
 fn error(at: &Location, summary: &str, detail: impl Into<String>) -> Diagnostic {
@@ -130,18 +140,25 @@ fn error(at: &Location, summary: &str, detail: impl Into<String>) -> Diagnostic 
 }
 
 // Terraform's `file:line,col-col` (or `file:line,col-line,col`) form of a range.
-fn range_text(start: &Location, end: &Location) -> String {
+fn range_text(file: &str, start: &Location, end: &Location) -> String {
     if start.line == end.line {
-        format!(
-            "{}:{},{}-{}",
-            start.file, start.line, start.column, end.column
-        )
+        format!("{}:{},{}-{}", file, start.line, start.column, end.column)
     } else {
         format!(
             "{}:{},{}-{},{}",
-            start.file, start.line, start.column, end.line, end.column
+            file, start.line, start.column, end.line, end.column
         )
     }
+}
+
+// Names the file in every location of the diagnostics.
+fn with_file(mut diags: Vec<Diagnostic>, file: &str) -> Vec<Diagnostic> {
+    for d in &mut diags {
+        if let Some(loc) = &mut d.location {
+            loc.file = file.to_string();
+        }
+    }
+    diags
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -178,10 +195,12 @@ struct Pos {
     column: u32,
 }
 
-fn scan<'a>(text: &'a str, file: &str) -> Vec<Token<'a>> {
+// Locations get their file name only when they leave this module (see `with_file`), so that
+// tokens do not allocate.
+fn scan(text: &str) -> Vec<Token<'_>> {
     let b = text.as_bytes();
     let loc = |p: Pos| Location {
-        file: file.to_string(),
+        file: String::new(),
         line: p.line,
         column: p.column,
     };
@@ -359,9 +378,9 @@ impl Node {
     }
 
     // The value, as cty decodes it; every duplicate key inside is an error.
-    fn to_value(&self) -> Result<Value, Vec<Diagnostic>> {
+    fn to_value(&self, file: &str) -> Result<Value, Vec<Diagnostic>> {
         let mut diags = Vec::new();
-        let v = self.value_into(&mut diags);
+        let v = self.value_into(file, &mut diags);
         if diags.is_empty() {
             Ok(v)
         } else {
@@ -369,7 +388,7 @@ impl Node {
         }
     }
 
-    fn value_into(&self, diags: &mut Vec<Diagnostic>) -> Value {
+    fn value_into(&self, file: &str, diags: &mut Vec<Diagnostic>) -> Value {
         match self {
             Node::Object { attrs, .. } => {
                 let mut map = BTreeMap::new();
@@ -388,13 +407,13 @@ impl Node {
                         ));
                         continue;
                     }
-                    first.insert(name.clone(), range_text(&a.name_at, &a.name_end));
-                    map.insert(name, a.value.value_into(diags));
+                    first.insert(name.clone(), range_text(file, &a.name_at, &a.name_end));
+                    map.insert(name, a.value.value_into(file, diags));
                 }
                 Value::Object(map)
             }
             Node::Array { items, .. } => {
-                Value::Tuple(items.iter().map(|n| n.value_into(diags)).collect())
+                Value::Tuple(items.iter().map(|n| n.value_into(file, diags)).collect())
             }
             Node::Number(n, ..) => Value::Number(n.clone()),
             Node::String(s, ..) => Value::String(nfc(s.clone())),
@@ -410,8 +429,8 @@ struct Document {
 }
 
 impl Document {
-    fn parse(text: &str, file: &str) -> Document {
-        let tokens = scan(text, file);
+    fn parse(text: &str) -> Document {
+        let tokens = scan(text);
         let mut p = Parser {
             tokens,
             pos: 0,
