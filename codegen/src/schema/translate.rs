@@ -30,6 +30,8 @@ pub struct Rules {
     pub disallowed: Vec<Value>,
     /// ECMA-262 patterns that must all match.
     pub patterns: Vec<String>,
+    /// ECMA-262 patterns that must not match (`not: {pattern}`).
+    pub forbidden_patterns: Vec<String>,
     /// Lower numeric bound.
     pub minimum: Option<Bound>,
     /// Upper numeric bound.
@@ -59,6 +61,7 @@ impl Default for Rules {
             allowed: None,
             disallowed: Vec::new(),
             patterns: Vec::new(),
+            forbidden_patterns: Vec::new(),
             minimum: None,
             maximum: None,
             min_length: None,
@@ -79,6 +82,7 @@ impl Rules {
         self.allowed.is_none()
             && self.disallowed.is_empty()
             && self.patterns.is_empty()
+            && self.forbidden_patterns.is_empty()
             && self.minimum.is_none()
             && self.maximum.is_none()
             && self.min_length.is_none()
@@ -103,6 +107,11 @@ impl Rules {
         for p in other.patterns {
             if !self.patterns.contains(&p) {
                 self.patterns.push(p);
+            }
+        }
+        for p in other.forbidden_patterns {
+            if !self.forbidden_patterns.contains(&p) {
+                self.forbidden_patterns.push(p);
             }
         }
         self.minimum = tighter(self.minimum.take(), other.minimum, true);
@@ -816,6 +825,67 @@ impl Cx<'_> {
         })
     }
 
+    /// `length(regexall(P, x)) op N`: whether `P` matches somewhere (`> 0`, `>= 1`, `!= 0`) or
+    /// nowhere (`== 0`, `< 1`, `<= 0`); `None` when neither side has that form.
+    fn regexall_compare(
+        &self,
+        op: BinaryOp,
+        a: &Expr,
+        b: &Expr,
+        target: Target,
+        ty: &Type,
+    ) -> Result<Option<Translated>, String> {
+        let inner = |e: &Expr| match e {
+            Expr::Call {
+                name,
+                args,
+                expand_final: false,
+            } if name == "length" && args.len() == 1 => match &args[0] {
+                Expr::Call {
+                    name,
+                    args,
+                    expand_final: false,
+                } if name == "regexall" => Some(args.clone()),
+                _ => None,
+            },
+            _ => None,
+        };
+        let (op, args, n) = match (inner(a), inner(b)) {
+            (Some(args), _) => (op, args, b),
+            (None, Some(args)) => (flip(op), args, a),
+            _ => return Ok(None),
+        };
+        let pattern = self.regex_args(&args, target, ty)?;
+        let n = self
+            .number_literal(n)
+            .ok_or_else(|| "`length(regexall(…))` compared with a non-literal".to_string())?;
+        let (floor, ceil) = floor_ceil(&n);
+        let some = match (op, floor == ceil, floor) {
+            (BinaryOp::Greater, true, 0)
+            | (BinaryOp::GreaterEq, true, 1)
+            | (BinaryOp::NotEq, true, 0) => true,
+            (BinaryOp::Eq, true, 0) | (BinaryOp::LessEq, true, 0) | (BinaryOp::Less, true, 1) => {
+                false
+            }
+            _ => {
+                return Err(format!(
+                    "`length(regexall(…)) {} {n}` counts matches, which JSON Schema cannot",
+                    op_text(op)
+                ))
+            }
+        };
+        let mut rules = Rules::default();
+        if some {
+            rules.patterns.push(pattern);
+        } else {
+            rules.forbidden_patterns.push(pattern);
+        }
+        Ok(Some(Translated {
+            rules,
+            on_null: OnNull::Error,
+        }))
+    }
+
     /// `length(x) op N` / `N op length(x)`; `None` when neither side is `length(x)`.
     fn length_compare(
         &self,
@@ -825,6 +895,9 @@ impl Cx<'_> {
         target: Target,
         ty: &Type,
     ) -> Result<Option<Translated>, String> {
+        if let Some(t) = self.regexall_compare(op, a, b, target, ty)? {
+            return Ok(Some(t));
+        }
         let is_length = |e: &Expr| {
             matches!(e, Expr::Call { name, args, expand_final: false }
                 if name == "length" && args.len() == 1 && target.is(&args[0]))

@@ -169,13 +169,34 @@ pub(crate) fn write_rules(n: &mut Json, ty: &Type, rules: &Rules) {
             Json::Array(allowed.iter().filter(keep).map(json).collect()),
         );
     }
+    // `not` holds the disallowed values and the patterns that must not match; with both, a
+    // value must be neither: `not: {anyOf: [{enum}, {pattern}, …]}`.
+    let mut nots: Vec<Json> = Vec::new();
     if !rules.disallowed.is_empty() {
         let mut not = Json::object();
         not.set(
             "enum",
             Json::Array(rules.disallowed.iter().map(json).collect()),
         );
-        m.insert("not", not);
+        nots.push(not);
+    }
+    for p in &rules.forbidden_patterns {
+        let mut not = Json::object();
+        // `pattern` alone would let non-strings through `not`; only strings are checked here.
+        not.set("pattern", Json::str(p.clone()))
+            .set("type", Json::str("string"));
+        nots.push(not);
+    }
+    match nots.len() {
+        0 => {}
+        1 => {
+            m.insert("not", nots.pop().unwrap_or(Json::Null));
+        }
+        _ => {
+            let mut any = Json::object();
+            any.set("anyOf", Json::Array(nots));
+            m.insert("not", any);
+        }
     }
     if let Some((first, rest)) = rules.patterns.split_first() {
         m.insert("pattern", Json::str(first.clone()));

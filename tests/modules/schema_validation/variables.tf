@@ -327,3 +327,16 @@ variable "local_computed" {
     error_message = "Locals that are not literals are not translated."
   }
 }
+
+variable "regexall_some" {
+  type    = string
+  default = "a-1"
+  validation {
+    condition     = length(regexall("[0-9]", var.regexall_some)) > 0
+    error_message = "Must contain a digit."
+  }
+  validation {
+    condition     = length(regexall("\\s", var.regexall_some)) == 0 && var.regexall_some != "a-0"
+    error_message = "Must not contain whitespace, and must not be a-0."
+  }
+}
