@@ -528,3 +528,27 @@ fn an_unsuitable_message_is_no_error_when_the_condition_passes() {
     let d = one("l", list.ty(), "length(var.l) > 0", "var.l", list);
     assert!(d.is_empty(), "{d:?}");
 }
+
+#[test]
+fn message_errors_are_reported_with_condition_errors() {
+    let d = one(
+        "name",
+        Type::String,
+        "length(var.name) >= 2",
+        r#""Name too short: ${var.name}.""#,
+        Value::Null(Type::String),
+    );
+    assert_eq!(
+        summaries(&d),
+        [
+            err(
+                "Invalid function argument",
+                "Invalid value for \"value\" parameter: argument must not be null."
+            ),
+            err(
+                "Invalid template interpolation value",
+                "The expression result is null. Cannot include a null value in a string template."
+            )
+        ]
+    );
+}

@@ -124,7 +124,14 @@ fn check_rule(scope: &mut Scope<'_>, var: &VariableSpec, rule: &ValidationSpec) 
     }
     let condition = match scope.eval(&rule.condition) {
         Ok(v) => v,
-        Err(e) => return vec![error_diag(var, rule, &e)],
+        Err(e) => {
+            // Terraform still evaluates the message, and reports its errors too.
+            let mut out = vec![error_diag(var, rule, &e)];
+            if let Err(me) = scope.eval(&rule.error_message) {
+                out.push(error_diag(var, rule, &me));
+            }
+            return out;
+        }
     };
     let result_error = |detail: String| {
         vec![diagnostic(
