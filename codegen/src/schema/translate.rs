@@ -286,6 +286,8 @@ fn describe(e: &Expr) -> String {
         Expr::Conditional(..) => "a conditional expression".into(),
         Expr::For(_) => "a `for` expression".into(),
         Expr::Template(_) => "a string template".into(),
+        Expr::Tuple(_) => "a list literal (only primitive literals are compared)".into(),
+        Expr::Object(_) => "an object literal (only primitive literals are compared)".into(),
         Expr::Index(..) | Expr::GetAttr(..) | Expr::Splat { .. } => {
             "an attribute or element access".into()
         }

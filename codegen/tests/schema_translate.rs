@@ -1,0 +1,145 @@
+//! Validation conditions → schema rules, one line per case: bounds, null handling per Terraform
+//! version, and the forms that must stay untranslated.
+
+use tfvars_codegen::lower::lower_expr;
+use tfvars_codegen::schema::translate::{translate, Rules};
+use tfvars_codegen::type_expr::parse_type_constraint;
+use tfvars_runtime::{Number, TerraformVersion, Type};
+
+fn ty(text: &str) -> Type {
+    let expr: hcl_edit::expr::Expression = text.parse().expect("type parses");
+    parse_type_constraint(&expr).expect("valid type")
+}
+
+fn rules(condition: &str, type_text: &str, version: TerraformVersion) -> Result<Rules, String> {
+    let expr: hcl_edit::expr::Expression = condition.parse().expect("condition parses");
+    let expr = lower_expr(&expr).expect("lowers");
+    translate(&expr, "x", &ty(type_text), &[], version)
+}
+
+fn ok(condition: &str, type_text: &str) -> Rules {
+    rules(condition, type_text, TerraformVersion::Latest)
+        .unwrap_or_else(|e| panic!("{condition}: {e}"))
+}
+
+fn refused(condition: &str, type_text: &str, why: &str) {
+    let err = rules(condition, type_text, TerraformVersion::Latest).expect_err(condition);
+    assert!(err.contains(why), "{condition}: {err}");
+}
+
+fn n(text: &str) -> Number {
+    Number::parse_json(text).expect("number")
+}
+
+#[test]
+fn numeric_bounds() {
+    let r = ok("var.x > 2.5 && var.x <= 10 && -1 < var.x", "number");
+    let min = r.minimum.expect("minimum");
+    assert_eq!((min.value, min.exclusive), (n("2.5"), true));
+    let max = r.maximum.expect("maximum");
+    assert_eq!((max.value, max.exclusive), (n("10"), false));
+    assert!(!r.null_ok);
+    let r = ok("var.x >= 0 && var.x > 0", "number");
+    assert!(r.minimum.expect("minimum").exclusive, "tightest bound wins");
+    refused("var.x > 0", "string", "numeric comparison");
+    refused("var.x > var.y", "number", "non-literal");
+}
+
+#[test]
+fn length_bounds() {
+    let r = ok("length(var.x) > 2.5 && length(var.x) < 7.5", "string");
+    assert_eq!((r.min_length, r.max_length), (Some(3), Some(7)));
+    assert!(r.string_length);
+    let r = ok("4 == length(var.x)", "list(string)");
+    assert_eq!((r.min_length, r.max_length), (Some(4), Some(4)));
+    refused("length(var.x) < 0", "string", "never");
+    refused("length(var.x) == 1.5", "string", "never");
+    // An object always has its declared attributes.
+    assert!(ok("length(var.x) == 2", "object({a = string, b = number})").is_empty());
+    refused("length(var.x) > 2", "object({a = string})", "never true");
+    refused("length(var.x) > 0", "any", "length()");
+}
+
+#[test]
+fn null_guards_follow_the_terraform_version() {
+    for (condition, latest, v1_11) in [
+        // `startswith` fails on null, so 1.11 (no short-circuit) rejects null.
+        ("var.x == null || startswith(var.x, \"a\")", true, false),
+        ("var.x == null || can(regex(\"a\", var.x))", true, true),
+        ("var.x == null || var.x == \"a\"", true, true),
+        ("var.x == null ? true : length(var.x) > 1", true, true),
+        ("var.x != null ? length(var.x) > 1 : false", false, false),
+        ("var.x != null && length(var.x) > 1", false, false),
+        ("var.x != \"a\"", true, true),
+        ("!contains([\"a\"], var.x)", false, false),
+        ("can(regex(\"a\", var.x))", false, false),
+    ] {
+        let l = rules(condition, "string", TerraformVersion::Latest).expect(condition);
+        let o = rules(condition, "string", TerraformVersion::V1_11).expect(condition);
+        assert_eq!((l.null_ok, o.null_ok), (latest, v1_11), "{condition}");
+    }
+}
+
+#[test]
+fn enums_only_where_equality_is_exact() {
+    let r = ok("contains([\"a\", 1, true], var.x)", "any");
+    assert_eq!(r.allowed.expect("enum").len(), 3);
+    refused("contains([\"a\"], var.x)", "list(string)", "enum");
+    refused("var.x == [\"a\"]", "list(string)", "list literal");
+    refused("contains(var.y, var.x)", "string", "`contains`");
+}
+
+#[test]
+fn patterns() {
+    assert_eq!(
+        ok("startswith(var.x, \"a.b\")", "string").patterns,
+        ["^a\\.b"]
+    );
+    assert_eq!(ok("endswith(var.x, \"$\")", "string").patterns, ["\\$$"]);
+    refused("can(regex(\"(?i)a\", var.x))", "string", "(?i)");
+    refused("can(regex(\"a\", var.x))", "number", "only checks strings");
+    let r = ok("length(regexall(\"[0-9]\", var.x)) == 0", "string");
+    assert_eq!(r.forbidden_patterns, ["[0-9]"]);
+    refused(
+        "length(regexall(\"a\", var.x)) > 1",
+        "string",
+        "counts matches",
+    );
+}
+
+#[test]
+fn elements_values_keys_and_attributes() {
+    let r = ok(
+        "alltrue([for v in var.x : contains([\"a\"], v)])",
+        "set(string)",
+    );
+    assert!(r.items.expect("items").allowed.is_some());
+    let r = ok("alltrue([for k, v in var.x : v > 0])", "map(number)");
+    assert!(r.values.expect("values").minimum.is_some());
+    let r = ok(
+        "alltrue([for k, v in var.x : can(regex(\"^a\", k))])",
+        "map(number)",
+    );
+    assert_eq!(r.keys.expect("keys").patterns, ["^a"]);
+    let r = ok(
+        "var.x.a == \"p\" && var.x.b.c > 1",
+        "object({a = string, b = object({c = number})})",
+    );
+    let names: Vec<&str> = r.properties.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["a", "b"]);
+    refused(
+        "contains([\"p\"], var.x.a)",
+        "object({a = optional(string)})",
+        "optional",
+    );
+    refused(
+        "alltrue([for v in var.x : v == \"a\"])",
+        "tuple([string])",
+        "tuple",
+    );
+    refused(
+        "alltrue([for v in var.x : v == \"a\" if v != \"\"])",
+        "list(string)",
+        "filter",
+    );
+}
