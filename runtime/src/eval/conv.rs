@@ -73,8 +73,8 @@ pub(crate) fn object_key(key: &Value) -> Result<Option<String>, EvalError> {
     match key {
         Value::Unknown(_) => Ok(None),
         Value::Null(_) => Err(EvalError::new(
-            "Invalid object key",
-            "Key expression in object constructor must not produce a null value.",
+            "Null value as key",
+            "Can't use a null value as a key.",
         )),
         other => match convert(other, &Type::String) {
             Ok(Value::String(s)) => Ok(Some(s)),
