@@ -164,12 +164,18 @@ fn variable(cx: &mut FileCx, decls: &mut Decls, name: &str, name_span: Range<usi
                 default_span = Some(value.span.clone());
                 raw_default = Some(literal(value));
             }
-            "description" => match &value.kind {
-                JsonKind::String(s) => spec.description = Some(nfc(s)),
-                _ => cx.problem(
+            // Taken literally, then converted to a string as Terraform decodes it.
+            "description" => match convert_value(&literal(value), &Type::String) {
+                Ok(Value::String(s)) => spec.description = Some(s),
+                Ok(_) => cx.problem(
                     Some(value.span.clone()),
                     "Unsuitable value type",
-                    "Unsuitable value: string required",
+                    "Unsuitable value: value must not be null",
+                ),
+                Err(detail) => cx.problem(
+                    Some(value.span.clone()),
+                    "Unsuitable value type",
+                    &format!("Unsuitable value: {detail}"),
                 ),
             },
             "sensitive" | "ephemeral" | "nullable" => {

@@ -126,8 +126,8 @@ fn module_files(dir: &Path) -> Result<Vec<PathBuf>, LoadError> {
     for entry in entries {
         let entry = entry.map_err(|e| fail(format!("cannot read `{}`: {e}", dir.display())))?;
         let name = entry.file_name().to_string_lossy().into_owned();
-        // Terraform skips editor backups and hidden files.
-        if name.starts_with('.') || name.starts_with('#') || name.ends_with('~') {
+        // Terraform skips hidden files (editor swap files and the like).
+        if name.starts_with('.') {
             continue;
         }
         if !(name.ends_with(".tf") || name.ends_with(".tf.json")) {

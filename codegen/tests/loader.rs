@@ -245,6 +245,8 @@ fn files_are_read_in_name_order_and_subdirectories_ignored() {
             ("c.tf.json", r#"{"variable": {"c": {}}}"#),
             ("notes.txt", "variable \"not_read\" {}\n"),
             ("x.tfvars", "a = 1\n"),
+            // Hidden files are skipped, as Terraform skips them.
+            (".hidden.tf", "variable \"hidden\" {}\n"),
         ],
     );
     std::fs::create_dir_all(dir.join("sub")).unwrap();
@@ -296,7 +298,7 @@ fn json_module() {
             ("main.tf.json", JSON),
             (
                 "more.tf.json",
-                r#"{"variable": [{"d": {"type": "number", "default": 1.50}}, {"e": [{"type": "map(string)"}]}]}"#,
+                r#"{"variable": [{"d": {"type": "number", "default": 1.50}}, {"e": [{"type": "map(string)"}]}, {"n": {"description": 5}}]}"#,
             ),
         ],
     );
@@ -319,6 +321,8 @@ fn json_module() {
         Some("A ${literal} description.")
     );
     assert_eq!(v("a").location.to_string(), "main.tf.json:3:10");
+    // Converted to a string, as Terraform decodes it.
+    assert_eq!(v("n").description.as_deref(), Some("5"));
     assert_eq!(obj(v("b").default.as_ref().unwrap())["p"], num("3"));
     let b_rule = &v("b").validations[0];
     // Terraform: "checked by the validation rule at main.tf.json:11,21-22" (the object).
