@@ -168,10 +168,12 @@ impl Scope<'_> {
         let t_reasons = self.take_reasons_since(mark);
         let f = self.eval(otherwise);
         let f_reasons = self.take_reasons_since(mark);
-        // A failed result counts as an unknown value of any type.
-        let dynamic = Value::Unknown(Type::Any);
-        let tv = t.as_ref().unwrap_or(&dynamic);
-        let fv = f.as_ref().unwrap_or(&dynamic);
+        // A failed result counts as an unknown value of the type its expression has whatever
+        // the operands (an operator's result type), else of any type.
+        let t_failed = Value::Unknown(static_type(then));
+        let f_failed = Value::Unknown(static_type(otherwise));
+        let tv = t.as_ref().unwrap_or(&t_failed);
+        let fv = f.as_ref().unwrap_or(&f_failed);
         let literal_null = |v: &Value| matches!(v, Value::Null(Type::Any));
         let result_ty = if literal_null(tv) {
             fv.ty()
@@ -229,6 +231,22 @@ impl Scope<'_> {
                 format!("The {which} result value has the wrong type: {e}."),
             )
         })
+    }
+}
+
+/// The type an expression has whatever its operands: what HCL gives a failed operation.
+fn static_type(e: &crate::expr::Expr) -> Type {
+    use crate::expr::{BinaryOp, Expr, UnaryOp};
+    match e {
+        Expr::Binary(op, ..) => match op {
+            BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div | BinaryOp::Mod => {
+                Type::Number
+            }
+            _ => Type::Bool,
+        },
+        Expr::Unary(UnaryOp::Not, _) => Type::Bool,
+        Expr::Unary(UnaryOp::Negate, _) => Type::Number,
+        _ => Type::Any,
     }
 }
 

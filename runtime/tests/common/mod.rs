@@ -19,7 +19,10 @@ pub fn eval(text: &str) -> Result<Value, EvalError> {
     let expr = parse(text).map_err(|e| EvalError::new("Parse error", e))?;
     let spec = ModuleSpec::default();
     let values = BTreeMap::new();
-    Scope::new(&spec, &values).eval(&expr)
+    // The recordings come from Terraform 1.11.
+    Scope::new(&spec, &values)
+        .with_version(tfvars_runtime::TerraformVersion::V1_11)
+        .eval(&expr)
 }
 
 fn quote(s: &str) -> String {
@@ -97,6 +100,8 @@ fn render(v: &Value, indent: usize) -> String {
         Value::Null(Type::Number) => "tonumber(null)".into(),
         Value::Null(Type::Bool) => "tobool(null)".into(),
         Value::Null(Type::List(e)) => format!("tolist(null) /* of {} */", type_name(e)),
+        Value::Null(Type::Set(e)) => format!("toset(null) /* of {} */", type_name(e)),
+        Value::Null(Type::Map(e)) => format!("tomap(null) /* of {} */", type_name(e)),
         Value::Null(_) => "null".into(),
         Value::Unknown(_) => "(known after apply)".into(),
         Value::Bool(b) => b.to_string(),
@@ -146,6 +151,14 @@ pub fn parse_line(line: &str) -> Option<(String, Expected)> {
 
 /// Runs every case in a data file; returns the failures, described.
 pub fn run_file(text: &str) -> (usize, Vec<String>) {
+    run_file_with(text, eval)
+}
+
+/// [`run_file`] with another evaluator (one with variables in scope).
+pub fn run_file_with(
+    text: &str,
+    eval: impl Fn(&str) -> Result<Value, EvalError>,
+) -> (usize, Vec<String>) {
     let mut failures = Vec::new();
     let mut n = 0;
     for line in text
