@@ -9,6 +9,7 @@
 //! value-level ones (a string that is not a number, …), reported with the path where they
 //! happened (`[1].port`) and cty's message (`a number is required`).
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -105,9 +106,11 @@ pub fn convert(value: &Value, ty: &Type) -> Result<Value, ConversionError> {
 // ---------------------------------------------------------------------------------------------
 // Defaults (Terraform's typeexpr.Defaults.Apply), on the value before conversion.
 
-fn apply_defaults(value: &Value, ty: &Type) -> Value {
+// Borrowed when nothing changes (no defaults anywhere in `ty`), so large values without
+// defaults are not copied.
+fn apply_defaults<'a>(value: &'a Value, ty: &Type) -> Cow<'a, Value> {
     if value.is_null() || value.is_unknown() || !ty.has_defaults() {
-        return value.clone();
+        return Cow::Borrowed(value);
     }
     let child = |index: Option<usize>, key: Option<&str>| -> Option<&Type> {
         match ty {
@@ -121,12 +124,12 @@ fn apply_defaults(value: &Value, ty: &Type) -> Value {
         vs.iter()
             .enumerate()
             .map(|(i, v)| match child(Some(i), None) {
-                Some(t) => apply_defaults(v, t),
+                Some(t) => apply_defaults(v, t).into_owned(),
                 None => v.clone(),
             })
             .collect()
     };
-    match value {
+    Cow::Owned(match value {
         Value::List(et, vs) => rebuild_seq(apply_seq(vs), |vs| Value::List(et.clone(), vs)),
         Value::Set(et, vs) => rebuild_seq(apply_seq(vs), |vs| Value::set(et.clone(), vs)),
         Value::Tuple(vs) => Value::Tuple(apply_seq(vs)),
@@ -135,7 +138,7 @@ fn apply_defaults(value: &Value, ty: &Type) -> Value {
                 .iter()
                 .map(|(k, v)| {
                     let v = match child(None, Some(k)) {
-                        Some(t) => apply_defaults(v, t),
+                        Some(t) => apply_defaults(v, t).into_owned(),
                         None => v.clone(),
                     };
                     (k.clone(), v)
@@ -145,7 +148,7 @@ fn apply_defaults(value: &Value, ty: &Type) -> Value {
                 for a in attrs {
                     let Some(default) = &a.default else { continue };
                     if out.get(&a.name).is_none_or(Value::is_null) {
-                        out.insert(a.name.clone(), apply_defaults(default, &a.ty));
+                        out.insert(a.name.clone(), apply_defaults(default, &a.ty).into_owned());
                     }
                 }
             }
@@ -157,7 +160,7 @@ fn apply_defaults(value: &Value, ty: &Type) -> Value {
             }
         }
         v => v.clone(),
-    }
+    })
 }
 
 // A list or set whose elements changed type after defaults becomes a tuple, as in Terraform.
