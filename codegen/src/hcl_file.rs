@@ -12,7 +12,7 @@ use crate::loader::{
 };
 use crate::lower::{lower_constant_in, lower_expr_in};
 use crate::source::SourceFile;
-use crate::type_expr::parse_type_constraint;
+use crate::type_expr::parse_type_constraint_in;
 
 const VARIABLE_ARGS: &[&str] = &[
     "description",
@@ -25,7 +25,7 @@ const VARIABLE_ARGS: &[&str] = &[
 
 /// Reads one `.tf` file into `decls`, reporting problems to `cx`.
 pub(crate) fn read(cx: &mut FileCx, decls: &mut Decls) {
-    let body = match hcl_edit::parser::parse_body(&cx.file.text) {
+    let body = match crate::lower::parse_body_exact(&cx.file.text) {
         Ok(b) => b,
         Err(e) => {
             let (span, summary, detail) = syntax_error(cx.file, &e);
@@ -164,7 +164,7 @@ fn variable(cx: &mut FileCx, decls: &mut Decls, block: &Block) {
             continue;
         }
         match key {
-            "type" => match parse_type_constraint(&attr.value) {
+            "type" => match parse_type_constraint_in(&attr.value, Some(&cx.file.text)) {
                 Ok(ty) => {
                     spec.ty = ty;
                     spec.typed = true;

@@ -13,7 +13,7 @@ use crate::loader::{
     check_condition, check_variable_name, convert_value, Declared, Decls, FileCx, RefSite,
 };
 use crate::lower::{lower_template, nfc, LowerError};
-use crate::type_expr::parse_type_constraint;
+use crate::type_expr::parse_type_constraint_in;
 
 mod parse;
 
@@ -140,7 +140,7 @@ fn variable(cx: &mut FileCx, decls: &mut Decls, name: &str, name_span: Range<usi
                     continue;
                 };
                 match hcl_edit::parser::parse_expr(text) {
-                    Ok(expr) => match parse_type_constraint(&expr) {
+                    Ok(expr) => match parse_type_constraint_in(&expr, Some(text)) {
                         Ok(ty) => {
                             spec.ty = ty;
                             spec.typed = true;

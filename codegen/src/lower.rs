@@ -91,6 +91,59 @@ pub fn lower_template(template: &Template, constant: bool) -> Result<Expr, Vec<L
     }
 }
 
+/// Parses an HCL body. hcl-edit reads number literals through `f64` and refuses one beyond
+/// its range (`1e400`), which HCL accepts: such a literal is replaced by a same-length
+/// stand-in (`00001`) and parsing retried, so every span still points into `text`. Lower the
+/// body's expressions with `text` as their source ([`lower_expr_in`]), which reads each number
+/// from `text` itself.
+pub fn parse_body_exact(text: &str) -> Result<hcl_edit::structure::Body, hcl_edit::parser::Error> {
+    let mut patched: Option<String> = None;
+    loop {
+        let current = patched.as_deref().unwrap_or(text);
+        match hcl_edit::parser::parse_body(current) {
+            Ok(body) => return Ok(body),
+            Err(e) => {
+                let Some(range) = overflowing_number_at(current, e.location().offset()) else {
+                    return Err(e);
+                };
+                let mut s = current.to_string();
+                let stand_in = format!("{}1", "0".repeat(range.len() - 1));
+                s.replace_range(range, &stand_in);
+                patched = Some(s);
+            }
+        }
+    }
+}
+
+/// The number literal around `offset` when it only fails to parse because it overflows `f64`.
+fn overflowing_number_at(text: &str, offset: usize) -> Option<Range<usize>> {
+    let b = text.as_bytes();
+    let mut start = offset.min(b.len());
+    while start > 0 && (b[start - 1].is_ascii_digit() || b[start - 1] == b'.') {
+        start -= 1;
+    }
+    if start > 0 && (b[start - 1].is_ascii_alphanumeric() || b[start - 1] == b'_') {
+        return None;
+    }
+    let mut end = start;
+    while end < b.len() && (b[end].is_ascii_digit() || b[end] == b'.') {
+        end += 1;
+    }
+    if end < b.len() && matches!(b[end], b'e' | b'E') {
+        end += 1;
+        if end < b.len() && matches!(b[end], b'+' | b'-') {
+            end += 1;
+        }
+        while end < b.len() && b[end].is_ascii_digit() {
+            end += 1;
+        }
+    }
+    let literal = text.get(start..end)?;
+    let overflows =
+        literal.parse::<f64>().is_ok_and(f64::is_infinite) && parse_number(literal).is_some();
+    overflows.then_some(start..end)
+}
+
 /// Parses the text of an HCL number literal exactly (never through `f64`).
 pub fn parse_number(text: &str) -> Option<Number> {
     let (int, rest) = text
@@ -162,9 +215,16 @@ impl<'s> Lowerer<'s> {
             Expression::Null(_) => Expr::Literal(Value::null()),
             Expression::Bool(b) => Expr::Literal(Value::Bool(*b.value())),
             Expression::Number(n) => {
-                let text = match n.as_repr() {
-                    Some(raw) => raw.to_string(),
-                    None => n.value().to_string(),
+                // The literal's own text: from the source when known (the parser may have been
+                // given a stand-in for a literal beyond f64, see `parse_body_exact`).
+                let from_source = match (self.source, n.span()) {
+                    (Some(src), Some(sp)) => src.get(sp.start + self.shift..sp.end + self.shift),
+                    _ => None,
+                };
+                let text = match (from_source, n.as_repr()) {
+                    (Some(t), _) => t.to_string(),
+                    (None, Some(raw)) => raw.to_string(),
+                    (None, None) => n.value().to_string(),
                 };
                 let text = text.trim();
                 let (negative, digits) = match text.strip_prefix('-') {

@@ -23,7 +23,7 @@ pub fn parse_tfvars(text: &str, file: &str) -> Result<Vec<InputVariable>, Vec<Di
             path: String::new(),
             location: Some(src.location_of(span)),
         };
-    let body = match hcl_edit::parser::parse_body(text) {
+    let body = match crate::lower::parse_body_exact(text) {
         Ok(b) => b,
         Err(e) => {
             let (span, summary, detail) = crate::hcl_file::syntax_error(&src, &e);
@@ -118,6 +118,28 @@ mod tests {
                 "x.tfvars:3:5 Function calls not allowed: Functions may not be called here.",
                 "x.tfvars:4:5 Variables not allowed: Variables may not be used here.",
             ]
+        );
+    }
+
+    #[test]
+    fn numbers_beyond_f64_are_exact() {
+        // Terraform keeps `1e400`; hcl-edit's own parser refuses it.
+        let vars = parse_tfvars(
+            "a = 1e400\nb = \"1e400\"\nc = [2e999, -3E+500]\n",
+            "x.tfvars",
+        )
+        .unwrap();
+        assert_eq!(
+            vars[0].value,
+            Value::Number(Number::parse_json("1e400").unwrap())
+        );
+        assert_eq!(vars[1].value, Value::String("1e400".into()));
+        assert_eq!(
+            vars[2].value,
+            Value::Tuple(vec![
+                Value::Number(Number::parse_json("2e999").unwrap()),
+                Value::Number(Number::parse_json("-3e500").unwrap()),
+            ])
         );
     }
 

@@ -7,7 +7,7 @@ use hcl_edit::expr::{Expression, FuncCall, ObjectKey};
 use hcl_edit::Span;
 use tfvars_runtime::{Attribute, Type, Value};
 
-use crate::lower::{lower_constant, LowerError};
+use crate::lower::{lower_constant_in, LowerError};
 
 const INVALID: &str = "Invalid type specification";
 
@@ -16,7 +16,19 @@ const INVALID: &str = "Invalid type specification";
 /// At the top level only, bare `list` and `map` mean `list(any)` and `map(any)`, and a quoted
 /// type is rejected as Terraform 0.11 syntax.
 pub fn parse_type_constraint(expr: &Expression) -> Result<Type, Vec<LowerError>> {
-    let mut p = TypeParser { errors: Vec::new() };
+    parse_type_constraint_in(expr, None)
+}
+
+/// [`parse_type_constraint`], given the source text the expression's spans point into (used
+/// to read optional-attribute defaults exactly, see [`crate::lower::lower_constant_in`]).
+pub fn parse_type_constraint_in(
+    expr: &Expression,
+    source: Option<&str>,
+) -> Result<Type, Vec<LowerError>> {
+    let mut p = TypeParser {
+        errors: Vec::new(),
+        source,
+    };
     let ty = match expr {
         Expression::String(s) => {
             p.err(
@@ -47,8 +59,9 @@ pub fn parse_type_constraint(expr: &Expression) -> Result<Type, Vec<LowerError>>
 /// The deepest type nesting accepted.
 const MAX_TYPE_DEPTH: usize = 128;
 
-struct TypeParser {
+struct TypeParser<'s> {
     errors: Vec<LowerError>,
+    source: Option<&'s str>,
 }
 
 /// `string` written as a bare word.
@@ -67,7 +80,7 @@ fn call(expr: &Expression) -> Option<&FuncCall> {
     }
 }
 
-impl TypeParser {
+impl TypeParser<'_> {
     fn err(&mut self, summary: &str, detail: &str, span: Option<Range<usize>>) {
         self.errors.push(LowerError {
             summary: summary.into(),
@@ -252,7 +265,7 @@ impl TypeParser {
     /// The second argument of `optional(T, default)`: a constant, converted to `T`.
     /// `null` means no default.
     fn optional_default(&mut self, expr: &Expression, ty: &Type) -> Option<Value> {
-        let lowered = match lower_constant(expr) {
+        let lowered = match lower_constant_in(expr, self.source) {
             Ok(e) => e,
             Err(errs) => {
                 self.errors.extend(errs);

@@ -445,6 +445,13 @@ variable "d" {
 variable "e" {
   default = 01.50
 }
+variable "f" {
+  type    = number
+  default = 1e400
+}
+variable "g" {
+  type = object({ a = optional(number, -5e400) })
+}
 "#,
         )],
     );
@@ -458,6 +465,12 @@ variable "e" {
         other => panic!("{other:?}"),
     }
     assert_eq!(d(4), num("1.5"));
+    // Beyond f64, kept exactly as Terraform keeps it.
+    assert_eq!(d(5), num("1e400"));
+    let Type::Object(attrs) = &m.variables()[6].ty else {
+        panic!()
+    };
+    assert_eq!(attrs[0].default, Some(num("-5e400")));
 }
 
 #[test]
