@@ -1,7 +1,7 @@
 //! `regex` and `regexall`, with Go's RE2 syntax translated by [`crate::regex_go`].
 
 use std::collections::{BTreeMap, HashMap};
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use regex::Regex;
 
@@ -21,11 +21,16 @@ pub(super) fn table() -> Vec<(&'static str, Builtin)> {
 
 /// Compiles a Go pattern (cached). The error is Terraform's wording after
 /// `Invalid value for "pattern" parameter: `.
-pub(crate) fn compile(pattern: &str) -> Result<Regex, String> {
-    compile_with_names(pattern).map(|(re, _)| re)
+pub(crate) fn compile(pattern: &str) -> Compiled {
+    compile_with_names(pattern)
 }
 
-type Compiled = Result<(Regex, Vec<Option<String>>), String>;
+/// A compiled pattern and the Go names of its groups, shared so that a cached regex keeps its
+/// matching caches warm.
+pub(crate) type Pattern = Arc<(Regex, Vec<Option<String>>)>;
+
+/// A compiled pattern, or Terraform's message for an invalid one.
+pub(crate) type Compiled = Result<Pattern, String>;
 
 /// Compiles a Go pattern (cached), with the Go names of its capture groups.
 fn compile_with_names(pattern: &str) -> Compiled {
@@ -37,7 +42,7 @@ fn compile_with_names(pattern: &str) -> Compiled {
     let compiled = crate::regex_go::translate_with_names(pattern)
         .and_then(|t| {
             Regex::new(&t.pattern)
-                .map(|re| (re, t.names))
+                .map(|re| Arc::new((re, t.names)))
                 .map_err(|e| e.to_string())
         })
         .map_err(|e| format!("invalid regexp pattern: {e}"));
@@ -112,18 +117,18 @@ fn result_type(shape: &Shape) -> Type {
     }
 }
 
-fn prepare(a: &Args) -> Result<(Regex, Shape, String), EvalError> {
+fn prepare(a: &Args) -> Result<(Pattern, Shape, String), EvalError> {
     let pattern = a.get::<String>(0)?;
     let s = a.get::<String>(1)?;
-    let (re, names) = compile_with_names(&pattern).map_err(|e| a.bad(0, e))?;
-    let shape = shape(&names).map_err(|e| a.bad(0, e))?;
-    Ok((re, shape, s))
+    let compiled = compile_with_names(&pattern).map_err(|e| a.bad(0, e))?;
+    let shape = shape(&compiled.1).map_err(|e| a.bad(0, e))?;
+    Ok((compiled, shape, s))
 }
 
 /// `regex(pattern, string)`: the first match (unanchored); an error when nothing matches.
 pub(crate) fn regex(a: &Args) -> Result<Value, EvalError> {
-    let (re, shape, s) = prepare(a)?;
-    match re.captures(&s) {
+    let (compiled, shape, s) = prepare(a)?;
+    match compiled.0.captures(&s) {
         Some(caps) => Ok(result(&shape, &caps)),
         None => Err(a.fail("pattern did not match any part of the given string")),
     }
@@ -131,10 +136,10 @@ pub(crate) fn regex(a: &Args) -> Result<Value, EvalError> {
 
 /// `regexall(pattern, string)`: every non-overlapping match, as Go's `FindAll` finds them.
 pub(crate) fn regexall(a: &Args) -> Result<Value, EvalError> {
-    let (re, shape, s) = prepare(a)?;
+    let (compiled, shape, s) = prepare(a)?;
     let mut out = Vec::new();
     let mut prev_end: Option<usize> = None;
-    for caps in re.captures_iter(&s) {
+    for caps in compiled.0.captures_iter(&s) {
         let m = caps.get(0).expect("group 0");
         // Go ignores an empty match that abuts the previous match.
         if m.is_empty() && prev_end == Some(m.start()) {

@@ -213,7 +213,7 @@ pub(crate) fn replace(a: &Args) -> Result<Value, EvalError> {
     let sub = a.get::<String>(1)?;
     let rep = a.get::<String>(2)?;
     if sub.len() > 1 && sub.starts_with('/') && sub.ends_with('/') {
-        let re = super::regex::compile(&sub[1..sub.len() - 1]).map_err(|e| {
+        let compiled = super::regex::compile(&sub[1..sub.len() - 1]).map_err(|e| {
             // `replace` reports Go's own wording: "error parsing regexp: CODE: `EXPR`".
             let e = e.trim_start_matches("invalid regexp pattern: ");
             match e.split_once(" in ") {
@@ -221,7 +221,7 @@ pub(crate) fn replace(a: &Args) -> Result<Value, EvalError> {
                 None => a.fail(format!("error parsing regexp: {e}")),
             }
         })?;
-        return s(re.replace_all(&str, rep.as_str()).into_owned());
+        return s(compiled.0.replace_all(&str, rep.as_str()).into_owned());
     }
     s(str.replace(&sub, &rep))
 }
