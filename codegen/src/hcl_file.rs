@@ -75,6 +75,21 @@ pub(crate) fn syntax_error(
             "Object constructor map keys must be unique.".into(),
         );
     }
+    // Something other than a name where an argument or block starts (e.g. JSON in a `.tf`
+    // or `.tfvars` file).
+    let line_start = file.text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let at_item_start = file.text[line_start..offset].trim().is_empty();
+    let starts_name = file.text[offset..]
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_alphabetic() || c == '_');
+    if message == "unexpected token" && at_item_start && !starts_name {
+        return (
+            offset..offset,
+            "Argument or block definition required".into(),
+            "An argument or block definition is required here.".into(),
+        );
+    }
     (offset..offset, "Invalid HCL syntax".into(), message)
 }
 

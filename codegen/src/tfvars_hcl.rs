@@ -166,6 +166,16 @@ mod tests {
 
     #[test]
     fn json_in_tfvars_is_rejected() {
-        assert!(parse_tfvars("{\"a\": 1}\n", "a.tfvars").is_err());
+        // Terraform: «Argument or block definition required» at a.tfvars line 1.
+        let errs = parse_tfvars("{\"a\": 1}\n", "a.tfvars").unwrap_err();
+        assert_eq!(errs[0].summary, "Argument or block definition required");
+        assert_eq!(
+            errs[0].detail,
+            "An argument or block definition is required here."
+        );
+        assert_eq!(
+            errs[0].location.as_ref().unwrap().to_string(),
+            "a.tfvars:1:1"
+        );
     }
 }
