@@ -192,13 +192,10 @@ fn variable(cx: &mut FileCx, decls: &mut Decls, block: &Block) {
             "default" => {
                 default_span = attr.value.span();
                 match lower_constant_in(&attr.value, Some(&cx.file.text)) {
-                    Ok(e) => match constant(&e) {
+                    // Evaluation errors keep the evaluator's wording (`Invalid operand`, …).
+                    Ok(e) => match tfvars_runtime::eval::eval_constant(&e) {
                         Ok(v) => raw_default = Some(v),
-                        Err(detail) => cx.problem(
-                            default_span.clone(),
-                            "Invalid default value for variable",
-                            &detail,
-                        ),
+                        Err(err) => cx.problem(default_span.clone(), &err.summary, &err.detail),
                     },
                     Err(errs) => cx.lower_errors(errs, None),
                 }
@@ -256,11 +253,6 @@ fn variable(cx: &mut FileCx, decls: &mut Decls, block: &Block) {
         header: cx.spot(header),
     };
     cx.declare(decls, declared);
-}
-
-/// Evaluates a lowered constant (no conversion).
-fn constant(e: &Expr) -> Result<Value, String> {
-    tfvars_runtime::eval::eval_constant(e).map_err(|e| e.detail)
 }
 
 /// A constant argument converted to `ty`.

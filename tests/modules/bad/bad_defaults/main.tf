@@ -22,3 +22,6 @@ variable "optional_default" {
 variable "optional_call" {
   type = object({ a = optional(string, lower("A")) })
 }
+variable "eval_error" {
+  default = 1 + "a"
+}
