@@ -8,6 +8,25 @@
 //! path. Otherwise the value is converted element by element, and the only failures left are
 //! value-level ones (a string that is not a number, …), reported with the path where they
 //! happened (`[1].port`) and cty's message (`a number is required`).
+//!
+//! ```
+//! use tfvars_runtime::json::parse_json_value;
+//! use tfvars_runtime::{convert, Type};
+//!
+//! let numbers = Type::List(Box::new(Type::Number));
+//! let given = parse_json_value(r#"["1", 2e0]"#, "x.tfvars.json").unwrap();
+//! assert_eq!(convert(&given, &numbers).unwrap().to_json().unwrap(), "[1,2]");
+//!
+//! // A value-level failure: where, and cty's message.
+//! let given = parse_json_value(r#"[1, "x"]"#, "x.tfvars.json").unwrap();
+//! let e = convert(&given, &numbers).unwrap_err();
+//! assert_eq!((e.path_string().as_str(), e.message()), ("[1]", "a number is required"));
+//!
+//! // A type mismatch: described from the top, as Terraform prints it.
+//! let given = parse_json_value("[true, 2]", "x.tfvars.json").unwrap();
+//! let e = convert(&given, &Type::List(Box::new(Type::Bool))).unwrap_err();
+//! assert_eq!(e.to_string(), "element 1: bool required");
+//! ```
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
