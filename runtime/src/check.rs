@@ -127,9 +127,7 @@ pub fn check(spec: &ModuleSpec, inputs: &[InputVariable], options: &CheckOptions
     for mut d in crate::eval::run_validations(spec, &values, &skip, options.version) {
         // Terraform points a failed rule at the value it rejected (the input, or the variable
         // block when the default was used); the rule's own place is in the detail.
-        // (Except when the message is withheld: Terraform then points at the message.)
-        let withheld = d.detail.starts_with("The error message included");
-        if d.summary == "Invalid value for variable" && !withheld {
+        if d.summary == "Invalid value for variable" {
             let name = d.variable.as_deref();
             if let Some(var) = spec
                 .variables
