@@ -144,12 +144,38 @@ fn check_golden(path: &Path, actual: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// Draft-07's meta-schema wants `items` (as an array), `allOf`, `anyOf`, `oneOf` and `type` (as
+/// an array) non-empty; the `jsonschema` crate's meta-validation lets empty ones through.
+fn no_empty_schema_arrays(value: &serde_json::Value, path: &str) {
+    match value {
+        serde_json::Value::Object(m) => {
+            for (k, v) in m {
+                if let serde_json::Value::Array(items) = v {
+                    if items.is_empty()
+                        && ["items", "allOf", "anyOf", "oneOf", "type"].contains(&k.as_str())
+                    {
+                        panic!("{path}/{k}: empty array");
+                    }
+                }
+                no_empty_schema_arrays(v, &format!("{path}/{k}"));
+            }
+        }
+        serde_json::Value::Array(items) => {
+            for (i, v) in items.iter().enumerate() {
+                no_empty_schema_arrays(v, &format!("{path}/{i}"));
+            }
+        }
+        _ => {}
+    }
+}
+
 fn compile(schema_text: &str, what: &str) -> jsonschema::Validator {
     let value: serde_json::Value =
         serde_json::from_str(schema_text).unwrap_or_else(|e| panic!("{what}: not JSON: {e}"));
     if let Err(e) = jsonschema::draft7::meta::validate(&value) {
         panic!("{what}: not a valid draft-07 schema: {e}");
     }
+    no_empty_schema_arrays(&value, what);
     jsonschema::draft7::new(&value).unwrap_or_else(|e| panic!("{what}: does not compile: {e}"))
 }
 

@@ -75,19 +75,25 @@ pub(crate) fn node(cx: &NodeCx, ty: &Type, rules: Option<&Rules>, nullable: bool
             }
             n
         }
-        Type::Tuple(ts) => map(vec![
-            ("type", Json::str("array")),
-            (
-                "items",
-                Json::Array(
-                    ts.iter()
-                        .map(|t| node(cx, t, None, cx.conversions))
-                        .collect(),
-                ),
-            ),
-            ("minItems", Json::int(ts.len() as u64)),
-            ("maxItems", Json::int(ts.len() as u64)),
-        ]),
+        Type::Tuple(ts) => {
+            let mut n = map(vec![
+                ("type", Json::str("array")),
+                ("minItems", Json::int(ts.len() as u64)),
+                ("maxItems", Json::int(ts.len() as u64)),
+            ]);
+            // Draft-07 wants at least one schema in an `items` array; `tuple([])` has none.
+            if !ts.is_empty() {
+                n.set(
+                    "items",
+                    Json::Array(
+                        ts.iter()
+                            .map(|t| node(cx, t, None, cx.conversions))
+                            .collect(),
+                    ),
+                );
+            }
+            n
+        }
         Type::Object(attrs) => {
             let mut props = Map::new();
             let mut required = Vec::new();

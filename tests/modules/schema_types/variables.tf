@@ -132,3 +132,8 @@ variable "secret" {
   sensitive = true
   ephemeral = true
 }
+
+variable "empty_tuple" {
+  type    = tuple([])
+  default = []
+}
