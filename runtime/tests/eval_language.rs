@@ -429,3 +429,14 @@ proptest! {
         });
     }
 }
+
+#[test]
+fn an_unknown_for_filter_makes_the_result_unknown() {
+    for text in [
+        "[for x in [1, 2] : x if x == aws_vpc.main.id]",
+        "{for x in [1, 2] : x => x if x == aws_vpc.main.id}",
+    ] {
+        let v = common::eval(text).unwrap();
+        assert!(v.is_unknown(), "{text}: {v:?}");
+    }
+}

@@ -74,7 +74,14 @@ impl Scope<'_> {
                                     "The value of the 'if' clause must not be null.",
                                 ))
                             }
-                            Ok(_) => return Ok(Some((None, Value::Unknown(Type::Any)))),
+                            // An unknown filter makes the whole result unknown; an unknown
+                            // key says so below for both forms.
+                            Ok(_) => {
+                                return Ok(Some((
+                                    Some(Value::Unknown(Type::Any)),
+                                    Value::Unknown(Type::Any),
+                                )))
+                            }
                             Err(e) => {
                                 return Err(EvalError::new(
                                     "Invalid 'for' condition",
@@ -93,7 +100,8 @@ impl Scope<'_> {
             )?;
             let Some((key, value)) = step else { continue };
             match (&f.key, key) {
-                (None, _) => list.push(value),
+                (None, Some(_)) => unknown = true,
+                (None, None) => list.push(value),
                 (Some(_), key) => {
                     let key = key.unwrap_or(Value::Unknown(Type::Any));
                     let key = match key {
