@@ -437,3 +437,53 @@ fn go_number_text() {
         "\"a\\\"\\\\\\n\\u200dé\\x01\""
     );
 }
+
+mod properties {
+    use proptest::prelude::*;
+    use tfvars_runtime::{convert, Number, Type, Value};
+
+    fn number() -> impl Strategy<Value = Number> {
+        ("-?[1-9][0-9]{0,60}", -400i64..400)
+            .prop_map(|(digits, exp)| Number::parse(&format!("{digits}e{exp}")).unwrap())
+    }
+
+    proptest! {
+        // number → string → number gives the number back, exactly.
+        #[test]
+        fn number_string_round_trip(n in number()) {
+            let s = convert(&Value::Number(n.clone()), &Type::String).unwrap();
+            let back = convert(&s, &Type::Number).unwrap();
+            prop_assert_eq!(back, Value::Number(n));
+        }
+
+        // Converting to a set sorts and deduplicates; converting the result again changes
+        // nothing.
+        #[test]
+        fn set_conversion_is_idempotent(items in proptest::collection::vec(0u8..20, 0..30)) {
+            let t = Type::Set(Box::new(Type::String));
+            let given = Value::Tuple(items.iter().map(|i| Value::Number(Number::from(*i))).collect());
+            let once = convert(&given, &t).unwrap();
+            let twice = convert(&once, &t).unwrap();
+            prop_assert_eq!(&once, &twice);
+            let Value::Set(_, elems) = &once else { panic!() };
+            let mut strings: Vec<String> = items.iter().map(u8::to_string).collect();
+            strings.sort();
+            strings.dedup();
+            let got: Vec<String> = elems
+                .iter()
+                .map(|v| match v { Value::String(s) => s.clone(), _ => String::new() })
+                .collect();
+            prop_assert_eq!(got, strings);
+        }
+
+        // Whatever a value is, converting it to `any` keeps it.
+        #[test]
+        fn any_keeps_values(items in proptest::collection::vec(any::<i64>(), 0..10), s in ".*") {
+            let v = Value::Tuple(vec![
+                Value::Tuple(items.iter().map(|i| Value::Number(Number::from(*i))).collect()),
+                Value::string(s),
+            ]);
+            prop_assert_eq!(convert(&v, &Type::Any).unwrap(), v);
+        }
+    }
+}
