@@ -15,6 +15,10 @@
 //! - object attributes that are not declared are dropped, so they are allowed (unless
 //!   `--disallow-additional-properties` asks otherwise); sets accept duplicate elements.
 //!
+//! Not expressed: a `list`, `set` or `map` of `any` needs its elements to unify to one type
+//! (`[1, "a"]` becomes `["1", "a"]`, `[1, true]` and `[null, [1]]` are refused); the schema accepts
+//! any elements there.
+//!
 //! Validation keywords apply to the converted value, which a JSON Schema keyword cannot see: a
 //! node with validation keywords only keeps the alternative JSON forms whose converted value
 //! the keywords still check exactly (an `enum` of strings also lists the numbers and bools that
