@@ -28,7 +28,7 @@ fn variable_doc(v: &VariableSpec, field: &str) -> String {
         doc.push_str("\n\n");
     }
     let ty = if v.typed {
-        type_text(&v.ty)
+        super::types::short_type_text(&v.ty)
     } else {
         "any (no `type`)".to_string()
     };
@@ -94,6 +94,7 @@ pub fn render_root(module: &Module, options: &RustOptions, krate: &TokenStream) 
         doc: root_doc(module, root),
         fields,
         orderable: false,
+        in_set: false,
     };
     let root_ident = format_ident!("{}", root);
     let root_struct = render_struct(krate, &root_def, extra, has_nulls);

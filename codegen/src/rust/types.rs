@@ -56,6 +56,8 @@ pub struct StructDef {
     pub fields: Vec<FieldDef>,
     /// All fields implement `Ord`.
     pub orderable: bool,
+    /// The type sits inside a `set(…)` element, so it derives `Ord` (when `orderable`).
+    pub in_set: bool,
 }
 
 /// Maps types and collects the structs they need.
@@ -64,6 +66,8 @@ pub struct TypeMapper<'a> {
     pub root: &'a str,
     pub names: TypeNames,
     pub structs: Vec<StructDef>,
+    /// How many `set(…)` element types enclose the type being mapped.
+    set_depth: usize,
 }
 
 impl<'a> TypeMapper<'a> {
@@ -74,6 +78,7 @@ impl<'a> TypeMapper<'a> {
             root,
             names: TypeNames::new(root),
             structs: Vec::new(),
+            set_depth: 0,
         }
     }
 
@@ -111,7 +116,9 @@ impl<'a> TypeMapper<'a> {
                 }
             }
             Type::Set(t) => {
+                self.set_depth += 1;
                 let inner = self.map(t, path);
+                self.set_depth -= 1;
                 let t = inner.tokens;
                 if inner.orderable {
                     RustType {
@@ -165,6 +172,7 @@ impl<'a> TypeMapper<'a> {
                     doc: String::new(),
                     fields: Vec::new(),
                     orderable: true,
+                    in_set: false,
                 });
                 let mut idents = FieldNames::default();
                 let mut fields = Vec::new();
@@ -189,9 +197,10 @@ impl<'a> TypeMapper<'a> {
                 };
                 self.structs[slot] = StructDef {
                     name: name.clone(),
-                    doc: format!("The object type{where_}: `{}`.", type_text(ty)),
+                    doc: format!("The object type{where_}."),
                     fields,
                     orderable,
+                    in_set: self.set_depth > 0,
                 };
                 let ident = format_ident!("{}", name);
                 RustType {
@@ -220,8 +229,27 @@ fn display_path(path: &[String]) -> String {
     out
 }
 
+/// Terraform type syntax with nested object types abbreviated to `object({…})`: each object
+/// has its own struct, documented there.
+pub fn short_type_text(ty: &Type) -> String {
+    match ty {
+        Type::Object(_) => "object({…})".to_string(),
+        Type::List(t) => format!("list({})", short_type_text(t)),
+        Type::Set(t) => format!("set({})", short_type_text(t)),
+        Type::Map(t) => format!("map({})", short_type_text(t)),
+        Type::Tuple(ts) => format!(
+            "tuple([{}])",
+            ts.iter()
+                .map(short_type_text)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        t => type_text(t),
+    }
+}
+
 fn attribute_doc(ty: &Type, optional: bool, default: Option<&Value>) -> String {
-    let mut doc = format!("Terraform type: `{}`", type_text(ty));
+    let mut doc = format!("Terraform type: `{}`", short_type_text(ty));
     if optional {
         match default {
             Some(d) => doc.push_str(&format!(
@@ -258,7 +286,7 @@ pub fn render_struct(
     let doc = doc_attrs(&def.doc);
     let serde_crate = format!("{}::__private::serde", krate.to_string().replace(' ', ""));
     let fields = def.fields.iter().map(|f| render_field(krate, f));
-    let ord = if def.orderable && !nulls_field {
+    let ord = if def.orderable && def.in_set && !nulls_field {
         quote!(, Eq, PartialOrd, Ord, Hash)
     } else {
         quote!()
@@ -291,6 +319,7 @@ fn render_field(krate: &TokenStream, f: &FieldDef) -> TokenStream {
         }
     };
     let builder = match f.ty.leaf {
+        Leaf::String if !f.sensitive => quote!(#[builder(into)]),
         Leaf::String => {
             let body = wrap(quote!(::std::convert::Into::into(v)));
             quote!(#[builder(with = |v: impl ::std::convert::Into<::std::string::String>| #body)])
@@ -299,6 +328,7 @@ fn render_field(krate: &TokenStream, f: &FieldDef) -> TokenStream {
             let body = wrap(quote!(#krate::__private::IntoNumber::into_number(v)));
             quote!(#[builder(with = |v: impl #krate::__private::IntoNumber| #body)])
         }
+        Leaf::Json if !f.sensitive => quote!(#[builder(into)]),
         Leaf::Json => {
             let body = wrap(quote!(::std::convert::Into::into(v)));
             quote!(#[builder(with = |v: impl ::std::convert::Into<#inner>| #body)])

@@ -19,11 +19,7 @@ pub struct Variables {
     /// Terraform type: `string`; required.
     ///
     /// Declared at `variables.tf:1:1`.
-    #[builder(
-        with = |v:impl::std::convert::Into<::std::string::String>|::std::convert::Into::into(
-            v
-        )
-    )]
+    #[builder(into)]
     pub name: ::std::string::String,
     /// Terraform type: `number`; optional, unset means the default `3`. `null_count_of()` sends an explicit `null`, which Terraform keeps instead of the default.
     ///
@@ -64,21 +60,13 @@ pub struct Variables {
     /// Terraform type: `any`; optional, unset means the default `null`.
     ///
     /// Declared at `variables.tf:35:1`.
-    #[builder(
-        with = |v:impl::std::convert::Into<::tfvars::__private::serde_json::Value>|::std::convert::Into::into(
-            v
-        )
-    )]
+    #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub anything: ::std::option::Option<::tfvars::__private::serde_json::Value>,
     /// Terraform type: `any (no `type`)`; optional, unset means the default `"x"`. `null_untyped()` sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:40:1`.
-    #[builder(
-        with = |v:impl::std::convert::Into<::tfvars::__private::serde_json::Value>|::std::convert::Into::into(
-            v
-        )
-    )]
+    #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub untyped: ::std::option::Option<::tfvars::__private::serde_json::Value>,
     /// A keyword as a name.
@@ -87,11 +75,7 @@ pub struct Variables {
     /// Terraform type: `string`; optional, unset means the default `"standard"`. `null_type_()` sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:44:1`.
-    #[builder(
-        with = |v:impl::std::convert::Into<::std::string::String>|::std::convert::Into::into(
-            v
-        )
-    )]
+    #[builder(into)]
     #[serde(
         rename = "type",
         default,
@@ -101,11 +85,7 @@ pub struct Variables {
     /// Terraform type: `string`; optional, unset means the default `null`.
     ///
     /// Declared at `variables.tf:53:1`.
-    #[builder(
-        with = |v:impl::std::convert::Into<::std::string::String>|::std::convert::Into::into(
-            v
-        )
-    )]
+    #[builder(into)]
     #[serde(
         rename = "self",
         default,
@@ -115,11 +95,7 @@ pub struct Variables {
     /// Terraform type: `string`; optional, unset means the default `"d"`. `null_with_dash()` sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:58:1`.
-    #[builder(
-        with = |v:impl::std::convert::Into<::std::string::String>|::std::convert::Into::into(
-            v
-        )
-    )]
+    #[builder(into)]
     #[serde(
         rename = "with-dash",
         default,
@@ -129,11 +105,7 @@ pub struct Variables {
     /// Terraform type: `string`; optional, unset means the default `"u"`. `null_with_dash_2()` sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:63:1`.
-    #[builder(
-        with = |v:impl::std::convert::Into<::std::string::String>|::std::convert::Into::into(
-            v
-        )
-    )]
+    #[builder(into)]
     #[serde(
         rename = "with_dash",
         default,
@@ -168,25 +140,21 @@ pub struct Variables {
     /// Terraform type: `string`; optional, unset means the default `"s"`. `nullable = false`.
     ///
     /// Declared at `variables.tf:80:1`.
-    #[builder(
-        with = |v:impl::std::convert::Into<::std::string::String>|::std::convert::Into::into(
-            v
-        )
-    )]
+    #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub strict: ::std::option::Option<::std::string::String>,
-    /// Terraform type: `object({host = string, port = optional(number, 443), tls = optional(object({cert = string, key = optional(string)})), labels = optional(map(string), {})})`; required.
+    /// Terraform type: `object({…})`; required.
     ///
     /// Declared at `variables.tf:86:1`.
     pub server: VariablesServer,
-    /// Terraform type: `map(object({size = number, zones = set(string)}))`; optional, unset means the default `{}`. `null_pools()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `map(object({…}))`; optional, unset means the default `{}`. `null_pools()` sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:98:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub pools: ::std::option::Option<
         ::std::collections::BTreeMap<::std::string::String, VariablesPools>,
     >,
-    /// Terraform type: `set(object({port = number, proto = optional(string, "tcp")}))`; optional, unset means the default `[]`. `null_rules()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `set(object({…}))`; optional, unset means the default `[]`. `null_rules()` sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:106:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
@@ -198,7 +166,7 @@ pub struct Variables {
     pub loose: ::std::option::Option<
         ::std::vec::Vec<::tfvars::__private::serde_json::Value>,
     >,
-    /// Terraform type: `tuple([object({a = string}), list(object({a = string}))])`; optional, unset means the default `null`.
+    /// Terraform type: `tuple([object({…}), list(object({…}))])`; optional, unset means the default `null`.
     ///
     /// Declared at `variables.tf:119:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
@@ -209,15 +177,11 @@ pub struct Variables {
     #[serde(skip)]
     __nulls: ::tfvars::__private::Nulls,
 }
-/// The object type of `server`: `object({host = string, port = optional(number, 443), tls = optional(object({cert = string, key = optional(string)})), labels = optional(map(string), {})})`.
+/// The object type of `server`.
 #[derive(
     Clone,
     Debug,
     PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
     ::tfvars::__private::bon::Builder,
     ::tfvars::__private::serde::Serialize,
     ::tfvars::__private::serde::Deserialize
@@ -226,11 +190,7 @@ pub struct Variables {
 #[serde(crate = "::tfvars::__private::serde")]
 pub struct VariablesServer {
     /// Terraform type: `string`.
-    #[builder(
-        with = |v:impl::std::convert::Into<::std::string::String>|::std::convert::Into::into(
-            v
-        )
-    )]
+    #[builder(into)]
     pub host: ::std::string::String,
     /// Terraform type: `number`; optional, unset means `443`.
     #[builder(
@@ -240,7 +200,7 @@ pub struct VariablesServer {
     )]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub port: ::std::option::Option<::tfvars::Number>,
-    /// Terraform type: `object({cert = string, key = optional(string)})`; optional, unset means `null`.
+    /// Terraform type: `object({…})`; optional, unset means `null`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub tls: ::std::option::Option<VariablesServerTls>,
     /// Terraform type: `map(string)`; optional, unset means `{}`.
@@ -273,15 +233,11 @@ impl ::tfvars::__private::FromValue for VariablesServer {
         })
     }
 }
-/// The object type of `server.tls`: `object({cert = string, key = optional(string)})`.
+/// The object type of `server.tls`.
 #[derive(
     Clone,
     Debug,
     PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
     ::tfvars::__private::bon::Builder,
     ::tfvars::__private::serde::Serialize,
     ::tfvars::__private::serde::Deserialize
@@ -290,18 +246,10 @@ impl ::tfvars::__private::FromValue for VariablesServer {
 #[serde(crate = "::tfvars::__private::serde")]
 pub struct VariablesServerTls {
     /// Terraform type: `string`.
-    #[builder(
-        with = |v:impl::std::convert::Into<::std::string::String>|::std::convert::Into::into(
-            v
-        )
-    )]
+    #[builder(into)]
     pub cert: ::std::string::String,
     /// Terraform type: `string`; optional, unset means `null`.
-    #[builder(
-        with = |v:impl::std::convert::Into<::std::string::String>|::std::convert::Into::into(
-            v
-        )
-    )]
+    #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub key: ::std::option::Option<::std::string::String>,
 }
@@ -325,15 +273,11 @@ impl ::tfvars::__private::FromValue for VariablesServerTls {
         })
     }
 }
-/// The object type of `pools`: `object({size = number, zones = set(string)})`.
+/// The object type of `pools`.
 #[derive(
     Clone,
     Debug,
     PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
     ::tfvars::__private::bon::Builder,
     ::tfvars::__private::serde::Serialize,
     ::tfvars::__private::serde::Deserialize
@@ -371,7 +315,7 @@ impl ::tfvars::__private::FromValue for VariablesPools {
         })
     }
 }
-/// The object type of `rules`: `object({port = number, proto = optional(string, "tcp")})`.
+/// The object type of `rules`.
 #[derive(
     Clone,
     Debug,
@@ -395,11 +339,7 @@ pub struct VariablesRules {
     )]
     pub port: ::tfvars::Number,
     /// Terraform type: `string`; optional, unset means `"tcp"`.
-    #[builder(
-        with = |v:impl::std::convert::Into<::std::string::String>|::std::convert::Into::into(
-            v
-        )
-    )]
+    #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub proto: ::std::option::Option<::std::string::String>,
 }
@@ -423,15 +363,11 @@ impl ::tfvars::__private::FromValue for VariablesRules {
         })
     }
 }
-/// The object type of `mixed[0]`: `object({a = string})`.
+/// The object type of `mixed[0]`.
 #[derive(
     Clone,
     Debug,
     PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
     ::tfvars::__private::bon::Builder,
     ::tfvars::__private::serde::Serialize,
     ::tfvars::__private::serde::Deserialize
@@ -440,11 +376,7 @@ impl ::tfvars::__private::FromValue for VariablesRules {
 #[serde(crate = "::tfvars::__private::serde")]
 pub struct VariablesMixed0 {
     /// Terraform type: `string`.
-    #[builder(
-        with = |v:impl::std::convert::Into<::std::string::String>|::std::convert::Into::into(
-            v
-        )
-    )]
+    #[builder(into)]
     pub a: ::std::string::String,
 }
 impl ::tfvars::__private::ToValue for VariablesMixed0 {
@@ -465,15 +397,11 @@ impl ::tfvars::__private::FromValue for VariablesMixed0 {
         })
     }
 }
-/// The object type of `mixed[1]`: `object({a = string})`.
+/// The object type of `mixed[1]`.
 #[derive(
     Clone,
     Debug,
     PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
     ::tfvars::__private::bon::Builder,
     ::tfvars::__private::serde::Serialize,
     ::tfvars::__private::serde::Deserialize
@@ -482,11 +410,7 @@ impl ::tfvars::__private::FromValue for VariablesMixed0 {
 #[serde(crate = "::tfvars::__private::serde")]
 pub struct VariablesMixed1 {
     /// Terraform type: `string`.
-    #[builder(
-        with = |v:impl::std::convert::Into<::std::string::String>|::std::convert::Into::into(
-            v
-        )
-    )]
+    #[builder(into)]
     pub a: ::std::string::String,
 }
 impl ::tfvars::__private::ToValue for VariablesMixed1 {

@@ -29,11 +29,7 @@ pub struct Variables {
     /// Terraform type: `string`; optional, unset means the default `"eu-west-1"`. `null_region()` sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf.json:3:15`.
-    #[builder(
-        with = |v:impl::std::convert::Into<::std::string::String>|::std::convert::Into::into(
-            v
-        )
-    )]
+    #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub region: ::std::option::Option<::std::string::String>,
     /// Terraform type: `list(string)`; optional, unset means the default `[ "a", "b" ]`. `null_zones()` sends an explicit `null`, which Terraform keeps instead of the default.
@@ -41,7 +37,7 @@ pub struct Variables {
     /// Declared at `variables.tf.json:14:14`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub zones: ::std::option::Option<::std::vec::Vec<::std::string::String>>,
-    /// Terraform type: `object({size = number, mode = optional(string, "fast")})`; required.
+    /// Terraform type: `object({…})`; required.
     ///
     /// Declared at `variables.tf.json:18:17`.
     pub settings: VariablesSettings,
@@ -49,15 +45,11 @@ pub struct Variables {
     #[serde(skip)]
     __nulls: ::tfvars::__private::Nulls,
 }
-/// The object type of `settings`: `object({size = number, mode = optional(string, "fast")})`.
+/// The object type of `settings`.
 #[derive(
     Clone,
     Debug,
     PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
     ::tfvars::__private::bon::Builder,
     ::tfvars::__private::serde::Serialize,
     ::tfvars::__private::serde::Deserialize
@@ -73,11 +65,7 @@ pub struct VariablesSettings {
     )]
     pub size: ::tfvars::Number,
     /// Terraform type: `string`; optional, unset means `"fast"`.
-    #[builder(
-        with = |v:impl::std::convert::Into<::std::string::String>|::std::convert::Into::into(
-            v
-        )
-    )]
+    #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub mode: ::std::option::Option<::std::string::String>,
 }

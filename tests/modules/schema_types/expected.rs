@@ -19,11 +19,7 @@ pub struct Variables {
     /// Terraform type: `string`; required.
     ///
     /// Declared at `variables.tf:3:1`.
-    #[builder(
-        with = |v:impl::std::convert::Into<::std::string::String>|::std::convert::Into::into(
-            v
-        )
-    )]
+    #[builder(into)]
     pub a_string: ::std::string::String,
     /// Terraform type: `number`; optional, unset means the default `10`. `null_a_number()` sends an explicit `null`, which Terraform keeps instead of the default.
     ///
@@ -45,30 +41,18 @@ pub struct Variables {
     /// Terraform type: `any (no `type`)`; required.
     ///
     /// Declared at `variables.tf:19:1`.
-    #[builder(
-        with = |v:impl::std::convert::Into<::tfvars::__private::serde_json::Value>|::std::convert::Into::into(
-            v
-        )
-    )]
+    #[builder(into)]
     pub untyped: ::tfvars::__private::serde_json::Value,
     /// Terraform type: `any (no `type`)`; optional, unset means the default `null`.
     ///
     /// Declared at `variables.tf:23:1`.
-    #[builder(
-        with = |v:impl::std::convert::Into<::tfvars::__private::serde_json::Value>|::std::convert::Into::into(
-            v
-        )
-    )]
+    #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub untyped_nullable: ::std::option::Option<::tfvars::__private::serde_json::Value>,
     /// Terraform type: `any`; optional, unset means the default `{ "a" = [ 1, "x" ] }`. `null_explicit_any()` sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:28:1`.
-    #[builder(
-        with = |v:impl::std::convert::Into<::tfvars::__private::serde_json::Value>|::std::convert::Into::into(
-            v
-        )
-    )]
+    #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub explicit_any: ::std::option::Option<::tfvars::__private::serde_json::Value>,
     /// Terraform type: `list(any)`; optional, unset means the default `[]`. `null_list_of_any()` sends an explicit `null`, which Terraform keeps instead of the default.
@@ -100,7 +84,7 @@ pub struct Variables {
     /// Declared at `variables.tf:54:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub a_tuple: ::std::option::Option<(::std::string::String, ::tfvars::Number, bool)>,
-    /// Terraform type: `object({})`; optional, unset means the default `{}`. `null_empty_object()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `object({…})`; optional, unset means the default `{}`. `null_empty_object()` sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:59:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
@@ -108,24 +92,24 @@ pub struct Variables {
     /// An object with optional attributes.
     /// Heredoc descriptions keep their "quotes" & <angle> brackets.
     ///
-    /// Terraform type: `object({name = string, port = optional(number, 8080), tags = optional(map(string)), enabled = optional(bool, true), nested = optional(object({depth = optional(number, 7), label = string}), { "depth" = 7, "label" = "top" })})`; optional, unset means the default `{ "enabled" = true, "name" = "web", "nested" = { "depth" = 7, "label" = "top" }, "port" = 8080, "tags" = null }`. `null_an_object()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `object({…})`; optional, unset means the default `{ "enabled" = true, "name" = "web", "nested" = { "depth" = 7, "label" = "top" }, "port" = 8080, "tags" = null }`. `null_an_object()` sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:64:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub an_object: ::std::option::Option<VariablesAnObject>,
-    /// Terraform type: `list(object({id = string, size = optional(number, 1)}))`; optional, unset means the default `[ { "id" = "a", "size" = 1 }, { "id" = "b", "size" = 2 } ]`. `null_list_of_objects()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `list(object({…}))`; optional, unset means the default `[ { "id" = "a", "size" = 1 }, { "id" = "b", "size" = 2 } ]`. `null_list_of_objects()` sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:84:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub list_of_objects: ::std::option::Option<::std::vec::Vec<VariablesListOfObjects>>,
-    /// Terraform type: `map(list(object({x = number})))`; required.
+    /// Terraform type: `map(list(object({…})))`; required.
     ///
     /// Declared at `variables.tf:93:1`.
     pub map_of_lists: ::std::collections::BTreeMap<
         ::std::string::String,
         ::std::vec::Vec<VariablesMapOfLists>,
     >,
-    /// Terraform type: `set(object({n = string, p = optional(number)}))`; optional, unset means the default `[]`. `null_set_of_objects()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `set(object({…}))`; optional, unset means the default `[]`. `null_set_of_objects()` sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:97:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
@@ -137,18 +121,14 @@ pub struct Variables {
     /// Terraform type: `string`; optional, unset means the default `"with-dash"`. `null_dashed_name()` sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:102:1`.
-    #[builder(
-        with = |v:impl::std::convert::Into<::std::string::String>|::std::convert::Into::into(
-            v
-        )
-    )]
+    #[builder(into)]
     #[serde(
         rename = "dashed-name",
         default,
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub dashed_name: ::std::option::Option<::std::string::String>,
-    /// Terraform type: `object({big = number, precise = number, tiny = number, huge = number, negative = number})`; optional, unset means the default `{ "big" = 123456789012345678901234567890, "huge" = 1500000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000, "negative" = -12.5, "precise" = 9007199254740993, "tiny" = 0.000000000000000000000000000001 }`. `null_big_numbers()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `object({…})`; optional, unset means the default `{ "big" = 123456789012345678901234567890, "huge" = 1500000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000, "negative" = -12.5, "precise" = 9007199254740993, "tiny" = 0.000000000000000000000000000001 }`. `null_big_numbers()` sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:108:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
@@ -156,11 +136,7 @@ pub struct Variables {
     /// Terraform type: `string`; optional, unset means the default `"1.5"`. `null_string_from_number()` sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:125:1`.
-    #[builder(
-        with = |v:impl::std::convert::Into<::std::string::String>|::std::convert::Into::into(
-            v
-        )
-    )]
+    #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub string_from_number: ::std::option::Option<::std::string::String>,
     /// Terraform type: `string`; required.
@@ -176,19 +152,20 @@ pub struct Variables {
         )
     )]
     pub secret: ::tfvars::Sensitive<::std::string::String>,
+    /// Terraform type: `tuple([])`; optional, unset means the default `[]`. `null_empty_tuple()` sends an explicit `null`, which Terraform keeps instead of the default.
+    ///
+    /// Declared at `variables.tf:136:1`.
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub empty_tuple: ::std::option::Option<()>,
     #[builder(skip)]
     #[serde(skip)]
     __nulls: ::tfvars::__private::Nulls,
 }
-/// The object type of `empty_object`: `object({})`.
+/// The object type of `empty_object`.
 #[derive(
     Clone,
     Debug,
     PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
     ::tfvars::__private::bon::Builder,
     ::tfvars::__private::serde::Serialize,
     ::tfvars::__private::serde::Deserialize
@@ -213,15 +190,11 @@ impl ::tfvars::__private::FromValue for VariablesEmptyObject {
         ::std::result::Result::Ok(Self {})
     }
 }
-/// The object type of `an_object`: `object({name = string, port = optional(number, 8080), tags = optional(map(string)), enabled = optional(bool, true), nested = optional(object({depth = optional(number, 7), label = string}), { "depth" = 7, "label" = "top" })})`.
+/// The object type of `an_object`.
 #[derive(
     Clone,
     Debug,
     PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
     ::tfvars::__private::bon::Builder,
     ::tfvars::__private::serde::Serialize,
     ::tfvars::__private::serde::Deserialize
@@ -230,11 +203,7 @@ impl ::tfvars::__private::FromValue for VariablesEmptyObject {
 #[serde(crate = "::tfvars::__private::serde")]
 pub struct VariablesAnObject {
     /// Terraform type: `string`.
-    #[builder(
-        with = |v:impl::std::convert::Into<::std::string::String>|::std::convert::Into::into(
-            v
-        )
-    )]
+    #[builder(into)]
     pub name: ::std::string::String,
     /// Terraform type: `number`; optional, unset means `8080`.
     #[builder(
@@ -252,7 +221,7 @@ pub struct VariablesAnObject {
     /// Terraform type: `bool`; optional, unset means `true`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub enabled: ::std::option::Option<bool>,
-    /// Terraform type: `object({depth = optional(number, 7), label = string})`; optional, unset means `{ "depth" = 7, "label" = "top" }`.
+    /// Terraform type: `object({…})`; optional, unset means `{ "depth" = 7, "label" = "top" }`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub nested: ::std::option::Option<VariablesAnObjectNested>,
 }
@@ -282,15 +251,11 @@ impl ::tfvars::__private::FromValue for VariablesAnObject {
         })
     }
 }
-/// The object type of `an_object.nested`: `object({depth = optional(number, 7), label = string})`.
+/// The object type of `an_object.nested`.
 #[derive(
     Clone,
     Debug,
     PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
     ::tfvars::__private::bon::Builder,
     ::tfvars::__private::serde::Serialize,
     ::tfvars::__private::serde::Deserialize
@@ -307,11 +272,7 @@ pub struct VariablesAnObjectNested {
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub depth: ::std::option::Option<::tfvars::Number>,
     /// Terraform type: `string`.
-    #[builder(
-        with = |v:impl::std::convert::Into<::std::string::String>|::std::convert::Into::into(
-            v
-        )
-    )]
+    #[builder(into)]
     pub label: ::std::string::String,
 }
 impl ::tfvars::__private::ToValue for VariablesAnObjectNested {
@@ -334,15 +295,11 @@ impl ::tfvars::__private::FromValue for VariablesAnObjectNested {
         })
     }
 }
-/// The object type of `list_of_objects`: `object({id = string, size = optional(number, 1)})`.
+/// The object type of `list_of_objects`.
 #[derive(
     Clone,
     Debug,
     PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
     ::tfvars::__private::bon::Builder,
     ::tfvars::__private::serde::Serialize,
     ::tfvars::__private::serde::Deserialize
@@ -351,11 +308,7 @@ impl ::tfvars::__private::FromValue for VariablesAnObjectNested {
 #[serde(crate = "::tfvars::__private::serde")]
 pub struct VariablesListOfObjects {
     /// Terraform type: `string`.
-    #[builder(
-        with = |v:impl::std::convert::Into<::std::string::String>|::std::convert::Into::into(
-            v
-        )
-    )]
+    #[builder(into)]
     pub id: ::std::string::String,
     /// Terraform type: `number`; optional, unset means `1`.
     #[builder(
@@ -386,15 +339,11 @@ impl ::tfvars::__private::FromValue for VariablesListOfObjects {
         })
     }
 }
-/// The object type of `map_of_lists`: `object({x = number})`.
+/// The object type of `map_of_lists`.
 #[derive(
     Clone,
     Debug,
     PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
     ::tfvars::__private::bon::Builder,
     ::tfvars::__private::serde::Serialize,
     ::tfvars::__private::serde::Deserialize
@@ -428,7 +377,7 @@ impl ::tfvars::__private::FromValue for VariablesMapOfLists {
         })
     }
 }
-/// The object type of `set_of_objects`: `object({n = string, p = optional(number)})`.
+/// The object type of `set_of_objects`.
 #[derive(
     Clone,
     Debug,
@@ -445,11 +394,7 @@ impl ::tfvars::__private::FromValue for VariablesMapOfLists {
 #[serde(crate = "::tfvars::__private::serde")]
 pub struct VariablesSetOfObjects {
     /// Terraform type: `string`.
-    #[builder(
-        with = |v:impl::std::convert::Into<::std::string::String>|::std::convert::Into::into(
-            v
-        )
-    )]
+    #[builder(into)]
     pub n: ::std::string::String,
     /// Terraform type: `number`; optional, unset means `null`.
     #[builder(
@@ -480,15 +425,11 @@ impl ::tfvars::__private::FromValue for VariablesSetOfObjects {
         })
     }
 }
-/// The object type of `big_numbers`: `object({big = number, precise = number, tiny = number, huge = number, negative = number})`.
+/// The object type of `big_numbers`.
 #[derive(
     Clone,
     Debug,
     PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
     ::tfvars::__private::bon::Builder,
     ::tfvars::__private::serde::Serialize,
     ::tfvars::__private::serde::Deserialize
@@ -741,6 +682,12 @@ impl Variables {
 			"properties": {},
 			"required": [],
 			"type": "object"
+		},
+		"empty_tuple": {
+			"default": [],
+			"maxItems": 0,
+			"minItems": 0,
+			"type": "array"
 		},
 		"explicit_any": {
 			"default": {
@@ -1059,6 +1006,16 @@ impl Variables {
             ephemeral: true,
             nullable: true,
         },
+        ::tfvars::__private::VariableInfo {
+            name: "empty_tuple",
+            field: "empty_tuple",
+            type_text: "tuple([])",
+            description: ::std::option::Option::None,
+            required: false,
+            sensitive: false,
+            ephemeral: false,
+            nullable: true,
+        },
     ];
     /// Sends an explicit `null` for `a_number`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
     #[must_use]
@@ -1158,6 +1115,13 @@ impl Variables {
         self.__nulls.insert("string_from_number");
         self
     }
+    /// Sends an explicit `null` for `empty_tuple`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    #[must_use]
+    pub fn null_empty_tuple(mut self) -> Self {
+        self.empty_tuple = ::std::option::Option::None;
+        self.__nulls.insert("empty_tuple");
+        self
+    }
     /// Checks the values as `terraform plan` would: Terraform's conversions, null and
     /// default rules, then every `validation` block. `Ok` holds the warnings and the rules
     /// that could not be decided; `Err` holds every error.
@@ -1244,8 +1208,8 @@ impl ::tfvars::__private::ModuleVariables for Variables {
     fn spec() -> &'static ::tfvars::__private::ModuleSpec {
         static SPEC: ::std::sync::OnceLock<::tfvars::__private::ModuleSpec> = ::std::sync::OnceLock::new();
         SPEC.get_or_init(|| ::tfvars::__private::spec_from_parts(
-            "{\"variables\":[{\"name\":\"a_string\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":\"A plain string\",\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[],\"location\":{\"file\":\"variables.tf\",\"line\":3,\"column\":1}},{\"name\":\"a_number\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[],\"location\":{\"file\":\"variables.tf\",\"line\":8,\"column\":1}},{\"name\":\"a_bool\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":false,\"nullable_set\":true,\"ephemeral\":false,\"validations\":[],\"location\":{\"file\":\"variables.tf\",\"line\":13,\"column\":1}},{\"name\":\"untyped\",\"ty\":\"Any\",\"typed\":false,\"default\":null,\"description\":\"No type at all\",\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[],\"location\":{\"file\":\"variables.tf\",\"line\":19,\"column\":1}},{\"name\":\"untyped_nullable\",\"ty\":\"Any\",\"typed\":false,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":true,\"ephemeral\":false,\"validations\":[],\"location\":{\"file\":\"variables.tf\",\"line\":23,\"column\":1}},{\"name\":\"explicit_any\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[],\"location\":{\"file\":\"variables.tf\",\"line\":28,\"column\":1}},{\"name\":\"list_of_any\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[],\"location\":{\"file\":\"variables.tf\",\"line\":33,\"column\":1}},{\"name\":\"a_list\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[],\"location\":{\"file\":\"variables.tf\",\"line\":38,\"column\":1}},{\"name\":\"a_set\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[],\"location\":{\"file\":\"variables.tf\",\"line\":43,\"column\":1}},{\"name\":\"a_map\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":true,\"ephemeral\":false,\"validations\":[],\"location\":{\"file\":\"variables.tf\",\"line\":48,\"column\":1}},{\"name\":\"a_tuple\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[],\"location\":{\"file\":\"variables.tf\",\"line\":54,\"column\":1}},{\"name\":\"empty_object\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[],\"location\":{\"file\":\"variables.tf\",\"line\":59,\"column\":1}},{\"name\":\"an_object\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":\"An object with optional attributes.\\nHeredoc descriptions keep their \\\"quotes\\\" & <angle> brackets.\\n\",\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[],\"location\":{\"file\":\"variables.tf\",\"line\":64,\"column\":1}},{\"name\":\"list_of_objects\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":true,\"ephemeral\":false,\"validations\":[],\"location\":{\"file\":\"variables.tf\",\"line\":84,\"column\":1}},{\"name\":\"map_of_lists\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[],\"location\":{\"file\":\"variables.tf\",\"line\":93,\"column\":1}},{\"name\":\"set_of_objects\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[],\"location\":{\"file\":\"variables.tf\",\"line\":97,\"column\":1}},{\"name\":\"dashed-name\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":\"Names may contain dashes\",\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[],\"location\":{\"file\":\"variables.tf\",\"line\":102,\"column\":1}},{\"name\":\"big_numbers\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[],\"location\":{\"file\":\"variables.tf\",\"line\":108,\"column\":1}},{\"name\":\"string_from_number\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[],\"location\":{\"file\":\"variables.tf\",\"line\":125,\"column\":1}},{\"name\":\"secret\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":true,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":true,\"validations\":[],\"location\":{\"file\":\"variables.tf\",\"line\":130,\"column\":1}}],\"locals\":[]}",
-            "[[\"string\"],[\"number\",10],[\"bool\",true],[\"any\"],[\"any\",null],[\"any\",{\"a\":[1,\"x\"]}],[[\"list\",\"any\"],[]],[[\"list\",\"string\"],[\"a\",\"b\"]],[[\"set\",\"number\"],[1,2,3]],[[\"map\",\"bool\"],{\"no\":false,\"yes\":true}],[[\"tuple\",[\"string\",\"number\",\"bool\"]],[\"a\",1,false]],[[\"object\",[]],{}],[[\"object\",[[\"name\",\"string\"],[\"port\",\"number\",1,8080],[\"tags\",[\"map\",\"string\"],1],[\"enabled\",\"bool\",1,true],[\"nested\",[\"object\",[[\"depth\",\"number\",1,7],[\"label\",\"string\"]]],1,{\"depth\":7,\"label\":\"top\"}]]],{\"enabled\":true,\"name\":\"web\",\"nested\":{\"depth\":7,\"label\":\"top\"},\"port\":8080,\"tags\":null}],[[\"list\",[\"object\",[[\"id\",\"string\"],[\"size\",\"number\",1,1]]]],[{\"id\":\"a\",\"size\":1},{\"id\":\"b\",\"size\":2}]],[[\"map\",[\"list\",[\"object\",[[\"x\",\"number\"]]]]]],[[\"set\",[\"object\",[[\"n\",\"string\"],[\"p\",\"number\",1]]]],[]],[\"string\",\"with-dash\"],[[\"object\",[[\"big\",\"number\"],[\"precise\",\"number\"],[\"tiny\",\"number\"],[\"huge\",\"number\"],[\"negative\",\"number\"]]],{\"big\":123456789012345678901234567890,\"huge\":1500000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000,\"negative\":-12.5,\"precise\":9007199254740993,\"tiny\":0.000000000000000000000000000001}],[\"string\",\"1.5\"],[\"string\"]]",
+            "{\"variables\":[{\"name\":\"a_string\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":\"A plain string\",\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[],\"location\":{\"file\":\"variables.tf\",\"line\":3,\"column\":1}},{\"name\":\"a_number\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[],\"location\":{\"file\":\"variables.tf\",\"line\":8,\"column\":1}},{\"name\":\"a_bool\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":false,\"nullable_set\":true,\"ephemeral\":false,\"validations\":[],\"location\":{\"file\":\"variables.tf\",\"line\":13,\"column\":1}},{\"name\":\"untyped\",\"ty\":\"Any\",\"typed\":false,\"default\":null,\"description\":\"No type at all\",\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[],\"location\":{\"file\":\"variables.tf\",\"line\":19,\"column\":1}},{\"name\":\"untyped_nullable\",\"ty\":\"Any\",\"typed\":false,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":true,\"ephemeral\":false,\"validations\":[],\"location\":{\"file\":\"variables.tf\",\"line\":23,\"column\":1}},{\"name\":\"explicit_any\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[],\"location\":{\"file\":\"variables.tf\",\"line\":28,\"column\":1}},{\"name\":\"list_of_any\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[],\"location\":{\"file\":\"variables.tf\",\"line\":33,\"column\":1}},{\"name\":\"a_list\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[],\"location\":{\"file\":\"variables.tf\",\"line\":38,\"column\":1}},{\"name\":\"a_set\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[],\"location\":{\"file\":\"variables.tf\",\"line\":43,\"column\":1}},{\"name\":\"a_map\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":true,\"ephemeral\":false,\"validations\":[],\"location\":{\"file\":\"variables.tf\",\"line\":48,\"column\":1}},{\"name\":\"a_tuple\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[],\"location\":{\"file\":\"variables.tf\",\"line\":54,\"column\":1}},{\"name\":\"empty_object\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[],\"location\":{\"file\":\"variables.tf\",\"line\":59,\"column\":1}},{\"name\":\"an_object\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":\"An object with optional attributes.\\nHeredoc descriptions keep their \\\"quotes\\\" & <angle> brackets.\\n\",\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[],\"location\":{\"file\":\"variables.tf\",\"line\":64,\"column\":1}},{\"name\":\"list_of_objects\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":true,\"ephemeral\":false,\"validations\":[],\"location\":{\"file\":\"variables.tf\",\"line\":84,\"column\":1}},{\"name\":\"map_of_lists\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[],\"location\":{\"file\":\"variables.tf\",\"line\":93,\"column\":1}},{\"name\":\"set_of_objects\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[],\"location\":{\"file\":\"variables.tf\",\"line\":97,\"column\":1}},{\"name\":\"dashed-name\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":\"Names may contain dashes\",\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[],\"location\":{\"file\":\"variables.tf\",\"line\":102,\"column\":1}},{\"name\":\"big_numbers\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[],\"location\":{\"file\":\"variables.tf\",\"line\":108,\"column\":1}},{\"name\":\"string_from_number\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[],\"location\":{\"file\":\"variables.tf\",\"line\":125,\"column\":1}},{\"name\":\"secret\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":true,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":true,\"validations\":[],\"location\":{\"file\":\"variables.tf\",\"line\":130,\"column\":1}},{\"name\":\"empty_tuple\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[],\"location\":{\"file\":\"variables.tf\",\"line\":136,\"column\":1}}],\"locals\":[]}",
+            "[[\"string\"],[\"number\",10],[\"bool\",true],[\"any\"],[\"any\",null],[\"any\",{\"a\":[1,\"x\"]}],[[\"list\",\"any\"],[]],[[\"list\",\"string\"],[\"a\",\"b\"]],[[\"set\",\"number\"],[1,2,3]],[[\"map\",\"bool\"],{\"no\":false,\"yes\":true}],[[\"tuple\",[\"string\",\"number\",\"bool\"]],[\"a\",1,false]],[[\"object\",[]],{}],[[\"object\",[[\"name\",\"string\"],[\"port\",\"number\",1,8080],[\"tags\",[\"map\",\"string\"],1],[\"enabled\",\"bool\",1,true],[\"nested\",[\"object\",[[\"depth\",\"number\",1,7],[\"label\",\"string\"]]],1,{\"depth\":7,\"label\":\"top\"}]]],{\"enabled\":true,\"name\":\"web\",\"nested\":{\"depth\":7,\"label\":\"top\"},\"port\":8080,\"tags\":null}],[[\"list\",[\"object\",[[\"id\",\"string\"],[\"size\",\"number\",1,1]]]],[{\"id\":\"a\",\"size\":1},{\"id\":\"b\",\"size\":2}]],[[\"map\",[\"list\",[\"object\",[[\"x\",\"number\"]]]]]],[[\"set\",[\"object\",[[\"n\",\"string\"],[\"p\",\"number\",1]]]],[]],[\"string\",\"with-dash\"],[[\"object\",[[\"big\",\"number\"],[\"precise\",\"number\"],[\"tiny\",\"number\"],[\"huge\",\"number\"],[\"negative\",\"number\"]]],{\"big\":123456789012345678901234567890,\"huge\":1500000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000,\"negative\":-12.5,\"precise\":9007199254740993,\"tiny\":0.000000000000000000000000000001}],[\"string\",\"1.5\"],[\"string\"],[[\"tuple\",[]],[]]]",
         ))
     }
     fn variable_infos() -> &'static [::tfvars::__private::VariableInfo] {
@@ -1356,6 +1320,12 @@ impl ::tfvars::__private::ModuleVariables for Variables {
             self.__nulls.contains("string_from_number"),
         );
         ::tfvars::__private::push_input(&mut out, "secret", &self.secret, false);
+        ::tfvars::__private::push_input(
+            &mut out,
+            "empty_tuple",
+            &self.empty_tuple,
+            self.__nulls.contains("empty_tuple"),
+        );
         out
     }
     fn from_inputs(
@@ -1450,6 +1420,11 @@ impl ::tfvars::__private::ModuleVariables for Variables {
                 ::std::option::Option::Some(&mut nulls),
             )?,
             secret: ::tfvars::__private::required_input(values, "secret")?,
+            empty_tuple: ::tfvars::__private::optional_input(
+                values,
+                "empty_tuple",
+                ::std::option::Option::Some(&mut nulls),
+            )?,
             __nulls: nulls,
         })
     }

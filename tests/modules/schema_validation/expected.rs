@@ -17,11 +17,7 @@ pub struct Variables {
     /// Terraform type: `string`; optional, unset means the default `"a"`. `null_enum_eq()` sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:3:1`.
-    #[builder(
-        with = |v:impl::std::convert::Into<::std::string::String>|::std::convert::Into::into(
-            v
-        )
-    )]
+    #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub enum_eq: ::std::option::Option<::std::string::String>,
     /// Terraform type: `number`; optional, unset means the default `1`. `null_enum_contains()` sends an explicit `null`, which Terraform keeps instead of the default.
@@ -37,81 +33,49 @@ pub struct Variables {
     /// Terraform type: `string`; optional, unset means the default `"x"`. `null_enum_nullable()` sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:21:1`.
-    #[builder(
-        with = |v:impl::std::convert::Into<::std::string::String>|::std::convert::Into::into(
-            v
-        )
-    )]
+    #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub enum_nullable: ::std::option::Option<::std::string::String>,
     /// Terraform type: `string`; optional, unset means the default `"x"`. `null_enum_rejects_null()` sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:31:1`.
-    #[builder(
-        with = |v:impl::std::convert::Into<::std::string::String>|::std::convert::Into::into(
-            v
-        )
-    )]
+    #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub enum_rejects_null: ::std::option::Option<::std::string::String>,
     /// Terraform type: `string`; optional, unset means the default `"x"`. `null_not_equal()` sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:41:1`.
-    #[builder(
-        with = |v:impl::std::convert::Into<::std::string::String>|::std::convert::Into::into(
-            v
-        )
-    )]
+    #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub not_equal: ::std::option::Option<::std::string::String>,
     /// Terraform type: `string`; optional, unset means the default `"ok"`. `null_not_contains()` sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:51:1`.
-    #[builder(
-        with = |v:impl::std::convert::Into<::std::string::String>|::std::convert::Into::into(
-            v
-        )
-    )]
+    #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub not_contains: ::std::option::Option<::std::string::String>,
     /// Terraform type: `string`; optional, unset means the default `"10.0.0.1"`. `null_ipv4()` sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:60:1`.
-    #[builder(
-        with = |v:impl::std::convert::Into<::std::string::String>|::std::convert::Into::into(
-            v
-        )
-    )]
+    #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub ipv4: ::std::option::Option<::std::string::String>,
     /// Terraform type: `string`; optional, unset means the default `"ab C.x"`. `null_re2_features()` sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:69:1`.
-    #[builder(
-        with = |v:impl::std::convert::Into<::std::string::String>|::std::convert::Into::into(
-            v
-        )
-    )]
+    #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub re2_features: ::std::option::Option<::std::string::String>,
     /// Terraform type: `string`; optional, unset means the default `"Yes"`. `null_case_insensitive()` sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:78:1`.
-    #[builder(
-        with = |v:impl::std::convert::Into<::std::string::String>|::std::convert::Into::into(
-            v
-        )
-    )]
+    #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub case_insensitive: ::std::option::Option<::std::string::String>,
     /// Terraform type: `string`; optional, unset means the default `"sg-1.x"`. `null_prefix_suffix()` sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:87:1`.
-    #[builder(
-        with = |v:impl::std::convert::Into<::std::string::String>|::std::convert::Into::into(
-            v
-        )
-    )]
+    #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub prefix_suffix: ::std::option::Option<::std::string::String>,
     /// Terraform type: `number`; optional, unset means the default `8080`. `null_port()` sends an explicit `null`, which Terraform keeps instead of the default.
@@ -137,11 +101,7 @@ pub struct Variables {
     /// Terraform type: `string`; optional, unset means the default `"hello"`. `null_short_string()` sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:122:1`.
-    #[builder(
-        with = |v:impl::std::convert::Into<::std::string::String>|::std::convert::Into::into(
-            v
-        )
-    )]
+    #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub short_string: ::std::option::Option<::std::string::String>,
     /// Terraform type: `list(string)`; optional, unset means the default `[ "a", "b" ]`. `null_exact_list()` sends an explicit `null`, which Terraform keeps instead of the default.
@@ -170,7 +130,7 @@ pub struct Variables {
     pub tuple_length: ::std::option::Option<
         (::std::string::String, ::std::string::String),
     >,
-    /// Terraform type: `object({a = string, b = string})`; optional, unset means the default `{ "a" = "a", "b" = "b" }`. `null_object_length()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `object({…})`; optional, unset means the default `{ "a" = "a", "b" = "b" }`. `null_object_length()` sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:171:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
@@ -214,11 +174,7 @@ pub struct Variables {
     /// Terraform type: `string`; optional, unset means the default `"10.0.0.0/16"`. `null_untranslated_function()` sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:226:1`.
-    #[builder(
-        with = |v:impl::std::convert::Into<::std::string::String>|::std::convert::Into::into(
-            v
-        )
-    )]
+    #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub untranslated_function: ::std::option::Option<::std::string::String>,
     /// Terraform type: `number`; optional, unset means the default `1`. `null_untranslated_or()` sends an explicit `null`, which Terraform keeps instead of the default.
@@ -234,31 +190,19 @@ pub struct Variables {
     /// Terraform type: `string`; optional, unset means the default `"é"`. `null_unicode_class()` sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:244:1`.
-    #[builder(
-        with = |v:impl::std::convert::Into<::std::string::String>|::std::convert::Into::into(
-            v
-        )
-    )]
+    #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub unicode_class: ::std::option::Option<::std::string::String>,
     /// Terraform type: `string`; optional, unset means the default `"<"`. `null_contains_with_null()` sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:253:1`.
-    #[builder(
-        with = |v:impl::std::convert::Into<::std::string::String>|::std::convert::Into::into(
-            v
-        )
-    )]
+    #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub contains_with_null: ::std::option::Option<::std::string::String>,
     /// Terraform type: `string`; optional, unset means the default `"a"`. `null_eq_chain_with_null()` sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:263:1`.
-    #[builder(
-        with = |v:impl::std::convert::Into<::std::string::String>|::std::convert::Into::into(
-            v
-        )
-    )]
+    #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub eq_chain_with_null: ::std::option::Option<::std::string::String>,
     /// Terraform type: `list(number)`; optional, unset means the default `[ 1 ]`. `null_not_null_and_length()` sends an explicit `null`, which Terraform keeps instead of the default.
@@ -266,12 +210,12 @@ pub struct Variables {
     /// Declared at `variables.tf:273:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub not_null_and_length: ::std::option::Option<::std::vec::Vec<::tfvars::Number>>,
-    /// Terraform type: `object({name = string, port = number, kind = optional(string)})`; optional, unset means the default `{ "kind" = "a", "name" = "web", "port" = 80 }`. `null_object_attrs()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `object({…})`; optional, unset means the default `{ "kind" = "a", "name" = "web", "port" = 80 }`. `null_object_attrs()` sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:283:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub object_attrs: ::std::option::Option<VariablesObjectAttrs>,
-    /// Terraform type: `list(object({name = string, size = number}))`; optional, unset means the default `[]`. `null_list_of_named()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `list(object({…}))`; optional, unset means the default `[]`. `null_list_of_named()` sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:300:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
@@ -284,26 +228,24 @@ pub struct Variables {
     /// Terraform type: `string`; optional, unset means the default `"X"`. `null_local_computed()` sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:322:1`.
-    #[builder(
-        with = |v:impl::std::convert::Into<::std::string::String>|::std::convert::Into::into(
-            v
-        )
-    )]
+    #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub local_computed: ::std::option::Option<::std::string::String>,
+    /// Terraform type: `string`; optional, unset means the default `"a-1"`. `null_regexall_some()` sends an explicit `null`, which Terraform keeps instead of the default.
+    ///
+    /// Declared at `variables.tf:331:1`.
+    #[builder(into)]
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub regexall_some: ::std::option::Option<::std::string::String>,
     #[builder(skip)]
     #[serde(skip)]
     __nulls: ::tfvars::__private::Nulls,
 }
-/// The object type of `object_length`: `object({a = string, b = string})`.
+/// The object type of `object_length`.
 #[derive(
     Clone,
     Debug,
     PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
     ::tfvars::__private::bon::Builder,
     ::tfvars::__private::serde::Serialize,
     ::tfvars::__private::serde::Deserialize
@@ -312,18 +254,10 @@ pub struct Variables {
 #[serde(crate = "::tfvars::__private::serde")]
 pub struct VariablesObjectLength {
     /// Terraform type: `string`.
-    #[builder(
-        with = |v:impl::std::convert::Into<::std::string::String>|::std::convert::Into::into(
-            v
-        )
-    )]
+    #[builder(into)]
     pub a: ::std::string::String,
     /// Terraform type: `string`.
-    #[builder(
-        with = |v:impl::std::convert::Into<::std::string::String>|::std::convert::Into::into(
-            v
-        )
-    )]
+    #[builder(into)]
     pub b: ::std::string::String,
 }
 impl ::tfvars::__private::ToValue for VariablesObjectLength {
@@ -346,15 +280,11 @@ impl ::tfvars::__private::FromValue for VariablesObjectLength {
         })
     }
 }
-/// The object type of `object_attrs`: `object({name = string, port = number, kind = optional(string)})`.
+/// The object type of `object_attrs`.
 #[derive(
     Clone,
     Debug,
     PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
     ::tfvars::__private::bon::Builder,
     ::tfvars::__private::serde::Serialize,
     ::tfvars::__private::serde::Deserialize
@@ -363,11 +293,7 @@ impl ::tfvars::__private::FromValue for VariablesObjectLength {
 #[serde(crate = "::tfvars::__private::serde")]
 pub struct VariablesObjectAttrs {
     /// Terraform type: `string`.
-    #[builder(
-        with = |v:impl::std::convert::Into<::std::string::String>|::std::convert::Into::into(
-            v
-        )
-    )]
+    #[builder(into)]
     pub name: ::std::string::String,
     /// Terraform type: `number`.
     #[builder(
@@ -377,11 +303,7 @@ pub struct VariablesObjectAttrs {
     )]
     pub port: ::tfvars::Number,
     /// Terraform type: `string`; optional, unset means `null`.
-    #[builder(
-        with = |v:impl::std::convert::Into<::std::string::String>|::std::convert::Into::into(
-            v
-        )
-    )]
+    #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub kind: ::std::option::Option<::std::string::String>,
 }
@@ -407,15 +329,11 @@ impl ::tfvars::__private::FromValue for VariablesObjectAttrs {
         })
     }
 }
-/// The object type of `list_of_named`: `object({name = string, size = number})`.
+/// The object type of `list_of_named`.
 #[derive(
     Clone,
     Debug,
     PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
     ::tfvars::__private::bon::Builder,
     ::tfvars::__private::serde::Serialize,
     ::tfvars::__private::serde::Deserialize
@@ -424,11 +342,7 @@ impl ::tfvars::__private::FromValue for VariablesObjectAttrs {
 #[serde(crate = "::tfvars::__private::serde")]
 pub struct VariablesListOfNamed {
     /// Terraform type: `string`.
-    #[builder(
-        with = |v:impl::std::convert::Into<::std::string::String>|::std::convert::Into::into(
-            v
-        )
-    )]
+    #[builder(into)]
     pub name: ::std::string::String,
     /// Terraform type: `number`.
     #[builder(
@@ -786,6 +700,24 @@ impl Variables {
 		"re2_features": {
 			"default": "ab C.x",
 			"pattern": "^[A-Za-z]+[\\t\\n\\f\\r ]C\\.?(?<rest>[^\\n]*)$",
+			"type": "string"
+		},
+		"regexall_some": {
+			"default": "a-1",
+			"not": {
+				"anyOf": [
+					{
+						"enum": [
+							"a-0"
+						]
+					},
+					{
+						"pattern": "[\\t\\n\\f\\r ]",
+						"type": "string"
+					}
+				]
+			},
+			"pattern": "[0-9]",
 			"type": "string"
 		},
 		"set_length": {
@@ -1172,6 +1104,16 @@ impl Variables {
             ephemeral: false,
             nullable: true,
         },
+        ::tfvars::__private::VariableInfo {
+            name: "regexall_some",
+            field: "regexall_some",
+            type_text: "string",
+            description: ::std::option::Option::None,
+            required: false,
+            sensitive: false,
+            ephemeral: false,
+            nullable: true,
+        },
     ];
     /// Sends an explicit `null` for `enum_eq`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
     #[must_use]
@@ -1397,6 +1339,13 @@ impl Variables {
         self.__nulls.insert("local_computed");
         self
     }
+    /// Sends an explicit `null` for `regexall_some`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    #[must_use]
+    pub fn null_regexall_some(mut self) -> Self {
+        self.regexall_some = ::std::option::Option::None;
+        self.__nulls.insert("regexall_some");
+        self
+    }
     /// Checks the values as `terraform plan` would: Terraform's conversions, null and
     /// default rules, then every `validation` block. `Ok` holds the warnings and the rules
     /// that could not be decided; `Err` holds every error.
@@ -1483,8 +1432,8 @@ impl ::tfvars::__private::ModuleVariables for Variables {
     fn spec() -> &'static ::tfvars::__private::ModuleSpec {
         static SPEC: ::std::sync::OnceLock<::tfvars::__private::ModuleSpec> = ::std::sync::OnceLock::new();
         SPEC.get_or_init(|| ::tfvars::__private::spec_from_parts(
-            "{\"variables\":[{\"name\":\"enum_eq\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Binary\":[\"Or\",{\"Binary\":[\"Or\",{\"Binary\":[\"Eq\",{\"Variable\":\"enum_eq\"},{\"Literal\":{\"String\":\"a\"}}]},{\"Binary\":[\"Eq\",{\"Literal\":{\"String\":\"b\"}},{\"Variable\":\"enum_eq\"}]}]},{\"Binary\":[\"Eq\",{\"Variable\":\"enum_eq\"},{\"Literal\":{\"String\":\"c\"}}]}]},\"error_message\":{\"Literal\":{\"String\":\"Must be a, b or c.\"}},\"condition_source\":\"var.enum_eq == \\\"a\\\" || \\\"b\\\" == var.enum_eq || (var.enum_eq == \\\"c\\\")\",\"error_message_source\":\"\\\"Must be a, b or c.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":6,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":3,\"column\":1}},{\"name\":\"enum_contains\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Call\":{\"name\":\"contains\",\"args\":[{\"Tuple\":[{\"Literal\":{\"Number\":\"1\"}},{\"Literal\":{\"Number\":\"2\"}},{\"Literal\":{\"Number\":\"3\"}}]},{\"Variable\":\"enum_contains\"}],\"expand_final\":false}},\"error_message\":{\"Literal\":{\"String\":\"Must be 1, 2 or 3.\"}},\"condition_source\":\"contains([1, 2, 3], var.enum_contains)\",\"error_message_source\":\"\\\"Must be 1, 2 or 3.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":15,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":12,\"column\":1}},{\"name\":\"enum_nullable\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":true,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Binary\":[\"Or\",{\"Binary\":[\"Eq\",{\"Variable\":\"enum_nullable\"},{\"Literal\":{\"Null\":\"Any\"}}]},{\"Call\":{\"name\":\"contains\",\"args\":[{\"Tuple\":[{\"Literal\":{\"String\":\"x\"}},{\"Literal\":{\"String\":\"y\"}}]},{\"Variable\":\"enum_nullable\"}],\"expand_final\":false}}]},\"error_message\":{\"Literal\":{\"String\":\"Must be x or y.\"}},\"condition_source\":\"var.enum_nullable == null || contains([\\\"x\\\", \\\"y\\\"], var.enum_nullable)\",\"error_message_source\":\"\\\"Must be x or y.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":25,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":21,\"column\":1}},{\"name\":\"enum_rejects_null\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":true,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Call\":{\"name\":\"contains\",\"args\":[{\"Tuple\":[{\"Literal\":{\"String\":\"x\"}},{\"Literal\":{\"String\":\"y\"}}]},{\"Variable\":\"enum_rejects_null\"}],\"expand_final\":false}},\"error_message\":{\"Literal\":{\"String\":\"Must be x or y.\"}},\"condition_source\":\"contains([\\\"x\\\", \\\"y\\\"], var.enum_rejects_null)\",\"error_message_source\":\"\\\"Must be x or y.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":35,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":31,\"column\":1}},{\"name\":\"not_equal\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":true,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Binary\":[\"And\",{\"Binary\":[\"NotEq\",{\"Variable\":\"not_equal\"},{\"Literal\":{\"String\":\"\"}}]},{\"Binary\":[\"NotEq\",{\"Variable\":\"not_equal\"},{\"Literal\":{\"String\":\"none\"}}]}]},\"error_message\":{\"Literal\":{\"String\":\"Must not be empty or none.\"}},\"condition_source\":\"var.not_equal != \\\"\\\" && var.not_equal != \\\"none\\\"\",\"error_message_source\":\"\\\"Must not be empty or none.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":45,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":41,\"column\":1}},{\"name\":\"not_contains\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Unary\":[\"Not\",{\"Call\":{\"name\":\"contains\",\"args\":[{\"Tuple\":[{\"Literal\":{\"String\":\"admin\"}},{\"Literal\":{\"String\":\"root\"}}]},{\"Variable\":\"not_contains\"}],\"expand_final\":false}}]},\"error_message\":{\"Literal\":{\"String\":\"Reserved name.\"}},\"condition_source\":\"!contains([\\\"admin\\\", \\\"root\\\"], var.not_contains)\",\"error_message_source\":\"\\\"Reserved name.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":54,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":51,\"column\":1}},{\"name\":\"ipv4\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Call\":{\"name\":\"can\",\"args\":[{\"Call\":{\"name\":\"regex\",\"args\":[{\"Literal\":{\"String\":\"^\\\\d{1,3}(\\\\.\\\\d{1,3}){3}$\"}},{\"Variable\":\"ipv4\"}],\"expand_final\":false}}],\"expand_final\":false}},\"error_message\":{\"Literal\":{\"String\":\"Must be an IPv4 address.\"}},\"condition_source\":\"can(regex(\\\"^\\\\\\\\d{1,3}(\\\\\\\\.\\\\\\\\d{1,3}){3}$\\\", var.ipv4))\",\"error_message_source\":\"\\\"Must be an IPv4 address.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":63,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":60,\"column\":1}},{\"name\":\"re2_features\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Call\":{\"name\":\"can\",\"args\":[{\"Call\":{\"name\":\"regex\",\"args\":[{\"Literal\":{\"String\":\"\\\\A[[:alpha:]]+\\\\s\\\\QC.\\\\E?(?P<rest>.*)\\\\z\"}},{\"Variable\":\"re2_features\"}],\"expand_final\":false}}],\"expand_final\":false}},\"error_message\":{\"Literal\":{\"String\":\"Must match.\"}},\"condition_source\":\"can(regex(\\\"\\\\\\\\A[[:alpha:]]+\\\\\\\\s\\\\\\\\QC.\\\\\\\\E?(?P<rest>.*)\\\\\\\\z\\\", var.re2_features))\",\"error_message_source\":\"\\\"Must match.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":72,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":69,\"column\":1}},{\"name\":\"case_insensitive\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Call\":{\"name\":\"can\",\"args\":[{\"Call\":{\"name\":\"regex\",\"args\":[{\"Literal\":{\"String\":\"(?i)^yes$\"}},{\"Variable\":\"case_insensitive\"}],\"expand_final\":false}}],\"expand_final\":false}},\"error_message\":{\"Literal\":{\"String\":\"Must be yes.\"}},\"condition_source\":\"can(regex(\\\"(?i)^yes$\\\", var.case_insensitive))\",\"error_message_source\":\"\\\"Must be yes.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":81,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":78,\"column\":1}},{\"name\":\"prefix_suffix\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Call\":{\"name\":\"startswith\",\"args\":[{\"Variable\":\"prefix_suffix\"},{\"Literal\":{\"String\":\"sg-\"}}],\"expand_final\":false}},\"error_message\":{\"Literal\":{\"String\":\"Must start with sg-.\"}},\"condition_source\":\"startswith(var.prefix_suffix, \\\"sg-\\\")\",\"error_message_source\":\"\\\"Must start with sg-.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":90,\"column\":3}},{\"condition\":{\"Call\":{\"name\":\"endswith\",\"args\":[{\"Variable\":\"prefix_suffix\"},{\"Literal\":{\"String\":\".x\"}}],\"expand_final\":false}},\"error_message\":{\"Literal\":{\"String\":\"Must end with .x.\"}},\"condition_source\":\"endswith(var.prefix_suffix, \\\".x\\\")\",\"error_message_source\":\"\\\"Must end with .x.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":94,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":87,\"column\":1}},{\"name\":\"port\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Binary\":[\"And\",{\"Binary\":[\"GreaterEq\",{\"Variable\":\"port\"},{\"Literal\":{\"Number\":\"1\"}}]},{\"Binary\":[\"LessEq\",{\"Variable\":\"port\"},{\"Literal\":{\"Number\":\"65535\"}}]}]},\"error_message\":{\"Literal\":{\"String\":\"Must be a port.\"}},\"condition_source\":\"var.port >= 1 && var.port <= 65535\",\"error_message_source\":\"\\\"Must be a port.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":103,\"column\":3}},{\"condition\":{\"Binary\":[\"Less\",{\"Literal\":{\"Number\":\"1024\"}},{\"Variable\":\"port\"}]},\"error_message\":{\"Literal\":{\"String\":\"Must not be privileged.\"}},\"condition_source\":\"1024 < var.port\",\"error_message_source\":\"\\\"Must not be privileged.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":107,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":100,\"column\":1}},{\"name\":\"ratio\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Binary\":[\"And\",{\"Binary\":[\"Greater\",{\"Variable\":\"ratio\"},{\"Unary\":[\"Negate\",{\"Literal\":{\"Number\":\"0.5\"}}]}]},{\"Binary\":[\"Less\",{\"Variable\":\"ratio\"},{\"Literal\":{\"Number\":\"1.5\"}}]}]},\"error_message\":{\"Literal\":{\"String\":\"Must be in range.\"}},\"condition_source\":\"var.ratio > -0.5 && var.ratio < 1.5\",\"error_message_source\":\"\\\"Must be in range.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":116,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":113,\"column\":1}},{\"name\":\"short_string\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Binary\":[\"Greater\",{\"Call\":{\"name\":\"length\",\"args\":[{\"Variable\":\"short_string\"}],\"expand_final\":false}},{\"Literal\":{\"Number\":\"0\"}}]},\"error_message\":{\"Literal\":{\"String\":\"Must not be empty.\"}},\"condition_source\":\"length(var.short_string) > 0\",\"error_message_source\":\"\\\"Must not be empty.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":125,\"column\":3}},{\"condition\":{\"Binary\":[\"Less\",{\"Call\":{\"name\":\"length\",\"args\":[{\"Variable\":\"short_string\"}],\"expand_final\":false}},{\"Literal\":{\"Number\":\"8\"}}]},\"error_message\":{\"Literal\":{\"String\":\"Must be short.\"}},\"condition_source\":\"length(var.short_string) < 8\",\"error_message_source\":\"\\\"Must be short.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":129,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":122,\"column\":1}},{\"name\":\"exact_list\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Binary\":[\"Eq\",{\"Call\":{\"name\":\"length\",\"args\":[{\"Variable\":\"exact_list\"}],\"expand_final\":false}},{\"Literal\":{\"Number\":\"2\"}}]},\"error_message\":{\"Literal\":{\"String\":\"Must have 2 elements.\"}},\"condition_source\":\"length(var.exact_list) == 2\",\"error_message_source\":\"\\\"Must have 2 elements.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":138,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":135,\"column\":1}},{\"name\":\"set_length\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Binary\":[\"And\",{\"Binary\":[\"Less\",{\"Literal\":{\"Number\":\"0\"}},{\"Call\":{\"name\":\"length\",\"args\":[{\"Variable\":\"set_length\"}],\"expand_final\":false}}]},{\"Binary\":[\"Greater\",{\"Literal\":{\"Number\":\"10\"}},{\"Call\":{\"name\":\"length\",\"args\":[{\"Variable\":\"set_length\"}],\"expand_final\":false}}]}]},\"error_message\":{\"Literal\":{\"String\":\"Must have 1 to 9 elements.\"}},\"condition_source\":\"0 < length(var.set_length) && 10 > length(var.set_length)\",\"error_message_source\":\"\\\"Must have 1 to 9 elements.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":147,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":144,\"column\":1}},{\"name\":\"map_length\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Binary\":[\"LessEq\",{\"Call\":{\"name\":\"length\",\"args\":[{\"Variable\":\"map_length\"}],\"expand_final\":false}},{\"Literal\":{\"Number\":\"3\"}}]},\"error_message\":{\"Literal\":{\"String\":\"At most 3 entries.\"}},\"condition_source\":\"length(var.map_length) <= 3\",\"error_message_source\":\"\\\"At most 3 entries.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":156,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":153,\"column\":1}},{\"name\":\"tuple_length\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Binary\":[\"GreaterEq\",{\"Call\":{\"name\":\"length\",\"args\":[{\"Variable\":\"tuple_length\"}],\"expand_final\":false}},{\"Literal\":{\"Number\":\"1\"}}]},\"error_message\":{\"Literal\":{\"String\":\"Never loosens the tuple.\"}},\"condition_source\":\"length(var.tuple_length) >= 1\",\"error_message_source\":\"\\\"Never loosens the tuple.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":165,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":162,\"column\":1}},{\"name\":\"object_length\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Binary\":[\"Greater\",{\"Call\":{\"name\":\"length\",\"args\":[{\"Variable\":\"object_length\"}],\"expand_final\":false}},{\"Literal\":{\"Number\":\"0\"}}]},\"error_message\":{\"Literal\":{\"String\":\"Always true for this object.\"}},\"condition_source\":\"length(var.object_length) > 0\",\"error_message_source\":\"\\\"Always true for this object.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":174,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":171,\"column\":1}},{\"name\":\"items_enum\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Call\":{\"name\":\"alltrue\",\"args\":[{\"For\":{\"key_var\":null,\"value_var\":\"p\",\"collection\":{\"Variable\":\"items_enum\"},\"key\":null,\"value\":{\"Call\":{\"name\":\"contains\",\"args\":[{\"Tuple\":[{\"Literal\":{\"String\":\"read\"}},{\"Literal\":{\"String\":\"write\"}}]},{\"Bound\":\"p\"}],\"expand_final\":false}},\"condition\":null,\"grouping\":false}}],\"expand_final\":false}},\"error_message\":{\"Literal\":{\"String\":\"Unknown permission.\"}},\"condition_source\":\"alltrue([for p in var.items_enum : contains([\\\"read\\\", \\\"write\\\"], p)])\",\"error_message_source\":\"\\\"Unknown permission.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":183,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":180,\"column\":1}},{\"name\":\"items_pattern\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Call\":{\"name\":\"alltrue\",\"args\":[{\"For\":{\"key_var\":null,\"value_var\":\"c\",\"collection\":{\"Variable\":\"items_pattern\"},\"key\":null,\"value\":{\"Call\":{\"name\":\"can\",\"args\":[{\"Call\":{\"name\":\"regex\",\"args\":[{\"Literal\":{\"String\":\"^[0-9./]+$\"}},{\"Bound\":\"c\"}],\"expand_final\":false}}],\"expand_final\":false}},\"condition\":null,\"grouping\":false}}],\"expand_final\":false}},\"error_message\":{\"Literal\":{\"String\":\"Must be CIDRs.\"}},\"condition_source\":\"alltrue([for c in var.items_pattern : can(regex(\\\"^[0-9./]+$\\\", c))])\",\"error_message_source\":\"\\\"Must be CIDRs.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":192,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":189,\"column\":1}},{\"name\":\"map_values\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Call\":{\"name\":\"alltrue\",\"args\":[{\"For\":{\"key_var\":\"k\",\"value_var\":\"v\",\"collection\":{\"Variable\":\"map_values\"},\"key\":null,\"value\":{\"Binary\":[\"GreaterEq\",{\"Bound\":\"v\"},{\"Literal\":{\"Number\":\"0\"}}]},\"condition\":null,\"grouping\":false}}],\"expand_final\":false}},\"error_message\":{\"Literal\":{\"String\":\"Must be non-negative.\"}},\"condition_source\":\"alltrue([for k, v in var.map_values : v >= 0])\",\"error_message_source\":\"\\\"Must be non-negative.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":201,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":198,\"column\":1}},{\"name\":\"map_keys\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Call\":{\"name\":\"alltrue\",\"args\":[{\"For\":{\"key_var\":\"k\",\"value_var\":\"v\",\"collection\":{\"Variable\":\"map_keys\"},\"key\":null,\"value\":{\"Call\":{\"name\":\"can\",\"args\":[{\"Call\":{\"name\":\"regex\",\"args\":[{\"Literal\":{\"String\":\"^[a-z]+$\"}},{\"Bound\":\"k\"}],\"expand_final\":false}}],\"expand_final\":false}},\"condition\":null,\"grouping\":false}}],\"expand_final\":false}},\"error_message\":{\"Literal\":{\"String\":\"Keys must be lowercase.\"}},\"condition_source\":\"alltrue([for k, v in var.map_keys : can(regex(\\\"^[a-z]+$\\\", k))])\",\"error_message_source\":\"\\\"Keys must be lowercase.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":210,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":207,\"column\":1}},{\"name\":\"conditional_null\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":true,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Conditional\":[{\"Binary\":[\"Eq\",{\"Variable\":\"conditional_null\"},{\"Literal\":{\"Null\":\"Any\"}}]},{\"Literal\":{\"Bool\":true}},{\"Binary\":[\"Greater\",{\"Variable\":\"conditional_null\"},{\"Literal\":{\"Number\":\"0\"}}]}]},\"error_message\":{\"Literal\":{\"String\":\"Must be positive.\"}},\"condition_source\":\"var.conditional_null == null ? true : var.conditional_null > 0\",\"error_message_source\":\"\\\"Must be positive.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":220,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":216,\"column\":1}},{\"name\":\"untranslated_function\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Call\":{\"name\":\"can\",\"args\":[{\"Call\":{\"name\":\"cidrhost\",\"args\":[{\"Variable\":\"untranslated_function\"},{\"Literal\":{\"Number\":\"0\"}}],\"expand_final\":false}}],\"expand_final\":false}},\"error_message\":{\"Literal\":{\"String\":\"Must be a CIDR.\"}},\"condition_source\":\"can(cidrhost(var.untranslated_function, 0))\",\"error_message_source\":\"\\\"Must be a CIDR.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":229,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":226,\"column\":1}},{\"name\":\"untranslated_or\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Binary\":[\"Or\",{\"Binary\":[\"Less\",{\"Variable\":\"untranslated_or\"},{\"Literal\":{\"Number\":\"0\"}}]},{\"Binary\":[\"Greater\",{\"Variable\":\"untranslated_or\"},{\"Literal\":{\"Number\":\"0\"}}]}]},\"error_message\":{\"Literal\":{\"String\":\"Must not be zero.\"}},\"condition_source\":\"var.untranslated_or < 0 || var.untranslated_or > 0\",\"error_message_source\":\"\\\"Must not be zero.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":238,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":235,\"column\":1}},{\"name\":\"unicode_class\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Call\":{\"name\":\"can\",\"args\":[{\"Call\":{\"name\":\"regex\",\"args\":[{\"Literal\":{\"String\":\"^\\\\pL+$\"}},{\"Variable\":\"unicode_class\"}],\"expand_final\":false}}],\"expand_final\":false}},\"error_message\":{\"Literal\":{\"String\":\"Letters only.\"}},\"condition_source\":\"can(regex(\\\"^\\\\\\\\pL+$\\\", var.unicode_class))\",\"error_message_source\":\"\\\"Letters only.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":247,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":244,\"column\":1}},{\"name\":\"contains_with_null\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":true,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Call\":{\"name\":\"contains\",\"args\":[{\"Tuple\":[{\"Literal\":{\"String\":\"\\\\\"}},{\"Literal\":{\"String\":\"\\\"\"}},{\"Literal\":{\"String\":\"${abc}\"}},{\"Literal\":{\"String\":\"\\n\"}},{\"Literal\":{\"String\":\"10%\"}},{\"Literal\":{\"Null\":\"Any\"}},{\"Literal\":{\"String\":\"<\"}},{\"Literal\":{\"String\":\">\"}},{\"Literal\":{\"String\":\"&\"}}]},{\"Variable\":\"contains_with_null\"}],\"expand_final\":false}},\"error_message\":{\"Literal\":{\"String\":\"Not a special character.\"}},\"condition_source\":\"contains([\\\"\\\\\\\\\\\", \\\"\\\\\\\"\\\", \\\"$${abc}\\\", \\\"\\\\n\\\", \\\"10%\\\", null, \\\"<\\\", \\\">\\\", \\\"&\\\"], var.contains_with_null)\",\"error_message_source\":\"\\\"Not a special character.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":257,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":253,\"column\":1}},{\"name\":\"eq_chain_with_null\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":true,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Binary\":[\"Or\",{\"Binary\":[\"Or\",{\"Binary\":[\"Eq\",{\"Variable\":\"eq_chain_with_null\"},{\"Literal\":{\"String\":\"a\"}}]},{\"Binary\":[\"Eq\",{\"Variable\":\"eq_chain_with_null\"},{\"Literal\":{\"Null\":\"Any\"}}]}]},{\"Binary\":[\"Eq\",{\"Variable\":\"eq_chain_with_null\"},{\"Literal\":{\"String\":\"b\"}}]}]},\"error_message\":{\"Literal\":{\"String\":\"Must be a, b or null.\"}},\"condition_source\":\"var.eq_chain_with_null == \\\"a\\\" || var.eq_chain_with_null == null || var.eq_chain_with_null == \\\"b\\\"\",\"error_message_source\":\"\\\"Must be a, b or null.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":267,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":263,\"column\":1}},{\"name\":\"not_null_and_length\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":true,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Binary\":[\"And\",{\"Binary\":[\"NotEq\",{\"Variable\":\"not_null_and_length\"},{\"Literal\":{\"Null\":\"Any\"}}]},{\"Binary\":[\"Greater\",{\"Call\":{\"name\":\"length\",\"args\":[{\"Variable\":\"not_null_and_length\"}],\"expand_final\":false}},{\"Literal\":{\"Number\":\"0\"}}]}]},\"error_message\":{\"Literal\":{\"String\":\"Must not be empty.\"}},\"condition_source\":\"var.not_null_and_length != null && length(var.not_null_and_length) > 0\",\"error_message_source\":\"\\\"Must not be empty.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":277,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":273,\"column\":1}},{\"name\":\"object_attrs\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Binary\":[\"And\",{\"Binary\":[\"And\",{\"Binary\":[\"Greater\",{\"Call\":{\"name\":\"length\",\"args\":[{\"GetAttr\":[{\"Variable\":\"object_attrs\"},\"name\"]}],\"expand_final\":false}},{\"Literal\":{\"Number\":\"0\"}}]},{\"Binary\":[\"GreaterEq\",{\"GetAttr\":[{\"Variable\":\"object_attrs\"},\"port\"]},{\"Literal\":{\"Number\":\"1\"}}]}]},{\"Binary\":[\"LessEq\",{\"GetAttr\":[{\"Variable\":\"object_attrs\"},\"port\"]},{\"Literal\":{\"Number\":\"65535\"}}]}]},\"error_message\":{\"Literal\":{\"String\":\"Bad name or port.\"}},\"condition_source\":\"length(var.object_attrs.name) > 0 && var.object_attrs.port >= 1 && var.object_attrs.port <= 65535\",\"error_message_source\":\"\\\"Bad name or port.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":290,\"column\":3}},{\"condition\":{\"Call\":{\"name\":\"contains\",\"args\":[{\"Tuple\":[{\"Literal\":{\"String\":\"a\"}},{\"Literal\":{\"String\":\"b\"}}]},{\"GetAttr\":[{\"Variable\":\"object_attrs\"},\"kind\"]}],\"expand_final\":false}},\"error_message\":{\"Literal\":{\"String\":\"Optional attributes are not translated: absent means null here.\"}},\"condition_source\":\"contains([\\\"a\\\", \\\"b\\\"], var.object_attrs.kind)\",\"error_message_source\":\"\\\"Optional attributes are not translated: absent means null here.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":294,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":283,\"column\":1}},{\"name\":\"list_of_named\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Call\":{\"name\":\"alltrue\",\"args\":[{\"For\":{\"key_var\":null,\"value_var\":\"o\",\"collection\":{\"Variable\":\"list_of_named\"},\"key\":null,\"value\":{\"Binary\":[\"And\",{\"Binary\":[\"Greater\",{\"Call\":{\"name\":\"length\",\"args\":[{\"GetAttr\":[{\"Bound\":\"o\"},\"name\"]}],\"expand_final\":false}},{\"Literal\":{\"Number\":\"0\"}}]},{\"Binary\":[\"Greater\",{\"GetAttr\":[{\"Bound\":\"o\"},\"size\"]},{\"Literal\":{\"Number\":\"0\"}}]}]},\"condition\":null,\"grouping\":false}}],\"expand_final\":false}},\"error_message\":{\"Literal\":{\"String\":\"Every element needs a name and a positive size.\"}},\"condition_source\":\"alltrue([for o in var.list_of_named : length(o.name) > 0 && o.size > 0])\",\"error_message_source\":\"\\\"Every element needs a name and a positive size.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":303,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":300,\"column\":1}},{\"name\":\"local_bounds\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Binary\":[\"LessEq\",{\"Call\":{\"name\":\"length\",\"args\":[{\"Variable\":\"local_bounds\"}],\"expand_final\":false}},{\"Local\":\"max_items\"}]},\"error_message\":{\"Literal\":{\"String\":\"Too many.\"}},\"condition_source\":\"length(var.local_bounds) <= local.max_items\",\"error_message_source\":\"\\\"Too many.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":312,\"column\":3}},{\"condition\":{\"Call\":{\"name\":\"alltrue\",\"args\":[{\"For\":{\"key_var\":null,\"value_var\":\"r\",\"collection\":{\"Variable\":\"local_bounds\"},\"key\":null,\"value\":{\"Call\":{\"name\":\"contains\",\"args\":[{\"Local\":\"regions\"},{\"Bound\":\"r\"}],\"expand_final\":false}},\"condition\":null,\"grouping\":false}}],\"expand_final\":false}},\"error_message\":{\"Literal\":{\"String\":\"Unknown region.\"}},\"condition_source\":\"alltrue([for r in var.local_bounds : contains(local.regions, r)])\",\"error_message_source\":\"\\\"Unknown region.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":316,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":309,\"column\":1}},{\"name\":\"local_computed\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Binary\":[\"Eq\",{\"Variable\":\"local_computed\"},{\"Local\":\"computed\"}]},\"error_message\":{\"Literal\":{\"String\":\"Locals that are not literals are not translated.\"}},\"condition_source\":\"var.local_computed == local.computed\",\"error_message_source\":\"\\\"Locals that are not literals are not translated.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":325,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":322,\"column\":1}}],\"locals\":[{\"name\":\"max_items\",\"expr\":{\"Literal\":{\"Number\":\"3\"}},\"location\":{\"file\":\"locals.tf\",\"line\":2,\"column\":3}},{\"name\":\"regions\",\"expr\":{\"Tuple\":[{\"Literal\":{\"String\":\"eu-west-1\"}},{\"Literal\":{\"String\":\"us-east-1\"}}]},\"location\":{\"file\":\"locals.tf\",\"line\":3,\"column\":3}},{\"name\":\"computed\",\"expr\":{\"Call\":{\"name\":\"upper\",\"args\":[{\"Literal\":{\"String\":\"x\"}}],\"expand_final\":false}},\"location\":{\"file\":\"locals.tf\",\"line\":4,\"column\":3}}]}",
-            "[[\"string\",\"a\"],[\"number\",1],[\"string\",\"x\"],[\"string\",\"x\"],[\"string\",\"x\"],[\"string\",\"ok\"],[\"string\",\"10.0.0.1\"],[\"string\",\"ab C.x\"],[\"string\",\"Yes\"],[\"string\",\"sg-1.x\"],[\"number\",8080],[\"number\",0.5],[\"string\",\"hello\"],[[\"list\",\"string\"],[\"a\",\"b\"]],[[\"set\",\"string\"],[\"a\"]],[[\"map\",\"string\"],{\"a\":\"b\"}],[[\"tuple\",[\"string\",\"string\"]],[\"a\",\"b\"]],[[\"object\",[[\"a\",\"string\"],[\"b\",\"string\"]]],{\"a\":\"a\",\"b\":\"b\"}],[[\"list\",\"string\"],[\"read\"]],[[\"set\",\"string\"],[\"10.0.0.0/8\"]],[[\"map\",\"number\"],{\"a\":1}],[[\"map\",\"string\"],{\"abc\":\"x\"}],[\"number\",null],[\"string\",\"10.0.0.0/16\"],[\"number\",1],[\"string\",\"é\"],[\"string\",\"<\"],[\"string\",\"a\"],[[\"list\",\"number\"],[1]],[[\"object\",[[\"name\",\"string\"],[\"port\",\"number\"],[\"kind\",\"string\",1]]],{\"kind\":\"a\",\"name\":\"web\",\"port\":80}],[[\"list\",[\"object\",[[\"name\",\"string\"],[\"size\",\"number\"]]]],[]],[[\"list\",\"string\"],[\"eu-west-1\"]],[\"string\",\"X\"]]",
+            "{\"variables\":[{\"name\":\"enum_eq\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Binary\":[\"Or\",{\"Binary\":[\"Or\",{\"Binary\":[\"Eq\",{\"Variable\":\"enum_eq\"},{\"Literal\":{\"String\":\"a\"}}]},{\"Binary\":[\"Eq\",{\"Literal\":{\"String\":\"b\"}},{\"Variable\":\"enum_eq\"}]}]},{\"Binary\":[\"Eq\",{\"Variable\":\"enum_eq\"},{\"Literal\":{\"String\":\"c\"}}]}]},\"error_message\":{\"Literal\":{\"String\":\"Must be a, b or c.\"}},\"condition_source\":\"var.enum_eq == \\\"a\\\" || \\\"b\\\" == var.enum_eq || (var.enum_eq == \\\"c\\\")\",\"error_message_source\":\"\\\"Must be a, b or c.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":6,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":3,\"column\":1}},{\"name\":\"enum_contains\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Call\":{\"name\":\"contains\",\"args\":[{\"Tuple\":[{\"Literal\":{\"Number\":\"1\"}},{\"Literal\":{\"Number\":\"2\"}},{\"Literal\":{\"Number\":\"3\"}}]},{\"Variable\":\"enum_contains\"}],\"expand_final\":false}},\"error_message\":{\"Literal\":{\"String\":\"Must be 1, 2 or 3.\"}},\"condition_source\":\"contains([1, 2, 3], var.enum_contains)\",\"error_message_source\":\"\\\"Must be 1, 2 or 3.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":15,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":12,\"column\":1}},{\"name\":\"enum_nullable\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":true,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Binary\":[\"Or\",{\"Binary\":[\"Eq\",{\"Variable\":\"enum_nullable\"},{\"Literal\":{\"Null\":\"Any\"}}]},{\"Call\":{\"name\":\"contains\",\"args\":[{\"Tuple\":[{\"Literal\":{\"String\":\"x\"}},{\"Literal\":{\"String\":\"y\"}}]},{\"Variable\":\"enum_nullable\"}],\"expand_final\":false}}]},\"error_message\":{\"Literal\":{\"String\":\"Must be x or y.\"}},\"condition_source\":\"var.enum_nullable == null || contains([\\\"x\\\", \\\"y\\\"], var.enum_nullable)\",\"error_message_source\":\"\\\"Must be x or y.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":25,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":21,\"column\":1}},{\"name\":\"enum_rejects_null\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":true,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Call\":{\"name\":\"contains\",\"args\":[{\"Tuple\":[{\"Literal\":{\"String\":\"x\"}},{\"Literal\":{\"String\":\"y\"}}]},{\"Variable\":\"enum_rejects_null\"}],\"expand_final\":false}},\"error_message\":{\"Literal\":{\"String\":\"Must be x or y.\"}},\"condition_source\":\"contains([\\\"x\\\", \\\"y\\\"], var.enum_rejects_null)\",\"error_message_source\":\"\\\"Must be x or y.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":35,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":31,\"column\":1}},{\"name\":\"not_equal\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":true,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Binary\":[\"And\",{\"Binary\":[\"NotEq\",{\"Variable\":\"not_equal\"},{\"Literal\":{\"String\":\"\"}}]},{\"Binary\":[\"NotEq\",{\"Variable\":\"not_equal\"},{\"Literal\":{\"String\":\"none\"}}]}]},\"error_message\":{\"Literal\":{\"String\":\"Must not be empty or none.\"}},\"condition_source\":\"var.not_equal != \\\"\\\" && var.not_equal != \\\"none\\\"\",\"error_message_source\":\"\\\"Must not be empty or none.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":45,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":41,\"column\":1}},{\"name\":\"not_contains\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Unary\":[\"Not\",{\"Call\":{\"name\":\"contains\",\"args\":[{\"Tuple\":[{\"Literal\":{\"String\":\"admin\"}},{\"Literal\":{\"String\":\"root\"}}]},{\"Variable\":\"not_contains\"}],\"expand_final\":false}}]},\"error_message\":{\"Literal\":{\"String\":\"Reserved name.\"}},\"condition_source\":\"!contains([\\\"admin\\\", \\\"root\\\"], var.not_contains)\",\"error_message_source\":\"\\\"Reserved name.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":54,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":51,\"column\":1}},{\"name\":\"ipv4\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Call\":{\"name\":\"can\",\"args\":[{\"Call\":{\"name\":\"regex\",\"args\":[{\"Literal\":{\"String\":\"^\\\\d{1,3}(\\\\.\\\\d{1,3}){3}$\"}},{\"Variable\":\"ipv4\"}],\"expand_final\":false}}],\"expand_final\":false}},\"error_message\":{\"Literal\":{\"String\":\"Must be an IPv4 address.\"}},\"condition_source\":\"can(regex(\\\"^\\\\\\\\d{1,3}(\\\\\\\\.\\\\\\\\d{1,3}){3}$\\\", var.ipv4))\",\"error_message_source\":\"\\\"Must be an IPv4 address.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":63,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":60,\"column\":1}},{\"name\":\"re2_features\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Call\":{\"name\":\"can\",\"args\":[{\"Call\":{\"name\":\"regex\",\"args\":[{\"Literal\":{\"String\":\"\\\\A[[:alpha:]]+\\\\s\\\\QC.\\\\E?(?P<rest>.*)\\\\z\"}},{\"Variable\":\"re2_features\"}],\"expand_final\":false}}],\"expand_final\":false}},\"error_message\":{\"Literal\":{\"String\":\"Must match.\"}},\"condition_source\":\"can(regex(\\\"\\\\\\\\A[[:alpha:]]+\\\\\\\\s\\\\\\\\QC.\\\\\\\\E?(?P<rest>.*)\\\\\\\\z\\\", var.re2_features))\",\"error_message_source\":\"\\\"Must match.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":72,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":69,\"column\":1}},{\"name\":\"case_insensitive\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Call\":{\"name\":\"can\",\"args\":[{\"Call\":{\"name\":\"regex\",\"args\":[{\"Literal\":{\"String\":\"(?i)^yes$\"}},{\"Variable\":\"case_insensitive\"}],\"expand_final\":false}}],\"expand_final\":false}},\"error_message\":{\"Literal\":{\"String\":\"Must be yes.\"}},\"condition_source\":\"can(regex(\\\"(?i)^yes$\\\", var.case_insensitive))\",\"error_message_source\":\"\\\"Must be yes.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":81,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":78,\"column\":1}},{\"name\":\"prefix_suffix\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Call\":{\"name\":\"startswith\",\"args\":[{\"Variable\":\"prefix_suffix\"},{\"Literal\":{\"String\":\"sg-\"}}],\"expand_final\":false}},\"error_message\":{\"Literal\":{\"String\":\"Must start with sg-.\"}},\"condition_source\":\"startswith(var.prefix_suffix, \\\"sg-\\\")\",\"error_message_source\":\"\\\"Must start with sg-.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":90,\"column\":3}},{\"condition\":{\"Call\":{\"name\":\"endswith\",\"args\":[{\"Variable\":\"prefix_suffix\"},{\"Literal\":{\"String\":\".x\"}}],\"expand_final\":false}},\"error_message\":{\"Literal\":{\"String\":\"Must end with .x.\"}},\"condition_source\":\"endswith(var.prefix_suffix, \\\".x\\\")\",\"error_message_source\":\"\\\"Must end with .x.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":94,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":87,\"column\":1}},{\"name\":\"port\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Binary\":[\"And\",{\"Binary\":[\"GreaterEq\",{\"Variable\":\"port\"},{\"Literal\":{\"Number\":\"1\"}}]},{\"Binary\":[\"LessEq\",{\"Variable\":\"port\"},{\"Literal\":{\"Number\":\"65535\"}}]}]},\"error_message\":{\"Literal\":{\"String\":\"Must be a port.\"}},\"condition_source\":\"var.port >= 1 && var.port <= 65535\",\"error_message_source\":\"\\\"Must be a port.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":103,\"column\":3}},{\"condition\":{\"Binary\":[\"Less\",{\"Literal\":{\"Number\":\"1024\"}},{\"Variable\":\"port\"}]},\"error_message\":{\"Literal\":{\"String\":\"Must not be privileged.\"}},\"condition_source\":\"1024 < var.port\",\"error_message_source\":\"\\\"Must not be privileged.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":107,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":100,\"column\":1}},{\"name\":\"ratio\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Binary\":[\"And\",{\"Binary\":[\"Greater\",{\"Variable\":\"ratio\"},{\"Unary\":[\"Negate\",{\"Literal\":{\"Number\":\"0.5\"}}]}]},{\"Binary\":[\"Less\",{\"Variable\":\"ratio\"},{\"Literal\":{\"Number\":\"1.5\"}}]}]},\"error_message\":{\"Literal\":{\"String\":\"Must be in range.\"}},\"condition_source\":\"var.ratio > -0.5 && var.ratio < 1.5\",\"error_message_source\":\"\\\"Must be in range.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":116,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":113,\"column\":1}},{\"name\":\"short_string\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Binary\":[\"Greater\",{\"Call\":{\"name\":\"length\",\"args\":[{\"Variable\":\"short_string\"}],\"expand_final\":false}},{\"Literal\":{\"Number\":\"0\"}}]},\"error_message\":{\"Literal\":{\"String\":\"Must not be empty.\"}},\"condition_source\":\"length(var.short_string) > 0\",\"error_message_source\":\"\\\"Must not be empty.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":125,\"column\":3}},{\"condition\":{\"Binary\":[\"Less\",{\"Call\":{\"name\":\"length\",\"args\":[{\"Variable\":\"short_string\"}],\"expand_final\":false}},{\"Literal\":{\"Number\":\"8\"}}]},\"error_message\":{\"Literal\":{\"String\":\"Must be short.\"}},\"condition_source\":\"length(var.short_string) < 8\",\"error_message_source\":\"\\\"Must be short.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":129,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":122,\"column\":1}},{\"name\":\"exact_list\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Binary\":[\"Eq\",{\"Call\":{\"name\":\"length\",\"args\":[{\"Variable\":\"exact_list\"}],\"expand_final\":false}},{\"Literal\":{\"Number\":\"2\"}}]},\"error_message\":{\"Literal\":{\"String\":\"Must have 2 elements.\"}},\"condition_source\":\"length(var.exact_list) == 2\",\"error_message_source\":\"\\\"Must have 2 elements.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":138,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":135,\"column\":1}},{\"name\":\"set_length\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Binary\":[\"And\",{\"Binary\":[\"Less\",{\"Literal\":{\"Number\":\"0\"}},{\"Call\":{\"name\":\"length\",\"args\":[{\"Variable\":\"set_length\"}],\"expand_final\":false}}]},{\"Binary\":[\"Greater\",{\"Literal\":{\"Number\":\"10\"}},{\"Call\":{\"name\":\"length\",\"args\":[{\"Variable\":\"set_length\"}],\"expand_final\":false}}]}]},\"error_message\":{\"Literal\":{\"String\":\"Must have 1 to 9 elements.\"}},\"condition_source\":\"0 < length(var.set_length) && 10 > length(var.set_length)\",\"error_message_source\":\"\\\"Must have 1 to 9 elements.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":147,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":144,\"column\":1}},{\"name\":\"map_length\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Binary\":[\"LessEq\",{\"Call\":{\"name\":\"length\",\"args\":[{\"Variable\":\"map_length\"}],\"expand_final\":false}},{\"Literal\":{\"Number\":\"3\"}}]},\"error_message\":{\"Literal\":{\"String\":\"At most 3 entries.\"}},\"condition_source\":\"length(var.map_length) <= 3\",\"error_message_source\":\"\\\"At most 3 entries.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":156,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":153,\"column\":1}},{\"name\":\"tuple_length\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Binary\":[\"GreaterEq\",{\"Call\":{\"name\":\"length\",\"args\":[{\"Variable\":\"tuple_length\"}],\"expand_final\":false}},{\"Literal\":{\"Number\":\"1\"}}]},\"error_message\":{\"Literal\":{\"String\":\"Never loosens the tuple.\"}},\"condition_source\":\"length(var.tuple_length) >= 1\",\"error_message_source\":\"\\\"Never loosens the tuple.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":165,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":162,\"column\":1}},{\"name\":\"object_length\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Binary\":[\"Greater\",{\"Call\":{\"name\":\"length\",\"args\":[{\"Variable\":\"object_length\"}],\"expand_final\":false}},{\"Literal\":{\"Number\":\"0\"}}]},\"error_message\":{\"Literal\":{\"String\":\"Always true for this object.\"}},\"condition_source\":\"length(var.object_length) > 0\",\"error_message_source\":\"\\\"Always true for this object.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":174,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":171,\"column\":1}},{\"name\":\"items_enum\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Call\":{\"name\":\"alltrue\",\"args\":[{\"For\":{\"key_var\":null,\"value_var\":\"p\",\"collection\":{\"Variable\":\"items_enum\"},\"key\":null,\"value\":{\"Call\":{\"name\":\"contains\",\"args\":[{\"Tuple\":[{\"Literal\":{\"String\":\"read\"}},{\"Literal\":{\"String\":\"write\"}}]},{\"Bound\":\"p\"}],\"expand_final\":false}},\"condition\":null,\"grouping\":false}}],\"expand_final\":false}},\"error_message\":{\"Literal\":{\"String\":\"Unknown permission.\"}},\"condition_source\":\"alltrue([for p in var.items_enum : contains([\\\"read\\\", \\\"write\\\"], p)])\",\"error_message_source\":\"\\\"Unknown permission.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":183,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":180,\"column\":1}},{\"name\":\"items_pattern\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Call\":{\"name\":\"alltrue\",\"args\":[{\"For\":{\"key_var\":null,\"value_var\":\"c\",\"collection\":{\"Variable\":\"items_pattern\"},\"key\":null,\"value\":{\"Call\":{\"name\":\"can\",\"args\":[{\"Call\":{\"name\":\"regex\",\"args\":[{\"Literal\":{\"String\":\"^[0-9./]+$\"}},{\"Bound\":\"c\"}],\"expand_final\":false}}],\"expand_final\":false}},\"condition\":null,\"grouping\":false}}],\"expand_final\":false}},\"error_message\":{\"Literal\":{\"String\":\"Must be CIDRs.\"}},\"condition_source\":\"alltrue([for c in var.items_pattern : can(regex(\\\"^[0-9./]+$\\\", c))])\",\"error_message_source\":\"\\\"Must be CIDRs.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":192,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":189,\"column\":1}},{\"name\":\"map_values\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Call\":{\"name\":\"alltrue\",\"args\":[{\"For\":{\"key_var\":\"k\",\"value_var\":\"v\",\"collection\":{\"Variable\":\"map_values\"},\"key\":null,\"value\":{\"Binary\":[\"GreaterEq\",{\"Bound\":\"v\"},{\"Literal\":{\"Number\":\"0\"}}]},\"condition\":null,\"grouping\":false}}],\"expand_final\":false}},\"error_message\":{\"Literal\":{\"String\":\"Must be non-negative.\"}},\"condition_source\":\"alltrue([for k, v in var.map_values : v >= 0])\",\"error_message_source\":\"\\\"Must be non-negative.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":201,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":198,\"column\":1}},{\"name\":\"map_keys\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Call\":{\"name\":\"alltrue\",\"args\":[{\"For\":{\"key_var\":\"k\",\"value_var\":\"v\",\"collection\":{\"Variable\":\"map_keys\"},\"key\":null,\"value\":{\"Call\":{\"name\":\"can\",\"args\":[{\"Call\":{\"name\":\"regex\",\"args\":[{\"Literal\":{\"String\":\"^[a-z]+$\"}},{\"Bound\":\"k\"}],\"expand_final\":false}}],\"expand_final\":false}},\"condition\":null,\"grouping\":false}}],\"expand_final\":false}},\"error_message\":{\"Literal\":{\"String\":\"Keys must be lowercase.\"}},\"condition_source\":\"alltrue([for k, v in var.map_keys : can(regex(\\\"^[a-z]+$\\\", k))])\",\"error_message_source\":\"\\\"Keys must be lowercase.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":210,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":207,\"column\":1}},{\"name\":\"conditional_null\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":true,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Conditional\":[{\"Binary\":[\"Eq\",{\"Variable\":\"conditional_null\"},{\"Literal\":{\"Null\":\"Any\"}}]},{\"Literal\":{\"Bool\":true}},{\"Binary\":[\"Greater\",{\"Variable\":\"conditional_null\"},{\"Literal\":{\"Number\":\"0\"}}]}]},\"error_message\":{\"Literal\":{\"String\":\"Must be positive.\"}},\"condition_source\":\"var.conditional_null == null ? true : var.conditional_null > 0\",\"error_message_source\":\"\\\"Must be positive.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":220,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":216,\"column\":1}},{\"name\":\"untranslated_function\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Call\":{\"name\":\"can\",\"args\":[{\"Call\":{\"name\":\"cidrhost\",\"args\":[{\"Variable\":\"untranslated_function\"},{\"Literal\":{\"Number\":\"0\"}}],\"expand_final\":false}}],\"expand_final\":false}},\"error_message\":{\"Literal\":{\"String\":\"Must be a CIDR.\"}},\"condition_source\":\"can(cidrhost(var.untranslated_function, 0))\",\"error_message_source\":\"\\\"Must be a CIDR.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":229,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":226,\"column\":1}},{\"name\":\"untranslated_or\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Binary\":[\"Or\",{\"Binary\":[\"Less\",{\"Variable\":\"untranslated_or\"},{\"Literal\":{\"Number\":\"0\"}}]},{\"Binary\":[\"Greater\",{\"Variable\":\"untranslated_or\"},{\"Literal\":{\"Number\":\"0\"}}]}]},\"error_message\":{\"Literal\":{\"String\":\"Must not be zero.\"}},\"condition_source\":\"var.untranslated_or < 0 || var.untranslated_or > 0\",\"error_message_source\":\"\\\"Must not be zero.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":238,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":235,\"column\":1}},{\"name\":\"unicode_class\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Call\":{\"name\":\"can\",\"args\":[{\"Call\":{\"name\":\"regex\",\"args\":[{\"Literal\":{\"String\":\"^\\\\pL+$\"}},{\"Variable\":\"unicode_class\"}],\"expand_final\":false}}],\"expand_final\":false}},\"error_message\":{\"Literal\":{\"String\":\"Letters only.\"}},\"condition_source\":\"can(regex(\\\"^\\\\\\\\pL+$\\\", var.unicode_class))\",\"error_message_source\":\"\\\"Letters only.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":247,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":244,\"column\":1}},{\"name\":\"contains_with_null\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":true,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Call\":{\"name\":\"contains\",\"args\":[{\"Tuple\":[{\"Literal\":{\"String\":\"\\\\\"}},{\"Literal\":{\"String\":\"\\\"\"}},{\"Literal\":{\"String\":\"${abc}\"}},{\"Literal\":{\"String\":\"\\n\"}},{\"Literal\":{\"String\":\"10%\"}},{\"Literal\":{\"Null\":\"Any\"}},{\"Literal\":{\"String\":\"<\"}},{\"Literal\":{\"String\":\">\"}},{\"Literal\":{\"String\":\"&\"}}]},{\"Variable\":\"contains_with_null\"}],\"expand_final\":false}},\"error_message\":{\"Literal\":{\"String\":\"Not a special character.\"}},\"condition_source\":\"contains([\\\"\\\\\\\\\\\", \\\"\\\\\\\"\\\", \\\"$${abc}\\\", \\\"\\\\n\\\", \\\"10%\\\", null, \\\"<\\\", \\\">\\\", \\\"&\\\"], var.contains_with_null)\",\"error_message_source\":\"\\\"Not a special character.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":257,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":253,\"column\":1}},{\"name\":\"eq_chain_with_null\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":true,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Binary\":[\"Or\",{\"Binary\":[\"Or\",{\"Binary\":[\"Eq\",{\"Variable\":\"eq_chain_with_null\"},{\"Literal\":{\"String\":\"a\"}}]},{\"Binary\":[\"Eq\",{\"Variable\":\"eq_chain_with_null\"},{\"Literal\":{\"Null\":\"Any\"}}]}]},{\"Binary\":[\"Eq\",{\"Variable\":\"eq_chain_with_null\"},{\"Literal\":{\"String\":\"b\"}}]}]},\"error_message\":{\"Literal\":{\"String\":\"Must be a, b or null.\"}},\"condition_source\":\"var.eq_chain_with_null == \\\"a\\\" || var.eq_chain_with_null == null || var.eq_chain_with_null == \\\"b\\\"\",\"error_message_source\":\"\\\"Must be a, b or null.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":267,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":263,\"column\":1}},{\"name\":\"not_null_and_length\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":true,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Binary\":[\"And\",{\"Binary\":[\"NotEq\",{\"Variable\":\"not_null_and_length\"},{\"Literal\":{\"Null\":\"Any\"}}]},{\"Binary\":[\"Greater\",{\"Call\":{\"name\":\"length\",\"args\":[{\"Variable\":\"not_null_and_length\"}],\"expand_final\":false}},{\"Literal\":{\"Number\":\"0\"}}]}]},\"error_message\":{\"Literal\":{\"String\":\"Must not be empty.\"}},\"condition_source\":\"var.not_null_and_length != null && length(var.not_null_and_length) > 0\",\"error_message_source\":\"\\\"Must not be empty.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":277,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":273,\"column\":1}},{\"name\":\"object_attrs\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Binary\":[\"And\",{\"Binary\":[\"And\",{\"Binary\":[\"Greater\",{\"Call\":{\"name\":\"length\",\"args\":[{\"GetAttr\":[{\"Variable\":\"object_attrs\"},\"name\"]}],\"expand_final\":false}},{\"Literal\":{\"Number\":\"0\"}}]},{\"Binary\":[\"GreaterEq\",{\"GetAttr\":[{\"Variable\":\"object_attrs\"},\"port\"]},{\"Literal\":{\"Number\":\"1\"}}]}]},{\"Binary\":[\"LessEq\",{\"GetAttr\":[{\"Variable\":\"object_attrs\"},\"port\"]},{\"Literal\":{\"Number\":\"65535\"}}]}]},\"error_message\":{\"Literal\":{\"String\":\"Bad name or port.\"}},\"condition_source\":\"length(var.object_attrs.name) > 0 && var.object_attrs.port >= 1 && var.object_attrs.port <= 65535\",\"error_message_source\":\"\\\"Bad name or port.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":290,\"column\":3}},{\"condition\":{\"Call\":{\"name\":\"contains\",\"args\":[{\"Tuple\":[{\"Literal\":{\"String\":\"a\"}},{\"Literal\":{\"String\":\"b\"}}]},{\"GetAttr\":[{\"Variable\":\"object_attrs\"},\"kind\"]}],\"expand_final\":false}},\"error_message\":{\"Literal\":{\"String\":\"Optional attributes are not translated: absent means null here.\"}},\"condition_source\":\"contains([\\\"a\\\", \\\"b\\\"], var.object_attrs.kind)\",\"error_message_source\":\"\\\"Optional attributes are not translated: absent means null here.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":294,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":283,\"column\":1}},{\"name\":\"list_of_named\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Call\":{\"name\":\"alltrue\",\"args\":[{\"For\":{\"key_var\":null,\"value_var\":\"o\",\"collection\":{\"Variable\":\"list_of_named\"},\"key\":null,\"value\":{\"Binary\":[\"And\",{\"Binary\":[\"Greater\",{\"Call\":{\"name\":\"length\",\"args\":[{\"GetAttr\":[{\"Bound\":\"o\"},\"name\"]}],\"expand_final\":false}},{\"Literal\":{\"Number\":\"0\"}}]},{\"Binary\":[\"Greater\",{\"GetAttr\":[{\"Bound\":\"o\"},\"size\"]},{\"Literal\":{\"Number\":\"0\"}}]}]},\"condition\":null,\"grouping\":false}}],\"expand_final\":false}},\"error_message\":{\"Literal\":{\"String\":\"Every element needs a name and a positive size.\"}},\"condition_source\":\"alltrue([for o in var.list_of_named : length(o.name) > 0 && o.size > 0])\",\"error_message_source\":\"\\\"Every element needs a name and a positive size.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":303,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":300,\"column\":1}},{\"name\":\"local_bounds\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Binary\":[\"LessEq\",{\"Call\":{\"name\":\"length\",\"args\":[{\"Variable\":\"local_bounds\"}],\"expand_final\":false}},{\"Local\":\"max_items\"}]},\"error_message\":{\"Literal\":{\"String\":\"Too many.\"}},\"condition_source\":\"length(var.local_bounds) <= local.max_items\",\"error_message_source\":\"\\\"Too many.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":312,\"column\":3}},{\"condition\":{\"Call\":{\"name\":\"alltrue\",\"args\":[{\"For\":{\"key_var\":null,\"value_var\":\"r\",\"collection\":{\"Variable\":\"local_bounds\"},\"key\":null,\"value\":{\"Call\":{\"name\":\"contains\",\"args\":[{\"Local\":\"regions\"},{\"Bound\":\"r\"}],\"expand_final\":false}},\"condition\":null,\"grouping\":false}}],\"expand_final\":false}},\"error_message\":{\"Literal\":{\"String\":\"Unknown region.\"}},\"condition_source\":\"alltrue([for r in var.local_bounds : contains(local.regions, r)])\",\"error_message_source\":\"\\\"Unknown region.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":316,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":309,\"column\":1}},{\"name\":\"local_computed\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Binary\":[\"Eq\",{\"Variable\":\"local_computed\"},{\"Local\":\"computed\"}]},\"error_message\":{\"Literal\":{\"String\":\"Locals that are not literals are not translated.\"}},\"condition_source\":\"var.local_computed == local.computed\",\"error_message_source\":\"\\\"Locals that are not literals are not translated.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":325,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":322,\"column\":1}},{\"name\":\"regexall_some\",\"ty\":\"Any\",\"typed\":true,\"default\":null,\"description\":null,\"sensitive\":false,\"nullable\":true,\"nullable_set\":false,\"ephemeral\":false,\"validations\":[{\"condition\":{\"Binary\":[\"Greater\",{\"Call\":{\"name\":\"length\",\"args\":[{\"Call\":{\"name\":\"regexall\",\"args\":[{\"Literal\":{\"String\":\"[0-9]\"}},{\"Variable\":\"regexall_some\"}],\"expand_final\":false}}],\"expand_final\":false}},{\"Literal\":{\"Number\":\"0\"}}]},\"error_message\":{\"Literal\":{\"String\":\"Must contain a digit.\"}},\"condition_source\":\"length(regexall(\\\"[0-9]\\\", var.regexall_some)) > 0\",\"error_message_source\":\"\\\"Must contain a digit.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":334,\"column\":3}},{\"condition\":{\"Binary\":[\"And\",{\"Binary\":[\"Eq\",{\"Call\":{\"name\":\"length\",\"args\":[{\"Call\":{\"name\":\"regexall\",\"args\":[{\"Literal\":{\"String\":\"\\\\s\"}},{\"Variable\":\"regexall_some\"}],\"expand_final\":false}}],\"expand_final\":false}},{\"Literal\":{\"Number\":\"0\"}}]},{\"Binary\":[\"NotEq\",{\"Variable\":\"regexall_some\"},{\"Literal\":{\"String\":\"a-0\"}}]}]},\"error_message\":{\"Literal\":{\"String\":\"Must not contain whitespace, and must not be a-0.\"}},\"condition_source\":\"length(regexall(\\\"\\\\\\\\s\\\", var.regexall_some)) == 0 && var.regexall_some != \\\"a-0\\\"\",\"error_message_source\":\"\\\"Must not contain whitespace, and must not be a-0.\\\"\",\"location\":{\"file\":\"variables.tf\",\"line\":338,\"column\":3}}],\"location\":{\"file\":\"variables.tf\",\"line\":331,\"column\":1}}],\"locals\":[{\"name\":\"max_items\",\"expr\":{\"Literal\":{\"Number\":\"3\"}},\"location\":{\"file\":\"locals.tf\",\"line\":2,\"column\":3}},{\"name\":\"regions\",\"expr\":{\"Tuple\":[{\"Literal\":{\"String\":\"eu-west-1\"}},{\"Literal\":{\"String\":\"us-east-1\"}}]},\"location\":{\"file\":\"locals.tf\",\"line\":3,\"column\":3}},{\"name\":\"computed\",\"expr\":{\"Call\":{\"name\":\"upper\",\"args\":[{\"Literal\":{\"String\":\"x\"}}],\"expand_final\":false}},\"location\":{\"file\":\"locals.tf\",\"line\":4,\"column\":3}}]}",
+            "[[\"string\",\"a\"],[\"number\",1],[\"string\",\"x\"],[\"string\",\"x\"],[\"string\",\"x\"],[\"string\",\"ok\"],[\"string\",\"10.0.0.1\"],[\"string\",\"ab C.x\"],[\"string\",\"Yes\"],[\"string\",\"sg-1.x\"],[\"number\",8080],[\"number\",0.5],[\"string\",\"hello\"],[[\"list\",\"string\"],[\"a\",\"b\"]],[[\"set\",\"string\"],[\"a\"]],[[\"map\",\"string\"],{\"a\":\"b\"}],[[\"tuple\",[\"string\",\"string\"]],[\"a\",\"b\"]],[[\"object\",[[\"a\",\"string\"],[\"b\",\"string\"]]],{\"a\":\"a\",\"b\":\"b\"}],[[\"list\",\"string\"],[\"read\"]],[[\"set\",\"string\"],[\"10.0.0.0/8\"]],[[\"map\",\"number\"],{\"a\":1}],[[\"map\",\"string\"],{\"abc\":\"x\"}],[\"number\",null],[\"string\",\"10.0.0.0/16\"],[\"number\",1],[\"string\",\"é\"],[\"string\",\"<\"],[\"string\",\"a\"],[[\"list\",\"number\"],[1]],[[\"object\",[[\"name\",\"string\"],[\"port\",\"number\"],[\"kind\",\"string\",1]]],{\"kind\":\"a\",\"name\":\"web\",\"port\":80}],[[\"list\",[\"object\",[[\"name\",\"string\"],[\"size\",\"number\"]]]],[]],[[\"list\",\"string\"],[\"eu-west-1\"]],[\"string\",\"X\"],[\"string\",\"a-1\"]]",
         ))
     }
     fn variable_infos() -> &'static [::tfvars::__private::VariableInfo] {
@@ -1693,6 +1642,12 @@ impl ::tfvars::__private::ModuleVariables for Variables {
             &self.local_computed,
             self.__nulls.contains("local_computed"),
         );
+        ::tfvars::__private::push_input(
+            &mut out,
+            "regexall_some",
+            &self.regexall_some,
+            self.__nulls.contains("regexall_some"),
+        );
         out
     }
     fn from_inputs(
@@ -1866,6 +1821,11 @@ impl ::tfvars::__private::ModuleVariables for Variables {
             local_computed: ::tfvars::__private::optional_input(
                 values,
                 "local_computed",
+                ::std::option::Option::Some(&mut nulls),
+            )?,
+            regexall_some: ::tfvars::__private::optional_input(
+                values,
+                "regexall_some",
                 ::std::option::Option::Some(&mut nulls),
             )?,
             __nulls: nulls,

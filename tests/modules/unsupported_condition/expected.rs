@@ -17,20 +17,12 @@ pub struct Variables {
     /// Terraform type: `string`; required.
     ///
     /// Declared at `main.tf:1:1`.
-    #[builder(
-        with = |v:impl::std::convert::Into<::std::string::String>|::std::convert::Into::into(
-            v
-        )
-    )]
+    #[builder(into)]
     pub name: ::std::string::String,
     /// Terraform type: `string`; optional, unset means the default `"2024-01-01"`. `null_created()` sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `main.tf:15:1`.
-    #[builder(
-        with = |v:impl::std::convert::Into<::std::string::String>|::std::convert::Into::into(
-            v
-        )
-    )]
+    #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub created: ::std::option::Option<::std::string::String>,
     #[builder(skip)]
