@@ -9,8 +9,7 @@ use std::collections::BTreeMap;
 use tfvars_runtime::eval::Scope;
 use tfvars_runtime::Value;
 
-#[test]
-fn expressions_over_variables() {
+fn check(data: &str) {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/eval_module");
     let module = tfvars_codegen::load(dir).expect("the module loads");
     let values: BTreeMap<String, Value> = module
@@ -26,11 +25,21 @@ fn expressions_over_variables() {
             .with_version(tfvars_runtime::TerraformVersion::V1_11)
             .eval(&expr)
     };
-    let (n, failures) = common::run_file_with(include_str!("data/eval_module.tsv"), eval);
+    let (n, failures) = common::run_file_with(data, eval);
     assert!(
         failures.is_empty(),
         "{} of {n} cases differ from Terraform:\n{}",
         failures.len(),
         failures.join("\n")
     );
+}
+
+#[test]
+fn expressions_over_variables() {
+    check(include_str!("data/eval_module.tsv"));
+}
+
+#[test]
+fn validation_style_conditions_over_variables() {
+    check(include_str!("data/eval_module2.tsv"));
 }
