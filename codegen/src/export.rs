@@ -19,7 +19,7 @@ use tfvars_runtime::{Expr, Type, Value, VariableSpec};
 
 use crate::json_text::{self, Json, Map, WriteOptions};
 use crate::model::Module;
-use crate::schema::{empty_module, types, Rendered, SchemaError};
+use crate::schema::{empty_module, go_quote, types, Rendered, SchemaError};
 
 /// Settings of the export.
 #[derive(Clone, Debug, Default)]
@@ -83,8 +83,8 @@ fn entry(v: &VariableSpec, warnings: &mut Vec<String>) -> Json {
         None => Json::Null,
         Some(d) => types::default_json(d, &v.ty).unwrap_or_else(|| {
             warnings.push(format!(
-                "the default of {:?} cannot be written as JSON (an infinite number), leaving it out",
-                v.name
+                "the default of {} cannot be written as JSON (an infinite number), leaving it out",
+                go_quote(&v.name)
             ));
             Json::Null
         }),

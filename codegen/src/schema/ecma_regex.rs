@@ -698,6 +698,13 @@ fn range_has_case(a: u32, b: u32) -> bool {
     (a..=b).filter_map(char::from_u32).any(has_case)
 }
 
+/// Escapes a literal string for use inside an ECMA-262 pattern (as `startswith` needs).
+pub fn escape_literal(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    s.chars().for_each(|c| push_literal(&mut out, c));
+    out
+}
+
 fn push_literal(out: &mut String, c: char) {
     if SYNTAX.contains(c) {
         out.push('\\');

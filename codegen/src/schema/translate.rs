@@ -235,7 +235,7 @@ fn literal_in(e: &Expr, locals: &[LocalSpec], depth: usize) -> Option<Value> {
             Some(v.clone())
         }
         Expr::Unary(UnaryOp::Negate, inner) => match literal(inner)? {
-            Value::Number(n) => negate(&n).map(Value::Number),
+            Value::Number(n) => Some(Value::Number(n.neg())),
             _ => None,
         },
         Expr::Template(parts) => {
@@ -250,18 +250,6 @@ fn literal_in(e: &Expr, locals: &[LocalSpec], depth: usize) -> Option<Value> {
         }
         _ => None,
     }
-}
-
-fn negate(n: &Number) -> Option<Number> {
-    if n.is_infinite() {
-        return None;
-    }
-    let text = n.to_terraform_string();
-    let neg = match text.strip_prefix('-') {
-        Some(rest) => rest.to_string(),
-        None => format!("-{text}"),
-    };
-    Number::parse_json(&neg)
 }
 
 fn number_literal_in(e: &Expr, locals: &[LocalSpec]) -> Option<Number> {
@@ -310,31 +298,6 @@ fn op_text(op: BinaryOp) -> &'static str {
         BinaryOp::Mod => "%",
         BinaryOp::And => "&&",
         BinaryOp::Or => "||",
-    }
-}
-
-/// Terraform's type syntax, for messages.
-pub fn type_text(ty: &Type) -> String {
-    match ty {
-        Type::Any => "any".into(),
-        Type::String => "string".into(),
-        Type::Number => "number".into(),
-        Type::Bool => "bool".into(),
-        Type::List(t) => format!("list({})", type_text(t)),
-        Type::Set(t) => format!("set({})", type_text(t)),
-        Type::Map(t) => format!("map({})", type_text(t)),
-        Type::Tuple(ts) => format!(
-            "tuple([{}])",
-            ts.iter().map(type_text).collect::<Vec<_>>().join(", ")
-        ),
-        Type::Object(attrs) => format!(
-            "object({{{}}})",
-            attrs
-                .iter()
-                .map(|a| format!("{} = {}", a.name, type_text(&a.ty)))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
     }
 }
 
@@ -479,7 +442,7 @@ impl Cx<'_> {
                 if *ty != Type::Number {
                     return Err(format!(
                         "a numeric comparison on a variable of type `{}`",
-                        type_text(ty)
+                        ty
                     ));
                 }
                 let mut rules = Rules::default();
@@ -647,7 +610,7 @@ impl Cx<'_> {
         if !matches!(ty, Type::String | Type::Number | Type::Bool | Type::Any) {
             return Err(format!(
                 "Terraform's `==` on a value of type `{}` is not the same as JSON Schema's `enum`",
-                type_text(ty)
+                ty
             ));
         }
         let has_null = lits.iter().any(Value::is_null);
@@ -730,12 +693,9 @@ impl Cx<'_> {
                         return Err(format!("`{name}` with a non-literal string"));
                     };
                     if *ty != Type::String {
-                        return Err(format!(
-                            "`{name}` on a variable of type `{}`",
-                            type_text(ty)
-                        ));
+                        return Err(format!("`{name}` on a variable of type `{}`", ty));
                     }
-                    let escaped = escape_literal(&s);
+                    let escaped = ecma_regex::escape_literal(&s);
                     let pattern = if name == "startswith" {
                         format!("^{escaped}")
                     } else {
@@ -765,7 +725,7 @@ impl Cx<'_> {
                 if *ty != Type::String {
                     return Err(format!(
                         "`regex` on a variable of type `{}` (JSON Schema's `pattern` only checks strings)",
-                        type_text(ty)
+                        ty
                     ));
                 }
                 ecma_regex::translate(&p).map_err(|why| format!("the pattern {p:?}: {why}"))
@@ -794,7 +754,7 @@ impl Cx<'_> {
             other => {
                 return Err(format!(
                     "`alltrue` over a `for` on a variable of type `{}`",
-                    type_text(other)
+                    other
                 ))
             }
         };
@@ -953,12 +913,7 @@ impl Cx<'_> {
                     on_null: OnNull::Error,
                 }));
             }
-            other => {
-                return Err(format!(
-                    "`length()` on a variable of type `{}`",
-                    type_text(other)
-                ))
-            }
+            other => return Err(format!("`length()` on a variable of type `{}`", other)),
         }
         Ok(Some(Translated {
             rules: Rules {
@@ -1011,31 +966,14 @@ fn flip(op: BinaryOp) -> BinaryOp {
     }
 }
 
-/// Floor and ceiling of a finite number, saturated to the i128 range.
+/// Floor and ceiling of a finite number, saturated far beyond any length.
 fn floor_ceil(n: &Number) -> (i128, i128) {
-    let text = n.to_terraform_string();
-    let (negative, digits) = match text.strip_prefix('-') {
-        Some(d) => (true, d),
-        None => (false, text.as_str()),
+    let whole = |m: Number| {
+        m.to_i128().unwrap_or(if m.is_sign_negative() {
+            i128::MIN / 2
+        } else {
+            i128::MAX / 2
+        })
     };
-    let (int, frac) = digits.split_once('.').unwrap_or((digits, ""));
-    let whole: i128 = int.parse().unwrap_or(i128::MAX / 2);
-    let has_frac = frac.bytes().any(|b| b != b'0');
-    if negative {
-        (-(whole + has_frac as i128), -whole)
-    } else {
-        (whole, whole + has_frac as i128)
-    }
-}
-
-/// Escapes a literal string for use inside an ECMA-262 pattern.
-pub fn escape_literal(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        if "^$\\.*+?()[]{}|".contains(c) {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out
+    (whole(n.floor()), whole(n.ceil()))
 }
