@@ -258,3 +258,67 @@ pub fn generate(module_dir: impl AsRef<Path>) -> Result<PathBuf, GenerateError> 
         .module_dir(module_dir.as_ref().to_path_buf())
         .generate()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fixture(name: &str) -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../tests/modules")
+            .join(name)
+    }
+
+    #[test]
+    fn generate_writes_an_includable_file_once() {
+        let out = std::env::temp_dir().join(format!("tfvars-settings-{}.rs", std::process::id()));
+        let mut settings = Settings::new();
+        settings
+            .module_dir(fixture("all_types"))
+            .root_name("AllTypes")
+            .out_file(&out);
+        assert_eq!(settings.generate().unwrap(), out);
+        let text = std::fs::read_to_string(&out).unwrap();
+        assert!(text.starts_with("// @generated"));
+        assert!(text.contains("pub struct AllTypes {"));
+        assert!(text.contains("pub struct AllTypesServer {"));
+        assert!(
+            !text.contains("include_bytes!"),
+            "build scripts track files with rerun-if-changed"
+        );
+        syn::parse_file(&text).expect("the file parses as Rust");
+        // Unchanged output is not rewritten, so it does not trigger a rebuild.
+        let before = std::fs::metadata(&out).unwrap().modified().unwrap();
+        settings.generate().unwrap();
+        assert_eq!(std::fs::metadata(&out).unwrap().modified().unwrap(), before);
+        std::fs::remove_file(&out).unwrap();
+    }
+
+    #[test]
+    fn bad_settings_are_errors() {
+        assert!(matches!(
+            Settings::new().expand(),
+            Err(GenerateError::NoModuleDir)
+        ));
+        let mut s = Settings::new();
+        s.module_dir(fixture("all_types")).root_name("lower");
+        assert!(matches!(s.expand(), Err(GenerateError::BadRootName(_))));
+        s.root_name("Ok").crate_path("not a path");
+        assert!(matches!(s.expand(), Err(GenerateError::BadCratePath(_))));
+        let mut missing = Settings::new();
+        missing.module_dir(fixture("does_not_exist"));
+        assert!(matches!(missing.expand(), Err(GenerateError::Load(_))));
+    }
+
+    #[test]
+    fn macro_expansion_tracks_every_file() {
+        let mut s = Settings::new();
+        s.module_dir(fixture("all_types")).track_files(true);
+        let expansion = s.expand().unwrap();
+        let text = expansion.tokens.to_string();
+        assert_eq!(
+            text.matches("include_bytes").count(),
+            expansion.module.files.len()
+        );
+    }
+}

@@ -106,6 +106,7 @@ pub fn render_root(module: &Module, options: &RustOptions, krate: &TokenStream) 
 
     // `ModuleVariables`: the spec, and the values in and out.
     let (skeleton, types) = super::spec_embed::encode(&module.spec);
+    let (skeleton, types) = (raw_str(&skeleton), raw_str(&types));
     let version = match options.terraform_version {
         TerraformVersion::V1_11 => quote!(V1_11),
         TerraformVersion::Latest => quote!(Latest),
