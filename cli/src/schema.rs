@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use tfvars_codegen::export::{self, ExportOptions};
+use tfvars_codegen::json_text::WriteOptions;
 use tfvars_codegen::schema::{self, Rendered, SchemaOptions};
 use tfvars_codegen::{LoadError, Module};
 use tfvars_runtime::TerraformVersion;
@@ -247,25 +248,15 @@ fn render(args: &Args, module: &Module, out: &Out) -> Result<Rendered, String> {
 /// `--allow-empty` on a module without files or variables: `{}` and a warning; otherwise
 /// terraschema's error.
 fn empty(args: &Args, e: &LoadError, input: &str, what: &str) -> Result<Rendered, String> {
-    let reason = match e.kind {
-        tfvars_codegen::LoadErrorKind::NoFiles => "no .tf files found",
-        _ => "tf files don't contain any variables",
-    };
-    if !args.allow_empty {
-        return Err(format!(
-            "error {what}: error reading tf files at {input:?}: {reason}"
-        ));
-    }
+    let no_files = e.kind == tfvars_codegen::LoadErrorKind::NoFiles;
     let file = if args.export_variables {
         "variables"
     } else {
         "schema"
     };
-    Ok(Rendered {
-        text: "{}\n".to_string(),
-        warnings: vec![format!(
-            "directory {input:?}: {reason}, creating empty {file} file"
-        )],
-        debug: Vec::new(),
-    })
+    let write = WriteOptions {
+        escape_html: args.escape_json,
+    };
+    schema::empty_document(input, no_files, args.allow_empty, file, write)
+        .map_err(|e| format!("error {what}: {e}"))
 }

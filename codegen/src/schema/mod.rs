@@ -158,23 +158,41 @@ pub(crate) fn empty_module(
         return Ok(None);
     }
     let dir = module.dir.display().to_string();
-    let err = if module.files.is_empty() {
-        SchemaError::NoFiles { dir: dir.clone() }
+    empty_document(&dir, module.files.is_empty(), allow_empty, what, write).map(Some)
+}
+
+/// What a module without files (`no_files`) or without variables gives: terraschema's error, or
+/// with `allow_empty` the document `{}` and its warning. `what` names the file in the warning
+/// (`schema`, `variables`).
+pub fn empty_document(
+    dir: &str,
+    no_files: bool,
+    allow_empty: bool,
+    what: &str,
+    write: WriteOptions,
+) -> Result<Rendered, SchemaError> {
+    let dir = dir.to_string();
+    let (err, reason) = if no_files {
+        (
+            SchemaError::NoFiles { dir: dir.clone() },
+            "no .tf files found",
+        )
     } else {
-        SchemaError::NoVariables { dir: dir.clone() }
+        (
+            SchemaError::NoVariables { dir: dir.clone() },
+            "tf files don't contain any variables",
+        )
     };
     if !allow_empty {
         return Err(err);
     }
-    let reason = err.to_string();
-    let reason = reason.rsplit(": ").next().unwrap_or_default();
-    Ok(Some(Rendered {
+    Ok(Rendered {
         text: json_text::to_string(&Json::object(), write),
         warnings: vec![format!(
             "directory {dir:?}: {reason}, creating empty {what} file"
         )],
         debug: Vec::new(),
-    }))
+    })
 }
 
 /// Renders the module's JSON Schema.
