@@ -99,7 +99,9 @@ fn normalize(path: &Path) -> PathBuf {
     out
 }
 
+// Only compiled when build.rs found a compiler with `Span::local_file` (1.88+).
 #[cfg(has_local_file)]
+#[allow(clippy::incompatible_msrv)]
 fn invoking_dir() -> Option<PathBuf> {
     let file = proc_macro::Span::call_site().local_file()?;
     Some(file.parent()?.to_path_buf())
