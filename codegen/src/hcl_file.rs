@@ -33,6 +33,10 @@ pub(crate) fn read(cx: &mut FileCx, decls: &mut Decls) {
             return;
         }
     };
+    // HCL recovers from these, and Terraform goes on to report the file's other problems.
+    for p in crate::lower::syntax_problems(&body, &cx.file.text) {
+        cx.problem(Some(p.span), p.summary, p.detail);
+    }
     for block in body.blocks() {
         match block.ident.value().as_str() {
             "variable" => variable(cx, decls, block),
@@ -42,12 +46,27 @@ pub(crate) fn read(cx: &mut FileCx, decls: &mut Decls) {
     }
 }
 
+/// A problem in a file's syntax: where, Terraform's summary and detail.
+pub(crate) type SyntaxError = (std::ops::Range<usize>, String, String);
+
+/// Parses a native-syntax `.tfvars` file, with every syntax problem HCL reports that hcl-edit
+/// lets through (see [`crate::lower::syntax_problems`]).
+pub(crate) fn parse(file: &SourceFile) -> Result<hcl_edit::structure::Body, Vec<SyntaxError>> {
+    let body =
+        crate::lower::parse_body_exact(&file.text).map_err(|e| vec![syntax_error(file, &e)])?;
+    let problems = crate::lower::syntax_problems(&body, &file.text);
+    if problems.is_empty() {
+        return Ok(body);
+    }
+    Err(problems
+        .into_iter()
+        .map(|p| (p.span, p.summary.to_string(), p.detail.to_string()))
+        .collect())
+}
+
 /// Words an hcl-edit parse error as Terraform does where they differ. The parser stops at the
 /// first error, so a file with a syntax error yields exactly one problem.
-pub(crate) fn syntax_error(
-    file: &SourceFile,
-    e: &hcl_edit::parser::Error,
-) -> (std::ops::Range<usize>, String, String) {
+pub(crate) fn syntax_error(file: &SourceFile, e: &hcl_edit::parser::Error) -> SyntaxError {
     let offset = e.location().offset().min(file.text.len());
     let message = e.message().replace('\n', " ");
     if message.contains("redefined attribute") {
@@ -73,6 +92,18 @@ pub(crate) fn syntax_error(
             offset..offset,
             "Duplicate object key".into(),
             "Object constructor map keys must be unique.".into(),
+        );
+    }
+    // `{ for = 1 }`: HCL starts a `for` expression at a leading `for` and wants a name next.
+    let before = file.text[..offset].trim_end();
+    let after_for = before
+        .strip_suffix("for")
+        .is_some_and(|b| b.trim_end().ends_with(['{', '[']));
+    if message.starts_with("expected identifier") && after_for {
+        return (
+            offset..offset,
+            "Invalid 'for' expression".into(),
+            "For expression requires variable name after 'for'.".into(),
         );
     }
     // Something other than a name where an argument or block starts (e.g. JSON in a `.tf`

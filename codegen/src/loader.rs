@@ -45,7 +45,8 @@ pub fn load(dir: impl AsRef<Path>) -> Result<Module, LoadError> {
         files.iter().partition(|p| !is_override_file(p));
     for path in primary.into_iter().chain(overrides) {
         let file = match SourceFile::read(path) {
-            Ok(f) => f,
+            Ok(f) if f.name.ends_with(".tf.json") => f,
+            Ok(f) => f.without_bom(),
             Err(e) => {
                 problems.push(Problem::general(format!(
                     "cannot read `{}`: {e}",

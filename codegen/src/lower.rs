@@ -12,9 +12,12 @@ use hcl_edit::Span;
 use tfvars_runtime::expr::{BinaryOp, ForExpr, UnaryOp};
 use tfvars_runtime::{Expr, Number, Value};
 
+mod parse;
 mod refs;
 mod template;
 
+pub(crate) use parse::original_key;
+pub use parse::{parse_body_exact, parse_expr_exact, syntax_problems, SyntaxProblem};
 pub use refs::{has_references, locals_used, variables_used};
 
 /// How deeply expressions may nest before lowering gives up with an error.
@@ -91,59 +94,6 @@ pub fn lower_template(template: &Template, constant: bool) -> Result<Expr, Vec<L
     }
 }
 
-/// Parses an HCL body. hcl-edit reads number literals through `f64` and refuses one beyond
-/// its range (`1e400`), which HCL accepts: such a literal is replaced by a same-length
-/// stand-in (`00001`) and parsing retried, so every span still points into `text`. Lower the
-/// body's expressions with `text` as their source ([`lower_expr_in`]), which reads each number
-/// from `text` itself.
-pub fn parse_body_exact(text: &str) -> Result<hcl_edit::structure::Body, hcl_edit::parser::Error> {
-    let mut patched: Option<String> = None;
-    loop {
-        let current = patched.as_deref().unwrap_or(text);
-        match hcl_edit::parser::parse_body(current) {
-            Ok(body) => return Ok(body),
-            Err(e) => {
-                let Some(range) = overflowing_number_at(current, e.location().offset()) else {
-                    return Err(e);
-                };
-                let mut s = current.to_string();
-                let stand_in = format!("{}1", "0".repeat(range.len() - 1));
-                s.replace_range(range, &stand_in);
-                patched = Some(s);
-            }
-        }
-    }
-}
-
-/// The number literal around `offset` when it only fails to parse because it overflows `f64`.
-fn overflowing_number_at(text: &str, offset: usize) -> Option<Range<usize>> {
-    let b = text.as_bytes();
-    let mut start = offset.min(b.len());
-    while start > 0 && (b[start - 1].is_ascii_digit() || b[start - 1] == b'.') {
-        start -= 1;
-    }
-    if start > 0 && (b[start - 1].is_ascii_alphanumeric() || b[start - 1] == b'_') {
-        return None;
-    }
-    let mut end = start;
-    while end < b.len() && (b[end].is_ascii_digit() || b[end] == b'.') {
-        end += 1;
-    }
-    if end < b.len() && matches!(b[end], b'e' | b'E') {
-        end += 1;
-        if end < b.len() && matches!(b[end], b'+' | b'-') {
-            end += 1;
-        }
-        while end < b.len() && b[end].is_ascii_digit() {
-            end += 1;
-        }
-    }
-    let literal = text.get(start..end)?;
-    let overflows =
-        literal.parse::<f64>().is_ok_and(f64::is_infinite) && parse_number(literal).is_some();
-    overflows.then_some(start..end)
-}
-
 /// Parses the text of an HCL number literal exactly (never through `f64`).
 pub fn parse_number(text: &str) -> Option<Number> {
     let (int, rest) = text
@@ -162,7 +112,7 @@ struct Lowerer<'s> {
     constant: bool,
     /// The text spans point into, when known.
     source: Option<&'s str>,
-    /// Added to spans of a re-parsed heredoc to point into `source`.
+    /// Added to spans of a re-parsed heredoc or object key to point into `source`.
     shift: usize,
     depth: usize,
     bound: Vec<String>,
@@ -249,9 +199,18 @@ impl<'s> Lowerer<'s> {
                 obj.iter()
                     .map(|(k, v)| {
                         let key = match k {
-                            ObjectKey::Ident(id) => {
-                                Expr::Literal(Value::String(id.value().as_str().to_string()))
-                            }
+                            ObjectKey::Ident(id) => match original_key(id, self.source, self.shift)
+                            {
+                                Some((written, at)) => {
+                                    let saved = std::mem::replace(&mut self.shift, at);
+                                    let key = self.object_key(&written);
+                                    self.shift = saved;
+                                    key
+                                }
+                                None => {
+                                    Expr::Literal(Value::String(id.value().as_str().to_string()))
+                                }
+                            },
                             ObjectKey::Expression(e) => self.object_key(e),
                         };
                         (key, self.expr(v.expr()))
@@ -335,14 +294,26 @@ impl<'s> Lowerer<'s> {
         }
     }
 
-    /// An object key written as an expression. A bare traversal such as `a.b` is not a key
-    /// name in HCL, but a lone identifier in parentheses is evaluated as an expression.
+    /// An object key written as an expression. A bare name is a literal key, keywords
+    /// included (`true = 1` and `null = 2` give keys "true" and "null"), but a bare traversal
+    /// such as `a.b` is ambiguous; anything else, a name in parentheses included, is evaluated.
     fn object_key(&mut self, e: &Expression) -> Expr {
+        if let Some(name) = bare_name(e) {
+            return Expr::Literal(Value::String(name.to_string()));
+        }
         match e {
-            // hcl-edit keeps `"a" = 1` as a string expression key and `a = 1` as an ident key;
-            // an unparenthesised bare word other than an identifier arrives here as a variable,
-            // which HCL treats as a literal key name.
-            Expression::Variable(id) => Expr::Literal(Value::String(id.value().as_str().into())),
+            Expression::Traversal(t)
+                if matches!(t.expr, Expression::Variable(_))
+                    && t.operators.iter().all(|op| static_step(op.value())) =>
+            {
+                self.error(
+                    "Ambiguous attribute key",
+                    "If this expression is intended to be a reference, wrap it in parentheses. \
+                     If it's instead intended as a literal name containing periods, wrap it in \
+                     quotes to create a string literal",
+                    e.span(),
+                )
+            }
             other => self.expr(other),
         }
     }
@@ -367,15 +338,7 @@ impl<'s> Lowerer<'s> {
         if let Expression::Variable(id) = root {
             // Take the longest static prefix as the reference.
             let name = id.value().as_str();
-            let prefix = ops
-                .iter()
-                .take_while(|op| {
-                    matches!(
-                        op.value(),
-                        TraversalOperator::GetAttr(_) | TraversalOperator::LegacyIndex(_)
-                    ) || matches!(op.value(), TraversalOperator::Index(e) if static_key(e).is_some())
-                })
-                .count();
+            let prefix = ops.iter().take_while(|op| static_step(op.value())).count();
             let base = self.root(name, &ops[..prefix], span);
             return self.apply_ops(base, &ops[prefix..]);
         }
@@ -493,6 +456,26 @@ impl<'s> Lowerer<'s> {
             i += 1;
         }
         base
+    }
+}
+
+/// A bare name used as an object key or attribute name, keywords included: `a`, `true`,
+/// `null`.
+pub(crate) fn bare_name(e: &Expression) -> Option<&str> {
+    match e {
+        Expression::Variable(id) => Some(id.value().as_str()),
+        Expression::Bool(b) => Some(if *b.value() { "true" } else { "false" }),
+        Expression::Null(_) => Some("null"),
+        _ => None,
+    }
+}
+
+/// A step HCL keeps in a static traversal: `.name`, `.0`, `["a"]`, `[0]`.
+fn static_step(op: &TraversalOperator) -> bool {
+    match op {
+        TraversalOperator::GetAttr(_) | TraversalOperator::LegacyIndex(_) => true,
+        TraversalOperator::Index(e) => static_key(e).is_some(),
+        _ => false,
     }
 }
 

@@ -35,6 +35,15 @@ impl SourceFile {
         }
     }
 
+    /// The same file without a leading UTF-8 byte order mark. HCL's native syntax skips one
+    /// (its columns count from after it); its JSON syntax does not.
+    pub fn without_bom(self) -> SourceFile {
+        match self.text.strip_prefix('\u{feff}') {
+            Some(rest) => SourceFile::new(self.name, self.path, rest.to_string()),
+            None => self,
+        }
+    }
+
     /// Reads `path`, naming it by its file name.
     pub fn read(path: &Path) -> std::io::Result<SourceFile> {
         let text = std::fs::read_to_string(path)?;
@@ -118,5 +127,14 @@ mod tests {
         assert_eq!(f.location(6).to_string(), "a.tf:2:3");
         assert_eq!(f.offset_of(2, 3), 6);
         assert_eq!(f.line_text(7), "é x = 1");
+    }
+
+    #[test]
+    fn byte_order_mark_is_dropped() {
+        let f = SourceFile::new("a.tf", "a.tf", "\u{feff}a = 1\n".into()).without_bom();
+        assert_eq!(f.text, "a = 1\n");
+        assert_eq!(f.location(4).to_string(), "a.tf:1:5");
+        let g = SourceFile::new("a.tf", "a.tf", "a\u{feff}".into()).without_bom();
+        assert_eq!(g.text, "a\u{feff}");
     }
 }

@@ -12,7 +12,8 @@ use crate::source::SourceFile;
 /// Parses a `.tfvars` file. `file` names it in locations. Every problem is reported: syntax
 /// errors, blocks, attributes set twice, function calls and references, evaluation errors.
 pub fn parse_tfvars(text: &str, file: &str) -> Result<Vec<InputVariable>, Vec<Diagnostic>> {
-    let src = SourceFile::new(file, file, text.to_string());
+    let src = SourceFile::new(file, file, text.to_string()).without_bom();
+    let text = src.text.as_str();
     let mut diags = Vec::new();
     let diag =
         |span: Option<Range<usize>>, summary: &str, detail: String, var: Option<&str>| Diagnostic {
@@ -23,11 +24,13 @@ pub fn parse_tfvars(text: &str, file: &str) -> Result<Vec<InputVariable>, Vec<Di
             path: String::new(),
             location: Some(src.location_of(span)),
         };
-    let body = match crate::lower::parse_body_exact(text) {
+    let body = match crate::hcl_file::parse(&src) {
         Ok(b) => b,
-        Err(e) => {
-            let (span, summary, detail) = crate::hcl_file::syntax_error(&src, &e);
-            return Err(vec![diag(Some(span), &summary, detail, None)]);
+        Err(problems) => {
+            return Err(problems
+                .into_iter()
+                .map(|(span, summary, detail)| diag(Some(span), &summary, detail, None))
+                .collect());
         }
     };
     for block in body.blocks() {
@@ -155,6 +158,105 @@ mod tests {
             errs[0].location.as_ref().unwrap().to_string(),
             "x.tfvars:3:3"
         );
+    }
+
+    #[test]
+    fn byte_order_mark_is_skipped() {
+        // Terraform reads a `.tfvars` (and a `.tf`) file that starts with a UTF-8 BOM, and
+        // counts columns from after it.
+        let vars = parse_tfvars("\u{feff}n = 1\nm = 2\n", "x.tfvars").unwrap();
+        assert_eq!(vars[0].name, "n");
+        assert_eq!(
+            vars[0].location.as_ref().unwrap().to_string(),
+            "x.tfvars:1:1"
+        );
+        let errs = parse_tfvars("\u{feff}n = [1\n", "x.tfvars").unwrap_err();
+        assert_eq!(errs[0].location.as_ref().unwrap().line, 1);
+    }
+
+    #[test]
+    fn keywords_and_repeated_keys_in_objects() {
+        // Terraform: a bare keyword key is a name; a repeated key keeps the last value.
+        let vars = parse_tfvars(
+            "a = { true = 1, null = 2, for = 3, false = 4 }\nb = { k = 1, k = 2, \"k\" = 3, x = \"k = 9\" }\nc = { (true) = 1, 1 = 2 }\n",
+            "x.tfvars",
+        )
+        .unwrap();
+        let obj = |pairs: &[(&str, Value)]| {
+            Value::Object(
+                pairs
+                    .iter()
+                    .map(|(k, v)| (k.to_string(), v.clone()))
+                    .collect(),
+            )
+        };
+        let n = |i: i64| Value::Number(Number::from(i));
+        assert_eq!(
+            vars[0].value,
+            obj(&[
+                ("true", n(1)),
+                ("null", n(2)),
+                ("for", n(3)),
+                ("false", n(4))
+            ])
+        );
+        assert_eq!(
+            vars[1].value,
+            obj(&[("k", n(3)), ("x", Value::String("k = 9".into()))])
+        );
+        assert_eq!(vars[2].value, obj(&[("true", n(1)), ("1", n(2))]));
+    }
+
+    #[test]
+    fn ambiguous_and_null_keys() {
+        let errs = parse_tfvars(
+            "a = { a.b = 1 }\nb = { (null) = 1 }\nc = { for = 1 }\n",
+            "x.tfvars",
+        )
+        .unwrap_err();
+        let got: Vec<String> = errs
+            .iter()
+            .map(|d| format!("{} {}", d.location.as_ref().unwrap(), d.summary))
+            .collect();
+        assert_eq!(got, ["x.tfvars:3:11 Invalid 'for' expression"]);
+        let errs = parse_tfvars("a = [for, 1]\n", "x.tfvars").unwrap_err();
+        assert_eq!(errs[0].summary, "Invalid 'for' expression");
+        assert_eq!(
+            errs[0].location.as_ref().unwrap().to_string(),
+            "x.tfvars:1:9"
+        );
+        let errs = parse_tfvars("a = { a.b = 1 }\nb = { (null) = 1 }\n", "x.tfvars").unwrap_err();
+        let got: Vec<String> = errs
+            .iter()
+            .map(|d| format!("{} {}", d.location.as_ref().unwrap(), d.summary))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                "x.tfvars:1:7 Ambiguous attribute key",
+                "x.tfvars:2:5 Null value as key"
+            ]
+        );
+    }
+
+    #[test]
+    fn quoted_strings_may_not_span_lines() {
+        // Terraform: every line break in a quoted string is an error, and the string is
+        // unterminated at the first; line breaks inside `${…}` are fine.
+        let errs = parse_tfvars("a = \"x\ny\nz\"\nb = \"${1 +\n2}\"\n", "x.tfvars").unwrap_err();
+        let got: Vec<String> = errs
+            .iter()
+            .map(|d| format!("{} {}", d.location.as_ref().unwrap(), d.summary))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                "x.tfvars:1:7 Invalid multi-line string",
+                "x.tfvars:2:2 Invalid multi-line string",
+                "x.tfvars:1:7 Unterminated template string",
+            ]
+        );
+        assert!(parse_tfvars("b = \"${1 +\n2}\"\nc = <<EOT\n\"a\nEOT\n", "x.tfvars").is_ok());
     }
 
     #[test]

@@ -7,7 +7,7 @@ use hcl_edit::expr::{Expression, FuncCall, ObjectKey};
 use hcl_edit::Span;
 use tfvars_runtime::{Attribute, Type, Value};
 
-use crate::lower::{lower_constant_in, LowerError};
+use crate::lower::{bare_name, lower_constant_in, original_key, LowerError};
 
 const INVALID: &str = "Invalid type specification";
 
@@ -207,16 +207,23 @@ impl TypeParser<'_> {
         };
         let mut attrs: Vec<Attribute> = Vec::new();
         for (key, value) in obj.iter() {
-            let name = match key {
-                ObjectKey::Ident(id) => id.value().as_str().to_string(),
-                ObjectKey::Expression(Expression::Variable(id)) => id.value().as_str().to_string(),
-                ObjectKey::Expression(e) => {
-                    self.invalid(
-                        "Object constructor map keys must be attribute names.",
-                        e.span(),
-                    );
-                    continue;
-                }
+            // A repeated key was given a stand-in by the parser: read it as written.
+            let written = match key {
+                ObjectKey::Ident(id) => original_key(id, self.source, 0),
+                ObjectKey::Expression(_) => None,
+            };
+            let name = match (key, &written) {
+                (_, Some((e, _))) | (ObjectKey::Expression(e), None) => match bare_name(e) {
+                    Some(name) => name.to_string(),
+                    None => {
+                        self.invalid(
+                            "Object constructor map keys must be attribute names.",
+                            key_span(key),
+                        );
+                        continue;
+                    }
+                },
+                (ObjectKey::Ident(id), None) => id.value().as_str().to_string(),
             };
             let mut ty_expr = value.expr();
             let mut optional = false;

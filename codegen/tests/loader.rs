@@ -493,3 +493,69 @@ fn crlf_files_load() {
         "var.a != \"\""
     );
 }
+
+#[test]
+fn object_keys_as_terraform_reads_them() {
+    // Values as Terraform 1.11.4 plans them for the same module: a UTF-8 BOM is skipped, a
+    // bare keyword is a key name, a repeated key keeps its last value (bare or quoted alike).
+    let dir = module(
+        "object-keys",
+        &[(
+            "main.tf",
+            "\u{feff}variable \"a\" {\n  default = { k = 1, k = 2, true = 3, null = 4, for = 5, false = 6, \"x\" = 7, x = 8 }\n}\nlocals {\n  l = { null = 1, if = 2, in = 3 }\n}\nvariable \"b\" {\n  type    = object({ null = number, true = string })\n  default = { null = 1, true = \"x\" }\n  validation {\n    condition     = var.b == { null = 1, true = \"x\" }\n    error_message = \"bad ${local.l.null}\"\n  }\n}\n",
+        )],
+    );
+    let m = load(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let a = m.variables()[0].default.clone().unwrap();
+    let keys: Vec<(&str, Value)> = obj(&a)
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.clone()))
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            ("false", num("6")),
+            ("for", num("5")),
+            ("k", num("2")),
+            ("null", num("4")),
+            ("true", num("3")),
+            ("x", num("8")),
+        ]
+    );
+    let Type::Object(attrs) = &m.variables()[1].ty else {
+        panic!("{:?}", m.variables()[1].ty)
+    };
+    let names: Vec<&str> = attrs.iter().map(|a| a.name.as_str()).collect();
+    assert_eq!(names, ["null", "true"]);
+    // Columns count from after the BOM, as Terraform's do.
+    assert_eq!(m.variables()[0].location.to_string(), "main.tf:1:1");
+    let local = &m.spec.locals[0];
+    let Expr::Object(items) = &local.expr else {
+        panic!("{:?}", local.expr)
+    };
+    let keys: Vec<&Expr> = items.iter().map(|(k, _)| k).collect();
+    assert_eq!(
+        keys,
+        [
+            &Expr::Literal(Value::String("null".into())),
+            &Expr::Literal(Value::String("if".into())),
+            &Expr::Literal(Value::String("in".into())),
+        ]
+    );
+}
+
+#[test]
+fn repeated_object_type_attributes_are_an_error() {
+    let dir = module(
+        "repeated-type-attr",
+        &[(
+            "main.tf",
+            "variable \"a\" {\n  type = object({ a = string, b = number, a = bool })\n}\n",
+        )],
+    );
+    let err = load(&dir).unwrap_err();
+    assert_eq!(
+        err.problems[0].to_string().lines().next().unwrap(),
+        "main.tf:2:43: Invalid type specification: Object constructor map keys must be unique"
+    );
+}

@@ -502,3 +502,36 @@ fn errors_inside_reparsed_heredocs_point_into_the_file() {
     let span = errs[0].span.clone().unwrap();
     assert_eq!(&src[span], "upper(\"x\")");
 }
+
+#[test]
+fn bare_keyword_keys_are_names() {
+    // As in HCL: `true`, `null` and `for` written as keys are names; `(true)` is evaluated.
+    assert_eq!(
+        lower("{ true = 1, null = var.x, if = 2 }"),
+        Expr::Object(vec![
+            (st("true"), num("1")),
+            (st("null"), var("x")),
+            (st("if"), num("2")),
+        ])
+    );
+    assert_eq!(
+        lower("{ (null) = 1 }"),
+        Expr::Object(vec![(Expr::Literal(Value::null()), num("1"))])
+    );
+    let err = lower_expr(&hcl_edit::parser::parse_expr("{ var.a = 1 }").unwrap()).unwrap_err();
+    assert_eq!(err.summary, "Ambiguous attribute key");
+    assert!(lower_expr(&hcl_edit::parser::parse_expr("{ (var.a) = 1 }").unwrap()).is_ok());
+}
+
+#[test]
+fn repeated_keys_reach_the_evaluator_in_order() {
+    // hcl-edit refuses `{ k = 1, k = 2 }`; parsed exactly, each key is read from the source
+    // and the last value wins when evaluated, as in HCL.
+    let src = "a = { k = 1, \"k\" = 2, k = { k = 3, k = 4 } }\n";
+    let body = tfvars_codegen::lower::parse_body_exact(src).unwrap();
+    let attr = body.attributes().next().unwrap();
+    let e = tfvars_codegen::lower::lower_expr_in(&attr.value, Some(src)).unwrap();
+    let v = tfvars_runtime::eval::eval_constant(&e).unwrap();
+    let inner = Value::Object([("k".to_string(), Value::Number(Number::from(4)))].into());
+    assert_eq!(v, Value::Object([("k".to_string(), inner)].into()));
+}

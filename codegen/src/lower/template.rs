@@ -21,7 +21,7 @@ impl Lowerer<'_> {
         // (never content), which keeps every offset before it.
         let nl = rest.rfind('\n')?;
         let plain = format!("<<{}\n{}", &rest[..nl], rest[nl + 1..].trim_start());
-        let Ok(Expression::HeredocTemplate(h)) = hcl_edit::parser::parse_expr(&plain) else {
+        let Ok(Expression::HeredocTemplate(h)) = super::parse_expr_exact(&plain) else {
             return None;
         };
         let mut t = h.template;
