@@ -315,10 +315,10 @@ fn untranslated_conditions_warn_in_terraschema_words() {
         [
             "case_insensitive",
             "untranslated_function",
-            "untranslated_or",
             "unicode_class",
             "object_attrs",
             "local_computed",
+            "or_nested",
         ],
         "{:#?}",
         rendered.warnings
@@ -338,7 +338,7 @@ fn untranslated_conditions_warn_in_terraschema_words() {
     for why in [
         "(?i)",
         "the function `cidrhost`",
-        "`||` between",
+        "`||` between conditions on elements",
         "\\pL",
         "the attribute `kind` is optional",
         "a reference to `local.computed`",

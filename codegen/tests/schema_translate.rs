@@ -90,6 +90,22 @@ fn enums_only_where_equality_is_exact() {
 }
 
 #[test]
+fn disjunctions() {
+    let r = ok("var.x < 0 || var.x > 10 || var.x == 5", "number");
+    assert_eq!(r.any_of.len(), 1);
+    assert_eq!(r.any_of[0].len(), 3);
+    assert!(!r.null_ok);
+    let r = ok("var.x == null || var.x < 0 || var.x > 10", "number");
+    assert_eq!(r.any_of[0].len(), 2);
+    assert!(r.null_ok);
+    refused(
+        "length(var.x) == 0 || alltrue([for s in var.x : s == \"a\"])",
+        "list(string)",
+        "on elements",
+    );
+}
+
+#[test]
 fn patterns() {
     assert_eq!(
         ok("startswith(var.x, \"a.b\")", "string").patterns,

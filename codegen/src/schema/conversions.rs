@@ -114,6 +114,15 @@ pub(crate) fn primitive(ty: &Type, rules: &Rules, nullable: bool) -> Json {
                 values.push(Json::Null);
             }
             n.set("enum", Json::Array(values));
+            if !rules.any_of.is_empty() {
+                // Alternatives compare with `true`/`false` only, so converted strings fail
+                // them: stricter than Terraform, never looser.
+                let any_of = Rules {
+                    any_of: rules.any_of.clone(),
+                    ..Rules::default()
+                };
+                write_rules(&mut n, ty, &any_of);
+            }
         }
         _ => {}
     }

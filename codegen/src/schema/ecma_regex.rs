@@ -12,7 +12,9 @@
 //! - `\d`, `\w`, `\b` are ASCII in both and kept.
 //! - `\A`/`\z` become `^`/`$` (without the `m` flag ECMA's `$` matches only at the very end,
 //!   like Go's `$`).
-//! - POSIX classes, `\Q…\E`, octal and `\x{…}` escapes are expanded; `(?P<n>` becomes `(?<n>`.
+//! - POSIX classes, `\Q…\E`, octal and `\x{…}` escapes are expanded; named groups
+//!   (`(?P<n>…)`, `(?<n>…)`) become plain groups, since names differ across engines and do not
+//!   change what matches.
 //! - `(?s)` changes how `.` is written; `(?U)` only swaps greediness, which cannot change
 //!   whether a pattern matches, so it is dropped.
 //! - `(?i)` on letters, `(?m)` with `^`/`$`, and Unicode classes (`\pL`, `\p{Greek}`) have no
@@ -254,12 +256,10 @@ impl Parser {
                 if name.is_empty() {
                     return Err(invalid("invalid named capture"));
                 }
-                if name.starts_with(|c: char| c.is_ascii_digit()) {
-                    // ECMA group names are identifiers; the name does not affect matching.
-                    self.out.push('(');
-                } else {
-                    let _ = write!(self.out, "(?<{name}>");
-                }
+                // The name does not change what matches, and named groups are written
+                // differently across engines (`(?<n>` in ECMA, `(?P<n>` in Python): a plain
+                // group is read the same everywhere.
+                self.out.push('(');
             } else {
                 self.pos += 1;
                 let mut negate = false;
@@ -781,7 +781,7 @@ mod tests {
         ok("[[:alpha:]]+", "[A-Za-z]+");
         ok("[[:^digit:]]", "[^0-9]");
         ok("[^[:space:]]", "[^\\t-\\r ]");
-        ok("(?P<year>\\d{4})", "(?<year>\\d{4})");
+        ok("(?P<year>\\d{4})(?<m>\\d\\d)", "(\\d{4})(\\d\\d)");
         ok("\\141\\x62\\x{63}", "abc");
         ok("a{,3}", "a\\{,3\\}");
         ok("[]a]", "[\\]a]");

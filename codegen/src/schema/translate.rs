@@ -48,6 +48,9 @@ pub struct Rules {
     pub keys: Option<Box<Rules>>,
     /// Rules for required object attributes, by name.
     pub properties: Vec<(String, Rules)>,
+    /// Disjunctions (`a || b`), each a list of alternatives of which one must hold; all the
+    /// disjunctions must hold. Alternatives only hold keywords of this node.
+    pub any_of: Vec<Vec<Rules>>,
     /// Whether the conditions accept a null value at this node.
     pub null_ok: bool,
     /// Set when a string `length()` bound is present (JSON Schema counts code points where
@@ -70,6 +73,7 @@ impl Default for Rules {
             values: None,
             keys: None,
             properties: Vec::new(),
+            any_of: Vec::new(),
             null_ok: true,
             string_length: false,
         }
@@ -88,6 +92,16 @@ impl Rules {
             && self.min_length.is_none()
             && self.max_length.is_none()
             && self.items.is_none()
+            && self.values.is_none()
+            && self.keys.is_none()
+            && self.properties.is_empty()
+            && self.any_of.is_empty()
+    }
+
+    /// True when all keywords apply to this node itself (none to elements, values, keys or
+    /// attributes), as an `anyOf` alternative needs.
+    fn is_flat(&self) -> bool {
+        self.items.is_none()
             && self.values.is_none()
             && self.keys.is_none()
             && self.properties.is_empty()
@@ -133,6 +147,7 @@ impl Rules {
                 None => self.properties.push((name, rules)),
             }
         }
+        self.any_of.extend(other.any_of);
         self.null_ok &= other.null_ok;
         self.string_length |= other.string_length;
     }
@@ -572,28 +587,39 @@ impl Cx<'_> {
             return self.equality(true, lits, ty);
         }
         // `x == null || rule`, in any position: the rule applies to non-null values.
-        let (nulls, rest): (Vec<&Expr>, Vec<&Expr>) = terms
+        if terms
             .iter()
-            .partition(|t| self.null_test(t, target) == Some(true));
-        if nulls.is_empty() || rest.is_empty() {
-            return Err("`||` between conditions other than equality tests and a null test".into());
+            .all(|t| self.null_test(t, target) == Some(true))
+        {
+            return Err("`||` between null tests only".into());
         }
+        // For a non-null value the null tests are false, so one of the other terms must hold.
         let mut on_null = Vec::new();
-        let mut rules: Option<Rules> = None;
+        let mut alternatives: Vec<Rules> = Vec::new();
         for term in &terms {
             if self.null_test(term, target) == Some(true) {
                 on_null.push(OnNull::True);
                 continue;
             }
-            if rules.is_some() {
-                return Err("`||` between several conditions besides a null test".into());
-            }
             let t = self.condition(term, target, ty)?;
             on_null.push(t.on_null);
-            rules = Some(t.rules);
+            alternatives.push(t.rules);
         }
+        let rules = if alternatives.len() == 1 {
+            alternatives.pop().unwrap_or_default()
+        } else {
+            if alternatives.iter().any(|r| !r.is_flat()) {
+                return Err(
+                    "`||` between conditions on elements, values, keys or attributes".into(),
+                );
+            }
+            let mut rules = Rules::default();
+            rules.string_length = alternatives.iter().any(|r| r.string_length);
+            rules.any_of.push(alternatives);
+            rules
+        };
         Ok(Translated {
-            rules: rules.unwrap_or_default(),
+            rules,
             on_null: self.combine(&on_null, false),
         })
     }

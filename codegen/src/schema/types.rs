@@ -204,22 +204,37 @@ pub(crate) fn write_rules(n: &mut Json, ty: &Type, rules: &Rules) {
             m.insert("not", any);
         }
     }
+    // One `pattern` and one `anyOf` fit in the node; further ones go to `allOf`.
+    let mut all_of: Vec<Json> = Vec::new();
     if let Some((first, rest)) = rules.patterns.split_first() {
         m.insert("pattern", Json::str(first.clone()));
-        if !rest.is_empty() {
-            m.insert(
-                "allOf",
-                Json::Array(
-                    rest.iter()
-                        .map(|p| {
-                            let mut o = Json::object();
-                            o.set("pattern", Json::str(p.clone()));
-                            o
-                        })
-                        .collect(),
-                ),
-            );
+        for p in rest {
+            let mut o = Json::object();
+            o.set("pattern", Json::str(p.clone()));
+            all_of.push(o);
         }
+    }
+    for (i, alternatives) in rules.any_of.iter().enumerate() {
+        let branches = Json::Array(
+            alternatives
+                .iter()
+                .map(|r| {
+                    let mut o = Json::object();
+                    write_rules(&mut o, ty, r);
+                    o
+                })
+                .collect(),
+        );
+        if i == 0 {
+            m.insert("anyOf", branches);
+        } else {
+            let mut o = Json::object();
+            o.set("anyOf", branches);
+            all_of.push(o);
+        }
+    }
+    if !all_of.is_empty() {
+        m.insert("allOf", Json::Array(all_of));
     }
     if let Some(b) = &rules.minimum {
         let key = if b.exclusive {

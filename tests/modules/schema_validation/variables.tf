@@ -232,11 +232,11 @@ variable "untranslated_function" {
   }
 }
 
-variable "untranslated_or" {
+variable "or_bounds" {
   type    = number
   default = 1
   validation {
-    condition     = var.untranslated_or < 0 || var.untranslated_or > 0
+    condition     = var.or_bounds < 0 || var.or_bounds > 0
     error_message = "Must not be zero."
   }
 }
@@ -338,5 +338,23 @@ variable "regexall_some" {
   validation {
     condition     = length(regexall("\\s", var.regexall_some)) == 0 && var.regexall_some != "a-0"
     error_message = "Must not contain whitespace, and must not be a-0."
+  }
+}
+
+variable "or_nested" {
+  type    = list(string)
+  default = []
+  validation {
+    condition     = length(var.or_nested) == 0 || alltrue([for s in var.or_nested : s == "a"])
+    error_message = "Empty, or only a."
+  }
+}
+
+variable "or_mixed" {
+  type    = string
+  default = "a"
+  validation {
+    condition     = var.or_mixed == "a" || startswith(var.or_mixed, "b-") || length(var.or_mixed) > 10
+    error_message = "a, b-…, or long."
   }
 }
