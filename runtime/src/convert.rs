@@ -218,10 +218,10 @@ pub fn can_convert(from: &Type, to: &Type) -> bool {
         }
         (Type::List(f) | Type::Set(f), Type::List(t) | Type::Set(t)) => can_convert(f, t),
         (Type::Map(f), Type::Map(t)) => can_convert(f, t),
-        (Type::Tuple(fs), Type::List(t) | Type::Set(t)) => seq_target(fs, t).is_some(),
+        (Type::Tuple(fs), Type::List(t) | Type::Set(t)) => seq_target(fs, t, false).is_some(),
         (Type::Object(fa), Type::Map(t)) => {
             let tys: Vec<Type> = fa.iter().map(|a| a.ty.clone()).collect();
-            seq_target(&tys, t).is_some()
+            seq_target(&tys, t, true).is_some()
         }
         (Type::Map(f), Type::Object(ta)) => ta.iter().all(|a| can_convert(f, &a.ty)),
         _ => false,
@@ -252,18 +252,20 @@ fn value_convertible(value: &Value, want: &Type) -> bool {
     }
 }
 
-// The element type that the members of a tuple (or object) convert to for a collection of
-// `want`: `want` itself, or for `any` the unified type. `None` if impossible.
-fn seq_target(members: &[Type], want: &Type) -> Option<Type> {
+// The element type that the members of a tuple (or, with `to_map`, an object) convert to for
+// a collection of `want`: `want` itself, or for `any` the unified type. `None` if impossible.
+fn seq_target(members: &[Type], want: &Type, to_map: bool) -> Option<Type> {
     if members.is_empty() {
         return Some(want.clone());
     }
     let target = if is_dynamic(want) {
         let unified = unify(members)?;
-        // Unified only to `any` (a null beside an object, …): go-cty then needs every member
-        // to have the very same type.
+        // Unified only to `any` (an untyped null beside a collection or structure): a tuple
+        // converts to a list or set only if every member has the very same type
+        // (`tolist([null, [1]])` fails). An object converts to a map at type level, and its
+        // values decide (see `map_of_any_target`).
         if is_dynamic(&unified) && !members.iter().all(|m| m.same_as(&members[0])) {
-            return None;
+            return to_map.then_some(Type::Any);
         }
         unified
     } else {
@@ -494,8 +496,9 @@ fn compare_types(a: &Type, b: &Type) -> i32 {
         | (Type::Map(x), Type::Map(y)) => compare_types(x, y),
         (Type::Tuple(_), Type::List(_)) | (Type::Object(_), Type::Map(_)) => 1,
         (Type::List(_), Type::Tuple(_)) | (Type::Map(_), Type::Object(_)) => -1,
-        (Type::Set(_), Type::Tuple(_) | Type::List(_)) => -1,
-        (Type::Tuple(_) | Type::List(_), Type::Set(_)) => 1,
+        // A list or tuple is preferred over a set (`true ? tolist([1]) : toset([1])` is a list).
+        (Type::Set(_), Type::Tuple(_) | Type::List(_)) => 1,
+        (Type::Tuple(_) | Type::List(_), Type::Set(_)) => -1,
         (Type::Object(x), Type::Object(y)) => {
             if x.len() != y.len() {
                 return 0;
@@ -812,7 +815,7 @@ fn conv(value: &Value, want: &Type, path: &mut Vec<PathStep>) -> Result<Value, C
             let target = match value {
                 Value::Tuple(_) if is_dynamic(et) => {
                     let tys: Vec<Type> = vs.iter().map(Value::ty).collect();
-                    match seq_target(&tys, et) {
+                    match seq_target(&tys, et, false) {
                         Some(t) => t,
                         None => return mismatch(path),
                     }
@@ -836,7 +839,8 @@ fn conv(value: &Value, want: &Type, path: &mut Vec<PathStep>) -> Result<Value, C
             let target = match value {
                 Value::Object(_) if is_dynamic(et) => {
                     let tys: Vec<Type> = m.values().map(Value::ty).collect();
-                    match seq_target(&tys, et) {
+                    match seq_target(&tys, et, true) {
+                        Some(t) if is_dynamic(&t) => map_of_any_target(&tys, path)?,
                         Some(t) => t,
                         None => return mismatch(path),
                     }
@@ -856,6 +860,25 @@ fn conv(value: &Value, want: &Type, path: &mut Vec<PathStep>) -> Result<Value, C
             Ok(Value::Map(elem_ty, out))
         }
         _ => mismatch(path),
+    }
+}
+
+// An object whose attribute types unify only to `any` (untyped nulls beside collections or
+// structures) converts to a map when every other attribute has one type, which the nulls then
+// take: `tomap({a = null, b = toset([1])})` is a map of sets of numbers, while
+// `{a = null, b = [1], c = ["a"]}` fails as go-cty's object-to-map conversion does.
+fn map_of_any_target(types: &[Type], path: &[PathStep]) -> Result<Type, ConversionError> {
+    let mut typed = types.iter().filter(|t| !is_dynamic(t));
+    let Some(first) = typed.next() else {
+        return Ok(Type::Any);
+    };
+    if typed.all(|t| t.same_as(first)) {
+        Ok(first.clone())
+    } else {
+        Err(ConversionError::new(
+            path,
+            "attribute types must all match for conversion to map",
+        ))
     }
 }
 

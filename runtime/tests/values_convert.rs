@@ -487,3 +487,21 @@ mod properties {
         }
     }
 }
+
+#[test]
+fn map_of_any_with_nulls() {
+    // Terraform 1.11.4 `terraform plan` on `variable "m" { type = map(any) }`: a null beside
+    // values of one type takes that type; beside values of different types it is rejected.
+    assert_eq!(
+        type_of(r#"{"a":null,"b":[1],"c":[2]}"#, "map(any)"),
+        "map(tuple([number]))"
+    );
+    assert_eq!(
+        err(r#"{"a":null,"b":[1],"c":["a"]}"#, "map(any)"),
+        "attribute types must all match for conversion to map"
+    );
+    assert_eq!(
+        err(r#"[null,[1]]"#, "list(any)"),
+        "all list elements must have the same type"
+    );
+}

@@ -102,6 +102,8 @@ fn render(v: &Value, indent: usize) -> String {
         Value::Null(Type::List(e)) => format!("tolist(null) /* of {} */", type_name(e)),
         Value::Null(Type::Set(e)) => format!("toset(null) /* of {} */", type_name(e)),
         Value::Null(Type::Map(e)) => format!("tomap(null) /* of {} */", type_name(e)),
+        Value::Null(Type::Tuple(_)) => "null /* tuple */".into(),
+        Value::Null(Type::Object(_)) => "null /* object */".into(),
         Value::Null(_) => "null".into(),
         Value::Unknown(_) => "(known after apply)".into(),
         Value::Bool(b) => b.to_string(),

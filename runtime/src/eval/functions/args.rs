@@ -189,6 +189,17 @@ impl FromArg for Strings {
     fn from_arg(v: &Value) -> Result<Strings, String> {
         not_null(v)?;
         match v {
+            // A list or set whose element type cannot become a string fails on types, as
+            // go-cty words it (`incorrect list element type: string required`); a tuple is
+            // checked element by element (`element 0: string required`).
+            Value::List(et, _) | Value::Set(et, _)
+                if !crate::convert::can_convert(et, &Type::String) =>
+            {
+                Err(crate::convert::mismatch_message(
+                    &v.ty(),
+                    &Type::List(Box::new(Type::String)),
+                ))
+            }
             Value::List(_, xs) | Value::Set(_, xs) | Value::Tuple(xs) => {
                 let mut out = Vec::with_capacity(xs.len());
                 for (i, x) in xs.iter().enumerate() {
