@@ -613,10 +613,11 @@ impl Cx<'_> {
                     "`||` between conditions on elements, values, keys or attributes".into(),
                 );
             }
-            let mut rules = Rules::default();
-            rules.string_length = alternatives.iter().any(|r| r.string_length);
-            rules.any_of.push(alternatives);
-            rules
+            Rules {
+                string_length: alternatives.iter().any(|r| r.string_length),
+                any_of: vec![alternatives],
+                ..Rules::default()
+            }
         };
         Ok(Translated {
             rules,
