@@ -179,3 +179,14 @@ fn validate_runs_the_runtime_pipeline() {
     let report = sample().validate().unwrap_or_else(|r| panic!("{r}"));
     assert!(report.is_ok());
 }
+
+#[test]
+fn debug_shows_explicit_nulls_only_when_set() {
+    let plain = format!("{:?}", sample());
+    assert!(!plain.contains("nulls"), "{plain}");
+    let with_null = format!("{:?}", sample().null_enabled());
+    assert!(
+        with_null.contains("explicit_nulls: {\"enabled\"}"),
+        "{with_null}"
+    );
+}

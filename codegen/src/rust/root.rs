@@ -13,7 +13,7 @@ use crate::model::Module;
 
 /// The hidden field recording explicit nulls; no variable's field can take this name, as field
 /// names never hold a doubled `_`.
-const NULLS_FIELD: &str = "__nulls";
+pub(super) const NULLS_FIELD: &str = "__nulls";
 
 /// Whether an explicit `null` for the variable means something different from leaving it unset:
 /// a nullable variable whose default is not null (null is then kept instead of the default).

@@ -291,9 +291,35 @@ pub fn render_struct(
     } else {
         quote!()
     };
+    // With the hidden explicit-null record, `Debug` is written out so that it shows the record
+    // only when it holds something.
+    let (debug_derive, debug_impl) = if nulls_field {
+        let name_str = &def.name;
+        let entries = def.fields.iter().map(|f| {
+            let ident = format_ident!("{}", f.ident);
+            let label = &f.ident;
+            quote!(.field(#label, &self.#ident))
+        });
+        let nulls = format_ident!("{}", super::root::NULLS_FIELD);
+        let debug = quote! {
+            impl ::std::fmt::Debug for #name {
+                fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                    let mut d = f.debug_struct(#name_str);
+                    d #(#entries)*;
+                    if !self.#nulls.is_empty() {
+                        d.field("explicit_nulls", &self.#nulls);
+                    }
+                    d.finish()
+                }
+            }
+        };
+        (quote!(), debug)
+    } else {
+        (quote!(Debug,), quote!())
+    };
     quote! {
         #doc
-        #[derive(Clone, Debug, PartialEq #ord, #krate::__private::bon::Builder,
+        #[derive(Clone, #debug_derive PartialEq #ord, #krate::__private::bon::Builder,
             #krate::__private::serde::Serialize, #krate::__private::serde::Deserialize)]
         #[builder(crate = #krate::__private::bon)]
         #[serde(crate = #serde_crate)]
@@ -301,6 +327,7 @@ pub fn render_struct(
             #(#fields,)*
             #extra_fields
         }
+        #debug_impl
     }
 }
 

@@ -5,7 +5,6 @@
 /// Build it with `builder()` (a missing required variable is a compile error), check it with `validate()`, write it with `write_tfvars_json()`.
 #[derive(
     Clone,
-    Debug,
     PartialEq,
     ::tfvars::__private::bon::Builder,
     ::tfvars::__private::serde::Serialize,
@@ -176,6 +175,36 @@ pub struct Variables {
     #[builder(skip)]
     #[serde(skip)]
     __nulls: ::tfvars::__private::Nulls,
+}
+impl ::std::fmt::Debug for Variables {
+    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+        let mut d = f.debug_struct("Variables");
+        d.field("name", &self.name)
+            .field("count_of", &self.count_of)
+            .field("enabled", &self.enabled)
+            .field("tags", &self.tags)
+            .field("zones", &self.zones)
+            .field("ports", &self.ports)
+            .field("pair", &self.pair)
+            .field("anything", &self.anything)
+            .field("untyped", &self.untyped)
+            .field("type_", &self.type_)
+            .field("self_", &self.self_)
+            .field("with_dash", &self.with_dash)
+            .field("with_dash_2", &self.with_dash_2)
+            .field("password", &self.password)
+            .field("token", &self.token)
+            .field("strict", &self.strict)
+            .field("server", &self.server)
+            .field("pools", &self.pools)
+            .field("rules", &self.rules)
+            .field("loose", &self.loose)
+            .field("mixed", &self.mixed);
+        if !self.__nulls.is_empty() {
+            d.field("explicit_nulls", &self.__nulls);
+        }
+        d.finish()
+    }
 }
 /// The object type of `server`.
 #[derive(

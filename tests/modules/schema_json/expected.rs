@@ -5,7 +5,6 @@
 /// Build it with `builder()` (a missing required variable is a compile error), check it with `validate()`, write it with `write_tfvars_json()`.
 #[derive(
     Clone,
-    Debug,
     PartialEq,
     ::tfvars::__private::bon::Builder,
     ::tfvars::__private::serde::Serialize,
@@ -44,6 +43,19 @@ pub struct Variables {
     #[builder(skip)]
     #[serde(skip)]
     __nulls: ::tfvars::__private::Nulls,
+}
+impl ::std::fmt::Debug for Variables {
+    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+        let mut d = f.debug_struct("Variables");
+        d.field("count_hcl", &self.count_hcl)
+            .field("region", &self.region)
+            .field("zones", &self.zones)
+            .field("settings", &self.settings);
+        if !self.__nulls.is_empty() {
+            d.field("explicit_nulls", &self.__nulls);
+        }
+        d.finish()
+    }
 }
 /// The object type of `settings`.
 #[derive(

@@ -5,7 +5,6 @@
 /// Build it with `builder()` (a missing required variable is a compile error), check it with `validate()`, write it with `write_tfvars_json()`.
 #[derive(
     Clone,
-    Debug,
     PartialEq,
     ::tfvars::__private::bon::Builder,
     ::tfvars::__private::serde::Serialize,
@@ -160,6 +159,36 @@ pub struct Variables {
     #[builder(skip)]
     #[serde(skip)]
     __nulls: ::tfvars::__private::Nulls,
+}
+impl ::std::fmt::Debug for Variables {
+    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+        let mut d = f.debug_struct("Variables");
+        d.field("a_string", &self.a_string)
+            .field("a_number", &self.a_number)
+            .field("a_bool", &self.a_bool)
+            .field("untyped", &self.untyped)
+            .field("untyped_nullable", &self.untyped_nullable)
+            .field("explicit_any", &self.explicit_any)
+            .field("list_of_any", &self.list_of_any)
+            .field("a_list", &self.a_list)
+            .field("a_set", &self.a_set)
+            .field("a_map", &self.a_map)
+            .field("a_tuple", &self.a_tuple)
+            .field("empty_object", &self.empty_object)
+            .field("an_object", &self.an_object)
+            .field("list_of_objects", &self.list_of_objects)
+            .field("map_of_lists", &self.map_of_lists)
+            .field("set_of_objects", &self.set_of_objects)
+            .field("dashed_name", &self.dashed_name)
+            .field("big_numbers", &self.big_numbers)
+            .field("string_from_number", &self.string_from_number)
+            .field("secret", &self.secret)
+            .field("empty_tuple", &self.empty_tuple);
+        if !self.__nulls.is_empty() {
+            d.field("explicit_nulls", &self.__nulls);
+        }
+        d.finish()
+    }
 }
 /// The object type of `empty_object`.
 #[derive(

@@ -5,7 +5,6 @@
 /// Build it with `builder()` (a missing required variable is a compile error), check it with `validate()`, write it with `write_tfvars_json()`.
 #[derive(
     Clone,
-    Debug,
     PartialEq,
     ::tfvars::__private::bon::Builder,
     ::tfvars::__private::serde::Serialize,
@@ -28,6 +27,16 @@ pub struct Variables {
     #[builder(skip)]
     #[serde(skip)]
     __nulls: ::tfvars::__private::Nulls,
+}
+impl ::std::fmt::Debug for Variables {
+    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+        let mut d = f.debug_struct("Variables");
+        d.field("name", &self.name).field("created", &self.created);
+        if !self.__nulls.is_empty() {
+            d.field("explicit_nulls", &self.__nulls);
+        }
+        d.finish()
+    }
 }
 impl Variables {
     /// The module's JSON Schema (draft-07), identical to `tfvars schema --stdout`.
