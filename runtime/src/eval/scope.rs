@@ -302,7 +302,9 @@ impl<'a> Scope<'a> {
                     return Ok(v.clone());
                 }
                 if spec.variables.iter().any(|v| v.name == name) {
-                    return Ok(self.unknown(format!("`var.{name}` has no value")));
+                    return Ok(self.unknown(format!(
+                        "refers to `var.{name}`, which has no accepted value"
+                    )));
                 }
                 Err(undeclared_variable(name))
             }

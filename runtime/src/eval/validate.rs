@@ -19,19 +19,119 @@ use super::scope::Scope;
 /// a condition or message that depends on something unknown (a resource attribute, an
 /// unsupported or non-deterministic function) gives a [`Severity::Unchecked`] diagnostic
 /// saying why, never a pass or a failure.
+///
+/// As in Terraform, a variable whose own rules fail is unknown to the rules of the variables
+/// that refer to it (directly or through locals): those rules are checked after it, and stay
+/// undecided rather than fail on a value that was rejected anyway.
 pub fn run_validations(
     spec: &ModuleSpec,
     values: &BTreeMap<String, Value>,
     skip: &BTreeSet<String>,
     version: TerraformVersion,
 ) -> Vec<Diagnostic> {
-    let mut scope = Scope::new(spec, values).with_version(version);
+    let order = validation_order(spec, skip);
     let mut out = Vec::new();
-    for var in spec.variables.iter().filter(|v| !skip.contains(&v.name)) {
-        for rule in &var.validations {
-            out.extend(check_rule(&mut scope, var, rule));
+    // The values without those rejected so far; cloned only once a rule fails.
+    let mut reduced: Option<BTreeMap<String, Value>> = None;
+    let mut pos = 0;
+    loop {
+        let mut scope = Scope::new(spec, reduced.as_ref().unwrap_or(values)).with_version(version);
+        let mut rejected = None;
+        while pos < order.len() {
+            let var = order[pos];
+            pos += 1;
+            let before = out.len();
+            for rule in &var.validations {
+                out.extend(check_rule(&mut scope, var, rule));
+            }
+            if out[before..].iter().any(|d| d.severity == Severity::Error) {
+                rejected = Some(var.name.as_str());
+                break;
+            }
+        }
+        let Some(name) = rejected else {
+            return finish_locals(scope, spec, out);
+        };
+        drop(scope);
+        reduced.get_or_insert_with(|| values.clone()).remove(name);
+    }
+}
+
+// The variables with rules, each after the variables its rules refer to (directly or through
+// locals); declaration order otherwise, and for variables that refer to each other.
+fn validation_order<'s>(spec: &'s ModuleSpec, skip: &BTreeSet<String>) -> Vec<&'s VariableSpec> {
+    let vars: Vec<&VariableSpec> = spec
+        .variables
+        .iter()
+        .filter(|v| !skip.contains(&v.name) && !v.validations.is_empty())
+        .collect();
+    let deps: Vec<BTreeSet<&str>> = vars
+        .iter()
+        .map(|v| {
+            let mut seen_locals = BTreeSet::new();
+            let mut out = BTreeSet::new();
+            for rule in &v.validations {
+                for e in [&rule.condition, &rule.error_message] {
+                    variables_used(spec, e, &mut seen_locals, &mut out);
+                }
+            }
+            out.remove(v.name.as_str());
+            out.retain(|n| vars.iter().any(|w| w.name == *n));
+            out
+        })
+        .collect();
+    let mut done = vec![false; vars.len()];
+    let mut order = Vec::with_capacity(vars.len());
+    while order.len() < vars.len() {
+        let ready = (0..vars.len()).find(|&i| {
+            !done[i]
+                && deps[i]
+                    .iter()
+                    .all(|d| vars.iter().zip(&done).any(|(w, &ok)| ok && w.name == *d))
+        });
+        // A cycle: take the first remaining variable.
+        let i = ready.unwrap_or_else(|| done.iter().position(|d| !d).unwrap_or(0));
+        done[i] = true;
+        order.push(vars[i]);
+    }
+    order
+}
+
+// The variables `e` refers to, following locals.
+fn variables_used<'s>(
+    spec: &'s ModuleSpec,
+    e: &'s crate::expr::Expr,
+    seen_locals: &mut BTreeSet<&'s str>,
+    out: &mut BTreeSet<&'s str>,
+) {
+    for r in super::refs::references(e) {
+        match r.root {
+            super::refs::Root::Variable(n) => {
+                out.insert(n);
+            }
+            super::refs::Root::Local(n) => {
+                if seen_locals.insert(n) {
+                    if let Some(local) = spec.locals.iter().find(|l| l.name == n) {
+                        variables_used(spec, &local.expr, seen_locals, out);
+                    }
+                }
+            }
+            _ => {}
         }
     }
+}
+
+fn finish_locals(
+    mut scope: Scope<'_>,
+    spec: &ModuleSpec,
+    mut out: Vec<Diagnostic>,
+) -> Vec<Diagnostic> {
+    // Report in declaration order, whatever order the rules ran in.
+    out.sort_by_key(|d| {
+        spec.variables
+            .iter()
+            .position(|v| Some(v.name.as_str()) == d.variable.as_deref())
+    });
     // Terraform evaluates every local during plan, used or not: a failing one fails the plan.
     // A local that fails because another one did repeats its error; report it once.
     let mut seen: Vec<(String, String)> = out
