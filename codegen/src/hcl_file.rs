@@ -28,8 +28,9 @@ pub(crate) fn read(cx: &mut FileCx, decls: &mut Decls) {
     let body = match crate::lower::parse_body_exact(&cx.file.text) {
         Ok(b) => b,
         Err(e) => {
-            let (span, summary, detail) = syntax_error(cx.file, &e);
-            cx.problem(Some(span), &summary, &detail);
+            for (span, summary, detail) in syntax_errors(cx.file, &e) {
+                cx.problem(Some(span), &summary, &detail);
+            }
             return;
         }
     };
@@ -52,8 +53,7 @@ pub(crate) type SyntaxError = (std::ops::Range<usize>, String, String);
 /// Parses a native-syntax `.tfvars` file, with every syntax problem HCL reports that hcl-edit
 /// lets through (see [`crate::lower::syntax_problems`]).
 pub(crate) fn parse(file: &SourceFile) -> Result<hcl_edit::structure::Body, Vec<SyntaxError>> {
-    let body =
-        crate::lower::parse_body_exact(&file.text).map_err(|e| vec![syntax_error(file, &e)])?;
+    let body = crate::lower::parse_body_exact(&file.text).map_err(|e| syntax_errors(file, &e))?;
     let problems = crate::lower::syntax_problems(&body, &file.text);
     if problems.is_empty() {
         return Ok(body);
@@ -64,64 +64,263 @@ pub(crate) fn parse(file: &SourceFile) -> Result<hcl_edit::structure::Body, Vec<
         .collect())
 }
 
-/// Words an hcl-edit parse error as Terraform does where they differ. The parser stops at the
-/// first error, so a file with a syntax error yields exactly one problem.
-pub(crate) fn syntax_error(file: &SourceFile, e: &hcl_edit::parser::Error) -> SyntaxError {
-    let offset = e.location().offset().min(file.text.len());
+/// Words an hcl-edit parse error as Terraform does. hcl-edit stops at the first error and
+/// says where; HCL's scanner and parser give each kind of problem its own words, and report a
+/// bad character besides the parse error it causes.
+pub(crate) fn syntax_errors(file: &SourceFile, e: &hcl_edit::parser::Error) -> Vec<SyntaxError> {
+    let text = file.text.as_str();
+    let offset = e.location().offset().min(text.len());
     let message = e.message().replace('\n', " ");
-    if message.contains("redefined attribute") {
-        let rest = &file.text[offset..];
-        let name: String = rest
-            .chars()
-            .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '-')
+    let err = |span: std::ops::Range<usize>, summary: &str, detail: &str| {
+        (span, summary.to_string(), detail.to_string())
+    };
+    let at = |o: usize| o..text[o..].chars().next().map_or(o, |c| o + c.len_utf8());
+
+    // A quoted string cut by a line break: hcl-edit may stop anywhere after it.
+    let found = crate::lower::scan(text);
+    if let Some(&first) = found.quoted_line_breaks.first() {
+        let mut out: Vec<SyntaxError> = found
+            .quoted_line_breaks
+            .iter()
+            .map(|&o| err(at(o), "Invalid multi-line string", crate::lower::MULTI_LINE))
             .collect();
-        let first = find_attribute(&file.text[..offset], &name)
-            .map(|o| format!(" at {}", file.location(o)))
-            .unwrap_or_default();
-        return (
-            offset..offset + name.len(),
-            "Attribute redefined".into(),
-            format!(
-                "The argument \"{name}\" was already set{first}. Each argument may be set only once."
-            ),
-        );
+        out.push(err(
+            at(first),
+            "Unterminated template string",
+            "No closing marker was found for the string.",
+        ));
+        return out;
+    }
+    if message.contains("redefined attribute") {
+        return vec![attribute_redefined(file, offset)];
     }
     if message.contains("redefined object key") {
-        // hcl-edit refuses a repeated key in an object constructor while parsing.
-        return (
+        // Only when no stand-in could be found for the key (see `parse_body_exact`).
+        return vec![err(
             offset..offset,
-            "Duplicate object key".into(),
-            "Object constructor map keys must be unique.".into(),
-        );
+            "Duplicate object key",
+            "Object constructor map keys must be unique.",
+        )];
     }
+    let before = text[..offset].trim_end();
     // `{ for = 1 }`: HCL starts a `for` expression at a leading `for` and wants a name next.
-    let before = file.text[..offset].trim_end();
     let after_for = before
         .strip_suffix("for")
         .is_some_and(|b| b.trim_end().ends_with(['{', '[']));
     if message.starts_with("expected identifier") && after_for {
-        return (
-            offset..offset,
-            "Invalid 'for' expression".into(),
-            "For expression requires variable name after 'for'.".into(),
+        return vec![err(
+            at(offset),
+            "Invalid 'for' expression",
+            "For expression requires variable name after 'for'.",
+        )];
+    }
+    if message.starts_with("invalid escape sequence") || message.starts_with("invalid unicode") {
+        let slash = text[..offset.min(text.len())].rfind('\\').unwrap_or(offset);
+        let detail = match text[slash..].chars().nth(1) {
+            Some('u') => {
+                "The \\u escape sequence must be followed by four hexadecimal digits.".to_string()
+            }
+            Some('U') => {
+                "The \\U escape sequence must be followed by eight hexadecimal digits.".to_string()
+            }
+            Some(c) => format!("The symbol \"{c}\" is not a valid escape sequence selector."),
+            None => "The symbol \"\\\" is not a valid escape sequence selector.".to_string(),
+        };
+        return vec![(slash..offset, "Invalid escape sequence".into(), detail)];
+    }
+    if message.starts_with("expected heredoc end delimiter") {
+        return vec![err(
+            text.len()..text.len(),
+            "Unterminated template string",
+            "No closing marker was found for the string.",
+        )];
+    }
+    if let Some(&o) = found.missing_attribute_names.first() {
+        if message == "unexpected token" || message.starts_with("expected newline") {
+            return vec![err(
+                at(o),
+                "Invalid attribute name",
+                "An attribute name is required after a dot.",
+            )];
+        }
+    }
+    let mut out = Vec::new();
+    if let Some(bad) = bad_character(text, offset) {
+        out.push(bad);
+    }
+    if message.starts_with("expected newline or eof") {
+        out.push(err(
+            at(offset),
+            "Missing newline after argument",
+            "An argument definition must end with a newline.",
+        ));
+        return out;
+    }
+    if message.starts_with("invalid expression") {
+        out.push(err(
+            at(offset),
+            "Invalid expression",
+            "Expected the start of an expression, but found an invalid expression token.",
+        ));
+        return out;
+    }
+    // What was left open or unseparated; HCL points at the next token, or the file's end.
+    let at_end = text[offset..].trim().is_empty();
+    let next = if at_end {
+        text.len()..text.len()
+    } else {
+        at(offset)
+    };
+    let separator = |summary: &str, detail: &str| vec![err(next.clone(), summary, detail)];
+    if message.starts_with("expected `)` or expression") && !at_end {
+        return separator(
+            "Missing argument separator",
+            "A comma is required to separate each function argument from the next.",
         );
     }
+    if message.starts_with("expected `]`") && !at_end {
+        return separator(
+            "Missing item separator",
+            "Expected a comma to mark the beginning of the next item.",
+        );
+    }
+    if message.starts_with("invalid object item") && !at_end {
+        return separator(
+            "Missing attribute separator",
+            "Expected a newline or comma to mark the beginning of the next attribute.",
+        );
+    }
+    if message == "expected `)`" {
+        return separator(
+            "Unbalanced parentheses",
+            "Expected a closing parenthesis to terminate the expression.",
+        );
+    }
+    if message.starts_with("expected `{`") {
+        return vec![err(
+            at(offset),
+            "Invalid block definition",
+            "A block definition must have block content delimited by \"{\" and \"}\", \
+             starting on the same line as the block header.",
+        )];
+    }
     // Something other than a name where an argument or block starts (e.g. JSON in a `.tf`
-    // or `.tfvars` file).
-    let line_start = file.text[..offset].rfind('\n').map_or(0, |i| i + 1);
-    let at_item_start = file.text[line_start..offset].trim().is_empty();
-    let starts_name = file.text[offset..]
+    // or `.tfvars` file), or a name with nothing after it.
+    let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let at_item_start = text[line_start..offset].trim().is_empty();
+    let starts_name = text[offset..]
         .chars()
         .next()
         .is_some_and(|c| c.is_alphabetic() || c == '_');
     if message == "unexpected token" && at_item_start && !starts_name {
-        return (
-            offset..offset,
-            "Argument or block definition required".into(),
-            "An argument or block definition is required here.".into(),
-        );
+        // `"a" = 1`
+        let quoted_name = text[offset..].strip_prefix('"').and_then(|r| {
+            let end = r.find(['"', '\n'])?;
+            r[end..].strip_prefix('"')
+        });
+        if quoted_name.is_some_and(|r| r.trim_start().starts_with('=')) {
+            return vec![err(
+                at(offset),
+                "Invalid argument name",
+                "Argument names must not be quoted.",
+            )];
+        }
+        out.push(err(
+            at(offset),
+            "Argument or block definition required",
+            "An argument or block definition is required here.",
+        ));
+        return out;
     }
-    (offset..offset, "Invalid HCL syntax".into(), message)
+    if message.starts_with("invalid structure") {
+        // A name alone on its line.
+        let name_start = before
+            .rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'))
+            .map_or(0, |i| i + 1);
+        return vec![err(
+            at(name_start),
+            "Argument or block definition required",
+            "An argument or block definition is required here. To set an argument, use the \
+             equals sign \"=\" to introduce the argument value.",
+        )];
+    }
+    out.push(err(offset..offset, "Invalid HCL syntax", &message));
+    out
+}
+
+/// HCL's scanner rejects some characters wherever they are; hcl-edit stops on them.
+fn bad_character(text: &str, offset: usize) -> Option<SyntaxError> {
+    let c = text[offset..].chars().next()?;
+    let (summary, detail) = match c {
+        ';' => (
+            "Invalid character",
+            "The \";\" character is not valid. Use newlines to separate arguments and blocks, \
+             and commas to separate items in collection values.",
+        ),
+        '`' => (
+            "Invalid character",
+            "The \"`\" character is not valid. To create a multi-line string, use the \
+             \"heredoc\" syntax, like \"<<EOT\".",
+        ),
+        '\'' => (
+            "Invalid character",
+            "Single quotes are not valid. Use double quotes (\") to enclose strings.",
+        ),
+        '&' => (
+            "Unsupported operator",
+            "Bitwise operators are not supported. Did you mean boolean AND (\"&&\")?",
+        ),
+        '|' => (
+            "Unsupported operator",
+            "Bitwise operators are not supported. Did you mean boolean OR (\"||\")?",
+        ),
+        '~' => (
+            "Unsupported operator",
+            "Bitwise operators are not supported. Did you mean boolean NOT (\"!\")?",
+        ),
+        '^' => (
+            "Unsupported operator",
+            "Bitwise operators are not supported.",
+        ),
+        '@' | '$' => (
+            "Invalid character",
+            "This character is not used within the language.",
+        ),
+        _ => return None,
+    };
+    Some((
+        offset..offset + c.len_utf8(),
+        summary.to_string(),
+        detail.to_string(),
+    ))
+}
+
+/// Terraform's «Attribute redefined» for the attribute whose second definition starts at
+/// `offset`, naming the first one's range as HCL does (`x.tfvars:1,1-2`).
+fn attribute_redefined(file: &SourceFile, offset: usize) -> SyntaxError {
+    let name: String = file.text[offset..]
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '-')
+        .collect();
+    let first = find_attribute(&file.text[..offset], &name)
+        .map(|o| {
+            let (line, col) = file.line_col(o);
+            let (end_line, end_col) = file.line_col(o + name.len());
+            let end = if end_line == line {
+                end_col.to_string()
+            } else {
+                format!("{end_line},{end_col}")
+            };
+            format!(" at {}:{line},{col}-{end}", file.name)
+        })
+        .unwrap_or_default();
+    (
+        offset..offset + name.len(),
+        "Attribute redefined".into(),
+        format!(
+            "The argument \"{name}\" was already set{first}. Each argument may be set only once."
+        ),
+    )
 }
 
 /// The offset of the last line before `text`'s end that starts with `name =` (the first

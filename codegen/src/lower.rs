@@ -14,11 +14,13 @@ use tfvars_runtime::{Expr, Number, Value};
 
 mod parse;
 mod refs;
+mod scan;
 mod template;
 
-pub(crate) use parse::original_key;
+pub(crate) use parse::{original_key, MULTI_LINE};
 pub use parse::{parse_body_exact, parse_expr_exact, syntax_problems, SyntaxProblem};
 pub use refs::{has_references, locals_used, variables_used};
+pub use scan::{scan, ScanFindings};
 
 /// How deeply expressions may nest before lowering gives up with an error.
 pub const MAX_DEPTH: usize = 256;

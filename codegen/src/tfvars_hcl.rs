@@ -34,12 +34,26 @@ pub fn parse_tfvars(text: &str, file: &str) -> Result<Vec<InputVariable>, Vec<Di
         }
     };
     for block in body.blocks() {
-        diags.push(diag(
-            block.ident.span(),
-            &format!("Unexpected \"{}\" block", block.ident.value().as_str()),
-            "Blocks are not allowed here.".into(),
-            None,
-        ));
+        let kind = block.ident.value().as_str();
+        let (summary, detail) = match (kind, block.labels.as_slice()) {
+            // Terraform's advice for a `variable "name" { … }` declaration.
+            ("variable", [label]) => (
+                "Variable declaration in .tfvars file".to_string(),
+                format!(
+                    "A .tfvars file is used to assign values to variables that have already \
+                     been declared in .tf files, not to declare new variables. To declare \
+                     variable \"{name}\", place this block in one of your .tf files, such as \
+                     variables.tf.\n\nTo set a value for this variable in {file}, use the \
+                     definition syntax instead:\n    {name} = <value>",
+                    name = label.as_str(),
+                ),
+            ),
+            _ => (
+                format!("Unexpected \"{kind}\" block"),
+                "Blocks are not allowed here.".to_string(),
+            ),
+        };
+        diags.push(diag(block.ident.span(), &summary, detail, None));
     }
     let mut out = Vec::new();
     for attr in body.attributes() {
@@ -62,7 +76,8 @@ pub fn parse_tfvars(text: &str, file: &str) -> Result<Vec<InputVariable>, Vec<Di
             Ok(value) => out.push(InputVariable {
                 name: name.to_string(),
                 value,
-                location: Some(src.location_of(attr.key.span())),
+                // Terraform points at the value (a conversion or validation error).
+                location: Some(src.location_of(attr.value.span())),
             }),
             Err(e) => diags.push(diag(attr.value.span(), &e.summary, e.detail, Some(name))),
         }
@@ -93,7 +108,7 @@ mod tests {
         );
         assert_eq!(
             vars[1].location.as_ref().unwrap().to_string(),
-            "x.tfvars:2:1"
+            "x.tfvars:2:5"
         );
         assert_eq!(vars[3].value, Value::String("\u{e9}".into()));
         assert_eq!(vars.len(), 4);
@@ -125,6 +140,21 @@ mod tests {
     }
 
     #[test]
+    fn variable_blocks_get_terraform_advice() {
+        let errs = parse_tfvars("  variable \"s\" {\n  default = 1\n}\n", "x.tfvars").unwrap_err();
+        assert_eq!(errs[0].summary, "Variable declaration in .tfvars file");
+        assert_eq!(
+            errs[0].location.as_ref().unwrap().to_string(),
+            "x.tfvars:1:3"
+        );
+        assert!(errs[0]
+            .detail
+            .ends_with("To set a value for this variable in x.tfvars, use the definition syntax instead:\n    s = <value>"));
+        let errs = parse_tfvars("variable \"a\" \"b\" {\n}\n", "x.tfvars").unwrap_err();
+        assert_eq!(errs[0].summary, "Unexpected \"variable\" block");
+    }
+
+    #[test]
     fn numbers_beyond_f64_are_exact() {
         // Terraform keeps `1e400`; hcl-edit's own parser refuses it.
         let vars = parse_tfvars(
@@ -152,7 +182,7 @@ mod tests {
         assert_eq!(errs[0].summary, "Attribute redefined");
         assert_eq!(
             errs[0].detail,
-            "The argument \"a\" was already set at x.tfvars:1:1. Each argument may be set only once."
+            "The argument \"a\" was already set at x.tfvars:1,1-2. Each argument may be set only once."
         );
         assert_eq!(
             errs[0].location.as_ref().unwrap().to_string(),
@@ -168,7 +198,7 @@ mod tests {
         assert_eq!(vars[0].name, "n");
         assert_eq!(
             vars[0].location.as_ref().unwrap().to_string(),
-            "x.tfvars:1:1"
+            "x.tfvars:1:5"
         );
         let errs = parse_tfvars("\u{feff}n = [1\n", "x.tfvars").unwrap_err();
         assert_eq!(errs[0].location.as_ref().unwrap().line, 1);
@@ -261,9 +291,95 @@ mod tests {
 
     #[test]
     fn hex_is_a_syntax_error() {
+        // Terraform: the number ends at `0`, and the argument must end there.
         let errs = parse_tfvars("a = 0x10\n", "x.tfvars").unwrap_err();
-        assert_eq!(errs[0].summary, "Invalid HCL syntax");
-        assert_eq!(errs[0].location.as_ref().unwrap().line, 1);
+        assert_eq!(errs[0].summary, "Missing newline after argument");
+        assert_eq!(
+            errs[0].detail,
+            "An argument definition must end with a newline."
+        );
+        assert_eq!(
+            errs[0].location.as_ref().unwrap().to_string(),
+            "x.tfvars:1:6"
+        );
+    }
+
+    #[test]
+    fn syntax_errors_read_as_terraform_words_them() {
+        // Each input's diagnostics (summary and start) as Terraform 1.11.4 reports them.
+        let cases: &[(&str, &[&str])] = &[
+            (
+                "a = ~1",
+                &["1:5 Unsupported operator", "1:5 Invalid expression"],
+            ),
+            (
+                "a = 'x'",
+                &["1:5 Invalid character", "1:5 Invalid expression"],
+            ),
+            (
+                "a = 1;;",
+                &[
+                    "1:6 Invalid character",
+                    "1:6 Missing newline after argument",
+                ],
+            ),
+            (
+                "a = 1 ^ 2",
+                &[
+                    "1:7 Unsupported operator",
+                    "1:7 Missing newline after argument",
+                ],
+            ),
+            (
+                "a = @",
+                &["1:5 Invalid character", "1:5 Invalid expression"],
+            ),
+            ("a = \"\\x\"", &["1:6 Invalid escape sequence"]),
+            ("a = \"\\u12\"", &["1:6 Invalid escape sequence"]),
+            ("a = \"\\U0001F\"", &["1:6 Invalid escape sequence"]),
+            (
+                "a = \"a",
+                &[
+                    "1:7 Invalid multi-line string",
+                    "1:7 Unterminated template string",
+                ],
+            ),
+            ("a = <<EOT", &["2:1 Unterminated template string"]),
+            ("a = 1 +", &["1:8 Invalid expression"]),
+            ("s =", &["1:4 Invalid expression"]),
+            ("a = 1.", &["1:7 Invalid attribute name"]),
+            ("a = x.", &["1:7 Invalid attribute name"]),
+            ("a = 1 = 2", &["1:7 Missing newline after argument"]),
+            ("a = [1, 2]...", &["1:11 Missing newline after argument"]),
+            ("a", &["1:1 Argument or block definition required"]),
+            ("a b", &["1:4 Invalid block definition"]),
+            ("\"a\" = 1", &["1:1 Invalid argument name"]),
+            ("a = f(1 2)", &["1:9 Missing argument separator"]),
+            ("a = [1 2]", &["1:8 Missing item separator"]),
+            ("a = {a = 1 b = 2}", &["1:12 Missing attribute separator"]),
+            ("a = (1 2)", &["1:8 Unbalanced parentheses"]),
+            ("a = (1", &["2:1 Unbalanced parentheses"]),
+            (
+                "a = ${1}",
+                &["1:5 Invalid character", "1:5 Invalid expression"],
+            ),
+        ];
+        for (text, expected) in cases {
+            let errs = parse_tfvars(&format!("{text}\n"), "x.tfvars").unwrap_err();
+            let got: Vec<String> = errs
+                .iter()
+                .map(|d| {
+                    let l = d.location.as_ref().unwrap();
+                    format!("{}:{} {}", l.line, l.column, d.summary)
+                })
+                .collect();
+            assert_eq!(&got, expected, "{text}");
+        }
+        let errs = parse_tfvars("a = \"\\qb\"\n", "x.tfvars").unwrap_err();
+        assert_eq!(
+            errs[0].detail,
+            "The symbol \"q\" is not a valid escape sequence selector."
+        );
     }
 
     #[test]

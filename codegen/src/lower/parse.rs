@@ -202,7 +202,9 @@ pub fn syntax_problems(body: &Body, text: &str) -> Vec<SyntaxProblem> {
     check.problems
 }
 
-const MULTI_LINE: &str = "Quoted strings may not be split over multiple lines. To produce a \
+/// HCL's detail for a line break in a quoted string.
+pub(crate) const MULTI_LINE: &str =
+    "Quoted strings may not be split over multiple lines. To produce a \
                           multi-line string, either use the \\n escape to represent a newline \
                           character or use the \"heredoc\" multi-line template syntax.";
 
