@@ -109,11 +109,9 @@ fn variables_used<'s>(
             super::refs::Root::Variable(n) => {
                 out.insert(n);
             }
-            super::refs::Root::Local(n) => {
-                if seen_locals.insert(n) {
-                    if let Some(local) = spec.locals.iter().find(|l| l.name == n) {
-                        variables_used(spec, &local.expr, seen_locals, out);
-                    }
+            super::refs::Root::Local(n) if seen_locals.insert(n) => {
+                if let Some(local) = spec.locals.iter().find(|l| l.name == n) {
+                    variables_used(spec, &local.expr, seen_locals, out);
                 }
             }
             _ => {}
