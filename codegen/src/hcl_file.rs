@@ -10,7 +10,7 @@ use tfvars_runtime::{Expr, Type, ValidationSpec, Value, VariableSpec};
 use crate::loader::{
     check_condition, check_variable_name, constant_value, Declared, Decls, FileCx, RefSite,
 };
-use crate::lower::{lower_constant_in, lower_expr_in};
+use crate::lower::{locate_constant_error, lower_constant_in, lower_expr_in};
 use crate::source::SourceFile;
 use crate::type_expr::parse_type_constraint_in;
 
@@ -425,7 +425,13 @@ fn variable(cx: &mut FileCx, decls: &mut Decls, block: &Block) {
                     // Evaluation errors keep the evaluator's wording (`Invalid operand`, …).
                     Ok(e) => match tfvars_runtime::eval::eval_constant(&e) {
                         Ok(v) => raw_default = Some(v),
-                        Err(err) => cx.problem(default_span.clone(), &err.summary, &err.detail),
+                        Err(err) => {
+                            for located in
+                                locate_constant_error(&attr.value, Some(&cx.file.text), &err)
+                            {
+                                cx.problem(located.span, &located.summary, &located.detail);
+                            }
+                        }
                     },
                     Err(errs) => cx.lower_errors(errs, None),
                 }

@@ -12,11 +12,13 @@ use hcl_edit::Span;
 use tfvars_runtime::expr::{BinaryOp, ForExpr, UnaryOp};
 use tfvars_runtime::{Expr, Number, Value};
 
+mod blame;
 mod parse;
 mod refs;
 mod scan;
 mod template;
 
+pub use blame::{locate_constant_error, LocatedError};
 pub(crate) use parse::{original_key, MULTI_LINE};
 pub use parse::{parse_body_exact, parse_expr_exact, syntax_problems, SyntaxProblem};
 pub use refs::{has_references, locals_used, variables_used};

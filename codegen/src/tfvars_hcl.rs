@@ -6,7 +6,7 @@ use hcl_edit::Span;
 use tfvars_runtime::eval::eval_constant;
 use tfvars_runtime::{Diagnostic, InputVariable, Severity};
 
-use crate::lower::lower_constant_in;
+use crate::lower::{locate_constant_error, lower_constant_in};
 use crate::source::SourceFile;
 
 /// Parses a `.tfvars` file. `file` names it in locations. Every problem is reported: syntax
@@ -79,7 +79,16 @@ pub fn parse_tfvars(text: &str, file: &str) -> Result<Vec<InputVariable>, Vec<Di
                 // Terraform points at the value (a conversion or validation error).
                 location: Some(src.location_of(attr.value.span())),
             }),
-            Err(e) => diags.push(diag(attr.value.span(), &e.summary, e.detail, Some(name))),
+            Err(e) => {
+                for located in locate_constant_error(&attr.value, Some(text), &e) {
+                    diags.push(diag(
+                        located.span,
+                        &located.summary,
+                        located.detail,
+                        Some(name),
+                    ));
+                }
+            }
         }
     }
     if diags.is_empty() {
@@ -152,6 +161,67 @@ mod tests {
             .ends_with("To set a value for this variable in x.tfvars, use the definition syntax instead:\n    s = <value>"));
         let errs = parse_tfvars("variable \"a\" \"b\" {\n}\n", "x.tfvars").unwrap_err();
         assert_eq!(errs[0].summary, "Unexpected \"variable\" block");
+    }
+
+    #[test]
+    fn evaluation_errors_point_where_terraform_points() {
+        // Positions from Terraform 1.11.4 for the same values.
+        let cases: &[(&str, &[&str])] = &[
+            (
+                "a = \"a\" < \"b\"",
+                &["1:5 Invalid operand", "1:11 Invalid operand"],
+            ),
+            ("a = 1 + \"x\"", &["1:9 Invalid operand"]),
+            (
+                "a = { for v in [\"a\", \"a\"] : v => 1 }",
+                &["1:29 Duplicate object key"],
+            ),
+            ("a = { k = 1 }.j", &["1:14 Unsupported attribute"]),
+            ("a = [{ k = 1 }].k", &["1:16 Unsupported attribute"]),
+            (
+                "a = [for x in [1] : x if \"yes\"]",
+                &["1:26 Invalid 'for' condition"],
+            ),
+            (
+                "a = [for c in \"abc\" : c]",
+                &["1:15 Iteration over non-iterable value"],
+            ),
+            ("a = [1, 2][0.5]", &["1:11 Invalid index"]),
+            ("a = [1, 2][null]", &["1:11 Invalid index"]),
+            ("a = [1][5]", &["1:8 Invalid index"]),
+            (
+                "s = \"x${[1]}\"",
+                &["1:9 Invalid template interpolation value"],
+            ),
+            (
+                "s = \"x${null}\"",
+                &["1:9 Invalid template interpolation value"],
+            ),
+            (
+                "l = [for i in null : i]",
+                &["1:15 Iteration over null value"],
+            ),
+            (
+                "l = [1, [for i in null : i]]",
+                &["1:19 Iteration over null value"],
+            ),
+        ];
+        for (text, expected) in cases {
+            let errs = parse_tfvars(&format!("{text}\n"), "x.tfvars").unwrap_err();
+            let got: Vec<String> = errs
+                .iter()
+                .map(|d| {
+                    let l = d.location.as_ref().unwrap();
+                    format!("{}:{} {}", l.line, l.column, d.summary)
+                })
+                .collect();
+            assert_eq!(&got, expected, "{text}");
+        }
+        let errs = parse_tfvars("a = \"a\" < \"b\"\n", "x.tfvars").unwrap_err();
+        assert_eq!(
+            errs[1].detail,
+            "Unsuitable value for right operand: a number is required."
+        );
     }
 
     #[test]

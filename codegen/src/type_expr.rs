@@ -7,7 +7,7 @@ use hcl_edit::expr::{Expression, FuncCall, ObjectKey};
 use hcl_edit::Span;
 use tfvars_runtime::{Attribute, Type, Value};
 
-use crate::lower::{bare_name, lower_constant_in, original_key, LowerError};
+use crate::lower::{bare_name, locate_constant_error, lower_constant_in, original_key, LowerError};
 
 const INVALID: &str = "Invalid type specification";
 
@@ -279,7 +279,16 @@ impl TypeParser<'_> {
                 return None;
             }
         };
-        match crate::loader::constant_value(&lowered, ty) {
+        let value = match tfvars_runtime::eval::eval_constant(&lowered) {
+            Ok(v) => v,
+            Err(err) => {
+                for located in locate_constant_error(expr, self.source, &err) {
+                    self.err(&located.summary, &located.detail, located.span);
+                }
+                return None;
+            }
+        };
+        match crate::loader::convert_value(&value, ty) {
             Ok(v) if v.is_null() => None,
             Ok(v) => Some(v),
             Err(detail) => {
