@@ -9,6 +9,7 @@ use std::ops::Range;
 use tfvars_runtime::spec::LocalSpec;
 use tfvars_runtime::{Expr, Number, Type, ValidationSpec, Value, VariableSpec};
 
+use crate::error::Problem;
 use crate::loader::{
     check_condition, check_variable_name, convert_value, Declared, Decls, FileCx, RefSite,
 };
@@ -24,6 +25,36 @@ pub(crate) fn read(cx: &mut FileCx, decls: &mut Decls) {
     let root = match parse(&cx.file.text) {
         Ok(v) => v,
         Err((offset, msg)) => {
+            // The runtime's reader follows HCL's JSON scanner and parser: where it finds the
+            // syntax errors, they are reported in Terraform's words and places, all of them.
+            // (Its `.tfvars.json` reading stops at syntax errors, adding HCL's «Root value must
+            // be object» when recovery left no object; a `.tf.json` file is parsed the same way.)
+            let diags = match tfvars_runtime::json::parse_tfvars_json(&cx.file.text, &cx.file.name)
+            {
+                Err(diags)
+                    if diags
+                        .iter()
+                        .all(|d| d.summary != "Duplicate attribute definition") =>
+                {
+                    Some(diags)
+                }
+                _ => None,
+            };
+            if let Some(diags) = diags {
+                for d in diags {
+                    let snippet = d.location.as_ref().and_then(|l| {
+                        let offset = cx.file.offset_of(l.line as usize, 1);
+                        let line = cx.file.line_text(offset).trim();
+                        (!line.is_empty()).then(|| line.to_string())
+                    });
+                    cx.problems.push(Problem {
+                        location: d.location,
+                        message: format!("{}: {}", d.summary, d.detail.trim_end_matches('.')),
+                        snippet,
+                    });
+                }
+                return;
+            }
             let (summary, detail) = msg
                 .split_once(": ")
                 .unwrap_or(("Invalid JSON syntax", &msg));
@@ -162,7 +193,11 @@ fn variable(cx: &mut FileCx, decls: &mut Decls, name: &str, name_span: Range<usi
             }
             "default" => {
                 default_span = Some(value.span.clone());
-                raw_default = Some(literal(value));
+                if duplicate_attributes(cx, value) {
+                    type_ok = false;
+                } else {
+                    raw_default = Some(literal(value));
+                }
             }
             // Taken literally, then converted to a string as Terraform decodes it.
             "description" => match convert_value(&literal(value), &Type::String) {
@@ -262,6 +297,44 @@ fn check_unique_keys(cx: &mut FileCx, props: &[(String, Range<usize>, Json)]) {
             );
         }
     }
+}
+
+/// Reports every object in a literal value that names an attribute twice, as Terraform does
+/// when it decodes the value; true when there was one.
+fn duplicate_attributes(cx: &mut FileCx, value: &Json) -> bool {
+    let mut found = false;
+    match &value.kind {
+        JsonKind::Array(items) => {
+            for item in items {
+                found |= duplicate_attributes(cx, item);
+            }
+        }
+        JsonKind::Object(props) => {
+            for (i, (key, span, v)) in props.iter().enumerate() {
+                if let Some((_, first, _)) = props[..i].iter().find(|(k, _, _)| k == key) {
+                    let (line, col) = cx.file.line_col(first.start);
+                    let (end_line, end_col) = cx.file.line_col(first.end);
+                    let end = if end_line == line {
+                        end_col.to_string()
+                    } else {
+                        format!("{end_line},{end_col}")
+                    };
+                    cx.problem(
+                        Some(span.clone()),
+                        "Duplicate object attribute",
+                        &format!(
+                            "An attribute named \"{key}\" was already defined at {}:{line},{col}-{end}.",
+                            cx.file.name
+                        ),
+                    );
+                    found = true;
+                }
+                found |= duplicate_attributes(cx, v);
+            }
+        }
+        _ => {}
+    }
+    found
 }
 
 /// Errors found inside a JSON string point into the string when it has no escapes (so that
