@@ -35,8 +35,8 @@ pub(crate) fn read(cx: &mut FileCx, decls: &mut Decls) {
         }
     };
     // HCL recovers from these, and Terraform goes on to report the file's other problems.
-    for p in crate::lower::syntax_problems(&body, &cx.file.text) {
-        cx.problem(Some(p.span), p.summary, p.detail);
+    for p in crate::lower::syntax_problems(&body, &cx.file.text, &cx.file.name) {
+        cx.problem(Some(p.span), p.summary, &p.detail);
     }
     for block in body.blocks() {
         match block.ident.value().as_str() {
@@ -54,13 +54,13 @@ pub(crate) type SyntaxError = (std::ops::Range<usize>, String, String);
 /// lets through (see [`crate::lower::syntax_problems`]).
 pub(crate) fn parse(file: &SourceFile) -> Result<hcl_edit::structure::Body, Vec<SyntaxError>> {
     let body = crate::lower::parse_body_exact(&file.text).map_err(|e| syntax_errors(file, &e))?;
-    let problems = crate::lower::syntax_problems(&body, &file.text);
+    let problems = crate::lower::syntax_problems(&body, &file.text, &file.name);
     if problems.is_empty() {
         return Ok(body);
     }
     Err(problems
         .into_iter()
-        .map(|p| (p.span, p.summary.to_string(), p.detail.to_string()))
+        .map(|p| (p.span, p.summary.to_string(), p.detail))
         .collect())
 }
 

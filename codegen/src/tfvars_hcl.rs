@@ -357,6 +357,31 @@ mod tests {
             ]
         );
         assert!(parse_tfvars("b = \"${1 +\n2}\"\nc = <<EOT\n\"a\nEOT\n", "x.tfvars").is_ok());
+        // Only the first such string is unterminated for HCL's parser, which skips to its
+        // closing quote: a directive opened before the line break is left without its end.
+        let errs = parse_tfvars(
+            "a = \"x%{ if true }\n%{ for v in [1] }y\n%{ endfor }x%{ endif }\"\nb = \"p\nq\"\n",
+            "x.tfvars",
+        )
+        .unwrap_err();
+        let got: Vec<String> = errs
+            .iter()
+            .map(|d| format!("{} {}", d.location.as_ref().unwrap(), d.summary))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                "x.tfvars:1:19 Invalid multi-line string",
+                "x.tfvars:2:19 Invalid multi-line string",
+                "x.tfvars:1:19 Unterminated template string",
+                "x.tfvars:3:23 Unexpected end of template",
+                "x.tfvars:4:7 Invalid multi-line string",
+            ]
+        );
+        assert_eq!(
+            errs[3].detail,
+            "The if directive at x.tfvars:1,7-19 is missing its corresponding endif directive."
+        );
     }
 
     #[test]

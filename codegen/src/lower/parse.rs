@@ -184,17 +184,18 @@ pub struct SyntaxProblem {
     /// Terraform's summary.
     pub summary: &'static str,
     /// Terraform's detail.
-    pub detail: &'static str,
+    pub detail: String,
 }
 
 /// What HCL rejects in a body that hcl-edit parsed: a line break inside a quoted string
 /// (`"a` newline `b"`, outside its `${…}`/`%{…}` sequences; the first such string is also
 /// unterminated for HCL's parser), and `for` as the first key of an
 /// object or element of a tuple (HCL starts a `for` expression there). `text` is what was
-/// parsed.
-pub fn syntax_problems(body: &Body, text: &str) -> Vec<SyntaxProblem> {
+/// parsed, `file` names it in details.
+pub fn syntax_problems(body: &Body, text: &str, file: &str) -> Vec<SyntaxProblem> {
     let mut check = SyntaxCheck {
         text,
+        file,
         quoted: Vec::new(),
         problems: Vec::new(),
     };
@@ -210,6 +211,7 @@ pub(crate) const MULTI_LINE: &str =
 
 struct SyntaxCheck<'t> {
     text: &'t str,
+    file: &'t str,
     /// The templates being visited, innermost last: `Some(first line break)` for a quoted
     /// one, `None` for a heredoc.
     quoted: Vec<Option<Option<usize>>>,
@@ -230,7 +232,7 @@ impl SyntaxCheck<'_> {
             self.problems.push(SyntaxProblem {
                 span: at..span.start + i + 1,
                 summary: "Invalid multi-line string",
-                detail: MULTI_LINE,
+                detail: MULTI_LINE.into(),
             });
         }
         first
@@ -247,8 +249,66 @@ impl SyntaxCheck<'_> {
             self.problems.push(SyntaxProblem {
                 span: at..at + 1,
                 summary: "Unterminated template string",
-                detail: "No closing marker was found for the string.",
+                detail: "No closing marker was found for the string.".into(),
             });
+        }
+    }
+
+    /// The innermost directive of a quoted template that a line break at `at` cuts, reported
+    /// where the template's closing quote is.
+    fn cut_directive<'a>(
+        &mut self,
+        elements: impl Iterator<Item = &'a hcl_edit::template::Element>,
+        at: usize,
+        template: Option<Range<usize>>,
+    ) {
+        use hcl_edit::template::{Directive, Element};
+        for el in elements {
+            let Element::Directive(d) = el else { continue };
+            let (kind, span, inner) = match &**d {
+                Directive::For(f) => ("for", f.span(), &f.for_expr.template),
+                Directive::If(i) => ("if", i.span(), &i.if_expr.template),
+            };
+            let (Some(span), Some(body)) = (span, inner.span()) else {
+                continue;
+            };
+            if !(span.start < at && at < span.end) {
+                continue;
+            }
+            let nested_before = self.problems.len();
+            self.cut_directive(inner.iter(), at, template.clone());
+            if self.problems.len() > nested_before {
+                return;
+            }
+            let Some(quote) = template.as_ref().map(|t| t.end.saturating_sub(1)) else {
+                return;
+            };
+            let range = |o: usize| {
+                let prefix = &self.text[..o];
+                let line = prefix.matches('\n').count() + 1;
+                let col = prefix[prefix.rfind('\n').map_or(0, |i| i + 1)..]
+                    .chars()
+                    .count()
+                    + 1;
+                (line, col)
+            };
+            let (line, col) = range(span.start);
+            let (end_line, end_col) = range(body.start);
+            let end = if end_line == line {
+                end_col.to_string()
+            } else {
+                format!("{end_line},{end_col}")
+            };
+            self.problems.push(SyntaxProblem {
+                span: quote..quote + 1,
+                summary: "Unexpected end of template",
+                detail: format!(
+                    "The {kind} directive at {}:{line},{col}-{end} is missing its corresponding \
+                     end{kind} directive.",
+                    self.file
+                ),
+            });
+            return;
         }
     }
 
@@ -264,7 +324,7 @@ impl SyntaxCheck<'_> {
         self.problems.push(SyntaxProblem {
             span: at..at + len,
             summary: "Invalid 'for' expression",
-            detail: "For expression requires variable name after 'for'.",
+            detail: "For expression requires variable name after 'for'.".into(),
         });
     }
 }
@@ -282,7 +342,13 @@ impl hcl_edit::visit::Visit for SyntaxCheck<'_> {
         self.quoted.push(Some(None));
         hcl_edit::visit::visit_string_template(self, node);
         if let Some(Some(first)) = self.quoted.pop() {
+            let before = self.problems.len();
             self.unterminated(first);
+            // HCL's parser skips from the line break to the closing quote: a directive opened
+            // before it is left without its end.
+            if let (Some(at), true) = (first, self.problems.len() > before) {
+                self.cut_directive(node.iter(), at, node.span());
+            }
         }
     }
 
