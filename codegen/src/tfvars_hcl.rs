@@ -357,6 +357,13 @@ mod tests {
             ]
         );
         assert!(parse_tfvars("b = \"${1 +\n2}\"\nc = <<EOT\n\"a\nEOT\n", "x.tfvars").is_ok());
+        // Comments after a string are not part of it.
+        let vars = parse_tfvars(
+            "a = \"x\" # c\nb = \"y${1}\" /* multi\nline */\nc = { \"k\" = \"v\" // c\n}\nd = [\"a\", # c\n\"b\"]\n",
+            "x.tfvars",
+        )
+        .unwrap();
+        assert_eq!(vars.len(), 4);
         // Only the first such string is unterminated for HCL's parser, which skips to its
         // closing quote: a directive opened before the line break is left without its end.
         let errs = parse_tfvars(
