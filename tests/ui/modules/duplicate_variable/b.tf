@@ -1,0 +1,4 @@
+# the same name again
+variable "region" {
+  default = "x"
+}

@@ -1,0 +1,7 @@
+variable "ok" {
+  type = string
+}
+
+variable "broken" {
+  type = list(string
+}
