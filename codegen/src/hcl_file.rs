@@ -94,6 +94,9 @@ pub(crate) fn syntax_errors(file: &SourceFile, e: &hcl_edit::parser::Error) -> V
     if message.contains("redefined attribute") {
         return vec![attribute_redefined(file, offset)];
     }
+    if let Some(unbalanced) = unbalanced_directives(file, &found.quoted_directives) {
+        return vec![unbalanced];
+    }
     if message.contains("redefined object key") {
         // Only when no stand-in could be found for the key (see `parse_body_exact`).
         return vec![err(
@@ -142,6 +145,62 @@ pub(crate) fn syntax_errors(file: &SourceFile, e: &hcl_edit::parser::Error) -> V
                 "Invalid attribute name",
                 "An attribute name is required after a dot.",
             )];
+        }
+    }
+    // The start of the token hcl-edit stopped after.
+    let token_start = {
+        let head = &text[..offset];
+        let trimmed = head.trim_end_matches(|c: char| !c.is_whitespace());
+        if head.ends_with(char::is_whitespace) {
+            offset
+        } else {
+            trimmed.len()
+        }
+    };
+    if message.starts_with("invalid object value assignment") {
+        return vec![err(
+            at(token_start),
+            "Missing key/value separator",
+            "Expected an equals sign (\"=\") to mark the beginning of the attribute value.",
+        )];
+    }
+    if message.starts_with("expected `=>`") {
+        return vec![err(
+            at(token_start),
+            "Invalid 'for' expression",
+            "Key expression is required when building an object.",
+        )];
+    }
+    // `1e`: the number ends before the `e`, which starts a name.
+    if message.starts_with("expected digit") && before.ends_with(['e', 'E']) {
+        let e_at = before.len() - 1;
+        return vec![err(
+            at(e_at),
+            "Missing newline after argument",
+            "An argument definition must end with a newline.",
+        )];
+    }
+    // A lone `&` or `|`: hcl-edit may report it from the start of the argument.
+    if message == "unexpected token" {
+        if let Some(&o) = found.bitwise_operators.first() {
+            let mut out: Vec<SyntaxError> = bad_character(text, o).into_iter().collect();
+            let after_value = text[..o].trim_end().ends_with(|p: char| {
+                p.is_alphanumeric() || matches!(p, '_' | ')' | ']' | '}' | '"')
+            });
+            out.push(if after_value {
+                err(
+                    at(o),
+                    "Missing newline after argument",
+                    "An argument definition must end with a newline.",
+                )
+            } else {
+                err(
+                    at(o),
+                    "Invalid expression",
+                    "Expected the start of an expression, but found an invalid expression token.",
+                )
+            });
+            return out;
         }
     }
     let mut out = Vec::new();
@@ -246,6 +305,76 @@ pub(crate) fn syntax_errors(file: &SourceFile, e: &hcl_edit::parser::Error) -> V
     }
     out.push(err(offset..offset, "Invalid HCL syntax", &message));
     out
+}
+
+/// The first quoted template whose `%{…}` directives do not pair up, as HCL's template parser
+/// reports it: an end or `else` with nothing open, or a directive still open at the closing
+/// quote.
+fn unbalanced_directives(
+    file: &SourceFile,
+    quoted: &[crate::lower::QuotedDirectives],
+) -> Option<SyntaxError> {
+    let range_text = |range: &std::ops::Range<usize>| {
+        let (line, col) = file.line_col(range.start);
+        let (end_line, end_col) = file.line_col(range.end);
+        let end = if end_line == line {
+            end_col.to_string()
+        } else {
+            format!("{end_line},{end_col}")
+        };
+        format!("{}:{line},{col}-{end}", file.name)
+    };
+    for q in quoted {
+        let mut open: Vec<&(String, std::ops::Range<usize>)> = Vec::new();
+        for d in &q.directives {
+            match d.0.as_str() {
+                "if" | "for" => open.push(d),
+                "else" if open.last().is_some_and(|o| o.0 == "if") => {}
+                "endif" if open.last().is_some_and(|o| o.0 == "if") => {
+                    open.pop();
+                }
+                "endfor" if open.last().is_some_and(|o| o.0 == "for") => {
+                    open.pop();
+                }
+                kind @ ("else" | "endif" | "endfor") if open.is_empty() => {
+                    return Some((
+                        d.1.clone(),
+                        format!("Unexpected {kind} directive"),
+                        "The control directives within this template are unbalanced.".into(),
+                    ));
+                }
+                kind @ ("else" | "endif" | "endfor") => {
+                    let (open_kind, open_range) = open.last()?;
+                    let detail = if open_kind == "for" {
+                        format!(
+                            "Expecting an endfor directive corresponding to the for directive at \
+                             {}.",
+                            range_text(open_range)
+                        )
+                    } else {
+                        format!(
+                            "Expecting an endif directive for the if started at {}.",
+                            range_text(open_range)
+                        )
+                    };
+                    return Some((d.1.clone(), format!("Unexpected {kind} directive"), detail));
+                }
+                // Something else: left to the parser's own message.
+                _ => return None,
+            }
+        }
+        if let Some((kind, range)) = open.last() {
+            return Some((
+                q.close..q.close + 1,
+                "Unexpected end of template".into(),
+                format!(
+                    "The {kind} directive at {} is missing its corresponding end{kind} directive.",
+                    range_text(range)
+                ),
+            ));
+        }
+    }
+    None
 }
 
 /// HCL's scanner rejects some characters wherever they are; hcl-edit stops on them.

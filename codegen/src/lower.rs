@@ -22,7 +22,7 @@ pub use blame::{locate_constant_error, LocatedError};
 pub(crate) use parse::{original_key, MULTI_LINE};
 pub use parse::{parse_body_exact, parse_expr_exact, syntax_problems, SyntaxProblem};
 pub use refs::{has_references, locals_used, variables_used};
-pub use scan::{scan, ScanFindings};
+pub use scan::{scan, QuotedDirectives, ScanFindings};
 
 /// How deeply expressions may nest before lowering gives up with an error.
 pub const MAX_DEPTH: usize = 256;

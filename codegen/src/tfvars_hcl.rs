@@ -465,6 +465,34 @@ mod tests {
                 "a = ${1}",
                 &["1:5 Invalid character", "1:5 Invalid expression"],
             ),
+            ("a = { a 1 }", &["1:9 Missing key/value separator"]),
+            ("a = {for x in [1]: x}", &["1:20 Invalid 'for' expression"]),
+            ("a = 1e", &["1:6 Missing newline after argument"]),
+            (
+                "a = 1 & 2",
+                &[
+                    "1:7 Unsupported operator",
+                    "1:7 Missing newline after argument",
+                ],
+            ),
+            (
+                "b = true && | false",
+                &["1:13 Unsupported operator", "1:13 Invalid expression"],
+            ),
+            (
+                "a = \"%{ if true }x\"",
+                &["1:19 Unexpected end of template"],
+            ),
+            ("a = \"%{ endif }\"", &["1:6 Unexpected endif directive"]),
+            ("a = \"%{ else }\"", &["1:6 Unexpected else directive"]),
+            (
+                "a = \"%{ for x in [1] }${x}%{ endif }\"",
+                &["1:27 Unexpected endif directive"],
+            ),
+            (
+                "a = \"%{ if true }x%{ endfor }\"",
+                &["1:19 Unexpected endfor directive"],
+            ),
         ];
         for (text, expected) in cases {
             let errs = parse_tfvars(&format!("{text}\n"), "x.tfvars").unwrap_err();
@@ -477,6 +505,17 @@ mod tests {
                 .collect();
             assert_eq!(&got, expected, "{text}");
         }
+        let errs = parse_tfvars("a = \"%{ if true }x\"\n", "x.tfvars").unwrap_err();
+        assert_eq!(
+            errs[0].detail,
+            "The if directive at x.tfvars:1,6-18 is missing its corresponding endif directive."
+        );
+        let errs =
+            parse_tfvars("a = \"%{ for x in [1] }${x}%{ endif }\"\n", "x.tfvars").unwrap_err();
+        assert_eq!(
+            errs[0].detail,
+            "Expecting an endfor directive corresponding to the for directive at x.tfvars:1,6-23."
+        );
         let errs = parse_tfvars("a = \"\\qb\"\n", "x.tfvars").unwrap_err();
         assert_eq!(
             errs[0].detail,

@@ -9,6 +9,20 @@ pub struct ScanFindings {
     pub quoted_line_breaks: Vec<usize>,
     /// Where a name is missing after a `.` that follows a value (`x.` then a line break).
     pub missing_attribute_names: Vec<usize>,
+    /// A lone `&` or `|` (HCL's bitwise operators, which it does not support).
+    pub bitwise_operators: Vec<usize>,
+    /// The quoted strings that hold template directives, with their directives in order.
+    pub quoted_directives: Vec<QuotedDirectives>,
+}
+
+/// A quoted string's `%{…}` directives.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct QuotedDirectives {
+    /// Where the closing quote is (the text's end when there is none).
+    pub close: usize,
+    /// Each directive: its keyword (`if`, `else`, `endif`, `for`, `endfor`) and the range of
+    /// its `%{…}`.
+    pub directives: Vec<(String, std::ops::Range<usize>)>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -24,6 +38,8 @@ pub fn scan(text: &str) -> ScanFindings {
     let b = text.as_bytes();
     let mut found = ScanFindings::default();
     let mut stack: Vec<Ctx> = Vec::new();
+    // The directives of each quoted string being read, innermost last.
+    let mut open_quoted: Vec<QuotedDirectives> = Vec::new();
     let mut i = 0;
     while i < b.len() {
         let c = b[i];
@@ -32,6 +48,25 @@ pub fn scan(text: &str) -> ScanFindings {
                 b'\\' => i += 1,
                 b'"' => {
                     stack.pop();
+                    if let Some(mut q) = open_quoted.pop() {
+                        if !q.directives.is_empty() {
+                            q.close = i;
+                            found.quoted_directives.push(q);
+                        }
+                    }
+                }
+                b'%' if b.get(i + 1) == Some(&b'{') => {
+                    let rest = text[i + 2..].trim_start_matches(['~', ' ', '\t']);
+                    let keyword: String = rest
+                        .chars()
+                        .take_while(|c| c.is_ascii_alphabetic())
+                        .collect();
+                    let end = text[i..].find('}').map_or(b.len(), |e| i + e + 1);
+                    if let Some(q) = open_quoted.last_mut() {
+                        q.directives.push((keyword, i..end));
+                    }
+                    stack.push(Ctx::Sequence);
+                    i += 1;
                 }
                 b'$' | b'%' if b.get(i + 1) == Some(&c) && b.get(i + 2) == Some(&b'{') => i += 2,
                 b'$' | b'%' if b.get(i + 1) == Some(&b'{') => {
@@ -54,7 +89,16 @@ pub fn scan(text: &str) -> ScanFindings {
                 i = text[i + 2..].find("*/").map_or(b.len(), |e| i + 2 + e + 2);
                 continue;
             }
-            b'"' => stack.push(Ctx::Quoted),
+            b'"' => {
+                stack.push(Ctx::Quoted);
+                open_quoted.push(QuotedDirectives::default());
+            }
+            b'&' | b'|' => {
+                let pair = b.get(i + 1) == Some(&c) || (i > 0 && b[i - 1] == c);
+                if !pair {
+                    found.bitwise_operators.push(i);
+                }
+            }
             b'{' => stack.push(Ctx::Brace),
             b'}' => {
                 stack.pop();
@@ -81,6 +125,13 @@ pub fn scan(text: &str) -> ScanFindings {
             _ => {}
         }
         i += 1;
+    }
+    // Strings left open run to the end of the text.
+    for mut q in open_quoted {
+        if !q.directives.is_empty() {
+            q.close = b.len();
+            found.quoted_directives.push(q);
+        }
     }
     found
 }
