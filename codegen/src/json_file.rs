@@ -170,7 +170,7 @@ fn variable(cx: &mut FileCx, decls: &mut Decls, name: &str, name_span: Range<usi
                     );
                     continue;
                 };
-                match hcl_edit::parser::parse_expr(text) {
+                match crate::lower::parse_expr_exact(text) {
                     Ok(expr) => match parse_type_constraint_in(&expr, Some(text)) {
                         Ok(ty) => {
                             spec.ty = ty;
@@ -178,7 +178,7 @@ fn variable(cx: &mut FileCx, decls: &mut Decls, name: &str, name_span: Range<usi
                         }
                         Err(errs) => {
                             type_ok = false;
-                            inner_errors(cx, errs, value);
+                            inner_errors(cx, errs, value, 0);
                         }
                     },
                     Err(e) => {
@@ -338,13 +338,18 @@ fn duplicate_attributes(cx: &mut FileCx, value: &Json) -> bool {
 }
 
 /// Errors found inside a JSON string point into the string when it has no escapes (so that
-/// offsets in its content are offsets in the file), else at the string.
-fn inner_errors(cx: &mut FileCx, errs: Vec<LowerError>, value: &Json) {
+/// offsets in its content are offsets in the file), else at the string. `origin` is where HCL
+/// takes the content to start, counted from the opening quote: a template (a condition, a
+/// message, a local) starts after it (1), but an expression (a `type`) starts at the quote
+/// itself (0), so Terraform's positions in a type are one column before the character's own.
+fn inner_errors(cx: &mut FileCx, errs: Vec<LowerError>, value: &Json, origin: usize) {
     let raw = cx.file.snippet(value.span.clone());
     let plain = !raw.contains('\\');
     for e in errs {
         let span = match e.span {
-            Some(s) if plain => value.span.start + 1 + s.start..value.span.start + 1 + s.end,
+            Some(s) if plain => {
+                value.span.start + origin + s.start..value.span.start + origin + s.end
+            }
             _ => value.span.clone(),
         };
         cx.problem(Some(span), &e.summary, &e.detail);
@@ -466,7 +471,7 @@ fn expression(cx: &mut FileCx, value: &Json) -> Option<Expr> {
             Ok(t) => match lower_template(&t, false) {
                 Ok(e) => Some(e),
                 Err(errs) => {
-                    inner_errors(cx, errs, value);
+                    inner_errors(cx, errs, value, 1);
                     None
                 }
             },
