@@ -231,6 +231,32 @@ pub(crate) fn syntax_errors(file: &SourceFile, e: &hcl_edit::parser::Error) -> V
         at(offset)
     };
     let separator = |summary: &str, detail: &str| vec![err(next.clone(), summary, detail)];
+    // Left open to the end of the file.
+    let innermost = found.unclosed.last().copied();
+    if message.starts_with("expected `)` or expression") && at_end {
+        if let Some(open) = innermost.filter(|&o| text.as_bytes()[o] == b'(') {
+            let name = text[..open]
+                .trim_end_matches(|c: char| c.is_alphanumeric() || matches!(c, '_' | '-' | ':'))
+                .len();
+            return vec![err(
+                name..open + 1,
+                "Unterminated function call",
+                "There is no closing parenthesis for this function call before the end of the \
+                 file. This may be caused by incorrect parenthesis nesting elsewhere in this \
+                 file.",
+            )];
+        }
+    }
+    if message.starts_with("expected `]`") && at_end {
+        if let Some(open) = innermost.filter(|&o| text.as_bytes()[o] == b'[') {
+            return vec![err(
+                at(open),
+                "Unterminated tuple constructor expression",
+                "There is no corresponding closing bracket before the end of the file. This may \
+                 be caused by incorrect bracket nesting elsewhere in this file.",
+            )];
+        }
+    }
     if message.starts_with("expected `)` or expression") && !at_end {
         return separator(
             "Missing argument separator",

@@ -466,6 +466,19 @@ mod tests {
                 &["1:5 Invalid character", "1:5 Invalid expression"],
             ),
             ("a = { a 1 }", &["1:9 Missing key/value separator"]),
+            ("a = f(1", &["1:5 Unterminated function call"]),
+            (
+                "a = [1, [2",
+                &["1:9 Unterminated tuple constructor expression"],
+            ),
+            (
+                "a = {a = [1",
+                &["1:10 Unterminated tuple constructor expression"],
+            ),
+            (
+                "b = 1\na = [1, 2",
+                &["2:5 Unterminated tuple constructor expression"],
+            ),
             ("a = {for x in [1]: x}", &["1:20 Invalid 'for' expression"]),
             ("a = 1e", &["1:6 Missing newline after argument"]),
             (

@@ -13,6 +13,8 @@ pub struct ScanFindings {
     pub bitwise_operators: Vec<usize>,
     /// The quoted strings that hold template directives, with their directives in order.
     pub quoted_directives: Vec<QuotedDirectives>,
+    /// The `(`, `[` and `{` still open at the end of the text, outermost first.
+    pub unclosed: Vec<usize>,
 }
 
 /// A quoted string's `%{…}` directives.
@@ -99,9 +101,18 @@ pub fn scan(text: &str) -> ScanFindings {
                     found.bitwise_operators.push(i);
                 }
             }
-            b'{' => stack.push(Ctx::Brace),
+            b'(' | b'[' => found.unclosed.push(i),
+            b')' | b']' => {
+                found.unclosed.pop();
+            }
+            b'{' => {
+                stack.push(Ctx::Brace);
+                found.unclosed.push(i);
+            }
             b'}' => {
-                stack.pop();
+                if stack.pop() == Some(Ctx::Brace) {
+                    found.unclosed.pop();
+                }
             }
             b'<' if b.get(i + 1) == Some(&b'<') => {
                 if let Some(end) = heredoc_end(text, i) {
@@ -178,6 +189,13 @@ mod tests {
         let text = "a = \"x\ny\" # \"\nb = \"${\"p\"\n}\" // \"\nc = <<EOT\n\"\nEOT\nd = \"\\\"\n";
         let found = scan(text);
         assert_eq!(found.quoted_line_breaks, [6, text.len() - 1]);
+    }
+
+    #[test]
+    fn unclosed_brackets() {
+        assert_eq!(scan("a = f([1], {b = 2}, \"${x}\"\n").unclosed, [5]);
+        assert_eq!(scan("a = [1, [2\n").unclosed, [4, 8]);
+        assert!(scan("a = { b = [\"(\"] }\n").unclosed.is_empty());
     }
 
     #[test]
