@@ -50,6 +50,13 @@ fn bench_check(c: &mut Criterion) {
     group.bench_function("convert_and_validate", |b| {
         b.iter(|| check(spec, &inputs, &options))
     });
+    let mut no_rules = spec.clone();
+    for v in &mut no_rules.variables {
+        v.validations.clear();
+    }
+    group.bench_function("convert_only", |b| {
+        b.iter(|| check(&no_rules, &inputs, &options))
+    });
     group.bench_function("read_convert_validate", |b| {
         b.iter(|| {
             let inputs = parse_tfvars_json(&text, "large.tfvars.json").expect("parses");

@@ -82,6 +82,12 @@ impl ConversionError {
         }
     }
 
+    // The same error, one step further from the top.
+    fn within(mut self, step: PathStep) -> ConversionError {
+        self.path.insert(0, step);
+        self
+    }
+
     /// Where inside the value the problem is; empty for a type mismatch, which the message
     /// describes from the top.
     pub fn path(&self) -> &[PathStep] {
@@ -118,8 +124,7 @@ pub fn convert(value: &Value, ty: &Type) -> Result<Value, ConversionError> {
     if !value_convertible(&value, ty) {
         return Err(ConversionError::new(&[], mismatch_message(&value.ty(), ty)));
     }
-    let mut path = Vec::new();
-    conv(&value, ty, &mut path)
+    conv(&value, ty)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -697,7 +702,9 @@ fn dynamic_replace(have: &Type, want: &Type) -> Type {
     }
 }
 
-fn conv(value: &Value, want: &Type, path: &mut Vec<PathStep>) -> Result<Value, ConversionError> {
+// Errors carry the path below `value`; each level adds its own step on the way out, so
+// nothing is built for the path unless conversion fails.
+fn conv(value: &Value, want: &Type) -> Result<Value, ConversionError> {
     if is_dynamic(want) {
         return Ok(value.clone());
     }
@@ -706,21 +713,21 @@ fn conv(value: &Value, want: &Type, path: &mut Vec<PathStep>) -> Result<Value, C
             return if can_convert(t, want) {
                 Ok(Value::Null(dynamic_replace(t, want)))
             } else {
-                Err(ConversionError::new(path, mismatch_message(t, want)))
+                Err(ConversionError::new(&[], mismatch_message(t, want)))
             };
         }
         Value::Unknown(t) => {
             return if can_convert(t, want) {
                 Ok(Value::Unknown(dynamic_replace(t, want)))
             } else {
-                Err(ConversionError::new(path, mismatch_message(t, want)))
+                Err(ConversionError::new(&[], mismatch_message(t, want)))
             };
         }
         _ => {}
     }
-    let mismatch = |path: &[PathStep]| {
+    let mismatch = || {
         Err(ConversionError::new(
-            path,
+            &[],
             mismatch_message(&value.ty(), want),
         ))
     };
@@ -731,14 +738,14 @@ fn conv(value: &Value, want: &Type, path: &mut Vec<PathStep>) -> Result<Value, C
         (Type::Number, Value::Number(_)) => Ok(value.clone()),
         (Type::Number, Value::String(s)) => match Number::parse(s) {
             Some(n) => Ok(Value::Number(n)),
-            None => Err(ConversionError::new(path, "a number is required")),
+            None => Err(ConversionError::new(&[], "a number is required")),
         },
         (Type::Bool, Value::Bool(_)) => Ok(value.clone()),
         (Type::Bool, Value::String(s)) => match s.as_str() {
             "true" | "1" => Ok(Value::Bool(true)),
             "false" | "0" => Ok(Value::Bool(false)),
             other => Err(ConversionError::new(
-                path,
+                &[],
                 match other.to_lowercase().as_str() {
                     "true" => "a bool is required; to convert from string, use lowercase \"true\"",
                     "false" => {
@@ -754,9 +761,7 @@ fn conv(value: &Value, want: &Type, path: &mut Vec<PathStep>) -> Result<Value, C
                 let name = &a.name;
                 match m.get(name) {
                     Some(v) => {
-                        path.push(PathStep::Attr(name.clone()));
-                        let r = conv(v, &a.ty, path);
-                        path.pop();
+                        let r = conv(v, &a.ty).map_err(|e| e.within(PathStep::Attr(name.clone())));
                         out.insert(name.clone(), r?);
                     }
                     None if a.optional => {
@@ -764,7 +769,7 @@ fn conv(value: &Value, want: &Type, path: &mut Vec<PathStep>) -> Result<Value, C
                     }
                     None => {
                         return Err(ConversionError::new(
-                            path,
+                            &[],
                             format!("attribute {} is required", go_quote(name)),
                         ))
                     }
@@ -777,9 +782,8 @@ fn conv(value: &Value, want: &Type, path: &mut Vec<PathStep>) -> Result<Value, C
             for a in attrs {
                 match m.get(&a.name) {
                     Some(v) => {
-                        path.push(PathStep::Attr(a.name.clone()));
-                        let r = conv(v, &a.ty, path);
-                        path.pop();
+                        let r =
+                            conv(v, &a.ty).map_err(|e| e.within(PathStep::Attr(a.name.clone())));
                         out.insert(a.name.clone(), r?);
                     }
                     None if a.optional => {
@@ -787,7 +791,7 @@ fn conv(value: &Value, want: &Type, path: &mut Vec<PathStep>) -> Result<Value, C
                     }
                     None => {
                         return Err(ConversionError::new(
-                            path,
+                            &[],
                             format!(
                                 "map has no element for required attribute {}",
                                 go_quote(&a.name)
@@ -801,9 +805,7 @@ fn conv(value: &Value, want: &Type, path: &mut Vec<PathStep>) -> Result<Value, C
         (Type::Tuple(ts), Value::Tuple(vs)) if ts.len() == vs.len() => {
             let mut out = Vec::with_capacity(vs.len());
             for (i, (v, t)) in vs.iter().zip(ts).enumerate() {
-                path.push(PathStep::Index(i));
-                let r = conv(v, t, path);
-                path.pop();
+                let r = conv(v, t).map_err(|e| e.within(PathStep::Index(i)));
                 out.push(r?);
             }
             Ok(Value::Tuple(out))
@@ -816,20 +818,18 @@ fn conv(value: &Value, want: &Type, path: &mut Vec<PathStep>) -> Result<Value, C
                 Value::Tuple(_) if is_dynamic(et) => {
                     let tys: Vec<Type> = vs.iter().map(Value::ty).collect();
                     match seq_target(&tys, et, false) {
-                        Some(t) => t,
-                        None => return mismatch(path),
+                        Some(t) => Cow::Owned(t),
+                        None => return mismatch(),
                     }
                 }
-                _ => (**et).clone(),
+                _ => Cow::Borrowed(&**et),
             };
             let mut out = Vec::with_capacity(vs.len());
             for (i, v) in vs.iter().enumerate() {
-                path.push(PathStep::Index(i));
-                let r = conv(v, &target, path);
-                path.pop();
+                let r = conv(v, &target).map_err(|e| e.within(PathStep::Index(i)));
                 out.push(r?);
             }
-            let elem_ty = homogenize(&target, want, value, &mut out, path)?;
+            let elem_ty = homogenize(&target, want, value, &mut out)?;
             Ok(match want {
                 Type::Set(_) => Value::set(elem_ty, out),
                 _ => Value::List(elem_ty, out),
@@ -840,26 +840,24 @@ fn conv(value: &Value, want: &Type, path: &mut Vec<PathStep>) -> Result<Value, C
                 Value::Object(_) if is_dynamic(et) => {
                     let tys: Vec<Type> = m.values().map(Value::ty).collect();
                     match seq_target(&tys, et, true) {
-                        Some(t) if is_dynamic(&t) => map_of_any_target(&tys, path)?,
-                        Some(t) => t,
-                        None => return mismatch(path),
+                        Some(t) if is_dynamic(&t) => Cow::Owned(map_of_any_target(&tys)?),
+                        Some(t) => Cow::Owned(t),
+                        None => return mismatch(),
                     }
                 }
-                _ => (**et).clone(),
+                _ => Cow::Borrowed(&**et),
             };
-            let mut out = BTreeMap::new();
+            let mut elems = Vec::with_capacity(m.len());
             for (k, v) in m {
-                path.push(PathStep::Key(k.clone()));
-                let r = conv(v, &target, path);
-                path.pop();
-                out.insert(k.clone(), r?);
+                let r = conv(v, &target).map_err(|e| e.within(PathStep::Key(k.clone())));
+                elems.push(r?);
             }
-            let mut elems: Vec<Value> = out.values().cloned().collect();
-            let elem_ty = homogenize(&target, want, value, &mut elems, path)?;
-            let out = out.into_keys().zip(elems).collect();
+            let elem_ty = homogenize(&target, want, value, &mut elems)?;
+            // The keys come in order from the source map, so the map is built in bulk.
+            let out = m.keys().cloned().zip(elems).collect();
             Ok(Value::Map(elem_ty, out))
         }
-        _ => mismatch(path),
+        _ => mismatch(),
     }
 }
 
@@ -867,7 +865,7 @@ fn conv(value: &Value, want: &Type, path: &mut Vec<PathStep>) -> Result<Value, C
 // structures) converts to a map when every other attribute has one type, which the nulls then
 // take: `tomap({a = null, b = toset([1])})` is a map of sets of numbers, while
 // `{a = null, b = [1], c = ["a"]}` fails as go-cty's object-to-map conversion does.
-fn map_of_any_target(types: &[Type], path: &[PathStep]) -> Result<Type, ConversionError> {
+fn map_of_any_target(types: &[Type]) -> Result<Type, ConversionError> {
     let mut typed = types.iter().filter(|t| !is_dynamic(t));
     let Some(first) = typed.next() else {
         return Ok(Type::Any);
@@ -876,7 +874,7 @@ fn map_of_any_target(types: &[Type], path: &[PathStep]) -> Result<Type, Conversi
         Ok(first.clone())
     } else {
         Err(ConversionError::new(
-            path,
+            &[],
             "attribute types must all match for conversion to map",
         ))
     }
@@ -892,7 +890,6 @@ fn homogenize(
     want: &Type,
     source: &Value,
     out: &mut [Value],
-    path: &mut Vec<PathStep>,
 ) -> Result<Type, ConversionError> {
     let (Type::List(want_elem) | Type::Set(want_elem) | Type::Map(want_elem)) = want else {
         return Ok(target.without_optional());
@@ -920,12 +917,12 @@ fn homogenize(
     };
     let Some(unified) = unify(&types) else {
         return Err(ConversionError::new(
-            path,
+            &[],
             format!("element types must all match for conversion to {kind}"),
         ));
     };
     for v in out.iter_mut() {
-        *v = conv(v, &unified, path)?;
+        *v = conv(v, &unified)?;
     }
     let first = out[0].ty();
     if out
@@ -939,7 +936,7 @@ fn homogenize(
             .unwrap_or(first))
     } else {
         Err(ConversionError::new(
-            path,
+            &[],
             format!("element types must all match for conversion to {kind}"),
         ))
     }
