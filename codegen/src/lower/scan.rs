@@ -109,10 +109,9 @@ pub fn scan(text: &str) -> ScanFindings {
                 stack.push(Ctx::Brace);
                 found.unclosed.push(i);
             }
-            b'}' => {
-                if stack.pop() == Some(Ctx::Brace) {
-                    found.unclosed.pop();
-                }
+            // Closing a `{` of the expression, or else a `${`/`%{` sequence.
+            b'}' if stack.pop() == Some(Ctx::Brace) => {
+                found.unclosed.pop();
             }
             b'<' if b.get(i + 1) == Some(&b'<') => {
                 if let Some(end) = heredoc_end(text, i) {
