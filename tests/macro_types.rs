@@ -194,11 +194,9 @@ fn debug_shows_explicit_nulls_only_when_set() {
 #[test]
 fn json_schema_is_the_schema_renderers_output() {
     let module = tfvars_codegen::load("tests/modules/all_types").unwrap();
-    let rendered = tfvars_codegen::schema::render(
-        &module,
-        &tfvars_codegen::schema::SchemaOptions::new(),
-    )
-    .unwrap();
+    let rendered =
+        tfvars_codegen::schema::render(&module, &tfvars_codegen::schema::SchemaOptions::new())
+            .unwrap();
     assert_eq!(Variables::JSON_SCHEMA, rendered.text);
 }
 
@@ -209,5 +207,8 @@ fn schemars_returns_the_module_schema() {
     let schema = <Variables as schemars::JsonSchema>::json_schema(&mut generator);
     let expected: serde_json::Value = serde_json::from_str(Variables::JSON_SCHEMA).unwrap();
     assert_eq!(schema.as_value(), &expected);
-    assert_eq!(<Variables as schemars::JsonSchema>::schema_name(), "Variables");
+    assert_eq!(
+        <Variables as schemars::JsonSchema>::schema_name(),
+        "Variables"
+    );
 }
