@@ -65,12 +65,17 @@ pub struct Report {
 impl Report {
     /// True when nothing was rejected.
     pub fn is_ok(&self) -> bool {
-        !self.diagnostics.iter().any(|d| d.severity == Severity::Error)
+        !self
+            .diagnostics
+            .iter()
+            .any(|d| d.severity == Severity::Error)
     }
 
     /// The diagnostics of one severity.
     pub fn of(&self, severity: Severity) -> impl Iterator<Item = &Diagnostic> {
-        self.diagnostics.iter().filter(move |d| d.severity == severity)
+        self.diagnostics
+            .iter()
+            .filter(move |d| d.severity == severity)
     }
 
     /// The errors.
