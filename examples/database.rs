@@ -66,6 +66,10 @@ fn main() -> ExitCode {
 
     // Everything but the ephemeral password goes to the file; the password goes to the
     // environment of the `terraform` process.
+    if let Err(e) = std::fs::create_dir_all(&out_dir) {
+        eprintln!("cannot create `{}`: {e}", out_dir.display());
+        return ExitCode::FAILURE;
+    }
     let path = out_dir.join("database.tfvars.json");
     if let Err(e) = db.write_tfvars_json_filtered(&path, |v| !v.ephemeral) {
         eprintln!("cannot write `{}`: {e}", path.display());

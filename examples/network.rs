@@ -80,6 +80,10 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     }
+    if let Err(e) = std::fs::create_dir_all(&out_dir) {
+        eprintln!("cannot create `{}`: {e}", out_dir.display());
+        return ExitCode::FAILURE;
+    }
     let path = out_dir.join("network.tfvars.json");
     if let Err(e) = vars.write_tfvars_json(&path) {
         eprintln!("cannot write `{}`: {e}", path.display());
