@@ -55,21 +55,21 @@ pub fn render(module: &Module, options: &RustOptions) -> TokenStream {
         .crate_path
         .parse()
         .unwrap_or_else(|_| quote!(::tfvars));
-    let tracked = options.tracked_files.iter().map(|p| {
+    let mut out = TokenStream::new();
+    for p in &options.tracked_files {
         let p = p.to_string_lossy().into_owned();
-        quote!(
+        out.extend(quote!(
             const _: &[u8] = ::std::include_bytes!(#p);
-        )
-    });
-    let body = root::render_root(module, options, &krate);
-    let warnings = unsupported_conditions(&module.spec)
-        .into_iter()
-        .map(|u| u.to_warning_tokens());
-    quote! {
-        #(#tracked)*
-        #body
-        #(#warnings)*
+        ));
     }
+    // Streams are moved into the output (`extend`), not interpolated, which would copy them.
+    out.extend([root::render_root(module, options, &krate)]);
+    out.extend(
+        unsupported_conditions(&module.spec)
+            .into_iter()
+            .map(|u| u.to_warning_tokens()),
+    );
+    out
 }
 
 /// Formats rendered code as a file: `// @generated` header and prettyplease layout.

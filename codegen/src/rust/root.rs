@@ -7,7 +7,9 @@ use tfvars_runtime::output::{to_hcl_expression, type_text};
 use tfvars_runtime::{TerraformVersion, VariableSpec};
 
 use super::naming::FieldNames;
-use super::types::{render_struct, render_value_impls, FieldDef, StructDef, TypeMapper};
+use super::types::{
+    render_struct, render_value_impls, FieldDef, SharedTokens, StructDef, TypeMapper,
+};
 use super::RustOptions;
 use crate::model::Module;
 
@@ -97,12 +99,15 @@ pub fn render_root(module: &Module, options: &RustOptions, krate: &TokenStream) 
         in_set: false,
     };
     let root_ident = format_ident!("{}", root);
-    let root_struct = render_struct(krate, &root_def, extra, has_nulls);
-    let nested = mapper.structs.iter().map(|s| {
-        let def = render_struct(krate, s, quote!(), false);
-        let impls = render_value_impls(krate, s);
-        quote!(#def #impls)
-    });
+    // Each struct's tokens are moved into the output, never copied.
+    let shared = SharedTokens::new(krate);
+    let mut out = render_struct(&shared, &root_def, extra, has_nulls);
+    for s in &mapper.structs {
+        out.extend([
+            render_struct(&shared, s, TokenStream::new(), false),
+            render_value_impls(&shared, s),
+        ]);
+    }
 
     // `ModuleVariables`: the spec, and the values in and out.
     let (skeleton, types) = super::spec_embed::encode(&module.spec);
@@ -179,10 +184,7 @@ pub fn render_root(module: &Module, options: &RustOptions, krate: &TokenStream) 
 
     let schema = raw_str(&options.json_schema);
     let schema_name = root;
-    quote! {
-        #root_struct
-        #(#nested)*
-
+    out.extend(quote! {
         impl #root_ident {
             /// The module's JSON Schema (draft-07), identical to `tfvars schema --stdout`.
             pub const JSON_SCHEMA: &'static str = #schema;
@@ -304,7 +306,8 @@ pub fn render_root(module: &Module, options: &RustOptions, krate: &TokenStream) 
         }
 
         #krate::__private::impl_json_schema!(#root_ident, #schema_name);
-    }
+    });
+    out
 }
 
 /// A raw string literal (`r#"…"#`), so long JSON stays readable in `tfvars rust` output.

@@ -16,13 +16,33 @@
 //! turns each default back into its typed form with the runtime's converter (the same step the
 //! loader took), so the decoded spec equals the loaded one.
 
-use tfvars_runtime::{Attribute, ModuleSpec, Type, Value};
+use tfvars_runtime::{Attribute, ModuleSpec, Type, Value, VariableSpec};
 
 /// The skeleton and types documents for a spec.
 pub fn encode(spec: &ModuleSpec) -> (String, String) {
-    let mut skeleton = spec.clone();
+    // The skeleton copies everything but the types and defaults, which it would drop anyway.
+    let skeleton = ModuleSpec {
+        variables: spec
+            .variables
+            .iter()
+            .map(|v| VariableSpec {
+                name: v.name.clone(),
+                ty: Type::Any,
+                typed: v.typed,
+                default: None,
+                description: v.description.clone(),
+                sensitive: v.sensitive,
+                nullable: v.nullable,
+                nullable_set: v.nullable_set,
+                ephemeral: v.ephemeral,
+                validations: v.validations.clone(),
+                location: v.location.clone(),
+            })
+            .collect(),
+        locals: spec.locals.clone(),
+    };
     let mut types = String::from("[");
-    for (i, var) in skeleton.variables.iter_mut().enumerate() {
+    for (i, var) in spec.variables.iter().enumerate() {
         if i > 0 {
             types.push(',');
         }
@@ -33,8 +53,6 @@ pub fn encode(spec: &ModuleSpec) -> (String, String) {
             write_value(&mut types, d);
         }
         types.push(']');
-        var.ty = Type::Any;
-        var.default = None;
     }
     types.push(']');
     let skeleton = serde_json::to_string(&skeleton).expect("a module spec serialises");

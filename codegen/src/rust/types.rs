@@ -1,6 +1,6 @@
 //! Terraform types as Rust types, and the structs generated for object types.
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Delimiter, Group, TokenStream};
 use quote::{format_ident, quote};
 use tfvars_runtime::output::{to_hcl_expression, type_text};
 use tfvars_runtime::{Type, Value};
@@ -275,25 +275,81 @@ pub fn doc_attrs(text: &str) -> TokenStream {
     quote!(#(#[doc = #lines])*)
 }
 
-/// Renders a struct definition with its derives, builder and serde attributes.
-pub fn render_struct(
-    krate: &TokenStream,
-    def: &StructDef,
-    extra_fields: TokenStream,
-    nulls_field: bool,
-) -> TokenStream {
-    let name = format_ident!("{}", def.name);
-    let doc = doc_attrs(&def.doc);
-    let serde_crate = format!("{}::__private::serde", krate.to_string().replace(' ', ""));
-    let fields = def.fields.iter().map(|f| render_field(krate, f));
-    let ord = if def.orderable && def.in_set && !nulls_field {
+/// Attributes that read the same on many structs and fields of one expansion, built once.
+/// Each is `#` and one bracketed group: interpolating it copies two token trees and shares the
+/// group's tokens (a group holds a reference-counted stream), where building it anew would
+/// allocate each of its identifiers again.
+pub struct SharedTokens {
+    /// The facade crate's path.
+    pub krate: TokenStream,
+    /// `#[derive(…)] #[builder(crate = …)] #[serde(crate = …)]` of a struct deriving `Debug`,
+    /// without (index 0) and with (index 1) `Eq, PartialOrd, Ord, Hash`.
+    struct_attrs: [TokenStream; 2],
+    /// `#[builder(into)]`.
+    builder_into: TokenStream,
+    /// The builder attribute of a non-sensitive number field.
+    builder_number: TokenStream,
+    /// `#[serde(default, skip_serializing_if = …)]` of an optional field keeping its name.
+    serde_optional: TokenStream,
+}
+
+impl SharedTokens {
+    /// The shared attributes for the facade crate `krate`.
+    pub fn new(krate: &TokenStream) -> SharedTokens {
+        let struct_attrs = [false, true].map(|ord| struct_attrs(krate, quote!(Debug,), ord));
+        SharedTokens {
+            krate: krate.clone(),
+            struct_attrs,
+            builder_into: quote!(#[builder(into)]),
+            builder_number: quote!(
+                #[builder(with = |v: impl #krate::__private::IntoNumber| #krate::__private::IntoNumber::into_number(v))]
+            ),
+            serde_optional: quote!(#[serde(
+                default,
+                skip_serializing_if = "::std::option::Option::is_none"
+            )]),
+        }
+    }
+}
+
+/// The derive, builder and serde attributes of a generated struct.
+fn struct_attrs(krate: &TokenStream, debug_derive: TokenStream, ord: bool) -> TokenStream {
+    let ord = if ord {
         quote!(, Eq, PartialOrd, Ord, Hash)
     } else {
         quote!()
     };
+    let serde_crate = format!("{}::__private::serde", krate.to_string().replace(' ', ""));
+    quote! {
+        #[derive(Clone, #debug_derive PartialEq #ord, #krate::__private::bon::Builder,
+            #krate::__private::serde::Serialize, #krate::__private::serde::Deserialize)]
+        #[builder(crate = #krate::__private::bon)]
+        #[serde(crate = #serde_crate)]
+    }
+}
+
+/// Renders a struct definition with its derives, builder and serde attributes.
+pub fn render_struct(
+    shared: &SharedTokens,
+    def: &StructDef,
+    extra_fields: TokenStream,
+    nulls_field: bool,
+) -> TokenStream {
+    let krate = &shared.krate;
+    let name = format_ident!("{}", def.name);
+    let doc = doc_attrs(&def.doc);
+    // The body is built by moving each field's tokens in, and interpolated as one `Group`
+    // (a shared, uncopied stream), so no field's tokens are copied again.
+    let mut body = TokenStream::new();
+    for f in &def.fields {
+        body.extend([render_field(shared, f), quote!(,)]);
+    }
+    body.extend([extra_fields]);
+    let body = Group::new(Delimiter::Brace, body);
+    let ord = def.orderable && def.in_set && !nulls_field;
     // With the hidden explicit-null record, `Debug` is written out so that it shows the record
     // only when it holds something.
-    let (debug_derive, debug_impl) = if nulls_field {
+    let (attrs, debug_impl) = if nulls_field {
         let name_str = &def.name;
         let entries = def.fields.iter().map(|f| {
             let ident = format_ident!("{}", f.ident);
@@ -313,25 +369,21 @@ pub fn render_struct(
                 }
             }
         };
-        (quote!(), debug)
+        (struct_attrs(krate, quote!(), ord), debug)
     } else {
-        (quote!(Debug,), quote!())
+        (
+            shared.struct_attrs[usize::from(ord)].clone(),
+            TokenStream::new(),
+        )
     };
-    quote! {
-        #doc
-        #[derive(Clone, #debug_derive PartialEq #ord, #krate::__private::bon::Builder,
-            #krate::__private::serde::Serialize, #krate::__private::serde::Deserialize)]
-        #[builder(crate = #krate::__private::bon)]
-        #[serde(crate = #serde_crate)]
-        pub struct #name {
-            #(#fields,)*
-            #extra_fields
-        }
-        #debug_impl
-    }
+    let mut out = doc;
+    out.extend([attrs, quote!(pub struct #name #body)]);
+    out.extend([debug_impl]);
+    out
 }
 
-fn render_field(krate: &TokenStream, f: &FieldDef) -> TokenStream {
+fn render_field(shared: &SharedTokens, f: &FieldDef) -> TokenStream {
+    let krate = &shared.krate;
     let ident = format_ident!("{}", f.ident);
     let inner = &f.ty.tokens;
     let mut ty = inner.clone();
@@ -346,74 +398,83 @@ fn render_field(krate: &TokenStream, f: &FieldDef) -> TokenStream {
         }
     };
     let builder = match f.ty.leaf {
-        Leaf::String if !f.sensitive => quote!(#[builder(into)]),
+        Leaf::String if !f.sensitive => shared.builder_into.clone(),
         Leaf::String => {
             let body = wrap(quote!(::std::convert::Into::into(v)));
             quote!(#[builder(with = |v: impl ::std::convert::Into<::std::string::String>| #body)])
         }
+        Leaf::Number if !f.sensitive => shared.builder_number.clone(),
         Leaf::Number => {
             let body = wrap(quote!(#krate::__private::IntoNumber::into_number(v)));
             quote!(#[builder(with = |v: impl #krate::__private::IntoNumber| #body)])
         }
-        Leaf::Json if !f.sensitive => quote!(#[builder(into)]),
+        Leaf::Json if !f.sensitive => shared.builder_into.clone(),
         Leaf::Json => {
             let body = wrap(quote!(::std::convert::Into::into(v)));
             quote!(#[builder(with = |v: impl ::std::convert::Into<#inner>| #body)])
         }
-        Leaf::Other if f.sensitive => quote!(#[builder(into)]),
+        Leaf::Other if f.sensitive => shared.builder_into.clone(),
         Leaf::Other => quote!(),
     };
-    let mut serde_args = Vec::new();
-    if f.ident != f.name {
-        let name = &f.name;
-        serde_args.push(quote!(rename = #name));
-    }
     if f.optional {
         ty = quote!(::std::option::Option<#ty>);
-        serde_args.push(quote!(default));
-        serde_args.push(quote!(
-            skip_serializing_if = "::std::option::Option::is_none"
-        ));
     }
-    let serde = if serde_args.is_empty() {
-        quote!()
+    let serde = if f.ident == f.name {
+        if f.optional {
+            shared.serde_optional.clone()
+        } else {
+            TokenStream::new()
+        }
     } else {
-        quote!(#[serde(#(#serde_args),*)])
+        renamed_serde_attr(&f.name, f.optional)
     };
-    let doc = doc_attrs(&f.doc);
-    quote! {
-        #doc
-        #builder
-        #serde
-        pub #ident: #ty
+    let mut out = doc_attrs(&f.doc);
+    out.extend([builder, serde, quote!(pub #ident:), ty]);
+    out
+}
+
+/// The serde attribute of a field whose Rust name differs from its Terraform name.
+fn renamed_serde_attr(name: &str, optional: bool) -> TokenStream {
+    if optional {
+        quote!(#[serde(
+            rename = #name,
+            default,
+            skip_serializing_if = "::std::option::Option::is_none"
+        )])
+    } else {
+        quote!(#[serde(rename = #name)])
     }
 }
 
 /// `ToValue` and `FromValue` for a generated object struct.
-pub fn render_value_impls(krate: &TokenStream, def: &StructDef) -> TokenStream {
+pub fn render_value_impls(shared: &SharedTokens, def: &StructDef) -> TokenStream {
+    let krate = &shared.krate;
     let name = format_ident!("{}", def.name);
-    let pushes = def.fields.iter().map(|f| {
+    let mut pushes = TokenStream::new();
+    for f in &def.fields {
         let ident = format_ident!("{}", f.ident);
         let n = &f.name;
-        quote!(#krate::__private::push_attr(&mut m, #n, &self.#ident);)
-    });
+        pushes.extend(quote!(#krate::__private::push_attr(&mut m, #n, &self.#ident);));
+    }
     // An empty `object({})` reads and writes no attribute.
     let allow = if def.fields.is_empty() {
         quote!(#[allow(unused_mut, unused_variables)])
     } else {
         quote!()
     };
-    let reads = def.fields.iter().map(|f| {
+    let mut reads = TokenStream::new();
+    for f in &def.fields {
         let ident = format_ident!("{}", f.ident);
         let n = &f.name;
-        quote!(#ident: #krate::__private::attr(m, #n, path)?)
-    });
+        reads.extend(quote!(#ident: #krate::__private::attr(m, #n, path)?,));
+    }
+    let reads = Group::new(Delimiter::Brace, reads);
     quote! {
         impl #krate::__private::ToValue for #name {
             #allow
             fn to_value(&self) -> #krate::Value {
                 let mut m = ::std::collections::BTreeMap::new();
-                #(#pushes)*
+                #pushes
                 #krate::Value::Object(m)
             }
         }
@@ -424,7 +485,7 @@ pub fn render_value_impls(krate: &TokenStream, def: &StructDef) -> TokenStream {
                 path: &#krate::__private::Path,
             ) -> ::std::result::Result<Self, #krate::__private::TypedError> {
                 let m = #krate::__private::object_attributes(value, path)?;
-                ::std::result::Result::Ok(Self { #(#reads,)* })
+                ::std::result::Result::Ok(Self #reads)
             }
         }
     }
