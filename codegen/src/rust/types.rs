@@ -1,5 +1,8 @@
 //! Terraform types as Rust types, and the structs generated for object types.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+
 use proc_macro2::{Delimiter, Group, TokenStream};
 use quote::{format_ident, quote};
 use tfvars_runtime::output::{to_hcl_expression, type_text};
@@ -291,6 +294,10 @@ pub struct SharedTokens {
     builder_number: TokenStream,
     /// `#[serde(default, skip_serializing_if = …)]` of an optional field keeping its name.
     serde_optional: TokenStream,
+    /// `(value: &…::Value, path: &…::Path)`, the parameters of `FromValue::from_value`.
+    from_value_params: TokenStream,
+    /// The `#[doc]` attributes of each field doc text met so far (many fields share one).
+    field_docs: RefCell<HashMap<String, TokenStream>>,
 }
 
 impl SharedTokens {
@@ -308,7 +315,20 @@ impl SharedTokens {
                 default,
                 skip_serializing_if = "::std::option::Option::is_none"
             )]),
+            from_value_params: quote!((value: &#krate::Value, path: &#krate::__private::Path,)),
+            field_docs: RefCell::new(HashMap::new()),
         }
+    }
+
+    /// [`doc_attrs`] of a field's doc text, shared with every field of the same text.
+    fn field_doc(&self, text: &str) -> TokenStream {
+        let mut docs = self.field_docs.borrow_mut();
+        if let Some(doc) = docs.get(text) {
+            return doc.clone();
+        }
+        let doc = doc_attrs(text);
+        docs.insert(text.to_string(), doc.clone());
+        doc
     }
 }
 
@@ -428,7 +448,7 @@ fn render_field(shared: &SharedTokens, f: &FieldDef) -> TokenStream {
     } else {
         renamed_serde_attr(&f.name, f.optional)
     };
-    let mut out = doc_attrs(&f.doc);
+    let mut out = shared.field_doc(&f.doc);
     out.extend([builder, serde, quote!(pub #ident:), ty]);
     out
 }
@@ -469,6 +489,7 @@ pub fn render_value_impls(shared: &SharedTokens, def: &StructDef) -> TokenStream
         reads.extend(quote!(#ident: #krate::__private::attr(m, #n, path)?,));
     }
     let reads = Group::new(Delimiter::Brace, reads);
+    let params = &shared.from_value_params;
     quote! {
         impl #krate::__private::ToValue for #name {
             #allow
@@ -480,10 +501,7 @@ pub fn render_value_impls(shared: &SharedTokens, def: &StructDef) -> TokenStream
         }
         impl #krate::__private::FromValue for #name {
             #allow
-            fn from_value(
-                value: &#krate::Value,
-                path: &#krate::__private::Path,
-            ) -> ::std::result::Result<Self, #krate::__private::TypedError> {
+            fn from_value #params -> ::std::result::Result<Self, #krate::__private::TypedError> {
                 let m = #krate::__private::object_attributes(value, path)?;
                 ::std::result::Result::Ok(Self #reads)
             }
