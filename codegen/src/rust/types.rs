@@ -3,7 +3,7 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 
-use proc_macro2::{Delimiter, Group, TokenStream};
+use proc_macro2::{Delimiter, Group, Literal, TokenStream};
 use quote::{format_ident, quote};
 use tfvars_runtime::output::{to_hcl_expression, type_text};
 use tfvars_runtime::{Type, Value};
@@ -298,6 +298,8 @@ pub struct SharedTokens {
     from_value_params: TokenStream,
     /// The `#[doc]` attributes of each field doc text met so far (many fields share one).
     field_docs: RefCell<HashMap<String, TokenStream>>,
+    /// [`SharedTokens::value_bodies`] by field list.
+    value_bodies: RefCell<HashMap<String, (TokenStream, TokenStream)>>,
 }
 
 impl SharedTokens {
@@ -317,7 +319,49 @@ impl SharedTokens {
             )]),
             from_value_params: quote!((value: &#krate::Value, path: &#krate::__private::Path,)),
             field_docs: RefCell::new(HashMap::new()),
+            value_bodies: RefCell::new(HashMap::new()),
         }
+    }
+
+    /// The bodies of `to_value` and `from_value` (each one braced group) for a struct's
+    /// fields; structs with the same attribute names and field names share them.
+    fn value_bodies(&self, def: &StructDef) -> (TokenStream, TokenStream) {
+        let mut key = String::new();
+        for f in &def.fields {
+            // Length-prefixed, so that no two field lists make the same key.
+            key.push_str(&format!(
+                "{}:{}{}:{}",
+                f.name.len(),
+                f.name,
+                f.ident.len(),
+                f.ident
+            ));
+        }
+        let mut bodies = self.value_bodies.borrow_mut();
+        if let Some((to, from)) = bodies.get(&key) {
+            return (to.clone(), from.clone());
+        }
+        let krate = &self.krate;
+        let mut pushes = TokenStream::new();
+        let mut reads = TokenStream::new();
+        for f in &def.fields {
+            let ident = format_ident!("{}", f.ident);
+            let n = Literal::string(&f.name);
+            pushes.extend(quote!(#krate::__private::push_attr(&mut m, #n, &self.#ident);));
+            reads.extend(quote!(#ident: #krate::__private::attr(m, #n, path)?,));
+        }
+        let reads = Group::new(Delimiter::Brace, reads);
+        let to = quote!({
+            let mut m = ::std::collections::BTreeMap::new();
+            #pushes
+            #krate::Value::Object(m)
+        });
+        let from = quote!({
+            let m = #krate::__private::object_attributes(value, path)?;
+            ::std::result::Result::Ok(Self #reads)
+        });
+        bodies.insert(key, (to.clone(), from.clone()));
+        (to, from)
     }
 
     /// [`doc_attrs`] of a field's doc text, shared with every field of the same text.
@@ -470,41 +514,22 @@ fn renamed_serde_attr(name: &str, optional: bool) -> TokenStream {
 pub fn render_value_impls(shared: &SharedTokens, def: &StructDef) -> TokenStream {
     let krate = &shared.krate;
     let name = format_ident!("{}", def.name);
-    let mut pushes = TokenStream::new();
-    for f in &def.fields {
-        let ident = format_ident!("{}", f.ident);
-        let n = &f.name;
-        pushes.extend(quote!(#krate::__private::push_attr(&mut m, #n, &self.#ident);));
-    }
     // An empty `object({})` reads and writes no attribute.
     let allow = if def.fields.is_empty() {
         quote!(#[allow(unused_mut, unused_variables)])
     } else {
         quote!()
     };
-    let mut reads = TokenStream::new();
-    for f in &def.fields {
-        let ident = format_ident!("{}", f.ident);
-        let n = &f.name;
-        reads.extend(quote!(#ident: #krate::__private::attr(m, #n, path)?,));
-    }
-    let reads = Group::new(Delimiter::Brace, reads);
+    let (to_body, from_body) = shared.value_bodies(def);
     let params = &shared.from_value_params;
     quote! {
         impl #krate::__private::ToValue for #name {
             #allow
-            fn to_value(&self) -> #krate::Value {
-                let mut m = ::std::collections::BTreeMap::new();
-                #pushes
-                #krate::Value::Object(m)
-            }
+            fn to_value(&self) -> #krate::Value #to_body
         }
         impl #krate::__private::FromValue for #name {
             #allow
-            fn from_value #params -> ::std::result::Result<Self, #krate::__private::TypedError> {
-                let m = #krate::__private::object_attributes(value, path)?;
-                ::std::result::Result::Ok(Self #reads)
-            }
+            fn from_value #params -> ::std::result::Result<Self, #krate::__private::TypedError> #from_body
         }
     }
 }
