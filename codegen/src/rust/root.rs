@@ -97,6 +97,7 @@ pub fn render_root(module: &Module, options: &RustOptions, krate: &TokenStream) 
         fields,
         orderable: false,
         in_set: false,
+        body_key: None,
     };
     let root_ident = format_ident!("{}", root);
     // Each struct's tokens are moved into the output, never copied.

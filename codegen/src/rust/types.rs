@@ -61,6 +61,9 @@ pub struct StructDef {
     pub orderable: bool,
     /// The type sits inside a `set(…)` element, so it derives `Ord` (when `orderable`).
     pub in_set: bool,
+    /// Equal for two structs whose bodies (`{ fields }`) are the same tokens, so that they
+    /// share them; `None` when a field's type holds an object type (a struct of its own).
+    pub body_key: Option<String>,
 }
 
 /// Maps types and collects the structs they need.
@@ -176,21 +179,39 @@ impl<'a> TypeMapper<'a> {
                     fields: Vec::new(),
                     orderable: true,
                     in_set: false,
+                    body_key: None,
                 });
                 let mut idents = FieldNames::default();
                 let mut fields = Vec::new();
+                let mut body_key = Some(String::new());
                 for a in attrs {
                     path.push(a.name.clone());
                     let ty = self.map(&a.ty, path);
                     path.pop();
-                    fields.push(FieldDef {
+                    let field = FieldDef {
                         ident: idents.assign(&a.name),
                         name: a.name.clone(),
                         ty,
                         optional: a.optional,
                         sensitive: false,
                         doc: attribute_doc(&a.ty, a.optional, a.default.as_ref()),
-                    });
+                    };
+                    if let Some(key) = &mut body_key {
+                        // Without an object inside, the Terraform type decides the Rust type.
+                        if type_has_object(&a.ty) {
+                            body_key = None;
+                        } else {
+                            let ty = type_text(&a.ty);
+                            // Length-prefixed parts, so that no two field lists share a key.
+                            for part in [&field.ident, &field.name, &ty, &field.doc] {
+                                key.push_str(&part.len().to_string());
+                                key.push(':');
+                                key.push_str(part);
+                            }
+                            key.push(if field.optional { '?' } else { '!' });
+                        }
+                    }
+                    fields.push(field);
                 }
                 let orderable = fields.iter().all(|f| f.ty.orderable);
                 let where_ = if path.is_empty() {
@@ -204,6 +225,7 @@ impl<'a> TypeMapper<'a> {
                     fields,
                     orderable,
                     in_set: self.set_depth > 0,
+                    body_key,
                 };
                 let ident = format_ident!("{}", name);
                 RustType {
@@ -213,6 +235,16 @@ impl<'a> TypeMapper<'a> {
                 }
             }
         }
+    }
+}
+
+/// Whether an object type occurs in `ty`.
+fn type_has_object(ty: &Type) -> bool {
+    match ty {
+        Type::Object(_) => true,
+        Type::List(t) | Type::Set(t) | Type::Map(t) => type_has_object(t),
+        Type::Tuple(ts) => ts.iter().any(type_has_object),
+        Type::String | Type::Number | Type::Bool | Type::Any => false,
     }
 }
 
@@ -300,6 +332,8 @@ pub struct SharedTokens {
     field_docs: RefCell<HashMap<String, TokenStream>>,
     /// [`SharedTokens::value_bodies`] by field list.
     value_bodies: RefCell<HashMap<String, (TokenStream, TokenStream)>>,
+    /// Struct bodies by [`StructDef::body_key`].
+    struct_bodies: RefCell<HashMap<String, Group>>,
 }
 
 impl SharedTokens {
@@ -320,6 +354,7 @@ impl SharedTokens {
             from_value_params: quote!((value: &#krate::Value, path: &#krate::__private::Path,)),
             field_docs: RefCell::new(HashMap::new()),
             value_bodies: RefCell::new(HashMap::new()),
+            struct_bodies: RefCell::new(HashMap::new()),
         }
     }
 
@@ -404,12 +439,20 @@ pub fn render_struct(
     let doc = doc_attrs(&def.doc);
     // The body is built by moving each field's tokens in, and interpolated as one `Group`
     // (a shared, uncopied stream), so no field's tokens are copied again.
-    let mut body = TokenStream::new();
-    for f in &def.fields {
-        body.extend([render_field(shared, f), quote!(,)]);
-    }
-    body.extend([extra_fields]);
-    let body = Group::new(Delimiter::Brace, body);
+    let body = match (&def.body_key, extra_fields.is_empty()) {
+        (Some(key), true) => {
+            let cached = shared.struct_bodies.borrow().get(key).cloned();
+            cached.unwrap_or_else(|| {
+                let body = render_body(shared, def, extra_fields);
+                shared
+                    .struct_bodies
+                    .borrow_mut()
+                    .insert(key.clone(), body.clone());
+                body
+            })
+        }
+        _ => render_body(shared, def, extra_fields),
+    };
     let ord = def.orderable && def.in_set && !nulls_field;
     // With the hidden explicit-null record, `Debug` is written out so that it shows the record
     // only when it holds something.
@@ -444,6 +487,16 @@ pub fn render_struct(
     out.extend([attrs, quote!(pub struct #name #body)]);
     out.extend([debug_impl]);
     out
+}
+
+/// `{ fields }` of a struct.
+fn render_body(shared: &SharedTokens, def: &StructDef, extra_fields: TokenStream) -> Group {
+    let mut body = TokenStream::new();
+    for f in &def.fields {
+        body.extend([render_field(shared, f), quote!(,)]);
+    }
+    body.extend([extra_fields]);
+    Group::new(Delimiter::Brace, body)
 }
 
 fn render_field(shared: &SharedTokens, f: &FieldDef) -> TokenStream {
