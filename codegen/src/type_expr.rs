@@ -136,7 +136,7 @@ impl TypeParser<'_> {
             );
         };
         let name = c.name.name.value().as_str();
-        let args: Vec<&Expression> = c.args.iter().collect();
+        let args = &c.args;
         match name {
             "bool" | "string" | "number" => {
                 return self.invalid(
@@ -172,7 +172,9 @@ impl TypeParser<'_> {
             };
             return self.invalid(&detail, span);
         }
-        let arg = args[0];
+        let Some(arg) = args.get(0) else {
+            unreachable!("one argument, checked above")
+        };
         match name {
             "list" => Type::List(Box::new(self.ty(arg, depth + 1))),
             "set" => Type::Set(Box::new(self.ty(arg, depth + 1))),
@@ -230,7 +232,7 @@ impl TypeParser<'_> {
             let mut default_expr = None;
             if let Some(c) = call(ty_expr).filter(|c| c.name.name.value().as_str() == "optional") {
                 optional = true;
-                let args: Vec<&Expression> = c.args.iter().collect();
+                let args = &c.args;
                 match args.len() {
                     0 => {
                         self.invalid(
@@ -240,8 +242,8 @@ impl TypeParser<'_> {
                         continue;
                     }
                     1 | 2 => {
-                        default_expr = args.get(1).copied();
-                        ty_expr = args[0];
+                        default_expr = args.get(1);
+                        ty_expr = args.get(0).unwrap_or(ty_expr);
                     }
                     _ => {
                         self.invalid(
