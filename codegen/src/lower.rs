@@ -109,6 +109,10 @@ pub fn parse_number(text: &str) -> Option<Number> {
     } else {
         trimmed
     };
+    if int.len() == text.len() - rest.len() {
+        // No leading zeros to drop: the text is already in JSON's form.
+        return Number::parse_json(text);
+    }
     Number::parse_json(&format!("{int}{rest}"))
 }
 
@@ -175,10 +179,14 @@ impl<'s> Lowerer<'s> {
                     (Some(src), Some(sp)) => src.get(sp.start + self.shift..sp.end + self.shift),
                     _ => None,
                 };
-                let text = match (from_source, n.as_repr()) {
-                    (Some(t), _) => t.to_string(),
-                    (None, Some(raw)) => raw.to_string(),
-                    (None, None) => n.value().to_string(),
+                let owned;
+                let text: &str = match (from_source, n.as_repr()) {
+                    (Some(t), _) => t,
+                    (None, Some(raw)) => raw,
+                    (None, None) => {
+                        owned = n.value().to_string();
+                        &owned
+                    }
                 };
                 let text = text.trim();
                 let (negative, digits) = match text.strip_prefix('-') {
