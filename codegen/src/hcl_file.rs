@@ -12,7 +12,7 @@ use crate::loader::{
 };
 use crate::lower::{locate_constant_error, lower_constant_in, lower_expr_in};
 use crate::source::SourceFile;
-use crate::type_expr::parse_type_constraint_in;
+use crate::type_expr::{parse_type_constraint_cached, DefaultCache};
 
 const VARIABLE_ARGS: &[&str] = &[
     "description",
@@ -38,9 +38,10 @@ pub(crate) fn read(cx: &mut FileCx, decls: &mut Decls) {
     for p in crate::lower::syntax_problems(&body, &cx.file.text, &cx.file.name) {
         cx.problem(Some(p.span), p.summary, &p.detail);
     }
+    let mut defaults = DefaultCache::default();
     for block in body.blocks() {
         match block.ident.value().as_str() {
-            "variable" => variable(cx, decls, block),
+            "variable" => variable(cx, decls, block, &mut defaults),
             "locals" => locals(cx, decls, block),
             _ => {}
         }
@@ -511,7 +512,12 @@ fn label_text(label: &BlockLabel) -> &str {
     label.as_str()
 }
 
-fn variable(cx: &mut FileCx, decls: &mut Decls, block: &Block) {
+fn variable<'s>(
+    cx: &mut FileCx<'s>,
+    decls: &mut Decls,
+    block: &Block,
+    defaults: &mut DefaultCache<'s>,
+) {
     let header = block.ident.span();
     let name = match block.labels.as_slice() {
         [label] => label_text(label).to_string(),
@@ -564,16 +570,18 @@ fn variable(cx: &mut FileCx, decls: &mut Decls, block: &Block) {
             continue;
         }
         match key {
-            "type" => match parse_type_constraint_in(&attr.value, Some(&cx.file.text)) {
-                Ok(ty) => {
-                    spec.ty = ty;
-                    spec.typed = true;
+            "type" => {
+                match parse_type_constraint_cached(&attr.value, Some(&cx.file.text), defaults) {
+                    Ok(ty) => {
+                        spec.ty = ty;
+                        spec.typed = true;
+                    }
+                    Err(errs) => {
+                        type_ok = false;
+                        cx.lower_errors(errs, None);
+                    }
                 }
-                Err(errs) => {
-                    type_ok = false;
-                    cx.lower_errors(errs, None);
-                }
-            },
+            }
             "default" => {
                 default_span = attr.value.span();
                 match lower_constant_in(&attr.value, Some(&cx.file.text)) {

@@ -1,6 +1,7 @@
 //! Type constraints: `string`, `list(object({a = optional(number, 1)}))`, … parsed from the
 //! expression of a `type` argument, with Terraform's errors.
 
+use std::collections::HashMap;
 use std::ops::Range;
 
 use hcl_edit::expr::{Expression, FuncCall, ObjectKey};
@@ -25,9 +26,27 @@ pub fn parse_type_constraint_in(
     expr: &Expression,
     source: Option<&str>,
 ) -> Result<Type, Vec<LowerError>> {
+    parse_type_constraint_cached(expr, source, &mut DefaultCache::default())
+}
+
+/// Optional-attribute defaults already converted, for the type constraints of one source
+/// text: literal defaults (`true`, `3`, `"x"`) of primitive attribute types, by their text and
+/// the type. A module writes the same few again and again.
+#[derive(Default)]
+pub(crate) struct DefaultCache<'s> {
+    converted: HashMap<(&'s str, u8), Option<Value>>,
+}
+
+/// [`parse_type_constraint_in`], reusing the defaults `cache` holds for `source`.
+pub(crate) fn parse_type_constraint_cached<'s>(
+    expr: &Expression,
+    source: Option<&'s str>,
+    cache: &mut DefaultCache<'s>,
+) -> Result<Type, Vec<LowerError>> {
     let mut p = TypeParser {
         errors: Vec::new(),
         source,
+        cache,
     };
     let ty = match expr {
         Expression::String(s) => {
@@ -59,9 +78,10 @@ pub fn parse_type_constraint_in(
 /// The deepest type nesting accepted.
 const MAX_TYPE_DEPTH: usize = 128;
 
-struct TypeParser<'s> {
+struct TypeParser<'s, 'c> {
     errors: Vec<LowerError>,
     source: Option<&'s str>,
+    cache: &'c mut DefaultCache<'s>,
 }
 
 /// `string` written as a bare word.
@@ -80,7 +100,7 @@ fn call(expr: &Expression) -> Option<&FuncCall> {
     }
 }
 
-impl TypeParser<'_> {
+impl TypeParser<'_, '_> {
     fn err(&mut self, summary: &str, detail: &str, span: Option<Range<usize>>) {
         self.errors.push(LowerError {
             summary: summary.into(),
@@ -274,6 +294,34 @@ impl TypeParser<'_> {
     /// The second argument of `optional(T, default)`: a constant, converted to `T`.
     /// `null` means no default.
     fn optional_default(&mut self, expr: &Expression, ty: &Type) -> Option<Value> {
+        // A literal's value depends on its text alone.
+        let literal = matches!(
+            expr,
+            Expression::Bool(_) | Expression::Number(_) | Expression::String(_)
+        );
+        let tag = match ty {
+            Type::Bool => Some(0u8),
+            Type::Number => Some(1),
+            Type::String => Some(2),
+            _ => None,
+        };
+        let key = match (literal, tag, self.source, expr.span()) {
+            (true, Some(tag), Some(src), Some(span)) => src.get(span).map(|text| (text, tag)),
+            _ => None,
+        };
+        if let Some(found) = key.and_then(|k| self.cache.converted.get(&k)) {
+            return found.clone();
+        }
+        let errors = self.errors.len();
+        let out = self.convert_default(expr, ty);
+        if let (Some(key), true) = (key, self.errors.len() == errors) {
+            self.cache.converted.insert(key, out.clone());
+        }
+        out
+    }
+
+    /// [`Self::optional_default`], worked out.
+    fn convert_default(&mut self, expr: &Expression, ty: &Type) -> Option<Value> {
         let lowered = match lower_constant_in(expr, self.source) {
             Ok(e) => e,
             Err(errs) => {
@@ -321,4 +369,75 @@ fn args_span(c: &FuncCall) -> Option<Range<usize>> {
         let end = c.name.name.span()?.end;
         Some(end..end + 1)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The `type` expressions of a body, in order.
+    fn types(body: &hcl_edit::structure::Body) -> Vec<&Expression> {
+        body.blocks()
+            .flat_map(|b| b.body.attributes())
+            .filter(|a| a.key.value().as_str() == "type")
+            .map(|a| &a.value)
+            .collect()
+    }
+
+    #[test]
+    fn repeated_defaults_read_through_the_cache_match_a_fresh_read() {
+        let text = r#"
+variable "a" {
+  type = object({ on = optional(bool, true), n = optional(number, 3), s = optional(string, "x") })
+}
+variable "b" {
+  type = list(object({ on = optional(bool, true), n = optional(number, 3), t = optional(string, 3) }))
+}
+variable "c" {
+  type = object({ n = optional(string, 3), m = optional(number, 3.50), k = optional(bool, null) })
+}
+"#;
+        let body = crate::lower::parse_body_exact(text).unwrap();
+        let mut cache = DefaultCache::default();
+        for e in types(&body) {
+            let cached = parse_type_constraint_cached(e, Some(text), &mut cache).unwrap();
+            let fresh = parse_type_constraint_in(e, Some(text)).unwrap();
+            assert_eq!(cached, fresh);
+        }
+        // `3` as a number and as a string are kept apart.
+        let c = parse_type_constraint_cached(types(&body)[2], Some(text), &mut cache).unwrap();
+        let Type::Object(attrs) = c else {
+            panic!("an object type")
+        };
+        assert_eq!(attrs[0].default, Some(Value::String("3".into())));
+        assert!(matches!(attrs[1].default, Some(Value::Number(_))));
+        assert_eq!(attrs[2].default, None);
+    }
+
+    #[test]
+    fn a_default_that_fails_is_reported_every_time() {
+        let text = r#"
+variable "a" {
+  type = object({ on = optional(bool, "maybe") })
+}
+variable "b" {
+  type = object({ on = optional(bool, "maybe") })
+}
+"#;
+        let body = crate::lower::parse_body_exact(text).unwrap();
+        let mut cache = DefaultCache::default();
+        let spans: Vec<_> = types(&body)
+            .into_iter()
+            .map(|e| {
+                let errs = parse_type_constraint_cached(e, Some(text), &mut cache).unwrap_err();
+                assert_eq!(errs.len(), 1);
+                assert_eq!(
+                    errs[0].summary,
+                    "Invalid default value for optional attribute"
+                );
+                errs[0].span.clone()
+            })
+            .collect();
+        assert_ne!(spans[0], spans[1]);
+    }
 }
