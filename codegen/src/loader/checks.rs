@@ -1,5 +1,6 @@
 //! Checks Terraform makes on declarations: names, validation conditions, references.
 
+use std::collections::HashSet;
 use std::ops::Range;
 
 use tfvars_runtime::{Expr, Location};
@@ -118,13 +119,17 @@ pub(crate) fn check_condition(
 
 /// Every `var.x` and `local.x` used in conditions, messages and locals must be declared.
 pub(super) fn check_references(decls: &Decls, problems: &mut Vec<Problem>) {
+    let variables: HashSet<&str> = decls
+        .variables
+        .iter()
+        .map(|v| v.spec.name.as_str())
+        .collect();
+    let locals: HashSet<&str> = decls.locals.iter().map(|l| l.name.as_str()).collect();
     for site in &decls.references {
         let expr = &site.expr;
         let mut seen: Vec<String> = Vec::new();
         for name in variables_used(expr) {
-            if decls.variables.iter().all(|v| v.spec.name != name)
-                && !seen.iter().any(|s| s == name)
-            {
+            if !variables.contains(name) && !seen.iter().any(|s| s == name) {
                 seen.push(name.to_string());
                 problems.push(Problem::at(
                     site.locate(&format!("var.{name}")),
@@ -137,7 +142,7 @@ pub(super) fn check_references(decls: &Decls, problems: &mut Vec<Problem>) {
             }
         }
         for name in crate::lower::locals_used(expr) {
-            if decls.locals.iter().all(|l| l.name != name) && !seen.iter().any(|s| s == name) {
+            if !locals.contains(name) && !seen.iter().any(|s| s == name) {
                 seen.push(name.to_string());
                 problems.push(Problem::at(
                     site.locate(&format!("local.{name}")),
