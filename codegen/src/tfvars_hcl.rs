@@ -103,6 +103,18 @@ mod tests {
     use super::*;
     use tfvars_runtime::{Number, Value};
 
+    /// The `line:column summary` of every error reading `text` as a one-line file.
+    fn located_summaries(text: &str) -> Vec<String> {
+        parse_tfvars(&format!("{text}\n"), "x.tfvars")
+            .unwrap_err()
+            .iter()
+            .map(|d| {
+                let l = d.location.as_ref().unwrap();
+                format!("{}:{} {}", l.line, l.column, d.summary)
+            })
+            .collect()
+    }
+
     #[test]
     fn values() {
         let vars = parse_tfvars(
@@ -207,15 +219,7 @@ mod tests {
             ),
         ];
         for (text, expected) in cases {
-            let errs = parse_tfvars(&format!("{text}\n"), "x.tfvars").unwrap_err();
-            let got: Vec<String> = errs
-                .iter()
-                .map(|d| {
-                    let l = d.location.as_ref().unwrap();
-                    format!("{}:{} {}", l.line, l.column, d.summary)
-                })
-                .collect();
-            assert_eq!(&got, expected, "{text}");
+            assert_eq!(&located_summaries(text), expected, "{text}");
         }
         let errs = parse_tfvars("a = \"a\" < \"b\"\n", "x.tfvars").unwrap_err();
         assert_eq!(
@@ -508,15 +512,7 @@ mod tests {
             ),
         ];
         for (text, expected) in cases {
-            let errs = parse_tfvars(&format!("{text}\n"), "x.tfvars").unwrap_err();
-            let got: Vec<String> = errs
-                .iter()
-                .map(|d| {
-                    let l = d.location.as_ref().unwrap();
-                    format!("{}:{} {}", l.line, l.column, d.summary)
-                })
-                .collect();
-            assert_eq!(&got, expected, "{text}");
+            assert_eq!(&located_summaries(text), expected, "{text}");
         }
         let errs = parse_tfvars("a = \"%{ if true }x\"\n", "x.tfvars").unwrap_err();
         assert_eq!(
