@@ -12,7 +12,7 @@ use std::path::Path;
 use crate::number::Number;
 use crate::spec::VariableSpec;
 use crate::types::Type;
-use crate::value::Value;
+use crate::value::{write_hcl_string, Value};
 
 /// A value that cannot be written in the requested form.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -161,7 +161,7 @@ fn hcl_value(out: &mut String, value: &Value, level: usize, pretty: bool) {
         Value::Null(_) | Value::Unknown(_) => out.push_str("null"),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Value::Number(n) => json_number(out, n),
-        Value::String(s) => hcl_string(out, s),
+        Value::String(s) => write_hcl_string(out, s),
         Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
             if items.is_empty() {
                 out.push_str("[]");
@@ -193,7 +193,7 @@ fn hcl_value(out: &mut String, value: &Value, level: usize, pretty: bool) {
                 }
                 sep(out, level + 1);
                 // Quoted keys are always literal keys; a bare word could read as a reference.
-                hcl_string(out, k);
+                write_hcl_string(out, k);
                 out.push_str(" = ");
                 hcl_value(out, v, level + 1, pretty);
             }
@@ -201,30 +201,6 @@ fn hcl_value(out: &mut String, value: &Value, level: usize, pretty: bool) {
             out.push('}');
         }
     }
-}
-
-fn hcl_string(out: &mut String, s: &str) {
-    out.push('"');
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            // `${` and `%{` start template sequences; doubling the sigil makes them literal.
-            '$' | '%' if chars.peek() == Some(&'{') => {
-                out.push(c);
-                out.push(c);
-            }
-            c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
 }
 
 /// The `TF_VAR_<name>` environment pair for a variable's value, as Terraform reads it.

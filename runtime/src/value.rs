@@ -438,7 +438,9 @@ pub fn write_json_string(out: &mut String, s: &str) {
     out.push('"');
 }
 
-fn write_hcl_string(out: &mut String, s: &str) {
+/// Writes `s` as a quoted HCL string: escapes, control characters as `\uNNNN`, and `${`/`%{`
+/// doubled so that they stay literal text.
+pub(crate) fn write_hcl_string(out: &mut String, s: &str) {
     out.push('"');
     let mut chars = s.chars().peekable();
     while let Some(c) = chars.next() {
@@ -452,7 +454,7 @@ fn write_hcl_string(out: &mut String, s: &str) {
                 out.push(c);
                 out.push(c);
             }
-            c if (c as u32) < 0x20 => {
+            c if (c as u32) < 0x20 || c == '\u{7f}' => {
                 let _ = write!(out, "\\u{:04x}", c as u32);
             }
             c => out.push(c),
