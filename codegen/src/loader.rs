@@ -44,28 +44,77 @@ pub fn load(dir: impl AsRef<Path>) -> Result<Module, LoadError> {
     let (primary, overrides): (Vec<&PathBuf>, Vec<&PathBuf>) =
         files.iter().partition(|p| !is_override_file(p));
     for path in primary.into_iter().chain(overrides) {
-        let file = match SourceFile::read(path) {
-            Ok(f) if f.name.ends_with(".tf.json") => f,
-            Ok(f) => f.without_bom(),
-            Err(e) => {
-                problems.push(Problem::general(format!(
-                    "cannot read `{}`: {e}",
-                    path.display()
-                )));
-                continue;
-            }
-        };
-        let mut cx = FileCx {
-            file: &file,
-            problems: &mut problems,
-            is_override: is_override_file(path),
-        };
-        if file.name.ends_with(".tf.json") {
-            json_file::read(&mut cx, &mut decls);
-        } else {
-            hcl_file::read(&mut cx, &mut decls);
+        match SourceFile::read(path) {
+            Ok(file) => read_source(file, is_override_file(path), &mut decls, &mut problems),
+            Err(e) => problems.push(Problem::general(format!(
+                "cannot read `{}`: {e}",
+                path.display()
+            ))),
         }
     }
+    finish_load(dir, files, decls, problems)
+}
+
+/// Loads a module from files already in memory, as [`load`] loads them from `dir`: each
+/// [`SourceFile`] is named as in the module directory (`variables.tf`, `x_override.tf.json`),
+/// files are taken in name order with override files last, and the same problems are reported.
+/// `dir` only names the module in messages and in [`Module::dir`]; nothing is read from disk.
+pub fn load_sources(
+    dir: impl AsRef<Path>,
+    mut sources: Vec<SourceFile>,
+) -> Result<Module, LoadError> {
+    let dir = dir.as_ref();
+    sources.sort_by(|a, b| a.name.cmp(&b.name));
+    let (primary, overrides): (Vec<SourceFile>, Vec<SourceFile>) = sources
+        .into_iter()
+        .partition(|f| !is_override_file(Path::new(&f.name)));
+    let files: Vec<PathBuf> = primary
+        .iter()
+        .chain(&overrides)
+        .map(|f| f.path.clone())
+        .collect();
+    let mut decls = Decls::default();
+    let mut problems = Vec::new();
+    for file in primary {
+        read_source(file, false, &mut decls, &mut problems);
+    }
+    for file in overrides {
+        read_source(file, true, &mut decls, &mut problems);
+    }
+    finish_load(dir, files, decls, problems)
+}
+
+/// Reads one file into `decls`: `.tf.json` as HCL's JSON syntax, anything else as native syntax.
+fn read_source(
+    file: SourceFile,
+    is_override: bool,
+    decls: &mut Decls,
+    problems: &mut Vec<Problem>,
+) {
+    let file = if file.name.ends_with(".tf.json") {
+        file
+    } else {
+        file.without_bom()
+    };
+    let mut cx = FileCx {
+        file: &file,
+        problems,
+        is_override,
+    };
+    if file.name.ends_with(".tf.json") {
+        json_file::read(&mut cx, decls);
+    } else {
+        hcl_file::read(&mut cx, decls);
+    }
+}
+
+/// Checks references across the files read and builds the module, or reports every problem.
+fn finish_load(
+    dir: &Path,
+    files: Vec<PathBuf>,
+    decls: Decls,
+    mut problems: Vec<Problem>,
+) -> Result<Module, LoadError> {
     check_references(&decls, &mut problems);
     let (variables, locals) = decls.finish(&mut problems);
     if !problems.is_empty() {
