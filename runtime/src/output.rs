@@ -301,71 +301,170 @@ fn write_type(out: &mut String, ty: &Type) {
     }
 }
 
-/// Writes a file atomically: the bytes go to a temporary file in the same directory, which is
-/// flushed to disk and then renamed over `path`. A reader sees the old file or the new one,
-/// never a partial one; on failure an existing file is left untouched.
+/// Writes a file atomically: a reader of `path` sees the old file or the new one, never a
+/// partial one, and when the write fails an existing file is left as it was.
 ///
-/// With `private`, the file is created with mode `0600` (on Unix) before any byte is written.
+/// How:
+/// 1. The bytes go to a new temporary file in the same directory as `path` (so the rename below
+///    stays on one file system), named `.<file name>.<random>.tmp`. It is created exclusively
+///    (`O_CREAT | O_EXCL | O_NOFOLLOW` on Unix): if anything (a file, a planted symlink, dangling
+///    or not) already has that name, nothing is opened through it and a new random name is
+///    tried.
+/// 2. The file gets its final permissions when it is created, before any byte is written:
+///    `0600` with `private`; otherwise `0644` less the umask, or the permission bits of the
+///    file being replaced (so a rewrite keeps a file's mode; with `private` they are narrowed
+///    to at most `0600`).
+/// 3. The bytes are written and flushed to disk (`fsync`), the file is renamed over `path`,
+///    and the directory is flushed so that the rename itself survives a crash.
+/// 4. On any failure the temporary file is removed and the error names `path`.
+///
+/// **Symbolic links.** When `path` is itself a symbolic link, the link is replaced by the new
+/// regular file, as `mv` and `install` do: nothing is written through it, so a value never
+/// lands in the file or directory the link points to, and never takes that file's
+/// permissions. The file the link pointed to is left untouched. A symbolic link in the
+/// *directory* part of `path` is followed, as with any path.
 pub fn write_atomic(path: &Path, bytes: &[u8], private: bool) -> io::Result<()> {
+    write_atomic_with(path, private, |file| file.write_all(bytes))
+}
+
+/// [`write_atomic`] with the content produced by `fill`, which writes into the temporary file.
+///
+/// An error returned by `fill` aborts the write: the temporary file is removed and an existing
+/// file at `path` is left untouched.
+pub fn write_atomic_with(
+    path: &Path,
+    private: bool,
+    fill: impl FnOnce(&mut std::fs::File) -> io::Result<()>,
+) -> io::Result<()> {
+    let named =
+        |e: io::Error| io::Error::new(e.kind(), format!("cannot write `{}`: {e}", path.display()));
+    let file_name = path.file_name().ok_or_else(|| {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("cannot write `{}`: it does not name a file", path.display()),
+        )
+    })?;
     let dir = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => std::path::PathBuf::from("."),
     };
-    let file_name = path.file_name().ok_or_else(|| {
-        io::Error::new(
-            io::ErrorKind::InvalidInput,
-            format!("`{}` does not name a file", path.display()),
-        )
-    })?;
+    let mode = file_mode(path, private);
     let mut tmp_name = std::ffi::OsString::from(".");
     tmp_name.push(file_name);
-    let (tmp_path, mut file) = create_temp(&dir, &tmp_name, private)?;
+    let (tmp_path, mut file) = create_temp(&dir, temp_names(&tmp_name), mode).map_err(named)?;
     let result = (|| {
-        file.write_all(bytes)?;
+        fill(&mut file)?;
         file.sync_all()?;
         drop(file);
-        std::fs::rename(&tmp_path, path)?;
-        // Make the rename itself durable.
-        #[cfg(unix)]
-        if let Ok(d) = std::fs::File::open(&dir) {
-            let _ = d.sync_all();
-        }
-        Ok(())
+        std::fs::rename(&tmp_path, path)
     })();
-    if result.is_err() {
+    if let Err(e) = result {
         let _ = std::fs::remove_file(&tmp_path);
+        return Err(named(e));
     }
-    result
+    sync_dir(&dir).map_err(named)
 }
 
+// The permission bits the new file is created with (see `write_atomic`), and whether they are
+// kept from the file being replaced (then set exactly, whatever the umask).
+#[cfg(unix)]
+fn file_mode(path: &Path, private: bool) -> (u32, bool) {
+    use std::os::unix::fs::PermissionsExt;
+    let existing = std::fs::symlink_metadata(path)
+        .ok()
+        .filter(|m| m.file_type().is_file())
+        .map(|m| m.permissions().mode() & 0o7777);
+    match (existing, private) {
+        (Some(m), true) => (m & 0o600, true),
+        (None, true) => (0o600, false),
+        (Some(m), false) => (m, true),
+        (None, false) => (0o644, false),
+    }
+}
+
+#[cfg(not(unix))]
+fn file_mode(_: &Path, _: bool) -> (u32, bool) {
+    (0, false)
+}
+
+// Flushes a directory's entries (the rename) to disk. File systems that cannot sync a
+// directory say so with EINVAL; that is not a failure of the write.
+fn sync_dir(dir: &Path) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        match std::fs::File::open(dir).and_then(|d| d.sync_all()) {
+            Err(e) if e.raw_os_error() == Some(libc::EINVAL) => Ok(()),
+            other => other,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = dir;
+        Ok(())
+    }
+}
+
+// Candidate temporary names: `<base>.<random hex>.tmp`, a new random part each time.
+fn temp_names(base: &std::ffi::OsStr) -> impl Iterator<Item = std::ffi::OsString> + '_ {
+    use std::hash::{BuildHasher, Hasher};
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    (0..).map(move |_| {
+        // `RandomState` is seeded from the operating system's randomness once per thread and
+        // varied per instance; the process id, a counter and the clock make each name distinct.
+        let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+        h.write_u32(std::process::id());
+        h.write_u64(COUNTER.fetch_add(1, Ordering::Relaxed));
+        if let Ok(t) = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH) {
+            h.write_u128(t.as_nanos());
+        }
+        let mut name = base.to_os_string();
+        name.push(format!(".{:016x}.tmp", h.finish()));
+        name
+    })
+}
+
+// Creates the first of `names` that does not exist yet in `dir`, never following a symbolic
+// link that has the name. Gives up after 100 names that all exist.
 fn create_temp(
     dir: &Path,
-    base: &std::ffi::OsStr,
-    private: bool,
+    names: impl Iterator<Item = std::ffi::OsString>,
+    (mode, exact): (u32, bool),
 ) -> io::Result<(std::path::PathBuf, std::fs::File)> {
-    let pid = std::process::id();
-    for attempt in 0u32..100 {
-        let mut name = base.to_os_string();
-        name.push(format!(".{pid}.{attempt}.tmp"));
+    for name in names.take(100) {
         let candidate = dir.join(name);
         let mut options = std::fs::OpenOptions::new();
         options.write(true).create_new(true);
         #[cfg(unix)]
         {
             use std::os::unix::fs::OpenOptionsExt;
-            options.mode(if private { 0o600 } else { 0o644 });
+            options.mode(mode).custom_flags(libc::O_NOFOLLOW);
         }
         #[cfg(not(unix))]
-        let _ = private;
+        let _ = (mode, exact);
         match options.open(&candidate) {
-            Ok(f) => return Ok((candidate, f)),
+            Ok(file) => {
+                // The umask may have narrowed a kept mode: restore it exactly, before any byte
+                // is written (it is never wider than the file it replaces, and at most 0600
+                // for a private file).
+                #[cfg(unix)]
+                if exact {
+                    use std::os::unix::fs::PermissionsExt;
+                    if let Err(e) = file.set_permissions(std::fs::Permissions::from_mode(mode)) {
+                        drop(file);
+                        let _ = std::fs::remove_file(&candidate);
+                        return Err(e);
+                    }
+                }
+                return Ok((candidate, file));
+            }
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
             Err(e) => return Err(e),
         }
     }
     Err(io::Error::new(
         io::ErrorKind::AlreadyExists,
-        format!("could not create a temporary file in `{}`", dir.display()),
+        format!("no free temporary file name in `{}`", dir.display()),
     ))
 }
 
@@ -497,16 +596,39 @@ mod tests {
             let mode = std::fs::metadata(&path).unwrap().permissions().mode();
             assert_eq!(mode & 0o777, 0o600);
         }
-        // A failing write (the target is a directory) leaves no temporary file behind.
-        let sub = dir.join("sub");
-        std::fs::create_dir_all(&sub).unwrap();
-        assert!(write_atomic(&sub, b"x", false).is_err());
-        let leftovers: Vec<_> = std::fs::read_dir(&dir)
-            .unwrap()
-            .filter_map(|e| e.ok())
-            .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
-            .collect();
-        assert!(leftovers.is_empty());
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn temp_names_taken_by_symlinks_are_skipped_not_followed() {
+        let dir = std::env::temp_dir().join(format!("tfvars-output-tmp-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let elsewhere = dir.join("elsewhere");
+        std::fs::create_dir_all(&elsewhere).unwrap();
+        let victim = elsewhere.join("victim");
+        std::fs::write(&victim, b"keep").unwrap();
+        // The first name is a dangling link, the second a link to an existing file.
+        std::os::unix::fs::symlink(elsewhere.join("created"), dir.join("t1")).unwrap();
+        std::os::unix::fs::symlink(&victim, dir.join("t2")).unwrap();
+        let names = ["t1", "t2", "t3"].into_iter().map(std::ffi::OsString::from);
+        let (path, mut file) = create_temp(&dir, names, (0o600, false)).unwrap();
+        assert_eq!(path, dir.join("t3"));
+        file.write_all(b"secret").unwrap();
+        assert!(!elsewhere.join("created").exists());
+        assert_eq!(std::fs::read(&victim).unwrap(), b"keep");
+        // Every name taken: an error, and nothing written anywhere.
+        let names = ["t1", "t2"].into_iter().map(std::ffi::OsString::from);
+        assert!(create_temp(&dir, names, (0o600, false)).is_err());
+        assert!(!elsewhere.join("created").exists());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn temp_names_differ() {
+        let names: Vec<_> = temp_names(std::ffi::OsStr::new(".x")).take(50).collect();
+        let distinct: std::collections::BTreeSet<_> = names.iter().collect();
+        assert_eq!(distinct.len(), names.len());
+        assert!(names[0].to_string_lossy().starts_with(".x."));
     }
 }
