@@ -1,0 +1,106 @@
+//! Arbitrary JSON against arbitrary type constraints: the converter and the `check` pipeline
+//! must not panic, conversion must be idempotent, `check` must agree with `convert`, and what
+//! `check` accepts must read back unchanged once written as `.tfvars.json` and as `.tfvars`.
+#![no_main]
+
+use arbitrary::Unstructured;
+use libfuzzer_sys::fuzz_target;
+use tfvars_codegen::tfvars_hcl::parse_tfvars;
+use tfvars_fuzz::{arbitrary_json, arbitrary_type, assert_located, MAX_NEST};
+use tfvars_runtime::json::parse_tfvars_json;
+use tfvars_runtime::output::{to_tfvars_hcl, to_tfvars_json};
+use tfvars_runtime::{
+    check::check, convert, CheckOptions, Location, ModuleSpec, TerraformVersion,
+    VariableSpec,
+};
+
+fn variable(name: &str, ty: tfvars_runtime::Type, nullable: bool) -> VariableSpec {
+    VariableSpec {
+        name: name.to_string(),
+        ty,
+        typed: true,
+        default: None,
+        description: None,
+        sensitive: false,
+        nullable,
+        nullable_set: !nullable,
+        ephemeral: false,
+        validations: Vec::new(),
+        location: Location {
+            file: "variables.tf".into(),
+            line: 1,
+            column: 1,
+        },
+    }
+}
+
+fn run(data: &[u8]) -> arbitrary::Result<()> {
+    let mut u = Unstructured::new(data);
+    let ty = arbitrary_type(&mut u, MAX_NEST)?;
+    let nullable: bool = u.arbitrary()?;
+    let raw_text = u.arbitrary::<bool>()?;
+    let mut value_text = String::new();
+    if raw_text {
+        // The rest of the input, as JSON text written by hand.
+        value_text.push_str(&String::from_utf8_lossy(u.take_rest()));
+    } else {
+        arbitrary_json(&mut u, MAX_NEST, &mut value_text)?;
+    }
+    let doc = format!("{{\"v\": {value_text}}}");
+    let inputs = match parse_tfvars_json(&doc, "x.tfvars.json") {
+        Ok(inputs) => inputs,
+        Err(diags) => {
+            assert_located(&diags, "x.tfvars.json", &doc);
+            return Ok(());
+        }
+    };
+    let Some(input) = inputs.iter().rev().find(|i| i.name == "v") else {
+        return Ok(());
+    };
+
+    let converted = convert(&input.value, &ty);
+    if let Ok(c) = &converted {
+        let again = convert(c, &ty).unwrap_or_else(|e| {
+            panic!("a converted value does not convert again: {e}\n{c:?}\n{ty:?}")
+        });
+        assert_eq!(&again, c, "conversion is not idempotent for {ty:?}");
+    } else if let Err(e) = &converted {
+        assert!(!e.message().is_empty());
+    }
+
+    let spec = ModuleSpec {
+        variables: vec![variable("v", ty.clone(), nullable)],
+        locals: Vec::new(),
+    };
+    for version in [TerraformVersion::V1_11, TerraformVersion::Latest] {
+        let checked = check(&spec, &inputs, &CheckOptions { version });
+        match &converted {
+            Ok(c) if !(c.is_null() && !nullable) => {
+                assert!(checked.is_ok(), "convert accepted, check rejected: {:?}", checked.report);
+                assert_eq!(checked.values.get("v"), Some(c));
+            }
+            Ok(_) => {}
+            Err(_) => assert!(!checked.is_ok(), "convert rejected, check accepted"),
+        }
+        if !checked.is_ok() {
+            continue;
+        }
+        // Written out and read back, the values are the same.
+        let values = &checked.values;
+        let json = to_tfvars_json(values.iter().map(|(k, v)| (k.as_str(), v)));
+        let back = parse_tfvars_json(&json, "out.tfvars.json")
+            .unwrap_or_else(|d| panic!("written JSON rejected: {d:?}\n{json}"));
+        let rechecked = check(&spec, &back, &CheckOptions { version });
+        assert_eq!(&rechecked.values, values, "changed through .tfvars.json:\n{json}");
+        let hcl = to_tfvars_hcl(values.iter().map(|(k, v)| (k.as_str(), v)));
+        let back = parse_tfvars(&hcl, "out.tfvars")
+            .unwrap_or_else(|d| panic!("written .tfvars rejected: {d:?}\n{hcl}"));
+        let rechecked = check(&spec, &back, &CheckOptions { version });
+        assert_eq!(&rechecked.values, values, "changed through .tfvars:\n{hcl}");
+    }
+    Ok(())
+}
+
+fuzz_target!(|data: &[u8]| {
+    let _ = run(data);
+});
