@@ -72,11 +72,15 @@ pub fn render(module: &Module, options: &RustOptions) -> TokenStream {
     out
 }
 
-/// Formats rendered code as a file: `// @generated` header and prettyplease layout.
+/// Formats rendered code as a file: `// @generated` header and prettyplease layout (with the
+/// default `pretty` feature; without it, the tokens as one line).
 pub fn to_file_text(tokens: TokenStream, header: &str) -> String {
+    #[cfg(feature = "pretty")]
     let text = match syn::parse2::<syn::File>(tokens.clone()) {
         Ok(file) => prettyplease::unparse(&file),
         Err(_) => tokens.to_string(),
     };
+    #[cfg(not(feature = "pretty"))]
+    let text = tokens.to_string();
     format!("// @generated {header}\n\n{text}")
 }
