@@ -1,12 +1,9 @@
 //! Hash functions and `uuidv5`.
 
-use md5::Md5;
-use sha1::Sha1;
-use sha2::{Digest, Sha256, Sha512};
-
 use crate::value::Value;
 
 use super::args::Args;
+use super::digest;
 use super::encoding::b64;
 use super::{table, Builtin};
 use crate::eval::error::EvalError;
@@ -33,32 +30,32 @@ fn input(a: &Args) -> Result<String, EvalError> {
 
 /// `md5(str)`: hex digest of the UTF-8 bytes.
 pub(crate) fn md5(a: &Args) -> Result<Value, EvalError> {
-    Ok(hex(&Md5::digest(input(a)?.as_bytes())))
+    Ok(hex(&digest::md5(input(a)?.as_bytes())))
 }
 
 /// `sha1(str)`
 pub(crate) fn sha1(a: &Args) -> Result<Value, EvalError> {
-    Ok(hex(&Sha1::digest(input(a)?.as_bytes())))
+    Ok(hex(&digest::sha1(input(a)?.as_bytes())))
 }
 
 /// `sha256(str)`
 pub(crate) fn sha256(a: &Args) -> Result<Value, EvalError> {
-    Ok(hex(&Sha256::digest(input(a)?.as_bytes())))
+    Ok(hex(&digest::sha256(input(a)?.as_bytes())))
 }
 
 /// `sha512(str)`
 pub(crate) fn sha512(a: &Args) -> Result<Value, EvalError> {
-    Ok(hex(&Sha512::digest(input(a)?.as_bytes())))
+    Ok(hex(&digest::sha512(input(a)?.as_bytes())))
 }
 
 /// `base64sha256(str)`
 pub(crate) fn base64sha256(a: &Args) -> Result<Value, EvalError> {
-    Ok(Value::String(b64(&Sha256::digest(input(a)?.as_bytes()))))
+    Ok(Value::String(b64(&digest::sha256(input(a)?.as_bytes()))))
 }
 
 /// `base64sha512(str)`
 pub(crate) fn base64sha512(a: &Args) -> Result<Value, EvalError> {
-    Ok(Value::String(b64(&Sha512::digest(input(a)?.as_bytes()))))
+    Ok(Value::String(b64(&digest::sha512(input(a)?.as_bytes()))))
 }
 
 fn parse_uuid(s: &str) -> Option<[u8; 16]> {
@@ -95,10 +92,7 @@ pub(crate) fn uuidv5(a: &Args) -> Result<Value, EvalError> {
             ns.len()
         ))
     })?;
-    let mut h = Sha1::new();
-    h.update(ns_bytes);
-    h.update(name.as_bytes());
-    let d = h.finalize();
+    let d = digest::sha1(&[&ns_bytes[..], name.as_bytes()].concat());
     let mut u = [0u8; 16];
     u.copy_from_slice(&d[..16]);
     u[6] = (u[6] & 0x0f) | 0x50;

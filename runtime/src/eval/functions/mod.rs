@@ -8,6 +8,7 @@
 
 mod args;
 mod collections;
+mod digest;
 mod encoding;
 mod hash;
 mod ipnet;
