@@ -77,16 +77,40 @@ pub(crate) fn read_and_convert(
             Err(e) => diagnostics.push(Diagnostic {
                 severity: Severity::Error,
                 summary: "Invalid value for input variable".into(),
-                detail: format!(
-                    "The given value is not suitable for var.{} declared at {}: {}.",
-                    var.name,
-                    var.location,
-                    e.message()
-                ),
+                // Terraform's wording for a sensitive variable names the input's place only.
+                detail: if var.sensitive {
+                    format!(
+                        "The given value is not suitable for var.{}, which is sensitive: {}. Invalid value defined at {}.",
+                        var.name,
+                        e.message(),
+                        input
+                            .location
+                            .as_ref()
+                            .map(|l| format!("{}:{},{}", l.file, l.line, l.column))
+                            .unwrap_or_else(|| "the given input".into())
+                    )
+                } else {
+                    format!(
+                        "The given value is not suitable for var.{} declared at {}: {}.",
+                        var.name,
+                        var.location,
+                        e.message()
+                    )
+                },
                 variable: Some(var.name.clone()),
                 path: e.path_string(),
                 location: input.location.clone(),
             }),
+        }
+    }
+    // A path or message naming a map key of a sensitive value does not show it.
+    if !diagnostics.is_empty() && spec.variables.iter().any(|v| v.sensitive) {
+        let secrets = tfvars_runtime::sensitive::Secrets::of_module(
+            spec,
+            inputs.iter().map(|i| (i.name.as_str(), &i.value)),
+        );
+        for d in &mut diagnostics {
+            secrets.hide_in(d);
         }
     }
     if diagnostics.is_empty() {

@@ -142,6 +142,16 @@ pub fn check(spec: &ModuleSpec, inputs: &[InputVariable], options: &CheckOptions
         }
         diagnostics.push(d);
     }
+    // No diagnostic quotes a sensitive value (a function error on one, a conversion error
+    // naming a map key).
+    if spec.variables.iter().any(|v| v.sensitive) {
+        let given_values = given.values().map(|i| (i.name.as_str(), &i.value));
+        let effective = values.iter().map(|(k, v)| (k.as_str(), v));
+        let secrets = crate::sensitive::Secrets::of_module(spec, given_values.chain(effective));
+        for d in &mut diagnostics {
+            secrets.hide_in(d);
+        }
+    }
     finish(values, diagnostics)
 }
 

@@ -2,6 +2,11 @@
 
 use std::fmt;
 
+use crate::diagnostics::Diagnostic;
+use crate::spec::ModuleSpec;
+use crate::types::Type;
+use crate::value::{go_quote, Value};
+
 /// A value of a variable declared `sensitive = true`.
 ///
 /// `Debug` and `Display` print `Sensitive(<redacted>)` and `<redacted>`, so a generated
@@ -76,6 +81,191 @@ impl<'de, T: serde::Deserialize<'de>> serde::Deserialize<'de> for Sensitive<T> {
     }
 }
 
+/// What a diagnostic says in place of a validation rule's `error_message` that uses a
+/// sensitive value (Terraform's wording for a message it will not display).
+pub const HIDDEN_MESSAGE: &str =
+    "The error message included a sensitive value, so it will not be displayed.";
+
+/// What a diagnostic says in place of a sensitive value it would otherwise quote.
+pub const HIDDEN_VALUE: &str = "(sensitive value)";
+
+/// The texts under which the values of a module's sensitive variables could appear in a
+/// message: every string, number and map key inside them, as written and as quoted in JSON and
+/// Go syntax.
+///
+/// [`crate::check::check`] hides them in its report; use it for diagnostics made elsewhere.
+#[derive(Clone, Default, PartialEq, Eq)]
+pub struct Secrets {
+    texts: Vec<String>,
+}
+
+impl fmt::Debug for Secrets {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Secrets(<{} redacted>)", self.texts.len())
+    }
+}
+
+impl Secrets {
+    /// No secrets.
+    pub fn new() -> Secrets {
+        Secrets::default()
+    }
+
+    /// The secrets of the given values of the variables of `spec`: each value counts when its
+    /// variable is declared `sensitive = true`, as does each sensitive variable's default.
+    /// Values may be raw inputs (before conversion) or converted ones.
+    pub fn of_module<'a>(
+        spec: &ModuleSpec,
+        values: impl IntoIterator<Item = (&'a str, &'a Value)>,
+    ) -> Secrets {
+        let mut secrets = Secrets::new();
+        for var in spec.variables.iter().filter(|v| v.sensitive) {
+            if let Some(d) = &var.default {
+                secrets.add(d, &var.ty);
+            }
+        }
+        for (name, value) in values {
+            if let Some(var) = spec
+                .variables
+                .iter()
+                .find(|v| v.sensitive && v.name == name)
+            {
+                secrets.add(value, &var.ty);
+            }
+        }
+        secrets
+    }
+
+    /// Adds the texts of a value of type `ty` (the type tells map keys, which are data, from
+    /// object attribute names, which are the module's).
+    pub fn add(&mut self, value: &Value, ty: &Type) {
+        match value {
+            Value::Null(_) | Value::Unknown(_) | Value::Bool(_) => {}
+            Value::Number(n) => self.push(if n.is_infinite() {
+                return;
+            } else {
+                n.to_terraform_string()
+            }),
+            Value::String(s) => self.push(s.clone()),
+            Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    let elem = match ty {
+                        Type::List(t) | Type::Set(t) => t,
+                        Type::Tuple(ts) => ts.get(i).unwrap_or(&Type::Any),
+                        _ => &Type::Any,
+                    };
+                    self.add(item, elem);
+                }
+            }
+            Value::Map(_, m) | Value::Object(m) => {
+                for (k, v) in m {
+                    let (attr, key_is_data) = match (ty, value) {
+                        (Type::Object(attrs), _) => {
+                            (attrs.iter().find(|a| &a.name == k).map(|a| &a.ty), false)
+                        }
+                        (Type::Map(t), _) => (Some(&**t), true),
+                        (_, Value::Map(..)) => (None, true),
+                        _ => (None, false),
+                    };
+                    if key_is_data {
+                        self.push(k.clone());
+                    }
+                    self.add(v, attr.unwrap_or(&Type::Any));
+                }
+            }
+        }
+    }
+
+    fn push(&mut self, text: String) {
+        if text.is_empty() {
+            return;
+        }
+        let json = serde_json::to_string(&text).unwrap_or_default();
+        let go = go_quote(&text);
+        for form in [
+            json[1..json.len().saturating_sub(1)].to_string(),
+            go[1..go.len().saturating_sub(1)].to_string(),
+            text,
+        ] {
+            if !form.is_empty() && !self.texts.contains(&form) {
+                self.texts.push(form);
+            }
+        }
+        // Longest first, so that a secret inside another is not half-replaced.
+        self.texts.sort_by_key(|t| std::cmp::Reverse(t.len()));
+    }
+
+    /// True when there is nothing to hide.
+    pub fn is_empty(&self) -> bool {
+        self.texts.is_empty()
+    }
+
+    /// `text` with every whole occurrence of a secret of three or more characters (one not
+    /// inside a longer word or number) replaced by `(sensitive value)`.
+    pub fn hide(&self, text: &str) -> String {
+        let mut out = text.to_string();
+        // Texts of one or two characters (a small number, a letter) are left alone: they would
+        // turn up in every file position and word.
+        for secret in self.texts.iter().filter(|t| t.chars().count() > 2) {
+            out = replace_whole(&out, secret);
+        }
+        out
+    }
+
+    /// Hides the secrets in a diagnostic's detail and path. The place of the validation rule
+    /// at the end of a detail («This was checked by the validation rule at …») is kept as is.
+    pub fn hide_in(&self, d: &mut Diagnostic) {
+        if self.is_empty() {
+            return;
+        }
+        const TRAILER: &str = "\n\nThis was checked by the validation rule at ";
+        let (body, trailer) = match d.detail.rfind(TRAILER) {
+            Some(i) => d.detail.split_at(i),
+            None => (d.detail.as_str(), ""),
+        };
+        let hidden = self.hide(body);
+        if hidden != body {
+            d.detail = format!("{hidden}{trailer}");
+        }
+        let path = self.hide(&d.path);
+        if path != d.path {
+            d.path = path;
+        }
+    }
+}
+
+// Replaces the occurrences of `secret` in `text` that are not part of a longer word: the
+// characters around it are not letters or digits (or the secret itself starts or ends with
+// one that is not).
+fn replace_whole(text: &str, secret: &str) -> String {
+    let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+    let first_word = word(secret.chars().next());
+    let last_word = word(secret.chars().next_back());
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    let mut before: Option<char> = None;
+    while let Some(i) = rest.find(secret) {
+        let prev = rest[..i].chars().next_back().or(before);
+        let after = &rest[i + secret.len()..];
+        let next = after.chars().next();
+        let whole = !(first_word && word(prev)) && !(last_word && word(next));
+        out.push_str(&rest[..i]);
+        if whole {
+            out.push_str(HIDDEN_VALUE);
+            before = secret.chars().next_back();
+            rest = after;
+        } else {
+            // Not a whole occurrence: keep its first character and search on.
+            let c = rest[i..].chars().next().unwrap_or_default();
+            out.push(c);
+            before = Some(c);
+            rest = &rest[i + c.len_utf8()..];
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -95,5 +285,62 @@ mod tests {
         assert_eq!(serde_json::to_string(&s).unwrap(), "\"p\"");
         let back: Sensitive<String> = serde_json::from_str("\"p\"").unwrap();
         assert_eq!(back, s);
+    }
+
+    #[test]
+    fn hide_replaces_whole_occurrences_and_quoted_forms() {
+        let mut secrets = Secrets::new();
+        secrets.add(&Value::string("pa\"ss"), &Type::String);
+        secrets.add(&Value::string("abc"), &Type::String);
+        secrets.add(&Value::string("x"), &Type::String);
+        assert_eq!(
+            secrets.hide(r#"cannot convert "pa\"ss" to number; abc, abcd, xabc"#),
+            r#"cannot convert "(sensitive value)" to number; (sensitive value), abcd, xabc"#
+        );
+        assert_eq!(secrets.hide("pa\"ss"), "(sensitive value)");
+        // One- and two-character texts are left alone.
+        assert_eq!(secrets.hide("x"), "x");
+        assert!(!format!("{secrets:?}").contains("abc"));
+    }
+
+    #[test]
+    fn map_keys_are_secrets_and_attribute_names_are_not() {
+        let ty = Type::Object(vec![crate::types::Attribute {
+            name: "tags".into(),
+            ty: Type::Map(Box::new(Type::String)),
+            optional: false,
+            default: None,
+        }]);
+        let mut inner = std::collections::BTreeMap::new();
+        inner.insert("owner-key".to_string(), Value::string("owner-value"));
+        let mut outer = std::collections::BTreeMap::new();
+        outer.insert("tags".to_string(), Value::Object(inner));
+        let mut secrets = Secrets::new();
+        secrets.add(&Value::Object(outer), &ty);
+        assert_eq!(
+            secrets.hide("attribute \"tags\": element \"owner-key\": owner-value"),
+            "attribute \"tags\": element \"(sensitive value)\": (sensitive value)"
+        );
+    }
+
+    #[test]
+    fn the_place_of_the_rule_is_kept() {
+        let mut secrets = Secrets::new();
+        secrets.add(&Value::Number(crate::Number::from(12u32)), &Type::Number);
+        secrets.add(&Value::string("main"), &Type::String);
+        let mut d = Diagnostic {
+            severity: crate::Severity::Error,
+            summary: "Invalid value for variable".into(),
+            detail: "main is 12\n\nThis was checked by the validation rule at main.tf:12,3.".into(),
+            variable: Some("x".into()),
+            path: "[\"main\"]".into(),
+            location: None,
+        };
+        secrets.hide_in(&mut d);
+        assert_eq!(
+            d.detail,
+            "(sensitive value) is 12\n\nThis was checked by the validation rule at main.tf:12,3."
+        );
+        assert_eq!(d.path, "[\"(sensitive value)\"]");
     }
 }

@@ -42,7 +42,8 @@ pub fn run_validations(
             pos += 1;
             let before = out.len();
             for rule in &var.validations {
-                out.extend(check_rule(&mut scope, var, rule));
+                let found = check_rule(&mut scope, var, rule);
+                out.extend(hide_sensitive_message(spec, rule, found));
             }
             if out[before..].iter().any(|d| d.severity == Severity::Error) {
                 rejected = Some(var.name.as_str());
@@ -117,6 +118,39 @@ fn variables_used<'s>(
             _ => {}
         }
     }
+}
+
+// A failed rule's message that uses a sensitive variable (directly or through locals) is not
+// shown: tfvars never prints a sensitive value (Terraform 1.11 prints it here).
+fn hide_sensitive_message(
+    spec: &ModuleSpec,
+    rule: &ValidationSpec,
+    mut found: Vec<Diagnostic>,
+) -> Vec<Diagnostic> {
+    const FAILED: &str = "Invalid value for variable";
+    if !found.iter().any(|d| d.summary == FAILED) || !spec.variables.iter().any(|v| v.sensitive) {
+        return found;
+    }
+    let mut used = BTreeSet::new();
+    variables_used(spec, &rule.error_message, &mut BTreeSet::new(), &mut used);
+    let sensitive = spec
+        .variables
+        .iter()
+        .any(|v| v.sensitive && used.contains(v.name.as_str()));
+    if sensitive {
+        for d in found.iter_mut().filter(|d| d.summary == FAILED) {
+            let trailer = d
+                .detail
+                .rfind("\n\nThis was checked")
+                .unwrap_or(d.detail.len());
+            d.detail = format!(
+                "{}{}",
+                crate::sensitive::HIDDEN_MESSAGE,
+                &d.detail[trailer..]
+            );
+        }
+    }
+    found
 }
 
 fn finish_locals(
