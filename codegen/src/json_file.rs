@@ -13,7 +13,7 @@ use crate::error::Problem;
 use crate::loader::{
     check_condition, check_variable_name, convert_value, Declared, Decls, FileCx, RefSite,
 };
-use crate::lower::{lower_template, nfc, LowerError};
+use crate::lower::{lower_template, nfc, parse_guarded, LowerError};
 use crate::type_expr::parse_type_constraint_in;
 
 mod parse;
@@ -467,7 +467,7 @@ fn literal_text(value: &Json) -> String {
 /// A JSON value read as an expression: strings are templates, containers recurse.
 fn expression(cx: &mut FileCx, value: &Json) -> Option<Expr> {
     match &value.kind {
-        JsonKind::String(s) => match hcl_edit::parser::parse_template(s) {
+        JsonKind::String(s) => match parse_guarded(s, hcl_edit::parser::parse_template) {
             Ok(t) => match lower_template(&t, false) {
                 Ok(e) => Some(e),
                 Err(errs) => {
@@ -494,7 +494,7 @@ fn expression(cx: &mut FileCx, value: &Json) -> Option<Expr> {
         JsonKind::Object(props) => {
             let mut out = Vec::new();
             for (k, _, v) in props {
-                let key = match hcl_edit::parser::parse_template(k)
+                let key = match parse_guarded(k, hcl_edit::parser::parse_template)
                     .ok()
                     .and_then(|t| lower_template(&t, false).ok())
                 {

@@ -19,7 +19,7 @@ mod scan;
 mod template;
 
 pub use blame::{locate_constant_error, LocatedError};
-pub(crate) use parse::{original_key, MULTI_LINE};
+pub(crate) use parse::{original_key, parse_guarded, MULTI_LINE};
 pub use parse::{parse_body_exact, parse_expr_exact, syntax_problems, SyntaxProblem};
 pub use refs::{has_references, locals_used, variables_used};
 pub use scan::{scan, QuotedDirectives, ScanFindings};
@@ -347,6 +347,15 @@ impl<'s> Lowerer<'s> {
         ops: &[hcl_edit::Decorated<TraversalOperator>],
         span: Option<Range<usize>>,
     ) -> Expr {
+        // Each step nests the lowered expression one level deeper, as parentheses would.
+        let room = MAX_DEPTH.saturating_sub(self.depth);
+        if ops.len() > room {
+            return self.error(
+                "Expression too deeply nested",
+                &format!("expressions may nest at most {MAX_DEPTH} levels deep"),
+                ops[room].span().or(span),
+            );
+        }
         if let Expression::Variable(id) = root {
             // Take the longest static prefix as the reference.
             let name = id.value().as_str();

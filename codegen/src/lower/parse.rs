@@ -26,20 +26,58 @@ pub fn parse_expr_exact(text: &str) -> Result<Expression, hcl_edit::parser::Erro
     parse_exact(text, hcl_edit::parser::parse_expr)
 }
 
+/// How many tokens that may open a nested level (`(`, `[`, `{`, `?`, `!`, `-`, `<`) a text may
+/// hold and still be parsed on the caller's stack. hcl-edit's parser is recursive and stops at
+/// 64 nested levels, but in a debug build one level of a `for` expression takes about 80 KiB of
+/// stack (30 nested `for`s overflow a 2 MiB thread), so a text that might nest deeper than this
+/// is parsed on a thread of its own with [`PARSE_STACK`]. Files always are; short strings and
+/// keys mostly are not.
+const SHALLOW_TOKENS: usize = 8;
+
+/// The stack hcl-edit is given for a text that may nest deeply: room for its 64-level limit
+/// with the costliest construct in a debug build (about 2.5 MiB), many times over. Only
+/// reserved address space; the pages used are the ones touched.
+const PARSE_STACK: usize = 64 << 20;
+
+/// Runs hcl-edit's `parse` on `text` where its recursion cannot overflow the stack: in place
+/// when `text` is too shallow to matter, on a thread with [`PARSE_STACK`] otherwise.
+pub(crate) fn parse_guarded<T: Send>(text: &str, parse: impl Fn(&str) -> T + Sync) -> T {
+    let nesting_tokens = text
+        .bytes()
+        .filter(|b| matches!(b, b'(' | b'[' | b'{' | b'?' | b'!' | b'-' | b'<'))
+        .count();
+    if nesting_tokens <= SHALLOW_TOKENS {
+        return parse(text);
+    }
+    let parse = &parse;
+    std::thread::scope(|s| {
+        let spawned = std::thread::Builder::new()
+            .stack_size(PARSE_STACK)
+            .spawn_scoped(s, move || parse(text));
+        match spawned {
+            Ok(handle) => handle
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            // No thread to be had: parse in place rather than not at all.
+            Err(_) => parse(text),
+        }
+    })
+}
+
 /// How many stand-ins one key may be given before giving up (each one that is already a key
 /// of the object is reported again at the same place).
 const MAX_STAND_IN_TRIES: usize = 64;
 
-fn parse_exact<T>(
+fn parse_exact<T: Send>(
     text: &str,
-    parse: impl Fn(&str) -> Result<T, hcl_edit::parser::Error>,
+    parse: impl Fn(&str) -> Result<T, hcl_edit::parser::Error> + Sync,
 ) -> Result<T, hcl_edit::parser::Error> {
     let mut patched: Option<String> = None;
     // The key replaced last, and how many stand-ins it has been given.
     let mut last_key: Option<(usize, usize)> = None;
     loop {
         let current = patched.as_deref().unwrap_or(text);
-        let e = match parse(current) {
+        let e = match parse_guarded(current, &parse) {
             Ok(parsed) => return Ok(parsed),
             Err(e) => e,
         };
@@ -93,7 +131,7 @@ fn object_key_at(text: &str, start: usize) -> Option<Range<usize>> {
             continue;
         }
         let key = rest[..i].trim_end();
-        if !key.is_empty() && hcl_edit::parser::parse_expr(key).is_ok() {
+        if !key.is_empty() && parse_guarded(key, |k| hcl_edit::parser::parse_expr(k).is_ok()) {
             return Some(start..start + key.len());
         }
     }
