@@ -54,9 +54,9 @@ variable "keys" {
 variable "words" {
   type      = list(string)
   sensitive = true
-  default   = []
+  default   = ["zebra"]
   validation {
-    condition     = length(var.words) == 0 || can(regex("^z", var.words[0]))
+    condition     = can(regex("^z", var.words[0]))
     error_message = "First word ${var.words[0]} must start with z."
   }
 }
