@@ -200,6 +200,8 @@ fn json_schema_is_the_schema_renderers_output() {
     assert_eq!(Variables::JSON_SCHEMA, rendered.text);
 }
 
+// Runs with `--features schemars` (or `--all-features`).
+#[cfg(feature = "schemars")]
 #[test]
 fn schemars_returns_the_module_schema() {
     use tfvars::__private::schemars;
