@@ -248,9 +248,9 @@ fn replace_whole(text: &str, secret: &str) -> String {
         let prev = rest[..i].chars().next_back().or(before);
         let after = &rest[i + secret.len()..];
         let next = after.chars().next();
-        let whole = !(first_word && word(prev)) && !(last_word && word(next));
+        let inside_word = (first_word && word(prev)) || (last_word && word(next));
         out.push_str(&rest[..i]);
-        if whole {
+        if !inside_word {
             out.push_str(HIDDEN_VALUE);
             before = secret.chars().next_back();
             rest = after;
