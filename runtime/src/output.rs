@@ -123,10 +123,31 @@ fn json_string(out: &mut String, s: &str) {
             c if (c as u32) < 0x20 || c == '\u{7f}' => {
                 let _ = write!(out, "\\u{:04x}", c as u32);
             }
+            // HCL's JSON scanner steps through a string by grapheme clusters and only looks at
+            // the first byte of each, so a character that joins the next one into a cluster
+            // (Unicode's "Prepend" class, U+0600 and the like) would hide the closing quote or
+            // an escape from it: Terraform rejects such a file. Escaped, it stays a character.
+            c if !c.is_ascii() && joins_following(c) => {
+                let mut units = [0u16; 2];
+                for unit in c.encode_utf16(&mut units) {
+                    let _ = write!(out, "\\u{unit:04x}");
+                }
+            }
             c => out.push(c),
         }
     }
     out.push('"');
+}
+
+// Whether `c` and a following `"` make one grapheme cluster.
+fn joins_following(c: char) -> bool {
+    use unicode_segmentation::UnicodeSegmentation;
+    let mut buf = [0u8; 5];
+    let len = c.encode_utf8(&mut buf).len();
+    buf[len] = b'"';
+    std::str::from_utf8(&buf[..=len])
+        .map(|s| s.graphemes(true).count() == 1)
+        .unwrap_or(false)
 }
 
 /// A `.tfvars` (HCL) document: one `name = value` line per variable, objects and lists spread
