@@ -1,0 +1,42 @@
+//! Inputs the fuzzers (`fuzz/`) found to break the runtime, kept as regression tests. Each test
+//! names the target that found it.
+
+use std::collections::BTreeMap;
+
+use tfvars_runtime::json::parse_tfvars_json;
+use tfvars_runtime::output::to_tfvars_json;
+use tfvars_runtime::{Type, Value};
+
+/// Writes `vars` with `to_tfvars_json` and reads the text back.
+fn json_round_trip(vars: &[(&str, Value)]) -> (String, Vec<(String, Value)>) {
+    let text = to_tfvars_json(vars.iter().map(|(k, v)| (*k, v)));
+    let back = parse_tfvars_json(&text, "out.tfvars.json")
+        .unwrap_or_else(|d| panic!("written file rejected: {d:?}\n{text}"));
+    (text, back.into_iter().map(|i| (i.name, i.value)).collect())
+}
+
+// tfvars_json: a character of Unicode's Prepend class (U+0604) joins the closing quote into
+// one grapheme cluster, and HCL's JSON scanner, which steps by clusters, then misses the quote:
+// Terraform rejects `"e؄"` written raw. The writer escapes such characters.
+#[test]
+fn prepend_character_before_a_quote_is_written_escaped() {
+    let entries = BTreeMap::from([
+        ("e\u{604}".to_string(), Value::Number(1.into())),
+        ("\u{e9}".to_string(), Value::Number(2.into())),
+    ]);
+    let map = Value::Map(Type::Number, entries.clone());
+    let (text, back) = json_round_trip(&[("m", map)]);
+    assert!(text.contains(r#""e\u0604": 1"#), "{text}");
+    // JSON objects read back as objects, before conversion to the variable's type.
+    assert_eq!(back, vec![("m".to_string(), Value::Object(entries))]);
+}
+
+// The same before an escape (a newline), and outside the Basic Multilingual Plane (U+110BD,
+// KAITHI NUMBER SIGN, written as a surrogate pair), in a value and in a variable name.
+#[test]
+fn prepend_characters_before_escapes_and_beyond_the_bmp_round_trip() {
+    let value = Value::string("\u{600}\n\u{110bd}\"x\u{600}");
+    let (text, back) = json_round_trip(&[("s\u{110bd}", value.clone())]);
+    assert!(text.contains(r"\ud804\udcbd"), "{text}");
+    assert_eq!(back, vec![("s\u{110bd}".to_string(), value)]);
+}
