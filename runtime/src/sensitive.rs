@@ -90,8 +90,8 @@ pub const HIDDEN_MESSAGE: &str =
 pub const HIDDEN_VALUE: &str = "(sensitive value)";
 
 /// The texts under which the values of a module's sensitive variables could appear in a
-/// message: every string, number and map key inside them, as written and as quoted in JSON and
-/// Go syntax.
+/// message: every string, number and map key inside them, as written, in upper and lower case,
+/// and as quoted in JSON and Go syntax.
 ///
 /// [`crate::check::check`] hides them in its report; use it for diagnostics made elsewhere.
 #[derive(Clone, Default, PartialEq, Eq)]
@@ -182,9 +182,12 @@ impl Secrets {
         }
         let json = serde_json::to_string(&text).unwrap_or_default();
         let go = go_quote(&text);
+        // `upper()` and `lower()` of a secret in a function's error are caught too.
         for form in [
             json[1..json.len().saturating_sub(1)].to_string(),
             go[1..go.len().saturating_sub(1)].to_string(),
+            text.to_uppercase(),
+            text.to_lowercase(),
             text,
         ] {
             if !form.is_empty() && !self.texts.contains(&form) {
@@ -298,6 +301,7 @@ mod tests {
             r#"cannot convert "(sensitive value)" to number; (sensitive value), abcd, xabc"#
         );
         assert_eq!(secrets.hide("pa\"ss"), "(sensitive value)");
+        assert_eq!(secrets.hide("ABC or Abc"), "(sensitive value) or Abc");
         // One- and two-character texts are left alone.
         assert_eq!(secrets.hide("x"), "x");
         assert!(!format!("{secrets:?}").contains("abc"));
