@@ -14,6 +14,11 @@ use crate::value::{go_quote, Value};
 /// unchanged by `to_tfvars_json()`, `to_tfvars_hcl()` and `to_env()`; a file holding a
 /// sensitive value is written with mode `0600`.
 ///
+/// Diagnostics never show a sensitive variable's value either (see [`Secrets`]): a failed
+/// validation rule whose `error_message` uses one (directly or through `locals`) says
+/// [`HIDDEN_MESSAGE`] instead, and a conversion or function error that would quote one shows
+/// [`HIDDEN_VALUE`] in its place. Terraform 1.11 prints such messages; tfvars does not.
+///
 /// ```
 /// use tfvars_runtime::Sensitive;
 /// let password = Sensitive::new("hunter2".to_string());
