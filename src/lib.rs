@@ -1,21 +1,131 @@
-//! tfvars: compile-time-typed Terraform variables with Terraform-exact validation.
+//! Compile-time-typed Terraform variables, with Terraform's own conversions and validation.
 //!
-//! `terraform_vars!("infra/network")` reads a Terraform module's `variable` blocks at compile
-//! time and generates a typed `Variables` struct with a builder, the module's JSON Schema,
-//! validation with Terraform's semantics and `.tfvars.json` I/O.
+//! [`terraform_vars!`] reads a Terraform module's `variable` blocks when your crate compiles and
+//! generates, for that module:
+//! - a `Variables` struct with one typed field per variable, documented from its `description`,
+//!   and a builder on which a missing required variable is a compile error;
+//! - `validate()`, which runs every `validation` block of the module with Terraform's
+//!   semantics, after Terraform's type conversions, defaults and null rules;
+//! - `.tfvars.json` output (`to_tfvars_json()`, `write_tfvars_json()`), `.tfvars` and
+//!   `TF_VAR_` output, and `from_tfvars_json()` to read a file back as Terraform would;
+//! - the module's JSON Schema (`JSON_SCHEMA`) and a table of what each variable declares.
 //!
-//! ```ignore
-//! mod network {
-//!     tfvars::terraform_vars!("../infra/network");
+//! The [`example`] module of these docs is the macro's real output for the module bundled as
+//! `examples/network`: browse it to see what your own module will give you.
+//!
+//! # Example
+//!
+//! `examples/network/variables.tf` declares, among others:
+//!
+//! ```hcl
+//! variable "region" {
+//!   type = string
+//!   validation {
+//!     condition     = can(regex("^[a-z]{2}-[a-z]+-[0-9]$", var.region))
+//!     error_message = "The region must look like `eu-west-1`."
+//!   }
 //! }
-//! use network::Variables;
 //!
+//! variable "subnets" {
+//!   type = map(object({
+//!     cidr   = string
+//!     zone   = string
+//!     public = optional(bool, false)
+//!     tags   = optional(map(string), {})
+//!   }))
+//! }
+//!
+//! variable "bastion_admin_password" {
+//!   type      = string
+//!   sensitive = true
+//! }
+//! ```
+//!
+//! A deployment program builds its values as plain Rust, checks them with the module's own
+//! rules and writes the file Terraform reads:
+//!
+//! ```
+//! use std::collections::{BTreeMap, BTreeSet};
+//!
+//! mod network {
+//!     // The module's path relative to this source file (here `src/lib.rs`), like `include_str!`,
+//!     // or an absolute path.
+//!     tfvars::terraform_vars!("../examples/network");
+//! }
+//! use network::{Variables, VariablesSubnets};
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let zones = BTreeSet::from(["eu-west-1a".to_string(), "eu-west-1b".to_string()]);
+//! let subnet = VariablesSubnets::builder()
+//!     .cidr("10.0.1.0/24")
+//!     .zone("eu-west-1a")
+//!     .public(true)
+//!     .build();
 //! let vars = Variables::builder()
 //!     .region("eu-west-1")
-//!     .subnets(vec!["10.0.1.0/24".into()])
+//!     .availability_zones(zones)
+//!     .subnets(BTreeMap::from([("public-a".to_string(), subnet)]))
+//!     .bastion_admin_password("correct-horse-battery")
 //!     .build();
+//!
+//! // Every `validation` block of the module, as `terraform plan` would run it.
 //! vars.validate()?;
-//! vars.write_tfvars_json("network.auto.tfvars.json")?;
+//!
+//! // Only what was set, in declaration order: the module's defaults apply to the rest.
+//! let text = vars.to_tfvars_json();
+//! assert!(text.contains(r#""region": "eu-west-1""#));
+//! assert!(!text.contains("vpc_cidr"));
+//!
+//! // Written atomically, with mode 0600 because a sensitive value is set.
+//! let dir = std::env::temp_dir().join(format!("tfvars-doc-{}", std::process::id()));
+//! std::fs::create_dir_all(&dir)?;
+//! vars.write_tfvars_json(dir.join("network.auto.tfvars.json"))?;
+//! # std::fs::remove_dir_all(&dir)?;
+//!
+//! // Reading the file back gives the same values.
+//! assert!(Variables::from_tfvars_json(&text)? == vars);
+//!
+//! // Debug output never shows a sensitive value.
+//! assert!(!format!("{vars:?}").contains("correct-horse-battery"));
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! A value the module rejects is reported with the variable, the path inside the value, the
+//! module's own `error_message` and where the rule is declared:
+//!
+//! ```
+//! # use std::collections::{BTreeMap, BTreeSet};
+//! # mod network {
+//! #     tfvars::terraform_vars!("../examples/network");
+//! # }
+//! # use network::{Variables, VariablesSubnets};
+//! let vars = Variables::builder()
+//!     .region("moon-base-1")
+//!     .availability_zones(BTreeSet::from(["eu-west-1a".to_string()]))
+//!     .subnets(BTreeMap::new())
+//!     .bastion_admin_password("hunter2")
+//!     .build();
+//! let report = vars.validate().unwrap_err();
+//! let rejected: Vec<_> = report.errors().filter_map(|d| d.variable.as_deref()).collect();
+//! assert_eq!(rejected, ["region", "availability_zones", "bastion_admin_password"]);
+//!
+//! // The first one reads:
+//! // error: Invalid value for variable `var.region`: The region must look like `eu-west-1`.
+//! //
+//! // This was checked by the validation rule at variables.tf:5,3. (variables.tf:1:1)
+//! let first = report.errors().next().unwrap();
+//! assert_eq!(first.detail.lines().next(), Some("The region must look like `eu-west-1`."));
+//!
+//! // A file is converted with Terraform's rules first: here `zone` is missing.
+//! let err = Variables::from_tfvars_json(r#"{"subnets": {"a": {"cidr": "10.0.1.0/24"}}}"#)
+//!     .unwrap_err();
+//! assert_eq!(
+//!     err.to_string(),
+//!     "error: Invalid value for input variable `var.subnets`: The given value is not suitable \
+//!      for var.subnets declared at variables.tf:32:1: element \"a\": attribute \"zone\" is \
+//!      required. (<tfvars.json>:1:13)"
+//! );
 //! ```
 //!
 //! # Invocation
@@ -59,25 +169,59 @@
 //!
 //! # Generated methods
 //!
-//! `builder()`, `validate()`, `to_tfvars_json()`, `write_tfvars_json(path)`,
-//! `to_tfvars_hcl()`, `to_env()`, `from_tfvars_json(text)`, and `to_tfvars_json_filtered`,
-//! `write_tfvars_json_filtered`, `to_tfvars_hcl_filtered`, `to_env_filtered`, which take a
-//! predicate on [`VariableInfo`] (e.g. `|v| !v.ephemeral` for the file and `|v| v.ephemeral` for
-//! the environment). `JSON_SCHEMA` and `VARIABLES` are associated constants; with the default
-//! `schemars` feature the root type implements `schemars::JsonSchema`, returning `JSON_SCHEMA`.
+//! (All of them are in [`example::Variables`], with their documentation.)
+//!
+//! - `builder()`: a [bon](https://docs.rs/bon) builder; required variables must be set before
+//!   `build()` compiles, optional ones also have a `maybe_<field>(Option<…>)` setter.
+//! - `validate()`: Terraform's conversions, defaults and null rules, then every `validation`
+//!   block; `Ok` holds the warnings and undecided rules, `Err` every error, as a [`Report`] of
+//!   [`Diagnostic`]s.
+//! - `to_tfvars_json()`, `write_tfvars_json(path)` (atomic, mode `0600` when a sensitive value
+//!   is set), `to_tfvars_hcl()`, `to_env()` (`TF_VAR_` pairs, for secrets that should not touch
+//!   the disk), and their `_filtered` variants taking a predicate on [`VariableInfo`] (e.g.
+//!   `|v| !v.ephemeral` for the file and `|v| v.ephemeral` for the environment).
+//! - `from_tfvars_json(text)`: Terraform's strict JSON reading and conversions; a bad value is a
+//!   [`Report`] naming the variable and the path inside it.
+//! - `JSON_SCHEMA` (identical to `tfvars schema --stdout` for the module) and `VARIABLES` (what
+//!   each variable declares), associated constants.
+//!
+//! # Naming
+//!
+//! Fields are the snake_case Terraform name (keywords get a trailing `_`, clashes `_2`, `_3`,
+//! …); object types are the root name followed by the UpperCamelCase path (`Variables` +
+//! `node_pools` + `autoscaling` → `VariablesNodePoolsAutoscaling`), numbered on a clash.
+//!
+//! # Rules that cannot be checked
 //!
 //! A validation rule the runtime cannot decide (an unsupported function, a resource reference)
 //! raises a compile-time warning at the invocation ("use of deprecated unit struct
-//! `unchecked_validation`: …"), and `validate()` reports it as unchecked, never as passed. Names follow one rule (see
-//! the codegen crate's `rust::naming`): fields are the snake_case Terraform name (keywords get
-//! a trailing `_`, clashes `_2`, `_3`, …); object types are the root name followed by the
-//! UpperCamelCase path (`Variables` + `node_pools` + `autoscaling` →
-//! `VariablesNodePoolsAutoscaling`), numbered on a clash.
+//! `unchecked_validation`: …"), and `validate()` reports it as
+//! [`Severity::Unchecked`], never as passed.
+//!
+//! # Cargo features
+//!
+//! - `schemars` (off by default): the root type implements `schemars::JsonSchema` (schemars 1),
+//!   returning `JSON_SCHEMA`, for tools that collect schemas through schemars.
+//!
+//! Nothing else is optional. A crate using `tfvars` compiles the macro's module loader (an HCL
+//! parser) for the host and the runtime (exact decimals, Go-compatible regular expressions,
+//! Unicode text functions) for the target; `benches/compile_cost.sh` in the repository measures
+//! what that costs against a crate using only serde and serde_json.
+//!
+//! # Other ways in
+//!
+//! - **build.rs**: the `tfvars-codegen` crate's `Settings` writes the same code to a file
+//!   (formatted, with `cargo:rerun-if-changed` for every file of the module) to `include!`.
+//! - **The `tfvars` command line** (`tfvars-cli`): `tfvars schema` writes the JSON Schema
+//!   (terraschema's flags and output), `tfvars validate` checks `.tfvars.json` and `.tfvars`
+//!   files as `terraform plan` would, and `tfvars rust` prints the code the macro generates.
 #![deny(missing_docs)]
 
 #[doc(hidden)]
 #[path = "private.rs"]
 pub mod __private;
+#[cfg(doc)]
+pub mod example;
 mod pipeline;
 
 pub use tfvars_macros::terraform_vars;
