@@ -77,6 +77,21 @@ pub(crate) fn syntax_errors(file: &SourceFile, e: &hcl_edit::parser::Error) -> V
     };
     let at = |o: usize| o..text[o..].chars().next().map_or(o, |c| o + c.len_utf8());
 
+    // hcl-edit's guards against recursing too deep, at the first level or operator past them.
+    if message.starts_with("invalid nesting depth") {
+        return vec![err(
+            at(offset),
+            "Expression too deeply nested",
+            "expressions, templates and blocks may nest at most 64 levels deep",
+        )];
+    }
+    if message.starts_with("invalid binary operation") {
+        return vec![err(
+            at(offset),
+            "Expression too deeply nested",
+            "expressions may chain at most 128 binary operators",
+        )];
+    }
     // A quoted string cut by a line break: hcl-edit may stop anywhere after it.
     let found = crate::lower::scan(text);
     if let Some(&first) = found.quoted_line_breaks.first() {

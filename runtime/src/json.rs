@@ -39,6 +39,8 @@ use crate::value::{go_quote, nfc, Value};
 /// The deepest nesting of arrays and objects accepted.
 pub const MAX_DEPTH: usize = 128;
 
+const TOO_DEEP: &str = "Nesting too deep";
+
 /// Reads a `.tfvars.json` document: one `InputVariable` per top-level key, in file order, each
 /// located at its value. `file` names the file in locations and messages.
 pub fn parse_tfvars_json(text: &str, file: &str) -> Result<Vec<InputVariable>, Vec<Diagnostic>> {
@@ -50,6 +52,8 @@ fn tfvars_json(text: &str, file: &str) -> Result<Vec<InputVariable>, Vec<Diagnos
     let mut diags = doc.diags;
     match &doc.root {
         Node::Object { .. } | Node::Array { .. } => {}
+        // Nothing more to say about a document too deep to read.
+        _ if diags.iter().any(|d| d.summary == TOO_DEEP) => {}
         other => diags.push(error(
             other.start(),
             "Root value must be object",
@@ -493,7 +497,7 @@ impl<'a> Parser<'a> {
                 self.too_deep = true;
                 self.fail(
                     &start,
-                    "Nesting too deep",
+                    TOO_DEEP,
                     &format!("arrays and objects may be nested at most {MAX_DEPTH} levels deep"),
                 );
                 None
