@@ -1,0 +1,5 @@
+#![deny(warnings)]
+
+include!("../../modules/secrets/expected.rs");
+
+fn main() {}
