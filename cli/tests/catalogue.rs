@@ -250,6 +250,13 @@ fn validate_never_prints_a_secret() {
             "wrong.tfvars",
             "region = \"eu\"\ntoken = [\"zq7x-token\"]\npin = \"zq7x-pin\"\ndb = { user = \"zq7x-user\", password = [\"zq7x-password\"] }\nkeys = { \"zq7x-keyname\" = [1] }\n",
         ),
+        ("unterminated.tfvars", "region = \"eu\"\ntoken = \"zq7x-token\npin = 1\n"),
+        ("bare.tfvars", "region = \"eu\"\ntoken = zq7x-token\n"),
+        (
+            "template.tfvars",
+            "region = \"eu\"\ntoken = \"${zq7x}\"\npin = 0x987654321013\n",
+        ),
+        ("escape.tfvars.json", r#"{"region": "eu", "token": "zq7x-\q"}"#),
         (
             "malformed.tfvars.json",
             r#"{"region": "eu", "token": zq7x-token, "pin": 987654321013}"#,
