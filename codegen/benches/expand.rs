@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use criterion::{criterion_group, criterion_main, Criterion};
+use criterion::{criterion_group, Criterion};
 
 fn large_module() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/modules/large")
@@ -30,19 +30,57 @@ fn bench_expand(c: &mut Criterion) {
                 .expect("renders")
         })
     });
-    group.bench_function("rust_tokens_only", |b| {
+    group.bench_function("rust_code_only", |b| {
         let options = tfvars_codegen::rust::RustOptions::default();
         b.iter(|| tfvars_codegen::rust::render(&module, &options))
     });
-    group.bench_function("tokens_to_string", |b| {
-        let tokens = settings
+    group.bench_function("text_to_tokens", |b| {
+        let text = settings
             .expand_module(module.clone())
             .expect("renders")
-            .tokens;
-        b.iter(|| tokens.to_string().len())
+            .code;
+        b.iter(|| text.parse::<proc_macro2::TokenStream>().expect("lexes"))
     });
     group.finish();
 }
 
 criterion_group!(benches, bench_expand);
-criterion_main!(benches);
+
+/// Criterion's main, or, with `TFVARS_EXPAND_REPS=N`, one stage run N times and nothing else:
+/// for instruction counts that do not depend on the machine's load, e.g.
+/// `TFVARS_EXPAND_REPS=3 TFVARS_EXPAND_STAGE=render valgrind --tool=callgrind <bench binary>`
+/// against the same with `N=1`. Stages: `expand` (default), `load`, `schema`, `render`.
+fn main() {
+    if let Some(reps) = std::env::var("TFVARS_EXPAND_REPS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+    {
+        let stage = std::env::var("TFVARS_EXPAND_STAGE").unwrap_or_else(|_| "expand".into());
+        run_stage(&stage, reps);
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}
+
+fn run_stage(stage: &str, reps: usize) {
+    let dir = large_module();
+    let mut settings = tfvars_codegen::Settings::new();
+    settings.module_dir(&dir).track_files(true);
+    let module = tfvars_codegen::load(&dir).expect("the large module loads");
+    let options = tfvars_codegen::rust::RustOptions::default();
+    let schema_options = tfvars_codegen::schema::SchemaOptions::new();
+    let mut size = 0;
+    for _ in 0..reps {
+        size += match stage {
+            "load" => tfvars_codegen::load(&dir).expect("loads").variables().len(),
+            "schema" => tfvars_codegen::schema::render(&module, &schema_options)
+                .expect("renders")
+                .text
+                .len(),
+            "render" => tfvars_codegen::rust::render(&module, &options).len(),
+            _ => settings.expand().expect("expands").code.len(),
+        };
+    }
+    println!("{stage} x{reps}: {size}");
+}

@@ -65,13 +65,22 @@ pub enum GenerateError {
 /// The result of an expansion: the code, and what went into it.
 #[derive(Debug)]
 pub struct Expansion {
-    /// The generated items.
-    pub tokens: TokenStream,
+    /// The generated items, as Rust source text (see [`rust::render`]).
+    pub code: String,
     /// The loaded module (its `files` are what the code depends on).
     pub module: Module,
     /// Validation rules the runtime cannot decide (reported as unchecked by `validate()`; the
-    /// tokens raise a compile-time warning for each).
+    /// code raises a compile-time warning for each).
     pub unsupported: Vec<Unsupported>,
+}
+
+impl Expansion {
+    /// The code lexed into tokens by proc-macro2. Inside a proc macro, prefer handing
+    /// [`Expansion::code`] to `proc_macro::TokenStream::from_str`: proc-macro2 checks the text
+    /// with its own lexer before rustc lexes it again.
+    pub fn tokens(&self) -> TokenStream {
+        self.code.parse().expect("the rendered code lexes")
+    }
 }
 
 /// Settings for generating Rust code from a Terraform module.
@@ -188,10 +197,10 @@ impl Settings {
             tracked_files,
             json_schema: schema.text,
         };
-        let tokens = rust::render(&module, &options);
+        let code = rust::render(&module, &options);
         let unsupported = rust::unsupported_conditions(&module.spec);
         Ok(Expansion {
-            tokens,
+            code,
             module,
             unsupported,
         })
@@ -208,7 +217,7 @@ impl Settings {
             .display()
             .to_string();
         let text = rust::to_file_text(
-            expansion.tokens,
+            &expansion.code,
             &format!("by `tfvars rust` from the Terraform module `{dir}`: do not edit"),
         );
         Ok((text, expansion.unsupported))
@@ -234,7 +243,7 @@ impl Settings {
             println!("cargo:warning={}", u.message());
         }
         let text = rust::to_file_text(
-            expansion.tokens,
+            &expansion.code,
             &format!(
                 "by tfvars-codegen from the Terraform module `{}`: do not edit",
                 dir.display()
@@ -315,7 +324,7 @@ mod tests {
         let mut s = Settings::new();
         s.module_dir(fixture("all_types")).track_files(true);
         let expansion = s.expand().unwrap();
-        let text = expansion.tokens.to_string();
+        let text = expansion.tokens().to_string();
         assert_eq!(
             text.matches("include_bytes").count(),
             expansion.module.files.len()

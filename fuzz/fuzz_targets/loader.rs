@@ -37,9 +37,8 @@ fuzz_target!(|data: &[u8]| {
             let expansion = Settings::new()
                 .expand_module(module)
                 .unwrap_or_else(|e| panic!("a loaded module does not render: {e}"));
-            let tokens = expansion.tokens.clone();
-            if let Err(e) = syn::parse2::<syn::File>(tokens) {
-                panic!("rendered code is not Rust: {e}\n{}", expansion.tokens);
+            if let Err(e) = syn::parse_file(&expansion.code) {
+                panic!("rendered code is not Rust: {e}\n{}", expansion.code);
             }
         }
         Err(e) => {

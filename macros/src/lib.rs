@@ -15,13 +15,18 @@ use syn::{Ident, LitStr, Token};
 #[proc_macro]
 pub fn terraform_vars(input: TokenStream) -> TokenStream {
     let args = syn::parse_macro_input!(input as Args);
-    expand(args)
-        .unwrap_or_else(|(err, stub)| {
+    match expand(args) {
+        // The code is lexed by rustc in one call: proc-macro2's `parse` would first run its
+        // own lexer over the whole text to check it, and `quote!` builds tokens one by one.
+        Ok(code) => code
+            .parse()
+            .unwrap_or_else(|e| panic!("the generated code lexes: {e:?}")),
+        Err((err, stub)) => {
             let mut out = err.into_compile_error();
             out.extend(stub);
-            out
-        })
-        .into()
+            out.into()
+        }
+    }
 }
 
 struct Args {
@@ -114,7 +119,7 @@ fn invoking_dir() -> Option<PathBuf> {
 
 type Failure = (syn::Error, proc_macro2::TokenStream);
 
-fn expand(args: Args) -> Result<proc_macro2::TokenStream, Failure> {
+fn expand(args: Args) -> Result<String, Failure> {
     let span = args.path.span();
     let root = args
         .name
@@ -141,7 +146,7 @@ fn expand(args: Args) -> Result<proc_macro2::TokenStream, Failure> {
         settings.terraform_version(version);
     }
     match settings.expand() {
-        Ok(expansion) => Ok(expansion.tokens),
+        Ok(expansion) => Ok(expansion.code),
         Err(tfvars_codegen::GenerateError::Load(err)) => {
             // One error per problem, all at the literal: spans cannot point into `.tf` files.
             let mut problems = err.problems.iter();

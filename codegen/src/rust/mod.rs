@@ -9,13 +9,13 @@
 pub mod naming;
 mod root;
 pub mod spec_embed;
+pub mod text;
 pub mod types;
 mod unsupported;
 
 use std::path::PathBuf;
 
 use proc_macro2::TokenStream;
-use quote::quote;
 use tfvars_runtime::TerraformVersion;
 
 use crate::model::Module;
@@ -49,38 +49,45 @@ impl Default for RustOptions {
     }
 }
 
-/// Renders the code for a loaded module.
-pub fn render(module: &Module, options: &RustOptions) -> TokenStream {
-    let krate: TokenStream = options
-        .crate_path
-        .parse()
-        .unwrap_or_else(|_| quote!(::tfvars));
-    let mut out = TokenStream::new();
+/// Renders the code for a loaded module, as Rust source text: the macro hands it to the
+/// compiler's lexer (`proc_macro::TokenStream::from_str`), `tfvars rust` and build.rs lay it
+/// out with [`to_file_text`], and [`render_tokens`] lexes it with proc-macro2.
+pub fn render(module: &Module, options: &RustOptions) -> String {
+    let krate = options.crate_path.trim();
+    let krate = if syn::parse_str::<syn::Path>(krate).is_ok() {
+        krate
+    } else {
+        "::tfvars"
+    };
+    let mut out = String::with_capacity(1 << 16);
     for p in &options.tracked_files {
-        let p = p.to_string_lossy().into_owned();
-        out.extend(quote!(
-            const _: &[u8] = ::std::include_bytes!(#p);
-        ));
+        out.push_str("const _: &[u8] = ::std::include_bytes!(");
+        text::push_str_lit(&mut out, &p.to_string_lossy());
+        out.push_str(");\n");
     }
-    // Streams are moved into the output (`extend`), not interpolated, which would copy them.
-    out.extend([root::render_root(module, options, &krate)]);
-    out.extend(
-        unsupported_conditions(&module.spec)
-            .into_iter()
-            .map(|u| u.to_warning_tokens()),
-    );
+    root::render_root(module, options, krate, &mut out);
+    for u in unsupported_conditions(&module.spec) {
+        out.push_str(&u.to_warning_text());
+    }
     out
 }
 
+/// [`render`] lexed into tokens.
+pub fn render_tokens(module: &Module, options: &RustOptions) -> TokenStream {
+    render(module, options)
+        .parse()
+        .expect("the rendered code lexes")
+}
+
 /// Formats rendered code as a file: `// @generated` header and prettyplease layout (with the
-/// default `pretty` feature; without it, the tokens as one line).
-pub fn to_file_text(tokens: TokenStream, header: &str) -> String {
+/// default `pretty` feature; without it, the text as rendered).
+pub fn to_file_text(code: &str, header: &str) -> String {
     #[cfg(feature = "pretty")]
-    let text = match syn::parse2::<syn::File>(tokens.clone()) {
+    let text = match syn::parse_file(code) {
         Ok(file) => prettyplease::unparse(&file),
-        Err(_) => tokens.to_string(),
+        Err(_) => code.to_string(),
     };
     #[cfg(not(feature = "pretty"))]
-    let text = tokens.to_string();
+    let text = code.to_string();
     format!("// @generated {header}\n\n{text}")
 }

@@ -3,12 +3,11 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 
-use proc_macro2::{Delimiter, Group, Literal, TokenStream};
-use quote::{format_ident, quote};
 use tfvars_runtime::output::{to_hcl_expression, type_text};
 use tfvars_runtime::{Type, Value};
 
 use super::naming::{FieldNames, TypeNames};
+use super::text::{push_doc_attrs, push_str_lit};
 
 /// What a field's setter accepts, decided by the type under `Option`/`Sensitive`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,8 +24,8 @@ pub enum Leaf {
 
 /// A Rust type for a Terraform type.
 pub struct RustType {
-    /// The type.
-    pub tokens: TokenStream,
+    /// The type, as Rust source text.
+    pub text: String,
     /// Whether it implements `Ord` (so that it can sit in a `BTreeSet`).
     pub orderable: bool,
     /// What the setter accepts.
@@ -68,9 +67,13 @@ pub struct StructDef {
 
 /// Maps types and collects the structs they need.
 pub struct TypeMapper<'a> {
-    pub krate: &'a TokenStream,
+    /// The facade crate's path (`::tfvars`).
+    pub krate: &'a str,
+    /// The root struct's name.
     pub root: &'a str,
+    /// The struct names given so far.
     pub names: TypeNames,
+    /// The structs of the object types met, depth-first, parent first.
     pub structs: Vec<StructDef>,
     /// How many `set(…)` element types enclose the type being mapped.
     set_depth: usize,
@@ -78,7 +81,7 @@ pub struct TypeMapper<'a> {
 
 impl<'a> TypeMapper<'a> {
     /// A mapper for one expansion.
-    pub fn new(krate: &'a TokenStream, root: &'a str) -> TypeMapper<'a> {
+    pub fn new(krate: &'a str, root: &'a str) -> TypeMapper<'a> {
         TypeMapper {
             krate,
             root,
@@ -93,30 +96,30 @@ impl<'a> TypeMapper<'a> {
         let krate = self.krate;
         match ty {
             Type::String => RustType {
-                tokens: quote!(::std::string::String),
+                text: "::std::string::String".to_string(),
                 orderable: true,
                 leaf: Leaf::String,
             },
             Type::Number => RustType {
-                tokens: quote!(#krate::Number),
+                text: format!("{krate}::Number"),
                 orderable: true,
                 leaf: Leaf::Number,
             },
             Type::Bool => RustType {
-                tokens: quote!(bool),
+                text: "bool".to_string(),
                 orderable: true,
                 leaf: Leaf::Other,
             },
             Type::Any => RustType {
-                tokens: quote!(#krate::__private::serde_json::Value),
+                text: format!("{krate}::__private::serde_json::Value"),
                 orderable: false,
                 leaf: Leaf::Json,
             },
             Type::List(t) => {
                 let inner = self.map(t, path);
-                let t = inner.tokens;
+                let t = inner.text;
                 RustType {
-                    tokens: quote!(::std::vec::Vec<#t>),
+                    text: format!("::std::vec::Vec<{t}>"),
                     orderable: inner.orderable,
                     leaf: Leaf::Other,
                 }
@@ -125,17 +128,17 @@ impl<'a> TypeMapper<'a> {
                 self.set_depth += 1;
                 let inner = self.map(t, path);
                 self.set_depth -= 1;
-                let t = inner.tokens;
+                let t = inner.text;
                 if inner.orderable {
                     RustType {
-                        tokens: quote!(::std::collections::BTreeSet<#t>),
+                        text: format!("::std::collections::BTreeSet<{t}>"),
                         orderable: true,
                         leaf: Leaf::Other,
                     }
                 } else {
                     // No order on the elements: a `Vec`; duplicates are removed by Terraform.
                     RustType {
-                        tokens: quote!(::std::vec::Vec<#t>),
+                        text: format!("::std::vec::Vec<{t}>"),
                         orderable: false,
                         leaf: Leaf::Other,
                     }
@@ -143,28 +146,27 @@ impl<'a> TypeMapper<'a> {
             }
             Type::Map(t) => {
                 let inner = self.map(t, path);
-                let t = inner.tokens;
+                let t = inner.text;
                 RustType {
-                    tokens: quote!(::std::collections::BTreeMap<::std::string::String, #t>),
+                    text: format!("::std::collections::BTreeMap<::std::string::String, {t}>"),
                     orderable: inner.orderable,
                     leaf: Leaf::Other,
                 }
             }
             Type::Tuple(ts) => {
                 let mut orderable = true;
-                let items: Vec<TokenStream> = ts
-                    .iter()
-                    .enumerate()
-                    .map(|(i, t)| {
-                        path.push(i.to_string());
-                        let r = self.map(t, path);
-                        path.pop();
-                        orderable &= r.orderable;
-                        r.tokens
-                    })
-                    .collect();
+                let mut text = String::from("(");
+                for (i, t) in ts.iter().enumerate() {
+                    path.push(i.to_string());
+                    let r = self.map(t, path);
+                    path.pop();
+                    orderable &= r.orderable;
+                    text.push_str(&r.text);
+                    text.push(',');
+                }
+                text.push(')');
                 RustType {
-                    tokens: quote!((#(#items,)*)),
+                    text,
                     orderable,
                     leaf: Leaf::Other,
                 }
@@ -227,9 +229,8 @@ impl<'a> TypeMapper<'a> {
                     in_set: self.set_depth > 0,
                     body_key,
                 };
-                let ident = format_ident!("{}", name);
                 RustType {
-                    tokens: quote!(#ident),
+                    text: name,
                     orderable,
                     leaf: Leaf::Other,
                 }
@@ -298,291 +299,273 @@ fn attribute_doc(ty: &Type, optional: bool, default: Option<&Value>) -> String {
     doc
 }
 
-/// One `#[doc = " line"]` per line, so the code reads as `///` comments once formatted.
-pub fn doc_attrs(text: &str) -> TokenStream {
-    let lines = text.lines().map(|l| {
-        if l.is_empty() {
-            String::new()
-        } else {
-            format!(" {l}")
-        }
-    });
-    quote!(#(#[doc = #lines])*)
-}
-
-/// Attributes that read the same on many structs and fields of one expansion, built once.
-/// Each is `#` and one bracketed group: interpolating it copies two token trees and shares the
-/// group's tokens (a group holds a reference-counted stream), where building it anew would
-/// allocate each of its identifiers again.
-pub struct SharedTokens {
+/// Text that reads the same on many structs and fields of one expansion, built once: the
+/// attributes, and the parts of struct bodies and impls that repeat (many fields share a doc
+/// text, many structs the same field list).
+pub struct Shared {
     /// The facade crate's path.
-    pub krate: TokenStream,
+    pub krate: String,
     /// `#[derive(…)] #[builder(crate = …)] #[serde(crate = …)]` of a struct deriving `Debug`,
     /// without (index 0) and with (index 1) `Eq, PartialOrd, Ord, Hash`.
-    struct_attrs: [TokenStream; 2],
-    /// `#[builder(into)]`.
-    builder_into: TokenStream,
+    struct_attrs: [String; 2],
     /// The builder attribute of a non-sensitive number field.
-    builder_number: TokenStream,
-    /// `#[serde(default, skip_serializing_if = …)]` of an optional field keeping its name.
-    serde_optional: TokenStream,
-    /// `(value: &…::Value, path: &…::Path)`, the parameters of `FromValue::from_value`.
-    from_value_params: TokenStream,
-    /// The `#[doc]` attributes of each field doc text met so far (many fields share one).
-    field_docs: RefCell<HashMap<String, TokenStream>>,
-    /// [`SharedTokens::value_bodies`] by field list.
-    value_bodies: RefCell<HashMap<String, (TokenStream, TokenStream)>>,
+    builder_number: String,
+    /// The `#[doc]` attributes of each field doc text met so far.
+    field_docs: RefCell<HashMap<String, String>>,
+    /// `{ to_value body } { from_value body }` by field list.
+    value_bodies: RefCell<HashMap<String, (String, String)>>,
     /// Struct bodies by [`StructDef::body_key`].
-    struct_bodies: RefCell<HashMap<String, Group>>,
+    struct_bodies: RefCell<HashMap<String, String>>,
 }
 
-impl SharedTokens {
-    /// The shared attributes for the facade crate `krate`.
-    pub fn new(krate: &TokenStream) -> SharedTokens {
-        let struct_attrs = [false, true].map(|ord| struct_attrs(krate, quote!(Debug,), ord));
-        SharedTokens {
-            krate: krate.clone(),
+impl Shared {
+    /// The shared text for the facade crate `krate`.
+    pub fn new(krate: &str) -> Shared {
+        let struct_attrs = [false, true].map(|ord| struct_attrs(krate, true, ord));
+        Shared {
+            krate: krate.to_string(),
             struct_attrs,
-            builder_into: quote!(#[builder(into)]),
-            builder_number: quote!(
-                #[builder(with = |v: impl #krate::__private::IntoNumber| #krate::__private::IntoNumber::into_number(v))]
+            builder_number: format!(
+                "#[builder(with = |v: impl {krate}::__private::IntoNumber| {krate}::__private::IntoNumber::into_number(v))]\n"
             ),
-            serde_optional: quote!(#[serde(
-                default,
-                skip_serializing_if = "::std::option::Option::is_none"
-            )]),
-            from_value_params: quote!((value: &#krate::Value, path: &#krate::__private::Path,)),
             field_docs: RefCell::new(HashMap::new()),
             value_bodies: RefCell::new(HashMap::new()),
             struct_bodies: RefCell::new(HashMap::new()),
         }
     }
 
-    /// The bodies of `to_value` and `from_value` (each one braced group) for a struct's
-    /// fields; structs with the same attribute names and field names share them.
-    fn value_bodies(&self, def: &StructDef) -> (TokenStream, TokenStream) {
+    /// Appends the bodies of `to_value` or `from_value` (`to`) for a struct's fields; structs
+    /// with the same attribute names and field names share them.
+    fn push_value_body(&self, out: &mut String, def: &StructDef, to: bool) {
         let mut key = String::new();
         for f in &def.fields {
             // Length-prefixed, so that no two field lists make the same key.
-            key.push_str(&format!(
-                "{}:{}{}:{}",
-                f.name.len(),
-                f.name,
-                f.ident.len(),
-                f.ident
-            ));
+            key.push_str(&f.name.len().to_string());
+            key.push(':');
+            key.push_str(&f.name);
+            key.push_str(&f.ident.len().to_string());
+            key.push(':');
+            key.push_str(&f.ident);
         }
         let mut bodies = self.value_bodies.borrow_mut();
-        if let Some((to, from)) = bodies.get(&key) {
-            return (to.clone(), from.clone());
-        }
-        let krate = &self.krate;
-        let mut pushes = TokenStream::new();
-        let mut reads = TokenStream::new();
-        for f in &def.fields {
-            let ident = format_ident!("{}", f.ident);
-            let n = Literal::string(&f.name);
-            pushes.extend(quote!(#krate::__private::push_attr(&mut m, #n, &self.#ident);));
-            reads.extend(quote!(#ident: #krate::__private::attr(m, #n, path)?,));
-        }
-        let reads = Group::new(Delimiter::Brace, reads);
-        let to = quote!({
-            let mut m = ::std::collections::BTreeMap::new();
-            #pushes
-            #krate::Value::Object(m)
+        let (to_body, from_body) = bodies.entry(key).or_insert_with(|| {
+            let krate = &self.krate;
+            let mut to = String::from("{ let mut m = ::std::collections::BTreeMap::new();\n");
+            let mut from = format!(
+                "{{ let m = {krate}::__private::object_attributes(value, path)?;\n::std::result::Result::Ok(Self {{\n"
+            );
+            for f in &def.fields {
+                let ident = &f.ident;
+                to.push_str(krate);
+                to.push_str("::__private::push_attr(&mut m, ");
+                push_str_lit(&mut to, &f.name);
+                to.push_str(", &self.");
+                to.push_str(ident);
+                to.push_str(");\n");
+                from.push_str(ident);
+                from.push_str(": ");
+                from.push_str(krate);
+                from.push_str("::__private::attr(m, ");
+                push_str_lit(&mut from, &f.name);
+                from.push_str(", path)?,\n");
+            }
+            to.push_str(krate);
+            to.push_str("::Value::Object(m) }");
+            from.push_str("}) }");
+            (to, from)
         });
-        let from = quote!({
-            let m = #krate::__private::object_attributes(value, path)?;
-            ::std::result::Result::Ok(Self #reads)
-        });
-        bodies.insert(key, (to.clone(), from.clone()));
-        (to, from)
+        out.push_str(if to { to_body } else { from_body });
     }
 
-    /// [`doc_attrs`] of a field's doc text, shared with every field of the same text.
-    fn field_doc(&self, text: &str) -> TokenStream {
+    /// Appends the `#[doc]` attributes of a field's doc text, built once per distinct text.
+    fn push_field_doc(&self, out: &mut String, text: &str) {
         let mut docs = self.field_docs.borrow_mut();
         if let Some(doc) = docs.get(text) {
-            return doc.clone();
+            out.push_str(doc);
+            return;
         }
         let doc = doc_attrs(text);
-        docs.insert(text.to_string(), doc.clone());
-        doc
+        out.push_str(&doc);
+        docs.insert(text.to_string(), doc);
     }
+}
+
+/// One `#[doc = " line"]` per line, so the code reads as `///` comments once formatted.
+pub fn doc_attrs(text: &str) -> String {
+    super::text::doc_attrs(text)
 }
 
 /// The derive, builder and serde attributes of a generated struct.
-fn struct_attrs(krate: &TokenStream, debug_derive: TokenStream, ord: bool) -> TokenStream {
+fn struct_attrs(krate: &str, debug_derive: bool, ord: bool) -> String {
+    let debug = if debug_derive { "Debug, " } else { "" };
     let ord = if ord {
-        quote!(, Eq, PartialOrd, Ord, Hash)
+        ", Eq, PartialOrd, Ord, Hash"
     } else {
-        quote!()
+        ""
     };
-    let serde_crate = format!("{}::__private::serde", krate.to_string().replace(' ', ""));
-    quote! {
-        #[derive(Clone, #debug_derive PartialEq #ord, #krate::__private::bon::Builder,
-            #krate::__private::serde::Serialize, #krate::__private::serde::Deserialize)]
-        #[builder(crate = #krate::__private::bon)]
-        #[serde(crate = #serde_crate)]
-    }
+    let serde_crate: String = format!("{krate}::__private::serde")
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    let mut out = format!(
+        "#[derive(Clone, {debug}PartialEq{ord}, {krate}::__private::bon::Builder, \
+         {krate}::__private::serde::Serialize, {krate}::__private::serde::Deserialize)]\n\
+         #[builder(crate = {krate}::__private::bon)]\n#[serde(crate = "
+    );
+    push_str_lit(&mut out, &serde_crate);
+    out.push_str(")]\n");
+    out
 }
 
-/// Renders a struct definition with its derives, builder and serde attributes.
+/// Appends a struct definition with its derives, builder and serde attributes; `extra_fields`
+/// is text appended to its fields.
 pub fn render_struct(
-    shared: &SharedTokens,
+    shared: &Shared,
+    out: &mut String,
     def: &StructDef,
-    extra_fields: TokenStream,
+    extra_fields: &str,
     nulls_field: bool,
-) -> TokenStream {
-    let krate = &shared.krate;
-    let name = format_ident!("{}", def.name);
-    let doc = doc_attrs(&def.doc);
-    // The body is built by moving each field's tokens in, and interpolated as one `Group`
-    // (a shared, uncopied stream), so no field's tokens are copied again.
-    let body = match (&def.body_key, extra_fields.is_empty()) {
-        (Some(key), true) => {
-            let cached = shared.struct_bodies.borrow().get(key).cloned();
-            cached.unwrap_or_else(|| {
-                let body = render_body(shared, def, extra_fields);
-                shared
-                    .struct_bodies
-                    .borrow_mut()
-                    .insert(key.clone(), body.clone());
-                body
-            })
-        }
-        _ => render_body(shared, def, extra_fields),
-    };
+) {
+    push_doc_attrs(out, &def.doc);
     let ord = def.orderable && def.in_set && !nulls_field;
+    if nulls_field {
+        out.push_str(&struct_attrs(&shared.krate, false, ord));
+    } else {
+        out.push_str(&shared.struct_attrs[usize::from(ord)]);
+    }
+    out.push_str("pub struct ");
+    out.push_str(&def.name);
+    out.push(' ');
+    match (&def.body_key, extra_fields.is_empty()) {
+        (Some(key), true) => {
+            let mut bodies = shared.struct_bodies.borrow_mut();
+            let body = bodies
+                .entry(key.clone())
+                .or_insert_with(|| render_body(shared, def, ""));
+            out.push_str(body);
+        }
+        _ => out.push_str(&render_body(shared, def, extra_fields)),
+    }
+    out.push('\n');
     // With the hidden explicit-null record, `Debug` is written out so that it shows the record
     // only when it holds something.
-    let (attrs, debug_impl) = if nulls_field {
-        let name_str = &def.name;
-        let entries = def.fields.iter().map(|f| {
-            let ident = format_ident!("{}", f.ident);
-            let label = &f.ident;
-            quote!(.field(#label, &self.#ident))
-        });
-        let nulls = format_ident!("{}", super::root::NULLS_FIELD);
-        let debug = quote! {
-            impl ::std::fmt::Debug for #name {
-                fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-                    let mut d = f.debug_struct(#name_str);
-                    d #(#entries)*;
-                    if !self.#nulls.is_empty() {
-                        d.field("explicit_nulls", &self.#nulls);
-                    }
-                    d.finish()
-                }
-            }
-        };
-        (struct_attrs(krate, quote!(), ord), debug)
-    } else {
-        (
-            shared.struct_attrs[usize::from(ord)].clone(),
-            TokenStream::new(),
-        )
-    };
-    let mut out = doc;
-    out.extend([attrs, quote!(pub struct #name #body)]);
-    out.extend([debug_impl]);
-    out
+    if nulls_field {
+        let nulls = super::root::NULLS_FIELD;
+        out.push_str("impl ::std::fmt::Debug for ");
+        out.push_str(&def.name);
+        out.push_str(
+            " {\nfn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {\nlet mut d = f.debug_struct(",
+        );
+        push_str_lit(out, &def.name);
+        out.push_str(");\nd");
+        for f in &def.fields {
+            out.push_str(" .field(");
+            push_str_lit(out, &f.ident);
+            out.push_str(", &self.");
+            out.push_str(&f.ident);
+            out.push(')');
+        }
+        out.push_str(";\nif !self.");
+        out.push_str(nulls);
+        out.push_str(".is_empty() {\nd.field(\"explicit_nulls\", &self.");
+        out.push_str(nulls);
+        out.push_str(");\n}\nd.finish()\n}\n}\n");
+    }
 }
 
 /// `{ fields }` of a struct.
-fn render_body(shared: &SharedTokens, def: &StructDef, extra_fields: TokenStream) -> Group {
-    let mut body = TokenStream::new();
+fn render_body(shared: &Shared, def: &StructDef, extra_fields: &str) -> String {
+    let mut body = String::from("{\n");
     for f in &def.fields {
-        body.extend([render_field(shared, f), quote!(,)]);
+        render_field(shared, &mut body, f);
+        body.push_str(",\n");
     }
-    body.extend([extra_fields]);
-    Group::new(Delimiter::Brace, body)
+    body.push_str(extra_fields);
+    body.push('}');
+    body
 }
 
-fn render_field(shared: &SharedTokens, f: &FieldDef) -> TokenStream {
+fn render_field(shared: &Shared, out: &mut String, f: &FieldDef) {
     let krate = &shared.krate;
-    let ident = format_ident!("{}", f.ident);
-    let inner = &f.ty.tokens;
-    let mut ty = inner.clone();
-    if f.sensitive {
-        ty = quote!(#krate::Sensitive<#ty>);
-    }
-    let wrap = |v: TokenStream| {
+    shared.push_field_doc(out, &f.doc);
+    let inner = &f.ty.text;
+    let wrap = |v: &str| {
         if f.sensitive {
-            quote!(#krate::Sensitive::new(#v))
+            format!("{krate}::Sensitive::new({v})")
         } else {
-            v
+            v.to_string()
         }
     };
-    let builder = match f.ty.leaf {
-        Leaf::String if !f.sensitive => shared.builder_into.clone(),
-        Leaf::String => {
-            let body = wrap(quote!(::std::convert::Into::into(v)));
-            quote!(#[builder(with = |v: impl ::std::convert::Into<::std::string::String>| #body)])
-        }
-        Leaf::Number if !f.sensitive => shared.builder_number.clone(),
-        Leaf::Number => {
-            let body = wrap(quote!(#krate::__private::IntoNumber::into_number(v)));
-            quote!(#[builder(with = |v: impl #krate::__private::IntoNumber| #body)])
-        }
-        Leaf::Json if !f.sensitive => shared.builder_into.clone(),
-        Leaf::Json => {
-            let body = wrap(quote!(::std::convert::Into::into(v)));
-            quote!(#[builder(with = |v: impl ::std::convert::Into<#inner>| #body)])
-        }
-        Leaf::Other if f.sensitive => shared.builder_into.clone(),
-        Leaf::Other => quote!(),
-    };
-    if f.optional {
-        ty = quote!(::std::option::Option<#ty>);
+    match f.ty.leaf {
+        Leaf::String | Leaf::Json if !f.sensitive => out.push_str("#[builder(into)]\n"),
+        Leaf::Other if f.sensitive => out.push_str("#[builder(into)]\n"),
+        Leaf::String => out.push_str(&format!(
+            "#[builder(with = |v: impl ::std::convert::Into<::std::string::String>| {})]\n",
+            wrap("::std::convert::Into::into(v)")
+        )),
+        Leaf::Number if !f.sensitive => out.push_str(&shared.builder_number),
+        Leaf::Number => out.push_str(&format!(
+            "#[builder(with = |v: impl {krate}::__private::IntoNumber| {})]\n",
+            wrap(&format!("{krate}::__private::IntoNumber::into_number(v)"))
+        )),
+        Leaf::Json => out.push_str(&format!(
+            "#[builder(with = |v: impl ::std::convert::Into<{inner}>| {})]\n",
+            wrap("::std::convert::Into::into(v)")
+        )),
+        Leaf::Other => {}
     }
-    let serde = if f.ident == f.name {
+    let optional_serde = "default, skip_serializing_if = \"::std::option::Option::is_none\"";
+    if f.ident == f.name {
         if f.optional {
-            shared.serde_optional.clone()
-        } else {
-            TokenStream::new()
+            out.push_str("#[serde(");
+            out.push_str(optional_serde);
+            out.push_str(")]\n");
         }
     } else {
-        renamed_serde_attr(&f.name, f.optional)
-    };
-    let mut out = shared.field_doc(&f.doc);
-    out.extend([builder, serde, quote!(pub #ident:), ty]);
-    out
-}
-
-/// The serde attribute of a field whose Rust name differs from its Terraform name.
-fn renamed_serde_attr(name: &str, optional: bool) -> TokenStream {
-    if optional {
-        quote!(#[serde(
-            rename = #name,
-            default,
-            skip_serializing_if = "::std::option::Option::is_none"
-        )])
-    } else {
-        quote!(#[serde(rename = #name)])
+        out.push_str("#[serde(rename = ");
+        push_str_lit(out, &f.name);
+        if f.optional {
+            out.push_str(", ");
+            out.push_str(optional_serde);
+        }
+        out.push_str(")]\n");
+    }
+    out.push_str("pub ");
+    out.push_str(&f.ident);
+    out.push_str(": ");
+    if f.optional {
+        out.push_str("::std::option::Option<");
+    }
+    if f.sensitive {
+        out.push_str(krate);
+        out.push_str("::Sensitive<");
+    }
+    out.push_str(inner);
+    if f.sensitive {
+        out.push('>');
+    }
+    if f.optional {
+        out.push('>');
     }
 }
 
-/// `ToValue` and `FromValue` for a generated object struct.
-pub fn render_value_impls(shared: &SharedTokens, def: &StructDef) -> TokenStream {
+/// Appends `ToValue` and `FromValue` for a generated object struct.
+pub fn render_value_impls(shared: &Shared, out: &mut String, def: &StructDef) {
     let krate = &shared.krate;
-    let name = format_ident!("{}", def.name);
+    let name = &def.name;
     // An empty `object({})` reads and writes no attribute.
     let allow = if def.fields.is_empty() {
-        quote!(#[allow(unused_mut, unused_variables)])
+        "#[allow(unused_mut, unused_variables)]\n"
     } else {
-        quote!()
+        ""
     };
-    let (to_body, from_body) = shared.value_bodies(def);
-    let params = &shared.from_value_params;
-    quote! {
-        impl #krate::__private::ToValue for #name {
-            #allow
-            fn to_value(&self) -> #krate::Value #to_body
-        }
-        impl #krate::__private::FromValue for #name {
-            #allow
-            fn from_value #params -> ::std::result::Result<Self, #krate::__private::TypedError> #from_body
-        }
-    }
+    out.push_str(&format!(
+        "impl {krate}::__private::ToValue for {name} {{\n{allow}fn to_value(&self) -> {krate}::Value "
+    ));
+    shared.push_value_body(out, def, true);
+    out.push_str(&format!(
+        "\n}}\nimpl {krate}::__private::FromValue for {name} {{\n{allow}fn from_value(value: &{krate}::Value, path: &{krate}::__private::Path,) -> ::std::result::Result<Self, {krate}::__private::TypedError> "
+    ));
+    shared.push_value_body(out, def, false);
+    out.push_str("\n}\n");
 }

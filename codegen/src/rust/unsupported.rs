@@ -5,8 +5,6 @@
 
 use std::collections::BTreeSet;
 
-use proc_macro2::TokenStream;
-use quote::quote;
 use tfvars_runtime::eval::is_supported_function;
 use tfvars_runtime::expr::{Expr, TemplatePart};
 use tfvars_runtime::{Location, ModuleSpec};
@@ -31,17 +29,14 @@ impl Unsupported {
         )
     }
 
-    /// Tokens that raise the message as a compile-time warning.
-    pub fn to_warning_tokens(&self) -> TokenStream {
-        let note = self.message();
-        quote! {
-            const _: () = {
-                #[deprecated(note = #note)]
-                #[allow(non_camel_case_types)]
-                struct unchecked_validation;
-                let _ = unchecked_validation;
-            };
-        }
+    /// Rust source that raises the message as a compile-time warning.
+    pub fn to_warning_text(&self) -> String {
+        let mut out = String::from("const _: () = {\n#[deprecated(note = ");
+        super::text::push_str_lit(&mut out, &self.message());
+        out.push_str(
+            ")]\n#[allow(non_camel_case_types)]\nstruct unchecked_validation;\nlet _ = unchecked_validation;\n};\n",
+        );
+        out
     }
 }
 

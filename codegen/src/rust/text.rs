@@ -1,0 +1,143 @@
+//! Writing Rust source text: literals and doc attributes.
+//!
+//! The renderer writes the expansion as text and turns it into tokens once. Inside the
+//! compiler, `proc_macro::TokenStream::from_str` hands the text to rustc's own lexer in one
+//! call, where building the same tokens one by one (`quote!`) costs an allocation per token in
+//! the macro and a bridge call per group; the text is also what `tfvars rust` prints.
+//! Whitespace between tokens is free, so the text is written for the lexer, not for reading;
+//! `tfvars rust` lays it out with prettyplease.
+
+/// Appends `s` as a string literal, escaped exactly as `proc_macro2::Literal::string` does, so
+/// that the tokens equal those of `quote!(#s)`.
+pub fn push_str_lit(out: &mut String, s: &str) {
+    out.push('"');
+    let mut rest = s;
+    // Runs of characters that need no escape are copied as they are.
+    while let Some(i) = rest.find(|c: char| needs_escape(c)) {
+        out.push_str(&rest[..i]);
+        let mut chars = rest[i..].chars();
+        let ch = chars.next().expect("a character at a found index");
+        if ch == '\0' {
+            // `\0` followed by an octal digit would read as an octal escape to some tools.
+            let octal_next = chars
+                .as_str()
+                .starts_with(|c: char| ('0'..='7').contains(&c));
+            out.push_str(if octal_next { r"\x00" } else { r"\0" });
+        } else {
+            out.extend(ch.escape_debug());
+        }
+        rest = chars.as_str();
+    }
+    out.push_str(rest);
+    out.push('"');
+}
+
+/// Whether `char::escape_debug` changes `c` (the apostrophe excepted, which a string literal
+/// needs not escape).
+fn needs_escape(c: char) -> bool {
+    match c {
+        '\'' => false,
+        ' '..='~' => c == '"' || c == '\\',
+        c => {
+            let mut e = c.escape_debug();
+            !(e.next() == Some(c) && e.next().is_none())
+        }
+    }
+}
+
+/// `s` as a string literal.
+pub fn str_lit(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    push_str_lit(&mut out, s);
+    out
+}
+
+/// Appends `#[doc = " line"]` per line of `text`, so the code reads as `///` comments once
+/// formatted.
+pub fn push_doc_attrs(out: &mut String, text: &str) {
+    for line in text.lines() {
+        out.push_str("#[doc = ");
+        if line.is_empty() {
+            out.push_str("\"\"");
+        } else {
+            // The leading space is part of the literal: `/// line`.
+            let mut lit = String::with_capacity(line.len() + 3);
+            push_str_lit(&mut lit, line);
+            out.push_str("\" ");
+            out.push_str(&lit[1..]);
+        }
+        out.push_str("]\n");
+    }
+}
+
+/// [`push_doc_attrs`] into a new string.
+pub fn doc_attrs(text: &str) -> String {
+    let mut out = String::new();
+    push_doc_attrs(&mut out, text);
+    out
+}
+
+/// Appends a raw string literal (`r#"…"#`) holding `text`, so long JSON stays readable in
+/// `tfvars rust` output.
+pub fn push_raw_str(out: &mut String, text: &str) {
+    if text.contains('\r') {
+        // A raw string cannot hold a carriage return.
+        push_str_lit(out, text);
+        return;
+    }
+    let mut hashes = String::from("#");
+    while text.contains(&format!("\"{hashes}")) {
+        hashes.push('#');
+    }
+    out.push('r');
+    out.push_str(&hashes);
+    out.push('"');
+    out.push_str(text);
+    out.push('"');
+    out.push_str(&hashes);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn string_literals_equal_proc_macro2s() {
+        for s in [
+            "",
+            "plain",
+            "it's \"quoted\" \\ back",
+            "tab\there\nline\r",
+            "nul\0 and \x007 and \u{7f} and \u{200b} and é and 🦀",
+            "\u{301}combining first",
+        ] {
+            assert_eq!(
+                str_lit(s),
+                proc_macro2::Literal::string(s).to_string(),
+                "{s:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn doc_attrs_lex_as_quotes_doc_attributes() {
+        let text = doc_attrs("first \"line\"\n\nthird");
+        let tokens: proc_macro2::TokenStream = text.parse().unwrap();
+        let lines = ["first \"line\"", "", "third"].map(|l| {
+            if l.is_empty() {
+                String::new()
+            } else {
+                format!(" {l}")
+            }
+        });
+        let expected = quote::quote!(#(#[doc = #lines])*);
+        assert_eq!(tokens.to_string(), expected.to_string());
+    }
+
+    #[test]
+    fn raw_strings_outlast_their_text() {
+        let mut out = String::new();
+        push_raw_str(&mut out, "a \"# b");
+        assert_eq!(out, "r##\"a \"# b\"##");
+    }
+}
