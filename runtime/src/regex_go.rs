@@ -119,8 +119,19 @@ impl Translator<'_> {
     fn run(&mut self) -> Result<(), String> {
         let mut depth = 0usize;
         let mut last = Last::Nothing;
+        // Go refuses nested counted repetitions that would copy what they repeat more than
+        // 1000 times (`(a{100}){11}`). `copies` is how many times the item just read repeats
+        // its deepest part, `widest` the most of any earlier item of the group being read;
+        // `outer` holds the enclosing groups' `widest`.
+        let mut copies: u64 = 0;
+        let mut widest: u64 = 0;
+        let mut outer: Vec<u64> = Vec::new();
         while let Some(c) = self.peek(0) {
             let start = self.pos;
+            if !matches!(c, '*' | '+' | '?' | '{') {
+                widest = widest.max(copies);
+                copies = 1;
+            }
             match c {
                 '\\' => {
                     self.pos += 1;
@@ -134,7 +145,10 @@ impl Translator<'_> {
                 '(' => {
                     if self.group()? {
                         depth += 1;
+                        outer.push(widest);
+                        widest = 0;
                     }
+                    copies = 0;
                     last = Last::Nothing;
                 }
                 ')' => {
@@ -144,11 +158,14 @@ impl Translator<'_> {
                     depth -= 1;
                     self.pos += 1;
                     self.out.push(')');
+                    copies = widest.max(1);
+                    widest = outer.pop().unwrap_or(0);
                     last = Last::Atom;
                 }
                 '|' => {
                     self.pos += 1;
                     self.out.push('|');
+                    copies = 0;
                     last = Last::Nothing;
                 }
                 '*' | '+' | '?' => {
@@ -165,16 +182,26 @@ impl Translator<'_> {
                         if lo > MAX_REPEAT || hi.is_some_and(|h| h > MAX_REPEAT || h < lo) {
                             return Err(err("invalid repeat count", &text));
                         }
-                        let mut op = text;
+                        let mut op = text.clone();
                         if self.peek(0) == Some('?') {
                             self.pos += 1;
                             op.push('?');
                         }
                         last = self.repeat(last, start, &op)?;
+                        // Go's `repeatIsValid`: an unbounded repeat counts its minimum, and a
+                        // repeat of zero copies nothing.
+                        let m = u64::from(hi.unwrap_or(lo));
+                        let counted = lo >= 2 || hi.is_some_and(|h| h >= 2);
+                        if counted && m.saturating_mul(copies) > u64::from(MAX_REPEAT) {
+                            return Err(err("invalid repeat count", &text));
+                        }
+                        copies *= m;
                     }
                     None => {
                         self.pos += 1;
                         self.out.push_str("\\{");
+                        widest = widest.max(copies);
+                        copies = 1;
                         last = Last::Atom;
                     }
                 },
