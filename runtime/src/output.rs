@@ -408,12 +408,16 @@ fn file_mode(_: &Path, _: bool) -> (u32, bool) {
     (0, false)
 }
 
-// Flushes a directory's entries (the rename) to disk. File systems that cannot sync a
-// directory say so with EINVAL; that is not a failure of the write.
+// Flushes a directory's entries (the rename) to disk. The file is in place by then: a directory
+// that cannot be opened (write-only for this user) or a file system that cannot sync one
+// (EINVAL) is not a failure of the write; an I/O error while syncing is.
 fn sync_dir(dir: &Path) -> io::Result<()> {
     #[cfg(unix)]
     {
-        match std::fs::File::open(dir).and_then(|d| d.sync_all()) {
+        let Ok(d) = std::fs::File::open(dir) else {
+            return Ok(());
+        };
+        match d.sync_all() {
             Err(e) if e.raw_os_error() == Some(libc::EINVAL) => Ok(()),
             other => other,
         }
