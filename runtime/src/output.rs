@@ -99,15 +99,13 @@ fn json_value(out: &mut String, value: &Value, level: usize) {
     }
 }
 
+// Exponent notation for extreme magnitudes: the plain digits of `1e-200000000` would fill
+// 200 MB, and JSON and HCL both read the short form exactly.
 fn json_number(out: &mut String, n: &Number) {
-    if n.is_infinite() {
-        out.push_str(if n.is_sign_negative() {
-            "\"-inf\""
-        } else {
-            "\"inf\""
-        });
-    } else {
-        out.push_str(&n.to_terraform_string());
+    match n.to_json_string() {
+        Some(text) => out.push_str(&text),
+        None if n.is_sign_negative() => out.push_str("\"-inf\""),
+        None => out.push_str("\"inf\""),
     }
 }
 
