@@ -40,3 +40,20 @@ fn prepend_characters_before_escapes_and_beyond_the_bmp_round_trip() {
     assert!(text.contains(r"\ud804\udcbd"), "{text}");
     assert_eq!(back, vec![("s\u{110bd}".to_string(), value)]);
 }
+
+// tfvars_json: `1.2E-216532174` read from a file was written back in plain notation, 216
+// million digits, which took longer than the fuzzer's 10 s limit (and as long for Terraform to
+// read). Extreme magnitudes are written in exponent notation and read back exactly.
+#[test]
+fn extreme_exponents_are_written_short_and_read_back_exactly() {
+    let text = "{\"x\": [1.2E-216532174, 9E-2, 1e400, -1e-400, 123456789e30]}";
+    let read = parse_tfvars_json(text, "x.tfvars.json").expect("valid file");
+    let vars: Vec<(&str, Value)> = read
+        .iter()
+        .map(|i| (i.name.as_str(), i.value.clone()))
+        .collect();
+    let (written, back) = json_round_trip(&vars);
+    assert!(written.len() < 200, "{written}");
+    assert!(written.contains("1.2e-216532174"), "{written}");
+    assert_eq!(back, vec![("x".to_string(), read[0].value.clone())]);
+}
