@@ -185,6 +185,24 @@ fn a_null_or_missing_secret_is_reported_without_values() {
 }
 
 #[test]
+fn typed_and_output_errors_hide_secrets() {
+    // A null the typed struct cannot hold, next to secrets.
+    let text = format!(
+        r#"{{"region": "eu", "token": "{PASSWORD}", "pin": {PIN}, "db": {{"user": null, "password": "{PASSWORD}"}}}}"#
+    );
+    let report = Variables::from_tfvars_json(&text).unwrap_err();
+    assert_eq!(report.diagnostics.len(), 1, "{report}");
+    assert_no_secret("a typed-struct error", &render_report(&report));
+    // `null` cannot be a `TF_VAR_` value of a string.
+    let err = failing_vars().null_cidr().to_env().unwrap_err();
+    assert!(
+        err.to_string().starts_with("cannot write `var.cidr`"),
+        "{err}"
+    );
+    assert_no_secret("an output error", &format!("{err}\n{err:?}"));
+}
+
+#[test]
 fn panics_on_errors_hide_secrets() {
     let msg = panic_message(|| {
         failing_vars().validate().unwrap();
