@@ -5,6 +5,8 @@
 #
 #   benches/build_time.sh [RUNS]        (default 5 runs of each build)
 #   MODULES="large" benches/build_time.sh 3
+#   KINDS="macro" benches/build_time.sh (only the crate using the macro: the pasted crate does
+#                                        not change with the macro's speed)
 #   MACRO_OPT=3 benches/build_time.sh   (the proc macro built with `opt-level = 3` through
 #                                        `[profile.dev.build-override]`, as a user may set)
 #
@@ -24,6 +26,7 @@
 set -euo pipefail
 runs=${1:-5}
 modules=${MODULES:-network large}
+kinds=${KINDS:-macro pasted}
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/tfvars-build-time.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -97,13 +100,13 @@ timed_build() { # crate
 
 declare -A result
 for module in $modules; do
-  for kind in macro pasted; do
+  for kind in $kinds; do
     make_crate "$module-$kind" "$kind" "$module"
     # Dependencies, and a first build: not timed.
     (cd "$work/$module-$kind" && { cargo fetch -q --offline 2>/dev/null || cargo fetch -q; } &&
       cargo build -q --offline 2>"$work/log") || { cat "$work/log" >&2; exit 1; }
   done
-  for kind in macro pasted; do
+  for kind in $kinds; do
     crate="$module-$kind"
     : >"$work/clean"
     : >"$work/incr"
@@ -127,8 +130,8 @@ echo "runs=$runs, medians in seconds, $(nproc) cores, load $(cut -d' ' -f1-3 /pr
 printf '%-8s %9s %10s %6s %9s %10s %6s\n' module macro_clean pasted_clean ratio macro_incr pasted_incr ratio
 for module in $modules; do
   printf '%-8s %11s %12s %6s %10s %11s %6s\n' "$module" \
-    "${result[$module-macro,clean]}" "${result[$module-pasted,clean]}" \
-    "$(ratio "${result[$module-macro,clean]}" "${result[$module-pasted,clean]}")" \
-    "${result[$module-macro,incr]}" "${result[$module-pasted,incr]}" \
-    "$(ratio "${result[$module-macro,incr]}" "${result[$module-pasted,incr]}")"
+    "${result[$module-macro,clean]:--}" "${result[$module-pasted,clean]:--}" \
+    "$(ratio "${result[$module-macro,clean]:-0}" "${result[$module-pasted,clean]:-0}")" \
+    "${result[$module-macro,incr]:--}" "${result[$module-pasted,incr]:--}" \
+    "$(ratio "${result[$module-macro,incr]:-0}" "${result[$module-pasted,incr]:-0}")"
 done

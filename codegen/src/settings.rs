@@ -177,10 +177,6 @@ impl Settings {
     /// Renders the code for a module already loaded.
     pub fn expand_module(&self, module: Module) -> Result<Expansion, GenerateError> {
         self.check_names()?;
-        let schema = crate::schema::render(
-            &module,
-            SchemaOptions::new().terraform_version(self.terraform_version),
-        )?;
         let tracked_files = if self.track_files {
             module
                 .files
@@ -195,9 +191,25 @@ impl Settings {
             crate_path: self.crate_path.clone(),
             terraform_version: self.terraform_version,
             tracked_files,
-            json_schema: schema.text,
+            json_schema: String::new(),
         };
-        let code = rust::render(&module, &options);
+        let mut schema_options = SchemaOptions::new();
+        schema_options.terraform_version(self.terraform_version);
+        let schema = || crate::schema::render(&module, &schema_options);
+        // The schema and the Rust code are independent until the schema text goes into the
+        // code: the schema is rendered on a second thread meanwhile.
+        let (mut code, at, schema) = std::thread::scope(|scope| {
+            let other = std::thread::Builder::new().spawn_scoped(scope, schema).ok();
+            let (code, at) = rust::render_parts(&module, &options);
+            let schema = match other {
+                Some(handle) => handle
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                None => schema(),
+            };
+            (code, at, schema)
+        });
+        rust::insert_schema(&mut code, at, &schema?.text);
         let unsupported = rust::unsupported_conditions(&module.spec);
         Ok(Expansion {
             code,

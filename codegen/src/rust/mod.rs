@@ -53,6 +53,15 @@ impl Default for RustOptions {
 /// compiler's lexer (`proc_macro::TokenStream::from_str`), `tfvars rust` and build.rs lay it
 /// out with [`to_file_text`], and [`render_tokens`] lexes it with proc-macro2.
 pub fn render(module: &Module, options: &RustOptions) -> String {
+    let (mut code, at) = render_parts(module, options);
+    insert_schema(&mut code, at, &options.json_schema);
+    code
+}
+
+/// [`render`] without the schema (`options.json_schema` is not read), so that the schema can
+/// be rendered meanwhile on another thread: the code, and the offset where the literal of
+/// `JSON_SCHEMA` goes (see [`insert_schema`]).
+pub fn render_parts(module: &Module, options: &RustOptions) -> (String, usize) {
     let krate = options.crate_path.trim();
     let krate = if syn::parse_str::<syn::Path>(krate).is_ok() {
         krate
@@ -65,11 +74,19 @@ pub fn render(module: &Module, options: &RustOptions) -> String {
         text::push_str_lit(&mut out, &p.to_string_lossy());
         out.push_str(");\n");
     }
-    root::render_root(module, options, krate, &mut out);
+    let at = root::render_root(module, options, krate, &mut out);
     for u in unsupported_conditions(&module.spec) {
         out.push_str(&u.to_warning_text());
     }
-    out
+    (out, at)
+}
+
+/// Puts the literal of the module's JSON Schema text at `at`, an offset from
+/// [`render_parts`].
+pub fn insert_schema(code: &mut String, at: usize, schema: &str) {
+    let mut literal = String::with_capacity(schema.len() + 8);
+    text::push_raw_str(&mut literal, schema);
+    code.insert_str(at, &literal);
 }
 
 /// [`render`] lexed into tokens.

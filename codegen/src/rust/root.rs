@@ -57,8 +57,9 @@ fn variable_doc(v: &VariableSpec, field: &str) -> String {
     doc
 }
 
-/// Appends the root struct and everything it needs.
-pub fn render_root(module: &Module, options: &RustOptions, krate: &str, out: &mut String) {
+/// Appends the root struct and everything it needs, except the literal of `JSON_SCHEMA`: the
+/// returned offset of `out` is where it goes (see [`super::render_parts`]).
+pub fn render_root(module: &Module, options: &RustOptions, krate: &str, out: &mut String) -> usize {
     let root = options.root_name.as_str();
     let vars = module.variables();
     let mut mapper = TypeMapper::new(krate, root);
@@ -103,7 +104,7 @@ pub fn render_root(module: &Module, options: &RustOptions, krate: &str, out: &mu
     out.push_str("impl ");
     out.push_str(root);
     out.push_str(" {\n#[doc = \" The module's JSON Schema (draft-07), identical to `tfvars schema --stdout`.\"]\npub const JSON_SCHEMA: &'static str = ");
-    push_raw_str(out, &options.json_schema);
+    let schema_at = out.len();
     out.push_str(";\n#[doc = \" What the module declares about each variable, in declaration order.\"]\npub const VARIABLES: &'static [");
     out.push_str(krate);
     out.push_str("::__private::VariableInfo] = &[\n");
@@ -244,6 +245,7 @@ pub fn render_root(module: &Module, options: &RustOptions, krate: &str, out: &mu
     out.push_str(", ");
     push_str_lit(out, root);
     out.push_str(");\n");
+    schema_at
 }
 
 /// The methods of every root struct (`KRATE` stands for the facade crate's path).
