@@ -43,9 +43,8 @@ pub(crate) fn read(cx: &mut FileCx, decls: &mut Decls) {
             if let Some(diags) = diags {
                 for d in diags {
                     let snippet = d.location.as_ref().and_then(|l| {
-                        let offset = cx.file.offset_of(l.line as usize, 1);
-                        let line = cx.file.line_text(offset).trim();
-                        (!line.is_empty()).then(|| line.to_string())
+                        let offset = cx.file.offset_of(l.line as usize, l.column as usize);
+                        cx.file.snippet_line(offset)
                     });
                     cx.problems.push(Problem {
                         location: d.location,

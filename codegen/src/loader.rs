@@ -423,10 +423,9 @@ impl FileCx<'_> {
     /// A place in this file, kept for a later problem.
     pub fn spot(&self, span: Option<Range<usize>>) -> Spot {
         let offset = span.map_or(0, |s| s.start);
-        let line = self.file.line_text(offset).trim();
         Spot {
             location: self.file.location(offset),
-            snippet: (!line.is_empty()).then(|| line.to_string()),
+            snippet: self.file.snippet_line(offset),
         }
     }
 
@@ -443,11 +442,10 @@ impl FileCx<'_> {
     pub fn problem(&mut self, span: Option<Range<usize>>, summary: &str, detail: &str) {
         let offset = span.map_or(0, |s| s.start);
         let location = self.file.location(offset);
-        let line = self.file.line_text(offset).trim();
         self.problems.push(Problem {
             location: Some(location),
             message: format!("{summary}: {}", detail.trim_end_matches('.')),
-            snippet: (!line.is_empty()).then(|| line.to_string()),
+            snippet: self.file.snippet_line(offset),
         });
     }
 

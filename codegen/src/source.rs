@@ -15,6 +15,20 @@ pub struct SourceFile {
     /// The file's text.
     pub text: String,
     line_starts: Vec<usize>,
+    /// The number of characters before each multiple of [`CHAR_MARK`] bytes, so that a column
+    /// on a long line (a minified `.tf.json`) is found without counting the line from its start.
+    char_marks: Vec<usize>,
+}
+
+/// The spacing of [`SourceFile`]'s character counts, in bytes.
+const CHAR_MARK: usize = 4096;
+
+/// Lines longer than this many bytes are shown as a window around the place in messages.
+const SNIPPET_MAX: usize = 240;
+
+/// Characters a UTF-8 text holds: its bytes that do not continue a character.
+fn chars_in(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| (b & 0xC0) != 0x80).count()
 }
 
 impl SourceFile {
@@ -27,12 +41,23 @@ impl SourceFile {
                 .filter(|&(_, b)| b == b'\n')
                 .map(|(i, _)| i + 1),
         );
+        let mut char_marks = vec![0];
+        for block in text.as_bytes().chunks(CHAR_MARK) {
+            char_marks.push(char_marks[char_marks.len() - 1] + chars_in(block));
+        }
         SourceFile {
             name: name.into(),
             path: path.into(),
             text,
             line_starts,
+            char_marks,
         }
+    }
+
+    /// How many characters the text holds before byte `offset`.
+    fn chars_before(&self, offset: usize) -> usize {
+        let mark = offset / CHAR_MARK;
+        self.char_marks[mark] + chars_in(&self.text.as_bytes()[mark * CHAR_MARK..offset])
     }
 
     /// The same file without a leading UTF-8 byte order mark. HCL's native syntax skips one
@@ -66,7 +91,7 @@ impl SourceFile {
         while !self.text.is_char_boundary(end) {
             end -= 1;
         }
-        let column = self.text[start..end].chars().count() + 1;
+        let column = self.chars_before(end) - self.chars_before(start) + 1;
         (line as u32 + 1, column as u32)
     }
 
@@ -101,6 +126,38 @@ impl SourceFile {
             .map_or(self.text.len(), |(i, _)| start + i)
     }
 
+    /// The line that holds `offset`, trimmed, to show under a message (`None` when blank). A
+    /// line longer than a few hundred bytes is cut to a window around `offset`, marked `…`.
+    pub fn snippet_line(&self, offset: usize) -> Option<String> {
+        let offset = offset.min(self.text.len());
+        let line = match self.line_starts.binary_search(&offset) {
+            Ok(i) => i,
+            Err(i) => i - 1,
+        };
+        let start = self.line_starts[line];
+        let end = self
+            .line_starts
+            .get(line + 1)
+            .map_or(self.text.len(), |&e| e);
+        let whole = self.text[start..end].trim_end_matches(['\n', '\r']);
+        if whole.len() <= SNIPPET_MAX {
+            let line = whole.trim();
+            return (!line.is_empty()).then(|| line.to_string());
+        }
+        let boundary = |mut i: usize| {
+            while !self.text.is_char_boundary(i) {
+                i -= 1;
+            }
+            i
+        };
+        let from = boundary(offset.saturating_sub(SNIPPET_MAX / 3).max(start));
+        let to = boundary((from + SNIPPET_MAX).min(start + whole.len()));
+        let window = self.text[from..to].trim();
+        let before = if from > start { "…" } else { "" };
+        let after = if to < start + whole.len() { "…" } else { "" };
+        Some(format!("{before}{window}{after}"))
+    }
+
     /// The whole line (without its line break) that holds `offset`.
     pub fn line_text(&self, offset: usize) -> &str {
         let (line, _) = self.line_col(offset);
@@ -127,6 +184,25 @@ mod tests {
         assert_eq!(f.location(6).to_string(), "a.tf:2:3");
         assert_eq!(f.offset_of(2, 3), 6);
         assert_eq!(f.line_text(7), "é x = 1");
+        assert_eq!(f.snippet_line(7).as_deref(), Some("é x = 1"));
+    }
+
+    #[test]
+    fn columns_on_long_lines() {
+        // Characters of one, two and three bytes across many 4 KiB marks, on one line.
+        let line = "aé€".repeat(5000);
+        let text = format!("x\n{line}\n");
+        let f = SourceFile::new("a.tf.json", "a.tf.json", text.clone());
+        for (i, (byte, _)) in line.char_indices().enumerate().step_by(997) {
+            assert_eq!(f.line_col(2 + byte), (2, i as u32 + 1));
+        }
+        let snippet = f.snippet_line(2 + line.len() / 2).unwrap();
+        assert!(
+            snippet.starts_with('…') && snippet.ends_with('…'),
+            "{snippet}"
+        );
+        assert!(snippet.len() <= SNIPPET_MAX + 8);
+        assert!(line.contains(snippet.trim_matches('…')));
     }
 
     #[test]
