@@ -144,7 +144,7 @@ pub fn check(spec: &ModuleSpec, inputs: &[InputVariable], options: &CheckOptions
     }
     // No diagnostic quotes a sensitive value (a function error on one, a conversion error
     // naming a map key).
-    if spec.variables.iter().any(|v| v.sensitive) {
+    if !diagnostics.is_empty() && spec.variables.iter().any(|v| v.sensitive) {
         let given_values = given.values().map(|i| (i.name.as_str(), &i.value));
         let effective = values.iter().map(|(k, v)| (k.as_str(), v));
         let secrets = crate::sensitive::Secrets::of_module(spec, given_values.chain(effective));

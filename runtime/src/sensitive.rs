@@ -101,7 +101,7 @@ pub const HIDDEN_VALUE: &str = "(sensitive value)";
 /// [`crate::check::check`] hides them in its report; use it for diagnostics made elsewhere.
 #[derive(Clone, Default, PartialEq, Eq)]
 pub struct Secrets {
-    texts: Vec<String>,
+    texts: std::collections::BTreeSet<String>,
 }
 
 impl fmt::Debug for Secrets {
@@ -146,11 +146,17 @@ impl Secrets {
     pub fn add(&mut self, value: &Value, ty: &Type) {
         match value {
             Value::Null(_) | Value::Unknown(_) | Value::Bool(_) => {}
-            Value::Number(n) => self.push(if n.is_infinite() {
-                return;
-            } else {
-                n.to_terraform_string()
-            }),
+            Value::Number(n) => {
+                // The short JSON form, and the plain decimal form Terraform prints when that is
+                // short too (not the million digits of `1e-1000000`).
+                let Some(json) = n.to_json_string() else {
+                    return;
+                };
+                if !json.contains(['e', 'E']) {
+                    self.push(n.to_terraform_string());
+                }
+                self.push(json);
+            }
             Value::String(s) => self.push(s.clone()),
             Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
                 for (i, item) in items.iter().enumerate() {
@@ -195,12 +201,10 @@ impl Secrets {
             text.to_lowercase(),
             text,
         ] {
-            if !form.is_empty() && !self.texts.contains(&form) {
-                self.texts.push(form);
+            if !form.is_empty() {
+                self.texts.insert(form);
             }
         }
-        // Longest first, so that a secret inside another is not half-replaced.
-        self.texts.sort_by_key(|t| std::cmp::Reverse(t.len()));
     }
 
     /// True when there is nothing to hide.
@@ -213,8 +217,15 @@ impl Secrets {
     pub fn hide(&self, text: &str) -> String {
         let mut out = text.to_string();
         // Texts of one or two characters (a small number, a letter) are left alone: they would
-        // turn up in every file position and word.
-        for secret in self.texts.iter().filter(|t| t.chars().count() > 2) {
+        // turn up in every file position and word. Longest first, so that a secret inside
+        // another is not half-replaced.
+        let mut texts: Vec<&String> = self
+            .texts
+            .iter()
+            .filter(|t| t.chars().count() > 2 && out.contains(t.as_str()))
+            .collect();
+        texts.sort_by_key(|t| std::cmp::Reverse(t.len()));
+        for secret in texts {
             out = replace_whole(&out, secret);
         }
         out
@@ -330,6 +341,15 @@ mod tests {
             secrets.hide("attribute \"tags\": element \"owner-key\": owner-value"),
             "attribute \"tags\": element \"(sensitive value)\": (sensitive value)"
         );
+    }
+
+    #[test]
+    fn numbers_of_extreme_magnitude_stay_short() {
+        let mut secrets = Secrets::new();
+        let n = crate::Number::parse_json("1.2e-216532174").unwrap();
+        secrets.add(&Value::Number(n), &Type::Number);
+        let texts: Vec<&str> = secrets.texts.iter().map(String::as_str).collect();
+        assert_eq!(texts, ["1.2E-216532174", "1.2e-216532174"]);
     }
 
     #[test]
