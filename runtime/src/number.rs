@@ -45,6 +45,10 @@ enum Repr {
 // them: two such decimals are always further apart than two neighbouring 512-bit floats.
 const CANONICAL_DIGITS: u64 = 150;
 
+// Above this decimal exponent, a number of more than CANONICAL_DIGITS significant digits is
+// rounded to that many decimal digits instead of exactly to 512 bits (see `Number::finite`).
+const EXACT_ROUNDING_SCALE: u64 = 20_000;
+
 /// Go's `big.MaxExp`: a binary exponent above it overflows to infinity.
 const MAX_EXP2: i64 = i32::MAX as i64;
 /// Go's `big.MinExp`: a binary exponent below it underflows to zero.
@@ -122,6 +126,15 @@ impl Number {
         let value = value.normalized();
         if value.digits() > CANONICAL_DIGITS {
             let (c, scale) = value.as_bigint_and_exponent();
+            if scale.unsigned_abs() > EXACT_ROUNDING_SCALE {
+                // Rounding exactly to 512 bits would compute with numbers of about
+                // 3.3 × |scale| bits, minutes for the `e78901234` a file may hold; rounding to
+                // CANONICAL_DIGITS decimal digits is immediate, and differs from Terraform's
+                // result only in its last few digits.
+                let prec = std::num::NonZeroU64::new(CANONICAL_DIGITS).expect("non-zero");
+                let rounded = value.with_precision_round(prec, bigdecimal::RoundingMode::HalfEven);
+                return Number::finite_exact(rounded, negative);
+            }
             let (num, den) = if scale <= 0 {
                 (c.abs() * pow10(scale.unsigned_abs()), BigInt::one())
             } else {
