@@ -57,3 +57,22 @@ fn extreme_exponents_are_written_short_and_read_back_exactly() {
     assert!(written.contains("1.2e-216532174"), "{written}");
     assert_eq!(back, vec![("x".to_string(), read[0].value.clone())]);
 }
+
+// tfvars_json: a number of more than 150 significant digits with a large exponent
+// (`…456e78901234`) was rounded to 512 bits exactly, through integers of hundreds of millions
+// of bits: no answer within minutes. Beyond exponents of 20,000 it is rounded to 150 digits.
+#[test]
+fn long_mantissa_with_a_huge_exponent_reads_at_once() {
+    let mantissa: String = (1..=170)
+        .map(|i| char::from(b'0' + (i * 7 % 10) as u8))
+        .collect();
+    let text = format!("{{\"x\": {mantissa}e78901234}}");
+    let read = parse_tfvars_json(&text, "x.tfvars.json").expect("valid file");
+    let Value::Number(n) = &read[0].value else {
+        panic!("not a number: {:?}", read[0].value)
+    };
+    let json = n.to_json_string().expect("finite");
+    // 150 digits, the last (0) rounded up as the 151st is 7, and the exponent kept.
+    let expected = format!("{}.{}1e78901403", &mantissa[..1], &mantissa[1..149]);
+    assert_eq!(json, expected);
+}
