@@ -10,39 +10,44 @@
 /// Appends `s` as a string literal, escaped exactly as `proc_macro2::Literal::string` does, so
 /// that the tokens equal those of `quote!(#s)`.
 pub fn push_str_lit(out: &mut String, s: &str) {
+    out.reserve(s.len() + 2);
     out.push('"');
-    let mut rest = s;
-    // Runs of characters that need no escape are copied as they are.
-    while let Some(i) = rest.find(|c: char| needs_escape(c)) {
-        out.push_str(&rest[..i]);
-        let mut chars = rest[i..].chars();
-        let ch = chars.next().expect("a character at a found index");
-        if ch == '\0' {
-            // `\0` followed by an octal digit would read as an octal escape to some tools.
-            let octal_next = chars
-                .as_str()
-                .starts_with(|c: char| ('0'..='7').contains(&c));
-            out.push_str(if octal_next { r"\x00" } else { r"\0" });
-        } else {
-            out.extend(ch.escape_debug());
+    let bytes = s.as_bytes();
+    let mut start = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        // Printable ASCII but `"` and `\`: as it is (the common case, checked byte by byte).
+        if (b' '..=b'~').contains(&b) && b != b'"' && b != b'\\' {
+            i += 1;
+            continue;
         }
-        rest = chars.as_str();
+        let ch = s[i..]
+            .chars()
+            .next()
+            .expect("a character at a char boundary");
+        let len = ch.len_utf8();
+        if b < 0x80 || needs_escape(ch) {
+            out.push_str(&s[start..i]);
+            if ch == '\0' {
+                // `\0` followed by an octal digit would read as an octal escape to some tools.
+                let octal_next = bytes.get(i + 1).is_some_and(|d| (b'0'..=b'7').contains(d));
+                out.push_str(if octal_next { r"\x00" } else { r"\0" });
+            } else {
+                out.extend(ch.escape_debug());
+            }
+            start = i + len;
+        }
+        i += len;
     }
-    out.push_str(rest);
+    out.push_str(&s[start..]);
     out.push('"');
 }
 
-/// Whether `char::escape_debug` changes `c` (the apostrophe excepted, which a string literal
-/// needs not escape).
+/// Whether `char::escape_debug` changes a non-ASCII `c`.
 fn needs_escape(c: char) -> bool {
-    match c {
-        '\'' => false,
-        ' '..='~' => c == '"' || c == '\\',
-        c => {
-            let mut e = c.escape_debug();
-            !(e.next() == Some(c) && e.next().is_none())
-        }
-    }
+    let mut e = c.escape_debug();
+    !(e.next() == Some(c) && e.next().is_none())
 }
 
 /// `s` as a string literal.

@@ -334,18 +334,21 @@ impl Shared {
         }
     }
 
-    /// Appends the bodies of `to_value` or `from_value` (`to`) for a struct's fields; structs
-    /// with the same attribute names and field names share them.
-    fn push_value_body(&self, out: &mut String, def: &StructDef, to: bool) {
+    /// Calls `write` with the bodies of `to_value` and `from_value` for a struct's fields;
+    /// structs with the same attribute names and field names share them.
+    fn with_value_bodies(&self, def: &StructDef, write: impl FnOnce(&str, &str)) {
+        use std::fmt::Write as _;
         let mut key = String::new();
         for f in &def.fields {
             // Length-prefixed, so that no two field lists make the same key.
-            key.push_str(&f.name.len().to_string());
-            key.push(':');
-            key.push_str(&f.name);
-            key.push_str(&f.ident.len().to_string());
-            key.push(':');
-            key.push_str(&f.ident);
+            let _ = write!(
+                key,
+                "{}:{}{}:{}",
+                f.name.len(),
+                f.name,
+                f.ident.len(),
+                f.ident
+            );
         }
         let mut bodies = self.value_bodies.borrow_mut();
         let (to_body, from_body) = bodies.entry(key).or_insert_with(|| {
@@ -374,7 +377,7 @@ impl Shared {
             from.push_str("}) }");
             (to, from)
         });
-        out.push_str(if to { to_body } else { from_body });
+        write(to_body, from_body);
     }
 
     /// Appends the `#[doc]` attributes of a field's doc text, built once per distinct text.
@@ -559,13 +562,13 @@ pub fn render_value_impls(shared: &Shared, out: &mut String, def: &StructDef) {
     } else {
         ""
     };
-    out.push_str(&format!(
-        "impl {krate}::__private::ToValue for {name} {{\n{allow}fn to_value(&self) -> {krate}::Value "
-    ));
-    shared.push_value_body(out, def, true);
-    out.push_str(&format!(
-        "\n}}\nimpl {krate}::__private::FromValue for {name} {{\n{allow}fn from_value(value: &{krate}::Value, path: &{krate}::__private::Path,) -> ::std::result::Result<Self, {krate}::__private::TypedError> "
-    ));
-    shared.push_value_body(out, def, false);
-    out.push_str("\n}\n");
+    shared.with_value_bodies(def, |to_body, from_body| {
+        use std::fmt::Write as _;
+        let _ = write!(
+            out,
+            "impl {krate}::__private::ToValue for {name} {{\n{allow}fn to_value(&self) -> {krate}::Value {to_body}\n}}\n\
+             impl {krate}::__private::FromValue for {name} {{\n{allow}fn from_value(value: &{krate}::Value, path: &{krate}::__private::Path,) \
+             -> ::std::result::Result<Self, {krate}::__private::TypedError> {from_body}\n}}\n"
+        );
+    });
 }

@@ -127,7 +127,7 @@ pub struct Variables {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub dashed_name: ::std::option::Option<::std::string::String>,
-    /// Terraform type: `object({…})`; optional, unset means the default `{ "big" = 123456789012345678901234567890, "huge" = 1500000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000, "negative" = -12.5, "precise" = 9007199254740993, "tiny" = 0.000000000000000000000000000001 }`. `null_big_numbers()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `object({…})`; optional, unset means the default `{ "big" = 123456789012345678901234567890, "huge" = 1.5e300, "negative" = -12.5, "precise" = 9007199254740993, "tiny" = 1e-30 }`. `null_big_numbers()` sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:108:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
