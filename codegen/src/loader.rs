@@ -1,6 +1,7 @@
 //! Loading a module directory: every `*.tf` and `*.tf.json` file directly in it, in name order,
 //! into one [`Module`], with every problem reported at once.
 
+use std::collections::HashMap;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
@@ -199,6 +200,10 @@ pub(crate) struct Decls {
     pub locals: Vec<LocalSpec>,
     /// Expressions whose references are checked once every file is read.
     pub references: Vec<RefSite>,
+    /// Where each name is in `variables` and `locals`, so that a module of many thousands of
+    /// declarations is not searched once per declaration.
+    variable_at: HashMap<String, usize>,
+    local_at: HashMap<String, usize>,
 }
 
 /// A place in a file with its source line, kept to report a problem after the file is read.
@@ -252,9 +257,9 @@ impl Decls {
     /// Adds a variable from a primary file, unless its name is taken.
     pub fn add_variable(&mut self, cx: &mut FileCx, declared: Declared) {
         if let Some(first) = self
-            .variables
-            .iter()
-            .find(|v| v.spec.name == declared.spec.name)
+            .variable_at
+            .get(&declared.spec.name)
+            .map(|&i| &self.variables[i])
         {
             let first = first.spec.location.clone();
             cx.problems.push(declared.header.problem(
@@ -267,6 +272,8 @@ impl Decls {
             ));
             return;
         }
+        self.variable_at
+            .insert(declared.spec.name.clone(), self.variables.len());
         self.variables.push(declared);
     }
 
@@ -274,9 +281,9 @@ impl Decls {
     /// sets replace the original's, as Terraform merges override files.
     pub fn override_variable(&mut self, cx: &mut FileCx, over: Declared) {
         let Some(base) = self
-            .variables
-            .iter_mut()
-            .find(|v| v.spec.name == over.spec.name)
+            .variable_at
+            .get(&over.spec.name)
+            .map(|&i| &mut self.variables[i])
         else {
             cx.problems.push(over.header.problem(
                 "Missing base variable declaration to override",
@@ -380,7 +387,7 @@ impl Decls {
     /// Adds a local unless its name is taken; in an override file, replaces the original.
     pub fn add_local(&mut self, cx: &mut FileCx, local: LocalSpec, span: Option<Range<usize>>) {
         if cx.is_override {
-            match self.locals.iter_mut().find(|l| l.name == local.name) {
+            match self.local_at.get(&local.name).map(|&i| &mut self.locals[i]) {
                 Some(base) => base.expr = local.expr,
                 None => cx.problem(
                     span,
@@ -394,7 +401,7 @@ impl Decls {
             }
             return;
         }
-        if let Some(first) = self.locals.iter().find(|l| l.name == local.name) {
+        if let Some(first) = self.local_at.get(&local.name).map(|&i| &self.locals[i]) {
             let first = first.location.clone();
             cx.problem(
                 span,
@@ -407,6 +414,7 @@ impl Decls {
             );
             return;
         }
+        self.local_at.insert(local.name.clone(), self.locals.len());
         self.locals.push(local);
     }
 }

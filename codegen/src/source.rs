@@ -91,7 +91,11 @@ impl SourceFile {
         while !self.text.is_char_boundary(end) {
             end -= 1;
         }
-        let column = self.chars_before(end) - self.chars_before(start) + 1;
+        let column = if end - start <= CHAR_MARK {
+            chars_in(&self.text.as_bytes()[start..end])
+        } else {
+            self.chars_before(end) - self.chars_before(start)
+        } + 1;
         (line as u32 + 1, column as u32)
     }
 
