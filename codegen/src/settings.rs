@@ -195,21 +195,24 @@ impl Settings {
         };
         let mut schema_options = SchemaOptions::new();
         schema_options.terraform_version(self.terraform_version);
-        let schema = || crate::schema::render(&module, &schema_options);
-        // The schema and the Rust code are independent until the schema text goes into the
-        // code: the schema is rendered on a second thread meanwhile.
-        let (mut code, at, schema) = std::thread::scope(|scope| {
-            let other = std::thread::Builder::new().spawn_scoped(scope, schema).ok();
-            let (code, at) = rust::render_parts(&module, &options);
-            let schema = match other {
+        // The schema and the embedded spec are made on a second thread while the Rust code is
+        // written: they are independent until their text goes into the code.
+        let others = || {
+            let schema = crate::schema::render(&module, &schema_options);
+            (schema, rust::spec_literals(&module))
+        };
+        let (parts, (schema, spec)) = std::thread::scope(|scope| {
+            let other = std::thread::Builder::new().spawn_scoped(scope, others).ok();
+            let parts = rust::render_parts(&module, &options);
+            let others = match other {
                 Some(handle) => handle
                     .join()
                     .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-                None => schema(),
+                None => others(),
             };
-            (code, at, schema)
+            (parts, others)
         });
-        rust::insert_schema(&mut code, at, &schema?.text);
+        let code = parts.finish(&schema?.text, &spec);
         let unsupported = rust::unsupported_conditions(&module.spec);
         Ok(Expansion {
             code,

@@ -53,40 +53,61 @@ impl Default for RustOptions {
 /// compiler's lexer (`proc_macro::TokenStream::from_str`), `tfvars rust` and build.rs lay it
 /// out with [`to_file_text`], and [`render_tokens`] lexes it with proc-macro2.
 pub fn render(module: &Module, options: &RustOptions) -> String {
-    let (mut code, at) = render_parts(module, options);
-    insert_schema(&mut code, at, &options.json_schema);
-    code
+    let parts = render_parts(module, options);
+    parts.finish(&options.json_schema, &spec_literals(module))
 }
 
-/// [`render`] without the schema (`options.json_schema` is not read), so that the schema can
-/// be rendered meanwhile on another thread: the code, and the offset where the literal of
-/// `JSON_SCHEMA` goes (see [`insert_schema`]).
-pub fn render_parts(module: &Module, options: &RustOptions) -> (String, usize) {
+/// The code of [`render`] without two long literals that are made apart, so that another
+/// thread can make them meanwhile: the module's JSON Schema, and the embedded spec
+/// ([`spec_literals`]). [`Parts::finish`] puts them in.
+pub struct Parts {
+    code: String,
+    at: root::Offsets,
+}
+
+impl Parts {
+    /// The whole code, given the schema text and [`spec_literals`].
+    pub fn finish(self, schema: &str, spec_literals: &str) -> String {
+        let Parts { mut code, at } = self;
+        let mut schema_literal = String::with_capacity(schema.len() + 8);
+        text::push_raw_str(&mut schema_literal, schema);
+        // The later offset first, so that the earlier one still holds.
+        code.insert_str(at.spec_at, spec_literals);
+        code.insert_str(at.schema_at, &schema_literal);
+        code
+    }
+}
+
+/// [`render`] but for the schema (`options.json_schema` is not read) and the embedded spec.
+pub fn render_parts(module: &Module, options: &RustOptions) -> Parts {
     let krate = options.crate_path.trim();
     let krate = if syn::parse_str::<syn::Path>(krate).is_ok() {
         krate
     } else {
         "::tfvars"
     };
-    let mut out = String::with_capacity(1 << 16);
+    let mut code = String::with_capacity(1 << 16);
     for p in &options.tracked_files {
-        out.push_str("const _: &[u8] = ::std::include_bytes!(");
-        text::push_str_lit(&mut out, &p.to_string_lossy());
-        out.push_str(");\n");
+        code.push_str("const _: &[u8] = ::std::include_bytes!(");
+        text::push_str_lit(&mut code, &p.to_string_lossy());
+        code.push_str(");\n");
     }
-    let at = root::render_root(module, options, krate, &mut out);
+    let at = root::render_root(module, options, krate, &mut code);
     for u in unsupported_conditions(&module.spec) {
-        out.push_str(&u.to_warning_text());
+        code.push_str(&u.to_warning_text());
     }
-    (out, at)
+    Parts { code, at }
 }
 
-/// Puts the literal of the module's JSON Schema text at `at`, an offset from
-/// [`render_parts`].
-pub fn insert_schema(code: &mut String, at: usize, schema: &str) {
-    let mut literal = String::with_capacity(schema.len() + 8);
-    text::push_raw_str(&mut literal, schema);
-    code.insert_str(at, &literal);
+/// The arguments of the generated `spec_from_parts(…)` call: the module spec as two raw string
+/// literals (see [`spec_embed`]).
+pub fn spec_literals(module: &Module) -> String {
+    let (skeleton, types) = spec_embed::encode(&module.spec);
+    let mut out = String::with_capacity(skeleton.len() + types.len() + 16);
+    text::push_raw_str(&mut out, &skeleton);
+    out.push_str(", ");
+    text::push_raw_str(&mut out, &types);
+    out
 }
 
 /// [`render`] lexed into tokens.

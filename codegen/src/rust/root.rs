@@ -5,7 +5,7 @@ use tfvars_runtime::output::{to_hcl_expression, type_text};
 use tfvars_runtime::{TerraformVersion, VariableSpec};
 
 use super::naming::FieldNames;
-use super::text::{push_doc_attrs, push_raw_str, push_str_lit};
+use super::text::{push_doc_attrs, push_str_lit};
 use super::types::{render_struct, render_value_impls, FieldDef, Shared, StructDef, TypeMapper};
 use super::RustOptions;
 use crate::model::Module;
@@ -57,9 +57,15 @@ fn variable_doc(v: &VariableSpec, field: &str) -> String {
     doc
 }
 
-/// Appends the root struct and everything it needs, except the literal of `JSON_SCHEMA`: the
-/// returned offset of `out` is where it goes (see [`super::render_parts`]).
-pub fn render_root(module: &Module, options: &RustOptions, krate: &str, out: &mut String) -> usize {
+/// Appends the root struct and everything it needs, except the literal of `JSON_SCHEMA` and the
+/// embedded spec: the returned offsets of `out` are where they go (see
+/// [`super::render_parts`]).
+pub fn render_root(
+    module: &Module,
+    options: &RustOptions,
+    krate: &str,
+    out: &mut String,
+) -> Offsets {
     let root = options.root_name.as_str();
     let vars = module.variables();
     let mut mapper = TypeMapper::new(krate, root);
@@ -166,7 +172,6 @@ pub fn render_root(module: &Module, options: &RustOptions, krate: &str, out: &mu
     out.push_str("}\n");
 
     // `ModuleVariables`: the spec, and the values in and out.
-    let (skeleton, types) = super::spec_embed::encode(&module.spec);
     let version = match options.terraform_version {
         TerraformVersion::V1_11 => "V1_11",
         TerraformVersion::Latest => "Latest",
@@ -177,9 +182,7 @@ pub fn render_root(module: &Module, options: &RustOptions, krate: &str, out: &mu
          static SPEC: ::std::sync::OnceLock<{krate}::__private::ModuleSpec> = ::std::sync::OnceLock::new();\n\
          SPEC.get_or_init(|| {krate}::__private::spec_from_parts("
     ));
-    push_raw_str(out, &skeleton);
-    out.push_str(", ");
-    push_raw_str(out, &types);
+    let spec_at = out.len();
     out.push_str(&format!(
         "))\n}}\n\
          fn variable_infos() -> &'static [{krate}::__private::VariableInfo] {{\nSelf::VARIABLES\n}}\n\
@@ -245,7 +248,15 @@ pub fn render_root(module: &Module, options: &RustOptions, krate: &str, out: &mu
     out.push_str(", ");
     push_str_lit(out, root);
     out.push_str(");\n");
-    schema_at
+    Offsets { schema_at, spec_at }
+}
+
+/// Where [`render_root`] left room for the two literals that are made apart.
+pub struct Offsets {
+    /// The literal of `JSON_SCHEMA`.
+    pub schema_at: usize,
+    /// The arguments of `spec_from_parts(…)` (see [`super::spec_literals`]).
+    pub spec_at: usize,
 }
 
 /// The methods of every root struct (`KRATE` stands for the facade crate's path).
