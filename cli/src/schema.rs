@@ -166,8 +166,9 @@ fn execute(args: &Args) -> Result<(), String> {
         std::fs::create_dir_all(parent)
             .map_err(|e| format!("error creating folder for {:?}: {e}", args.output))?;
     }
-    std::fs::write(path, &rendered.text)
-        .map_err(|e| format!("error writing schema to {:?}: {e}", args.output))?;
+    // Atomic: an interrupted or failed write leaves any earlier schema file as it was.
+    tfvars_runtime::output::write_atomic(path, rendered.text.as_bytes(), false)
+        .map_err(|e| format!("error writing schema: {e}"))?;
     out.info(&format!("Info: schema written to {:?}", args.output));
     Ok(())
 }
