@@ -148,6 +148,22 @@ fn joins_following(c: char) -> bool {
         .unwrap_or(false)
 }
 
+// As in JSON, but an exponent form gets an integer mantissa (`5639e-3`, not `5.639`): the
+// parser reads `5.63937047203182096022e400` as `5` and a 20-digit index, and rejects it.
+fn hcl_number(out: &mut String, n: &Number) {
+    let start = out.len();
+    json_number(out, n);
+    let text = &out[start..];
+    let (Some(dot), Some(e)) = (text.find('.'), text.find('e')) else {
+        return;
+    };
+    let exp: i64 = text[e + 1..].parse().expect("an exponent");
+    let fraction = (e - dot - 1) as i64;
+    let rewritten = format!("{}{}e{}", &text[..dot], &text[dot + 1..e], exp - fraction);
+    out.truncate(start);
+    out.push_str(&rewritten);
+}
+
 /// A `.tfvars` (HCL) document: one `name = value` line per variable, objects and lists spread
 /// over lines with two-space indentation.
 pub fn to_tfvars_hcl<'a>(vars: impl IntoIterator<Item = (&'a str, &'a Value)>) -> String {
@@ -179,7 +195,7 @@ fn hcl_value(out: &mut String, value: &Value, level: usize, pretty: bool) {
     match value {
         Value::Null(_) | Value::Unknown(_) => out.push_str("null"),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-        Value::Number(n) => json_number(out, n),
+        Value::Number(n) => hcl_number(out, n),
         Value::String(s) => write_hcl_string(out, s),
         Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
             if items.is_empty() {
