@@ -76,3 +76,23 @@ fn long_mantissa_with_a_huge_exponent_reads_at_once() {
     let expected = format!("{}.{}1e78901403", &mantissa[..1], &mantissa[1..149]);
     assert_eq!(json, expected);
 }
+
+// tfvars_hcl: `5.63937047203182096022827e89063` written to a `.tfvars` file did not read back
+// (hcl-edit reads a literal beyond f64 with a fraction of more than 20 digits as `5` and an
+// index, and fails). The writer gives exponent forms an integer mantissa.
+#[test]
+fn huge_numbers_written_as_tfvars_read_back() {
+    let text =
+        "{\"n\": 5.63937047203182096022827009602282700944986691342784e89063, \"m\": -1.5e-400}";
+    let read = parse_tfvars_json(text, "x.tfvars.json").expect("valid file");
+    let vars: Vec<(&str, &Value)> = read.iter().map(|i| (i.name.as_str(), &i.value)).collect();
+    let hcl = tfvars_runtime::output::to_tfvars_hcl(vars.iter().copied());
+    assert!(
+        hcl.contains("n = 563937047203182096022827009602282700944986691342784e89013"),
+        "{hcl}"
+    );
+    let back = tfvars_codegen::tfvars_hcl::parse_tfvars(&hcl, "out.tfvars")
+        .unwrap_or_else(|d| panic!("written file rejected: {d:?}\n{hcl}"));
+    let back: Vec<(&str, &Value)> = back.iter().map(|i| (i.name.as_str(), &i.value)).collect();
+    assert_eq!(back, vars);
+}
