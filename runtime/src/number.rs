@@ -582,6 +582,24 @@ impl Number {
             (Repr::PosInf, _) | (_, Repr::PosInf) => Ok(Number::infinity()),
             (Repr::NegInf, _) | (_, Repr::NegInf) => Ok(Number::neg_infinity()),
             (Repr::Finite { value: a, .. }, Repr::Finite { value: b, .. }) => {
+                // A term more than 200 orders of magnitude below the other is less than half a
+                // 512-bit ulp of it (2^-512 is about 1e-154), so the rounded sum is the larger
+                // term, as in Go; adding exactly would first scale the smaller term to the
+                // larger's exponent (10^89012490 digits for `1234E89012490 + 1`).
+                match (a.is_zero(), b.is_zero()) {
+                    (true, false) => return Ok(other.clone()),
+                    (false, true) => return Ok(self.clone()),
+                    (false, false) => {
+                        let gap = a.order_of_magnitude() - b.order_of_magnitude();
+                        if gap > 200 {
+                            return Ok(self.clone());
+                        }
+                        if gap < -200 {
+                            return Ok(other.clone());
+                        }
+                    }
+                    (true, true) => {}
+                }
                 let sum = a + b;
                 // An exact zero sum is -0 only when both operands are -0 (round to nearest).
                 let negative = sum.is_zero() && self.is_sign_negative() && other.is_sign_negative();
