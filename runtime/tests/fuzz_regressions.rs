@@ -96,3 +96,22 @@ fn huge_numbers_written_as_tfvars_read_back() {
     let back: Vec<(&str, &Value)> = back.iter().map(|i| (i.name.as_str(), &i.value)).collect();
     assert_eq!(back, vars);
 }
+
+// tfvars_hcl: `n = 1234E89012490 + 1590 + 1` added exactly, scaling 1590 to the exponent of the
+// other term: 89 million digits, no answer within minutes. A term too small to change the
+// rounded sum leaves the other unchanged, as in Terraform.
+#[test]
+fn adding_a_negligible_term_to_a_huge_number_is_immediate() {
+    use tfvars_runtime::Number;
+    let huge: Number = "1234E89012490".parse().expect("a number");
+    let small = Number::from(1590);
+    assert_eq!(huge.checked_add(&small).unwrap(), huge);
+    assert_eq!(small.checked_add(&huge).unwrap(), huge);
+    assert_eq!(small.checked_sub(&huge).unwrap(), huge.neg());
+    let tiny: Number = "-7e-89012490".parse().expect("a number");
+    assert_eq!(small.checked_add(&tiny).unwrap(), small);
+    // Within 200 orders of magnitude the sum is still exact.
+    let near: Number = "1e150".parse().expect("a number");
+    let sum = near.checked_add(&Number::from(1)).unwrap();
+    assert_eq!(sum.to_terraform_string(), format!("1{}1", "0".repeat(149)));
+}
