@@ -695,6 +695,16 @@ impl Number {
 
     fn round_with(&self, mode: bigdecimal::RoundingMode) -> Number {
         match &self.0 {
+            // |x| < 1, possibly with millions of fraction digits that rounding would first
+            // scale away: the whole part is 0, or ±1 away from zero for floor and ceiling.
+            Repr::Finite { value, .. } if !value.is_zero() && value.order_of_magnitude() < 0 => {
+                let negative = self.is_sign_negative();
+                match (mode, negative) {
+                    (bigdecimal::RoundingMode::Floor, true) => Number::from(-1),
+                    (bigdecimal::RoundingMode::Ceiling, false) => Number::from(1),
+                    _ => Number::finite_exact(BigDecimal::zero(), negative),
+                }
+            }
             Repr::Finite { value, .. } if !value.is_integer() => {
                 let negative = self.is_sign_negative();
                 Number::finite(value.with_scale_round(0, mode), negative)
@@ -714,12 +724,40 @@ fn divide(a: &BigDecimal, b: &BigDecimal) -> Number {
     let (ma, sa) = a.as_bigint_and_exponent();
     let (mb, sb) = b.as_bigint_and_exponent();
     // a / b = ma × 10^-sa / (mb × 10^-sb) = ma × 10^(sb - sa) / mb
+    if (sb - sa).unsigned_abs() > EXACT_ROUNDING_SCALE {
+        return divide_far(negative, &ma, &mb, sb - sa);
+    }
     let (num, den) = if sb >= sa {
         (ma.abs() * pow10((sb - sa) as u64), mb.abs())
     } else {
         (ma.abs(), mb.abs() * pow10((sa - sb) as u64))
     };
     float512::round(negative, &num, &den)
+}
+
+// ma × 10^shift / mb when |shift| is too large to scale exactly (see `Number::finite`): the
+// quotient of the mantissas to 170 digits, shifted by the exponent, rounded to
+// CANONICAL_DIGITS digits; beyond Go's exponent range, infinity or zero as in Go.
+fn divide_far(negative: bool, ma: &BigInt, mb: &BigInt, shift: i64) -> Number {
+    let (na, nb) = (ma.abs(), mb.abs());
+    let digits = |n: &BigInt| n.to_string().len() as i64;
+    let k = (170 + digits(&nb) - digits(&na)).max(0);
+    let q = na * pow10(k as u64) / nb;
+    let value = BigDecimal::new(q, k - shift);
+    let log2 = (value.order_of_magnitude() as f64 + 1.0) * std::f64::consts::LOG2_10;
+    if log2 > MAX_EXP2 as f64 {
+        return if negative {
+            Number::neg_infinity()
+        } else {
+            Number::infinity()
+        };
+    }
+    if log2 < MIN_EXP2 as f64 {
+        return Number::finite_exact(BigDecimal::zero(), negative);
+    }
+    let prec = std::num::NonZeroU64::new(CANONICAL_DIGITS).expect("non-zero");
+    let rounded = value.with_precision_round(prec, bigdecimal::RoundingMode::HalfEven);
+    Number::finite_exact(if negative { -rounded } else { rounded }, negative)
 }
 
 /// Go's `big.Float` at 512 bits: rounding an exact rational to the nearest 512-bit binary
