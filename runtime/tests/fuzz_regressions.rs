@@ -115,3 +115,35 @@ fn adding_a_negligible_term_to_a_huge_number_is_immediate() {
     let sum = near.checked_add(&Number::from(1)).unwrap();
     assert_eq!(sum.to_terraform_string(), format!("1{}1", "0".repeat(149)));
 }
+
+// Found beside the addition above: division and remainder between numbers whose exponents
+// are millions apart scaled one of them exactly, and so did floor/ceil/trunc of a tiny
+// fraction. They are immediate now.
+#[test]
+fn dividing_numbers_far_apart_is_immediate() {
+    use tfvars_runtime::Number;
+    let huge: Number = "1e89012490".parse().expect("a number");
+    let three = Number::from(3);
+    let q = huge.checked_div(&three).unwrap();
+    assert_eq!(
+        q.to_json_string().unwrap(),
+        format!("3.{}e89012489", "3".repeat(149))
+    );
+    let tiny = three.checked_div(&huge).unwrap();
+    assert_eq!(tiny.to_json_string().unwrap(), "3e-89012490");
+    assert_eq!(three.checked_rem(&huge).unwrap(), three);
+    assert!(huge.checked_rem(&three).is_ok());
+    assert_eq!(tiny.trunc(), Number::from(0));
+    assert_eq!(tiny.floor(), Number::from(0));
+    assert_eq!(tiny.ceil(), Number::from(1));
+    assert_eq!(tiny.neg().floor(), Number::from(-1));
+    assert_eq!(tiny.neg().ceil().to_terraform_string(), "-0");
+    // Beyond Go's exponent range the quotient is infinite, as in Terraform.
+    let far: Number = "1e-600000000".parse().expect("a number");
+    assert!(huge
+        .checked_div(&far)
+        .unwrap()
+        .checked_div(&far)
+        .unwrap()
+        .is_infinite());
+}
