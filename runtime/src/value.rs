@@ -57,7 +57,13 @@ impl Value {
         elements.sort_by(set_order);
         let mut out: Vec<Value> = Vec::with_capacity(elements.len());
         for e in elements {
-            if !out.iter().any(|o| same_set_element(o, &e)) {
+            // Sorted, an element's duplicates are among the last ones kept that sort equal.
+            let duplicate = out
+                .iter()
+                .rev()
+                .take_while(|o| set_order(o, &e) == Ordering::Equal)
+                .any(|o| same_set_element(o, &e));
+            if !duplicate {
                 out.push(e);
             }
         }

@@ -403,6 +403,15 @@ pub(crate) fn distinct(a: &Args) -> Result<Value, EvalError> {
     let Value::List(t, items) = v else {
         return Err(a.bad(0, "list required"));
     };
+    // Strings, the common case, are remembered by hashing, so a long list stays linear.
+    if items.iter().all(|x| matches!(x, Value::String(_))) {
+        let mut seen = std::collections::HashSet::new();
+        let out = items
+            .into_iter()
+            .filter(|x| !matches!(x, Value::String(s) if !seen.insert(s.clone())))
+            .collect();
+        return Ok(Value::List(t, out));
+    }
     let mut out: Vec<Value> = Vec::new();
     for x in items {
         if !out.iter().any(|y| equals(y, &x) == Some(true)) {
