@@ -336,8 +336,9 @@ pub(crate) fn syntax_errors(file: &SourceFile, e: &hcl_edit::parser::Error) -> V
     if message.starts_with("invalid structure") {
         // A name alone on its line.
         let name_start = before
-            .rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'))
-            .map_or(0, |i| i + 1);
+            .char_indices()
+            .rfind(|&(_, c)| !(c.is_alphanumeric() || c == '_' || c == '-'))
+            .map_or(0, |(i, c)| i + c.len_utf8());
         return vec![err(
             at(name_start),
             "Argument or block definition required",
