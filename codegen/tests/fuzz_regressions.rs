@@ -1,0 +1,20 @@
+//! Inputs the fuzzers (`fuzz/`) found to break the code generator's readers, kept as
+//! regression tests. Each test names the target that found it; longer inputs are kept in
+//! `fuzz/regressions/`.
+
+use tfvars_codegen::tfvars_hcl::parse_tfvars;
+
+// tfvars_hcl: for a name alone on its line, the name was taken to start one byte after the
+// last character that cannot be in a name; after `\u{558}` (two bytes) that is inside the
+// character, and slicing the text there panicked.
+#[test]
+fn parse_error_inside_a_character_is_reported_at_the_character() {
+    let text = include_str!("../../fuzz/regressions/tfvars_hcl-offset-inside-a-character.tfvars");
+    let diags = parse_tfvars(text, "x.tfvars").expect_err("not a valid file");
+    assert!(!diags.is_empty());
+    for d in &diags {
+        let loc = d.location.as_ref().expect("located");
+        assert_eq!((loc.file.as_str(), loc.line), ("x.tfvars", 1), "{d}");
+        assert!(loc.column <= 2, "{d}");
+    }
+}
