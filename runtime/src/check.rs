@@ -124,16 +124,17 @@ pub fn check(spec: &ModuleSpec, inputs: &[InputVariable], options: &CheckOptions
             }
         }
     }
+    let by_name: BTreeMap<&str, &VariableSpec> = spec
+        .variables
+        .iter()
+        .map(|v| (v.name.as_str(), v))
+        .collect();
     for mut d in crate::eval::run_validations(spec, &values, &skip, options.version) {
         // Terraform points a failed rule at the value it rejected (the input, or the variable
         // block when the default was used); the rule's own place is in the detail.
         if d.summary == "Invalid value for variable" {
             let name = d.variable.as_deref();
-            if let Some(var) = spec
-                .variables
-                .iter()
-                .find(|v| Some(v.name.as_str()) == name)
-            {
+            if let Some(var) = name.and_then(|n| by_name.get(n)) {
                 d.location = given
                     .get(var.name.as_str())
                     .and_then(|input| input.location.clone())

@@ -30,6 +30,7 @@ pub fn run_validations(
     version: TerraformVersion,
 ) -> Vec<Diagnostic> {
     let order = validation_order(spec, skip);
+    let any_sensitive = spec.variables.iter().any(|v| v.sensitive);
     let mut out = Vec::new();
     // The values without those rejected so far; cloned only once a rule fails.
     let mut reduced: Option<BTreeMap<String, Value>> = None;
@@ -43,7 +44,7 @@ pub fn run_validations(
             let before = out.len();
             for rule in &var.validations {
                 let found = check_rule(&mut scope, var, rule);
-                out.extend(hide_sensitive_message(spec, rule, found));
+                out.extend(hide_sensitive_message(spec, any_sensitive, rule, found));
             }
             if out[before..].iter().any(|d| d.severity == Severity::Error) {
                 rejected = Some(var.name.as_str());
@@ -66,6 +67,7 @@ fn validation_order<'s>(spec: &'s ModuleSpec, skip: &BTreeSet<String>) -> Vec<&'
         .iter()
         .filter(|v| !skip.contains(&v.name) && !v.validations.is_empty())
         .collect();
+    let names: std::collections::HashSet<&str> = vars.iter().map(|v| v.name.as_str()).collect();
     let deps: Vec<BTreeSet<&str>> = vars
         .iter()
         .map(|v| {
@@ -77,19 +79,25 @@ fn validation_order<'s>(spec: &'s ModuleSpec, skip: &BTreeSet<String>) -> Vec<&'
                 }
             }
             out.remove(v.name.as_str());
-            out.retain(|n| vars.iter().any(|w| w.name == *n));
+            out.retain(|n| names.contains(n));
             out
         })
         .collect();
+    let at: std::collections::HashMap<&str, usize> = vars
+        .iter()
+        .enumerate()
+        .map(|(i, v)| (v.name.as_str(), i))
+        .collect();
     let mut done = vec![false; vars.len()];
     let mut order = Vec::with_capacity(vars.len());
+    // Every variable before `first` is done: the search starts there.
+    let mut first = 0;
     while order.len() < vars.len() {
-        let ready = (0..vars.len()).find(|&i| {
-            !done[i]
-                && deps[i]
-                    .iter()
-                    .all(|d| vars.iter().zip(&done).any(|(w, &ok)| ok && w.name == *d))
-        });
+        while done[first] {
+            first += 1;
+        }
+        let ready = (first..vars.len())
+            .find(|&i| !done[i] && deps[i].iter().all(|d| at.get(d).is_some_and(|&j| done[j])));
         // A cycle: take the first remaining variable.
         let i = ready.unwrap_or_else(|| done.iter().position(|d| !d).unwrap_or(0));
         done[i] = true;
@@ -124,11 +132,12 @@ fn variables_used<'s>(
 // shown: tfvars never prints a sensitive value (Terraform 1.11 prints it here).
 fn hide_sensitive_message(
     spec: &ModuleSpec,
+    any_sensitive: bool,
     rule: &ValidationSpec,
     mut found: Vec<Diagnostic>,
 ) -> Vec<Diagnostic> {
     const FAILED: &str = "Invalid value for variable";
-    if !found.iter().any(|d| d.summary == FAILED) || !spec.variables.iter().any(|v| v.sensitive) {
+    if !any_sensitive || !found.iter().any(|d| d.summary == FAILED) {
         return found;
     }
     let mut used = BTreeSet::new();
@@ -159,11 +168,13 @@ fn finish_locals(
     mut out: Vec<Diagnostic>,
 ) -> Vec<Diagnostic> {
     // Report in declaration order, whatever order the rules ran in.
-    out.sort_by_key(|d| {
-        spec.variables
-            .iter()
-            .position(|v| Some(v.name.as_str()) == d.variable.as_deref())
-    });
+    let position: std::collections::HashMap<&str, usize> = spec
+        .variables
+        .iter()
+        .enumerate()
+        .map(|(i, v)| (v.name.as_str(), i))
+        .collect();
+    out.sort_by_key(|d| d.variable.as_deref().and_then(|n| position.get(n).copied()));
     // Terraform evaluates every local during plan, used or not: a failing one fails the plan.
     // A local that fails because another one did repeats its error; report it once.
     let mut seen: Vec<(String, String)> = out
