@@ -150,11 +150,17 @@ pub fn arbitrary_json(u: &mut Unstructured, depth: usize, out: &mut String) -> R
         _ => {
             out.push('{');
             let n = u.int_in_range(0..=4)?;
-            for i in 0..n {
-                if i > 0 {
+            // A key given twice is an error of the reader (as in Terraform), not a value.
+            let mut keys = std::collections::BTreeSet::new();
+            for _ in 0..n {
+                let key = arbitrary_key(u)?;
+                if !keys.insert(key.clone()) {
+                    continue;
+                }
+                if keys.len() > 1 {
                     out.push(',');
                 }
-                out.push_str(&serde_json::to_string(&arbitrary_key(u)?).expect("keys serialize"));
+                out.push_str(&serde_json::to_string(&key).expect("keys serialize"));
                 out.push(':');
                 arbitrary_json(u, depth - 1, out)?;
             }
