@@ -70,7 +70,12 @@ pub(crate) fn parse(file: &SourceFile) -> Result<hcl_edit::structure::Body, Vec<
 /// bad character besides the parse error it causes.
 pub(crate) fn syntax_errors(file: &SourceFile, e: &hcl_edit::parser::Error) -> Vec<SyntaxError> {
     let text = file.text.as_str();
-    let offset = e.location().offset().min(text.len());
+    // hcl-edit may report a byte inside a character (`a Odéé` fails at the second byte of
+    // the first `é`): the error is at that character.
+    let mut offset = e.location().offset().min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
     let message = e.message().replace('\n', " ");
     let err = |span: std::ops::Range<usize>, summary: &str, detail: &str| {
         (span, summary.to_string(), detail.to_string())
