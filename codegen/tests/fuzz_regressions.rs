@@ -18,3 +18,16 @@ fn parse_error_inside_a_character_is_reported_at_the_character() {
         assert!(loc.column <= 2, "{d}");
     }
 }
+
+// tfvars_hcl: hcl-edit reported its error for `a Odéé` at byte 7, the second byte of the
+// first `é`, and wording the error sliced the text there: a panic.
+#[test]
+fn parse_error_reported_inside_a_character_is_located_at_it() {
+    let diags = parse_tfvars("a Od\u{e9}\u{e9}", "x.tfvars").expect_err("not a valid file");
+    assert!(!diags.is_empty());
+    for d in &diags {
+        let loc = d.location.as_ref().expect("located");
+        assert_eq!((loc.file.as_str(), loc.line), ("x.tfvars", 1), "{d}");
+        assert!(loc.column <= 7, "{d}");
+    }
+}
