@@ -12,6 +12,11 @@ use syn::{Ident, LitStr, Token};
 /// Generates typed variables for a Terraform module: see the `tfvars` crate.
 ///
 /// `terraform_vars!("PATH" [, name = Ident] [, terraform_version = "1.11"] [, crate = path])`
+///
+/// The macro runs on every build of the invoking crate. Cargo builds proc macros without
+/// optimisation in the dev profile, where expanding a very large module (250 variables,
+/// 1,000 object types) takes about 7 times longer (1.1 s against 0.15 s on a loaded 2-core
+/// machine); crates using such modules can set `[profile.dev.build-override] opt-level = 3`.
 #[proc_macro]
 pub fn terraform_vars(input: TokenStream) -> TokenStream {
     let args = syn::parse_macro_input!(input as Args);
