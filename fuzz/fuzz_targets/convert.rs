@@ -63,7 +63,11 @@ fn run(data: &[u8]) -> arbitrary::Result<()> {
         let again = convert(c, &ty).unwrap_or_else(|e| {
             panic!("a converted value does not convert again: {e}\n{c:?}\n{ty:?}")
         });
-        assert_eq!(&again, c, "conversion is not idempotent for {ty:?}");
+        // Object types are unordered: attribute order inside a value's type may differ.
+        assert!(
+            again.ty().same_as(&c.ty()) && again.to_json().ok() == c.to_json().ok(),
+            "conversion is not idempotent for {ty:?}:\n{again:?}\n{c:?}"
+        );
     } else if let Err(e) = &converted {
         assert!(!e.message().is_empty());
     }

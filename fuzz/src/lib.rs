@@ -76,7 +76,10 @@ pub fn arbitrary_type(u: &mut Unstructured, depth: usize) -> Result<Type> {
             let mut attrs: Vec<Attribute> = Vec::with_capacity(n);
             for _ in 0..n {
                 let name = arbitrary_key(u)?;
-                if attrs.iter().any(|a| a.name == name) {
+                // Attribute names in NFC only: `é` and `e\u{301}` would be two attributes that
+                // JSON (read in NFC, as Terraform reads it) cannot tell apart.
+                let nfc = Value::string(name.as_str()) == Value::String(name.clone());
+                if !nfc || attrs.iter().any(|a| a.name == name) {
                     continue;
                 }
                 let ty = arbitrary_type(u, depth - 1)?;
