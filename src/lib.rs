@@ -133,8 +133,8 @@
 //! `terraform_vars!("PATH" [, name = Ident] [, terraform_version = "1.11" | "latest"] [, crate = path])`
 //!
 //! - `PATH` is relative to the directory of the file holding the invocation (like
-//!   `include_str!`; with compilers older than 1.88, which lack `Span::local_file`, relative to
-//!   the package root), or absolute. Every `.tf` and `.tf.json` file read is tracked, so editing one
+//!   `include_str!`; relative to the package root where the compiler cannot tell the file, as
+//!   inside another macro's output), or absolute. Every `.tf` and `.tf.json` file read is tracked, so editing one
 //!   rebuilds; a file *added* to the module is only seen after a rebuild of the invoking crate
 //!   (touch the invoking file, or use the build.rs API, which watches the directory).
 //! - `name` renames the root struct (default `Variables`).

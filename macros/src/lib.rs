@@ -109,17 +109,11 @@ fn normalize(path: &Path) -> PathBuf {
     out
 }
 
-// Only compiled when build.rs found a compiler with `Span::local_file` (1.88+).
-#[cfg(has_local_file)]
-#[allow(clippy::incompatible_msrv)]
+/// The directory of the file holding the invocation; `None` where the compiler cannot tell
+/// (e.g. a macro invoked from another macro's output), in which case the package root is used.
 fn invoking_dir() -> Option<PathBuf> {
     let file = proc_macro::Span::call_site().local_file()?;
     Some(file.parent()?.to_path_buf())
-}
-
-#[cfg(not(has_local_file))]
-fn invoking_dir() -> Option<PathBuf> {
-    None
 }
 
 type Failure = (syn::Error, proc_macro2::TokenStream);

@@ -163,7 +163,7 @@ pub(crate) fn unb64_at(s: &str) -> Result<Vec<u8>, usize> {
 
 fn unb64(s: &str) -> Option<Vec<u8>> {
     let bytes: Vec<u8> = s.bytes().filter(|b| *b != b'\r' && *b != b'\n').collect();
-    if bytes.len() % 4 != 0 {
+    if !bytes.len().is_multiple_of(4) {
         return None;
     }
     let mut out = Vec::with_capacity(bytes.len() / 4 * 3);

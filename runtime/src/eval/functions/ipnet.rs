@@ -223,7 +223,7 @@ pub(crate) fn cidrsubnets(a: &Args) -> Result<Value, EvalError> {
         let shift = net.bits() - newlen as u32;
         let size: u128 = 1u128.checked_shl(shift).unwrap_or(0);
         // Align up to the subnet size.
-        let start = if size == 0 || next % size == 0 {
+        let start = if size == 0 || next.is_multiple_of(size) {
             next
         } else {
             (next / size + 1) * size

@@ -109,7 +109,7 @@ pub(crate) fn textdecodebase64(a: &Args) -> Result<Value, EvalError> {
         )
     };
     let utf16 = |bytes: &[u8], le: bool| -> Result<String, EvalError> {
-        if bytes.len() % 2 != 0 {
+        if !bytes.len().is_multiple_of(2) {
             return Err(undefined());
         }
         let units: Vec<u16> = bytes
