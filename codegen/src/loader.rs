@@ -47,13 +47,48 @@ pub fn load(dir: impl AsRef<Path>) -> Result<Module, LoadError> {
     for path in primary.into_iter().chain(overrides) {
         match SourceFile::read(path) {
             Ok(file) => read_source(file, is_override_file(path), &mut decls, &mut problems),
-            Err(e) => problems.push(Problem::general(format!(
-                "cannot read `{}`: {e}",
-                path.display()
-            ))),
+            Err(e) => problems.push(unreadable_file(path, &e)),
         }
     }
     finish_load(dir, files, decls, problems)
+}
+
+/// The problem for a module file that could not be read: text that is not UTF-8 is located at
+/// its first bad byte with Terraform's wording; other failures name the file and the reason.
+fn unreadable_file(path: &Path, error: &std::io::Error) -> Problem {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| path.display().to_string());
+    if error.kind() == std::io::ErrorKind::InvalidData {
+        if let Ok(bytes) = std::fs::read(path) {
+            if let Err(bad) = std::str::from_utf8(&bytes) {
+                let valid = &bytes[..bad.valid_up_to()];
+                let line_start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+                let line = 1 + valid.iter().filter(|&&b| b == b'\n').count();
+                // The prefix is valid UTF-8: count its characters on the last line.
+                let column = 1 + valid[line_start..]
+                    .iter()
+                    .filter(|&&b| (b & 0xC0) != 0x80)
+                    .count();
+                return Problem::at(
+                    Location {
+                        file: name,
+                        line: line as u32,
+                        column: column as u32,
+                    },
+                    "Invalid character encoding: all input files must be UTF-8 encoded; \
+                     ensure that UTF-8 encoding is selected in your editor",
+                );
+            }
+        }
+    }
+    if error.kind() == std::io::ErrorKind::NotFound {
+        return Problem::general(format!(
+            "Failed to read file: the file `{name}` could not be read ({error})"
+        ));
+    }
+    Problem::general(format!("cannot read `{}`: {error}", path.display()))
 }
 
 /// Loads a module from files already in memory, as [`load`] loads them from `dir`: each
@@ -184,8 +219,11 @@ fn module_files(dir: &Path) -> Result<Vec<PathBuf>, LoadError> {
         if !(name.ends_with(".tf") || name.ends_with(".tf.json")) {
             continue;
         }
+        // Directories are skipped; anything else is read, so a file that cannot be (a dangling
+        // symbolic link, a socket) is reported rather than silently left out, as Terraform
+        // reports it.
         let path = entry.path();
-        if path.is_file() {
+        if !path.is_dir() {
             files.push((name, path));
         }
     }
