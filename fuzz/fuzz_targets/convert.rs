@@ -10,8 +10,7 @@ use tfvars_fuzz::{arbitrary_json, arbitrary_type, assert_located, has_infinity, 
 use tfvars_runtime::json::parse_tfvars_json;
 use tfvars_runtime::output::{to_tfvars_hcl, to_tfvars_json};
 use tfvars_runtime::{
-    check::check, convert, CheckOptions, Location, ModuleSpec, TerraformVersion,
-    VariableSpec,
+    check::check, convert, CheckOptions, Location, ModuleSpec, TerraformVersion, VariableSpec,
 };
 
 fn variable(name: &str, ty: tfvars_runtime::Type, nullable: bool) -> VariableSpec {
@@ -79,8 +78,12 @@ fn run(data: &[u8]) -> arbitrary::Result<()> {
     for version in [TerraformVersion::V1_11, TerraformVersion::Latest] {
         let checked = check(&spec, &inputs, &CheckOptions { version });
         match &converted {
-            Ok(c) if !(c.is_null() && !nullable) => {
-                assert!(checked.is_ok(), "convert accepted, check rejected: {:?}", checked.report);
+            Ok(c) if !c.is_null() || nullable => {
+                assert!(
+                    checked.is_ok(),
+                    "convert accepted, check rejected: {:?}",
+                    checked.report
+                );
                 assert_eq!(checked.values.get("v"), Some(c));
             }
             Ok(_) => {}
@@ -95,7 +98,10 @@ fn run(data: &[u8]) -> arbitrary::Result<()> {
         let back = parse_tfvars_json(&json, "out.tfvars.json")
             .unwrap_or_else(|d| panic!("written JSON rejected: {d:?}\n{json}"));
         let rechecked = check(&spec, &back, &CheckOptions { version });
-        assert_eq!(&rechecked.values, values, "changed through .tfvars.json:\n{json}");
+        assert_eq!(
+            &rechecked.values, values,
+            "changed through .tfvars.json:\n{json}"
+        );
         let hcl = to_tfvars_hcl(values.iter().map(|(k, v)| (k.as_str(), v)));
         let back = parse_tfvars(&hcl, "out.tfvars")
             .unwrap_or_else(|d| panic!("written .tfvars rejected: {d:?}\n{hcl}"));

@@ -76,7 +76,11 @@ fuzz_target!(|data: &[u8]| {
         Ok(m) => m,
         Err(e) => {
             for p in &e.problems {
-                assert!(p.location.is_some(), "problem without a location: {}", p.message);
+                assert!(
+                    p.location.is_some(),
+                    "problem without a location: {}",
+                    p.message
+                );
             }
             return;
         }

@@ -11,19 +11,50 @@ use libfuzzer_sys::fuzz_target;
 use tfvars_fuzz::{arbitrary_number_text, arbitrary_value};
 use tfvars_runtime::eval::{function_names, Scope};
 use tfvars_runtime::expr::{BinaryOp, ForExpr, TemplatePart, UnaryOp};
-use tfvars_runtime::{Expr, Location, ModuleSpec, Number, TerraformVersion, Type, Value, VariableSpec};
+use tfvars_runtime::{
+    Expr, Location, ModuleSpec, Number, TerraformVersion, Type, Value, VariableSpec,
+};
 
 const VARS: &[&str] = &["s", "n", "l", "m", "a"];
 const SYMBOLS: &[&str] = &["x", "k", "v"];
 const ATTRS: &[&str] = &["a", "b", "name", "0", "x"];
 const STRINGS: &[&str] = &[
-    "", "a", "abc", "10.0.0.0/16", "192.168.1.1", "%s-%d", "^[a-z]+$", "(a|b)*c", "{\"a\":1}",
-    "a,b,,c", " x ", "é", "e\u{301}", "🙂", "1.5", "true", "%", "${", "\\", "YWJj", "\n",
+    "",
+    "a",
+    "abc",
+    "10.0.0.0/16",
+    "192.168.1.1",
+    "%s-%d",
+    "^[a-z]+$",
+    "(a|b)*c",
+    "{\"a\":1}",
+    "a,b,,c",
+    " x ",
+    "é",
+    "e\u{301}",
+    "🙂",
+    "1.5",
+    "true",
+    "%",
+    "${",
+    "\\",
+    "YWJj",
+    "\n",
 ];
 const BINARY: &[BinaryOp] = &[
-    BinaryOp::Eq, BinaryOp::NotEq, BinaryOp::Less, BinaryOp::LessEq, BinaryOp::Greater,
-    BinaryOp::GreaterEq, BinaryOp::Add, BinaryOp::Sub, BinaryOp::Mul, BinaryOp::Div,
-    BinaryOp::Mod, BinaryOp::And, BinaryOp::Or,
+    BinaryOp::Eq,
+    BinaryOp::NotEq,
+    BinaryOp::Less,
+    BinaryOp::LessEq,
+    BinaryOp::Greater,
+    BinaryOp::GreaterEq,
+    BinaryOp::Add,
+    BinaryOp::Sub,
+    BinaryOp::Mul,
+    BinaryOp::Div,
+    BinaryOp::Mod,
+    BinaryOp::And,
+    BinaryOp::Or,
 ];
 
 fn names() -> &'static [&'static str] {
@@ -83,13 +114,20 @@ fn expr(u: &mut Unstructured, depth: usize) -> arbitrary::Result<Expr> {
             source: bx(u)?,
             each: Box::new(match u.int_in_range(0..=2)? {
                 0 => Expr::Bound("_s".into()),
-                1 => Expr::GetAttr(Box::new(Expr::Bound("_s".into())), pick(u, ATTRS)?.to_string()),
+                1 => Expr::GetAttr(
+                    Box::new(Expr::Bound("_s".into())),
+                    pick(u, ATTRS)?.to_string(),
+                ),
                 _ => expr(u, d)?,
             }),
             symbol: "_s".into(),
         },
         11 => Expr::Unary(
-            if u.arbitrary()? { UnaryOp::Negate } else { UnaryOp::Not },
+            if u.arbitrary()? {
+                UnaryOp::Negate
+            } else {
+                UnaryOp::Not
+            },
             bx(u)?,
         ),
         12 | 13 => Expr::Binary(*pick(u, BINARY)?, bx(u)?, bx(u)?),
@@ -100,7 +138,11 @@ fn expr(u: &mut Unstructured, depth: usize) -> arbitrary::Result<Expr> {
             expand_final: u.ratio(1, 8)?,
         },
         18 => {
-            let key_var = if u.arbitrary()? { Some("k".to_string()) } else { None };
+            let key_var = if u.arbitrary()? {
+                Some("k".to_string())
+            } else {
+                None
+            };
             let object = u.arbitrary()?;
             Expr::For(Box::new(ForExpr {
                 key_var,
@@ -108,7 +150,11 @@ fn expr(u: &mut Unstructured, depth: usize) -> arbitrary::Result<Expr> {
                 collection: expr(u, d)?,
                 key: if object { Some(expr(u, d)?) } else { None },
                 value: expr(u, d)?,
-                condition: if u.arbitrary()? { Some(expr(u, d)?) } else { None },
+                condition: if u.arbitrary()? {
+                    Some(expr(u, d)?)
+                } else {
+                    None
+                },
                 grouping: object && u.arbitrary()?,
             }))
         }
@@ -129,7 +175,11 @@ fn template(u: &mut Unstructured, depth: usize) -> arbitrary::Result<Vec<Templat
                 otherwise: template(u, depth.saturating_sub(1))?,
             },
             _ => TemplatePart::For {
-                key_var: if u.arbitrary()? { Some("k".into()) } else { None },
+                key_var: if u.arbitrary()? {
+                    Some("k".into())
+                } else {
+                    None
+                },
                 value_var: "v".into(),
                 collection: expr(u, depth)?,
                 body: template(u, depth.saturating_sub(1))?,
@@ -151,7 +201,11 @@ fn var(name: &str, ty: Type) -> VariableSpec {
         nullable_set: false,
         ephemeral: false,
         validations: Vec::new(),
-        location: Location { file: "main.tf".into(), line: 1, column: 1 },
+        location: Location {
+            file: "main.tf".into(),
+            line: 1,
+            column: 1,
+        },
     }
 }
 
@@ -177,7 +231,11 @@ fn run(data: &[u8]) -> arbitrary::Result<()> {
         }
     }
     let e = expr(&mut u, 8)?;
-    let version = if u.arbitrary()? { TerraformVersion::V1_11 } else { TerraformVersion::Latest };
+    let version = if u.arbitrary()? {
+        TerraformVersion::V1_11
+    } else {
+        TerraformVersion::Latest
+    };
     let mut scope = Scope::new(&spec, &values).with_version(version);
     let _ = scope.eval(&e);
     let _ = Scope::constant().eval(&e);

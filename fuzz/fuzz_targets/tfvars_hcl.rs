@@ -41,7 +41,11 @@ fuzz_target!(|data: &[u8]| {
             };
             let again: BTreeMap<&str, &Value> =
                 again.iter().map(|i| (i.name.as_str(), &i.value)).collect();
-            assert_eq!(json(last), json(again), "values changed through to_tfvars_hcl:\n{out}");
+            assert_eq!(
+                json(last),
+                json(again),
+                "values changed through to_tfvars_hcl:\n{out}"
+            );
         }
         Err(diags) => assert_located(&diags, "x.tfvars", shown),
     }

@@ -18,9 +18,15 @@ pub const MAX_NEST: usize = 6;
 pub fn assert_in_file(loc: &Location, file: &str, text: &str) {
     let json = file.ends_with(".json");
     assert_eq!(loc.file, file, "location names another file: {loc}");
-    assert!(loc.line >= 1 && loc.column >= 1, "location not 1-based: {loc}");
+    assert!(
+        loc.line >= 1 && loc.column >= 1,
+        "location not 1-based: {loc}"
+    );
     let lines = text.split('\n').count() as u32;
-    assert!(loc.line <= lines, "line beyond the end of the file ({lines} lines): {loc}");
+    assert!(
+        loc.line <= lines,
+        "line beyond the end of the file ({lines} lines): {loc}"
+    );
     let line = text.split('\n').nth(loc.line as usize - 1).unwrap_or("");
     let chars = if json {
         2 * line.len() as u32
@@ -108,7 +114,9 @@ pub fn arbitrary_type(u: &mut Unstructured, depth: usize) -> Result<Type> {
 
 /// Object keys and strings drawn mostly from a small set, so that keys meet attribute names.
 pub fn arbitrary_key(u: &mut Unstructured) -> Result<String> {
-    const KEYS: &[&str] = &["a", "b", "name", "x-y", "", "é", "e\u{301}", "0", "1", "true"];
+    const KEYS: &[&str] = &[
+        "a", "b", "name", "x-y", "", "é", "e\u{301}", "0", "1", "true",
+    ];
     if u.ratio(1, 4)? {
         Ok(<&str>::arbitrary(u)?.to_string())
     } else {
