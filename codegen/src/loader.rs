@@ -16,6 +16,7 @@ use crate::source::SourceFile;
 use crate::{hcl_file, json_file};
 
 mod checks;
+mod cycles;
 
 use checks::check_references;
 pub(crate) use checks::{check_condition, check_variable_name, RefSite};
@@ -153,6 +154,10 @@ fn finish_load(
 ) -> Result<Module, LoadError> {
     check_references(&decls, &mut problems);
     let (variables, locals) = decls.finish(&mut problems);
+    // Terraform builds its graph, where cycles show, only from a module otherwise valid.
+    if problems.is_empty() {
+        cycles::check_cycles(&variables, &locals, &mut problems);
+    }
     if !problems.is_empty() {
         // In file order, then by position; problems at one place keep the order found.
         problems.sort_by(|a, b| a.location.cmp(&b.location));

@@ -1,0 +1,5 @@
+mod m {
+    tfvars::terraform_vars!("../modules/cycles");
+}
+
+fn main() {}
