@@ -123,7 +123,7 @@
 //! assert_eq!(
 //!     err.to_string(),
 //!     "error: Invalid value for input variable `var.subnets`: The given value is not suitable \
-//!      for var.subnets declared at variables.tf:32:1: element \"a\": attribute \"zone\" is \
+//!      for var.subnets declared at variables.tf:32,1-19: element \"a\": attribute \"zone\" is \
 //!      required. (<tfvars.json>:1:13)"
 //! );
 //! ```

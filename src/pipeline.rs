@@ -1,12 +1,12 @@
 //! The runtime's one acceptance pipeline, as the generated methods use it.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
-use tfvars_runtime::check::check as check_inputs;
+use tfvars_runtime::check::{check as check_inputs, unsuitable_value_detail};
 use tfvars_runtime::json::parse_tfvars_json;
 use tfvars_runtime::{
     convert, Attribute, CheckOptions, Diagnostic, InputVariable, ModuleSpec, Report, Severity,
-    TerraformVersion, Type, Value,
+    TerraformVersion, Type, Value, VariableSpec,
 };
 
 /// Converts, applies defaults and null rules, and runs every validation (`check`).
@@ -66,8 +66,13 @@ pub(crate) fn read_and_convert(
         parse_tfvars_json(text, "<tfvars.json>").map_err(|diagnostics| Report { diagnostics })?;
     let mut values = BTreeMap::new();
     let mut diagnostics = Vec::new();
+    let declared: HashMap<&str, &VariableSpec> = spec
+        .variables
+        .iter()
+        .map(|v| (v.name.as_str(), v))
+        .collect();
     for input in &inputs {
-        let Some(var) = spec.variables.iter().find(|v| v.name == input.name) else {
+        let Some(&var) = declared.get(input.name.as_str()) else {
             continue;
         };
         match convert(&input.value, &without_defaults(&var.ty)) {
@@ -77,26 +82,7 @@ pub(crate) fn read_and_convert(
             Err(e) => diagnostics.push(Diagnostic {
                 severity: Severity::Error,
                 summary: "Invalid value for input variable".into(),
-                // Terraform's wording for a sensitive variable names the input's place only.
-                detail: if var.sensitive {
-                    format!(
-                        "The given value is not suitable for var.{}, which is sensitive: {}. Invalid value defined at {}.",
-                        var.name,
-                        e.message(),
-                        input
-                            .location
-                            .as_ref()
-                            .map(|l| format!("{}:{},{}", l.file, l.line, l.column))
-                            .unwrap_or_else(|| "the given input".into())
-                    )
-                } else {
-                    format!(
-                        "The given value is not suitable for var.{} declared at {}: {}.",
-                        var.name,
-                        var.location,
-                        e.message()
-                    )
-                },
+                detail: unsuitable_value_detail(var, &e, input.location.as_ref()),
                 variable: Some(var.name.clone()),
                 path: e.path_string(),
                 location: input.location.clone(),

@@ -20,7 +20,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::convert::convert;
+use crate::convert::{convert, ConversionError};
 use crate::diagnostics::{Diagnostic, Report, Severity};
 use crate::input::{CheckOptions, InputVariable};
 use crate::spec::{Location, ModuleSpec, VariableSpec};
@@ -177,33 +177,14 @@ fn effective_value(
     let converted = match convert(&input.value, &var.ty) {
         Ok(v) => v,
         Err(e) => {
-            let (detail, location) = if var.sensitive {
-                (
-                    format!(
-                        "The given value is not suitable for var.{}, which is sensitive: {}. Invalid value defined at {}.",
-                        var.name,
-                        e.message(),
-                        input
-                            .location
-                            .as_ref()
-                            .map(terraform_position)
-                            .unwrap_or_else(|| "the given input".into())
-                    ),
-                    Some(var.location.clone()),
-                )
+            let detail = unsuitable_value_detail(var, &e, input.location.as_ref());
+            let location = if var.sensitive {
+                Some(var.location.clone())
             } else {
-                (
-                    format!(
-                        "The given value is not suitable for var.{} declared at {}: {}.",
-                        var.name,
-                        declaration_range(var),
-                        e.message()
-                    ),
-                    input
-                        .location
-                        .clone()
-                        .or_else(|| Some(var.location.clone())),
-                )
+                input
+                    .location
+                    .clone()
+                    .or_else(|| Some(var.location.clone()))
             };
             return Err(Box::new(Diagnostic {
                 severity: Severity::Error,
@@ -263,6 +244,33 @@ fn undeclared_warning(input: &InputVariable) -> Diagnostic {
 }
 
 // Terraform's `file:line,col` form of a position.
+/// Terraform's detail for a value that does not convert to its variable's type. For a
+/// sensitive variable it names the place of the input, not the declaration, and the
+/// conversion's message (which the caller has cleared of the value itself).
+pub fn unsuitable_value_detail(
+    var: &VariableSpec,
+    error: &ConversionError,
+    input_location: Option<&Location>,
+) -> String {
+    if var.sensitive {
+        format!(
+            "The given value is not suitable for var.{}, which is sensitive: {}. Invalid value defined at {}.",
+            var.name,
+            error.message(),
+            input_location
+                .map(terraform_position)
+                .unwrap_or_else(|| "the given input".into())
+        )
+    } else {
+        format!(
+            "The given value is not suitable for var.{} declared at {}: {}.",
+            var.name,
+            declaration_range(var),
+            error.message()
+        )
+    }
+}
+
 fn terraform_position(loc: &Location) -> String {
     format!("{}:{},{}", loc.file, loc.line, loc.column)
 }

@@ -148,8 +148,10 @@ fn joins_following(c: char) -> bool {
         .unwrap_or(false)
 }
 
-// As in JSON, but an exponent form gets an integer mantissa (`5639e-3`, not `5.639`): the
-// parser reads `5.63937047203182096022e400` as `5` and a 20-digit index, and rejects it.
+// As in JSON, but a number beyond a float's range in exponent form gets an integer mantissa
+// (`563937047203182096022e380`, not `5.63937047203182096022e400`): the HCL parser reads the
+// latter as `5` and a 20-digit index, and rejects it. Numbers a float can hold keep the
+// shorter form (`1.5e300`).
 fn hcl_number(out: &mut String, n: &Number) {
     let start = out.len();
     json_number(out, n);
@@ -158,6 +160,9 @@ fn hcl_number(out: &mut String, n: &Number) {
         return;
     };
     let exp: i64 = text[e + 1..].parse().expect("an exponent");
+    if exp.abs() <= 300 {
+        return;
+    }
     let fraction = (e - dot - 1) as i64;
     let rewritten = format!("{}{}e{}", &text[..dot], &text[dot + 1..e], exp - fraction);
     out.truncate(start);

@@ -1,5 +1,5 @@
 mod m {
-    tfvars::terraform_vars!("../modules/cycles");
+    tfvars::terraform_vars!("../../modules/bad/cycles");
 }
 
 fn main() {}
