@@ -344,6 +344,9 @@ impl Number {
                 exp = -exp;
             }
         }
+        if !binary {
+            shorten_digits(&mut digits, &mut frac_digits);
+        }
         let mantissa = BigInt::from_str(&digits).ok()?;
         Number::from_parts(negative, mantissa, frac_digits, exp, binary)
     }
@@ -369,7 +372,11 @@ impl Number {
         }
         let decimal = if binary {
             let base = BigDecimal::new(mantissa, frac_digits);
-            if exp >= 0 {
+            if exp.unsigned_abs() > EXACT_ROUNDING_SCALE {
+                // 2^exp exactly has |exp| × 0.3 digits (`7p4444447` took seconds, `1p2000000000`
+                // gigabytes); to CANONICAL_DIGITS it is immediate, like the rounding above.
+                base * pow2_rounded(exp)
+            } else if exp >= 0 {
                 base * BigDecimal::from(BigInt::one() << (exp as u64))
             } else {
                 // 2^-n = 5^n × 10^-n
@@ -1161,5 +1168,57 @@ impl std::ops::Neg for &Number {
     type Output = Number;
     fn neg(self) -> Number {
         Number::neg(self)
+    }
+}
+
+/// 2^exp to 40 digits more than CANONICAL_DIGITS, by squaring with rounding at each step (a
+/// relative error of at most about 10^-185 for any exponent Go accepts).
+fn pow2_rounded(exp: i64) -> BigDecimal {
+    let prec = std::num::NonZeroU64::new(CANONICAL_DIGITS + 40).expect("non-zero");
+    let round = |d: BigDecimal| d.with_precision_round(prec, bigdecimal::RoundingMode::HalfEven);
+    // 2, or 0.5 for a negative exponent.
+    let mut base = if exp >= 0 {
+        BigDecimal::from(2)
+    } else {
+        BigDecimal::new(BigInt::from(5), 1)
+    };
+    let mut n = exp.unsigned_abs();
+    let mut acc = BigDecimal::one();
+    while n > 0 {
+        if n & 1 == 1 {
+            acc = round(&acc * &base);
+        }
+        n >>= 1;
+        if n > 0 {
+            base = round(base.square());
+        }
+    }
+    acc
+}
+
+/// The most significant digits a decimal literal keeps before it is rounded to 512 bits (which
+/// needs about 155): reading every digit of a string of hundreds of thousands of them took
+/// quadratic time. Longer digit strings keep their first `MAX_PARSED_DIGITS` digits and, when
+/// any digit dropped is not zero, a final `1` in place of the rest, which lies strictly between
+/// the same two truncations as the dropped digits do, so the value rounds as before unless it
+/// lies within 10^-1000 (relative) of a rounding boundary.
+const MAX_PARSED_DIGITS: usize = 1000;
+
+fn shorten_digits(digits: &mut String, frac_digits: &mut i64) {
+    // Leading zeros are dropped (all but one of a zero), as they change nothing.
+    let leading_zeros = digits.bytes().take_while(|&b| b == b'0').count();
+    digits.drain(..leading_zeros.min(digits.len() - 1));
+    if digits.len() <= MAX_PARSED_DIGITS {
+        return;
+    }
+    let dropped = digits.len() - MAX_PARSED_DIGITS;
+    let sticky = digits.as_bytes()[MAX_PARSED_DIGITS..]
+        .iter()
+        .any(|&b| b != b'0');
+    digits.truncate(MAX_PARSED_DIGITS);
+    *frac_digits -= dropped as i64;
+    if sticky {
+        digits.push('1');
+        *frac_digits += 1;
     }
 }

@@ -147,3 +147,50 @@ fn dividing_numbers_far_apart_is_immediate() {
         .unwrap()
         .is_infinite());
 }
+
+// eval_ir: a string of hundreds of thousands of digits took quadratic time to become a number
+// (every digit went through big-integer parsing and normalisation before rounding to 512 bits).
+// Only the first 1,000 significant digits are read, with a sticky digit for the rest, which
+// rounds to the same 512-bit value.
+#[test]
+fn a_very_long_digit_string_reads_as_its_rounded_value() {
+    use tfvars_runtime::Number;
+    let zeros = "0".repeat(300_000);
+    let long = Number::parse(&format!("1{zeros}")).expect("a number");
+    assert_eq!(long, Number::parse("1e300000").expect("a number"));
+    // A tail below 512 bits of precision rounds away, here as in Terraform.
+    let tail = Number::parse(&format!("1{}1", &zeros[1..])).expect("a number");
+    assert_eq!(tail, long);
+    // Thirds: the 1,000-digit and the 300,000-digit expansions round to the same value.
+    let third_short = Number::parse(&format!("0.{}", "3".repeat(1_000))).expect("a number");
+    let third_long = Number::parse(&format!("0.{}", "3".repeat(300_000))).expect("a number");
+    assert_eq!(third_short, third_long);
+    // Leading zeros are not significant digits.
+    let padded = Number::parse(&format!("{zeros}42.5")).expect("a number");
+    assert_eq!(padded, Number::parse("42.5").expect("a number"));
+    // Far less than half a 512-bit step above 1 (the 2,001st digit is the only other non-zero
+    // one): rounds to 1.
+    let just_above_one = Number::parse(&format!("1.{}1", "0".repeat(2_000))).expect("a number");
+    assert_eq!(just_above_one, Number::parse("1").expect("a number"));
+}
+
+// eval_ir: `tonumber("7p4444447")` (Go's binary exponent) built 2^4444447 exactly, seconds of
+// work; `1p2000000000`, which Go also accepts, would take gigabytes. Beyond an exponent of
+// 20,000 the power is computed to 190 digits and the value rounds as the exact one does.
+#[test]
+fn huge_binary_exponents_read_at_once() {
+    use tfvars_runtime::Number;
+    let parse = |s: &str| Number::parse(s).unwrap_or_else(|| panic!("{s} is a number"));
+    for (big, half) in [("1p30000", "1p15000"), ("3p-40002", "1p-20001")] {
+        let half = parse(half);
+        let mut expected = half.checked_mul(&half).expect("a product");
+        if big.starts_with('3') {
+            expected = expected.checked_mul(&parse("3")).expect("a product");
+        }
+        assert_eq!(parse(big), expected, "{big}");
+    }
+    assert!(!parse("7p4444447").is_infinite());
+    assert!(!parse("1p2000000000").is_infinite());
+    // Go's floats reach 2^-2147483648, so this is tiny, not zero.
+    assert!(!parse("1p-2000000000").is_zero());
+}
