@@ -266,10 +266,14 @@ impl Settings {
         );
         let unchanged = std::fs::read_to_string(&out).is_ok_and(|old| old == text);
         if !unchanged {
-            std::fs::write(&out, text).map_err(|source| GenerateError::Write {
-                path: out.clone(),
-                source,
-            })?;
+            // Atomic, so that a build interrupted mid-write never leaves a truncated file for
+            // `include!` to read on the next build.
+            tfvars_runtime::output::write_atomic(&out, text.as_bytes(), false).map_err(
+                |source| GenerateError::Write {
+                    path: out.clone(),
+                    source,
+                },
+            )?;
         }
         Ok(out)
     }
