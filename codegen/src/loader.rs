@@ -64,20 +64,12 @@ fn unreadable_file(path: &Path, error: &std::io::Error) -> Problem {
     if error.kind() == std::io::ErrorKind::InvalidData {
         if let Ok(bytes) = std::fs::read(path) {
             if let Err(bad) = std::str::from_utf8(&bytes) {
-                let valid = &bytes[..bad.valid_up_to()];
-                let line_start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-                let line = 1 + valid.iter().filter(|&&b| b == b'\n').count();
-                // The prefix is valid UTF-8: count its characters on the last line.
-                let column = 1 + valid[line_start..]
-                    .iter()
-                    .filter(|&&b| (b & 0xC0) != 0x80)
-                    .count();
+                // Lossy decoding changes nothing before the first bad byte, so the file's own
+                // line and column counting places it.
+                let at = bad.valid_up_to();
+                let text = String::from_utf8_lossy(&bytes).into_owned();
                 return Problem::at(
-                    Location {
-                        file: name,
-                        line: line as u32,
-                        column: column as u32,
-                    },
+                    SourceFile::new(name, path, text).location(at),
                     "Invalid character encoding: all input files must be UTF-8 encoded; \
                      ensure that UTF-8 encoding is selected in your editor",
                 );
