@@ -1,5 +1,5 @@
 mod m {
-    tfvars::terraform_vars!("../modules/bad_types");
+    tfvars::terraform_vars!("../../modules/bad/bad_types");
 }
 
 // The stub type keeps code that names it compiling: only the module's problems are reported.

@@ -1,5 +1,5 @@
 mod m {
-    tfvars::terraform_vars!("../modules/duplicate_variable");
+    tfvars::terraform_vars!("../../modules/bad/duplicate_variable");
 }
 
 // The stub type keeps code that names it compiling: only the module's problems are reported.

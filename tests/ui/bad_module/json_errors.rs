@@ -1,5 +1,5 @@
 mod m {
-    tfvars::terraform_vars!("../modules/json_errors");
+    tfvars::terraform_vars!("../../modules/bad/json_errors");
 }
 
 // The stub type keeps code that names it compiling: only the module's problems are reported.

@@ -1,5 +1,5 @@
 mod m {
-    tfvars::terraform_vars!("../modules/no_variables");
+    tfvars::terraform_vars!("../../modules/bad/no_variables");
 }
 
 // The stub type keeps code that names it compiling: only the module's problems are reported.

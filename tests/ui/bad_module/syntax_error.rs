@@ -1,5 +1,5 @@
 mod m {
-    tfvars::terraform_vars!("../modules/syntax_error");
+    tfvars::terraform_vars!("../../modules/bad/syntax_error");
 }
 
 // The stub type keeps code that names it compiling: only the module's problems are reported.

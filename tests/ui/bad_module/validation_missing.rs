@@ -1,5 +1,5 @@
 mod m {
-    tfvars::terraform_vars!("../modules/validation_missing");
+    tfvars::terraform_vars!("../../modules/bad/validation_missing");
 }
 
 // The stub type keeps code that names it compiling: only the module's problems are reported.

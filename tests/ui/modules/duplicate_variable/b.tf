@@ -1,4 +1,0 @@
-# the same name again
-variable "region" {
-  default = "x"
-}

@@ -1,3 +1,0 @@
-output "x" {
-  value = 1
-}

@@ -1,7 +1,0 @@
-variable "ok" {
-  type = string
-}
-
-variable "broken" {
-  type = list(string
-}

@@ -1,9 +1,0 @@
-variable "a" {
-  type = number
-  validation {
-    condition = var.a > 0
-  }
-  validation {
-    error_message = "Needs a condition."
-  }
-}
