@@ -8,11 +8,15 @@ use tfvars_runtime::spec::LocalSpec;
 use tfvars_runtime::{Expr, Type, ValidationSpec, Value, VariableSpec};
 
 use crate::loader::{
-    check_condition, check_variable_name, constant_value, Declared, Decls, FileCx, RefSite,
+    check_condition, check_variable_name, constant_value, Declared, FileCx, FileDecls, RefSite,
 };
 use crate::lower::{locate_constant_error, lower_constant_in, lower_expr_in};
 use crate::source::SourceFile;
 use crate::type_expr::{parse_type_constraint_cached, DefaultCache};
+
+mod parts;
+
+pub(crate) use parts::parts;
 
 const VARIABLE_ARGS: &[&str] = &[
     "description",
@@ -24,7 +28,7 @@ const VARIABLE_ARGS: &[&str] = &[
 ];
 
 /// Reads one `.tf` file into `decls`, reporting problems to `cx`.
-pub(crate) fn read(cx: &mut FileCx, decls: &mut Decls) {
+pub(crate) fn read(cx: &mut FileCx, decls: &mut FileDecls) {
     let body = match crate::lower::parse_body_exact(&cx.file.text) {
         Ok(b) => b,
         Err(e) => {
@@ -38,6 +42,43 @@ pub(crate) fn read(cx: &mut FileCx, decls: &mut Decls) {
     for p in crate::lower::syntax_problems(&body, &cx.file.text, &cx.file.name) {
         cx.problem(Some(p.span), p.summary, &p.detail);
     }
+    read_body(cx, &body, decls);
+}
+
+/// Reads the bytes `part` of a `.tf` file, one of the [`parts`] it splits into, into `decls`,
+/// as [`read`] reads the whole file; returns the names of the part's top-level attributes.
+/// `None` when the part does not parse on its own or has a syntax problem, for which the file
+/// is read whole instead (only then are syntax errors worded and placed as in one file).
+pub(crate) fn read_part(
+    cx: &mut FileCx,
+    part: std::ops::Range<usize>,
+    decls: &mut FileDecls,
+) -> Option<Vec<String>> {
+    let text = &cx.file.text;
+    // The part keeps its offsets: what comes before it is blanked out rather than cut off.
+    let padded;
+    let source = if part.start == 0 {
+        text.get(part)?
+    } else {
+        let mut s = String::with_capacity(part.end);
+        s.extend(std::iter::repeat_n(' ', part.start));
+        s.push_str(text.get(part)?);
+        padded = s;
+        &padded
+    };
+    let body = crate::lower::parse_body_exact(source).ok()?;
+    if !crate::lower::syntax_problems(&body, text, &cx.file.name).is_empty() {
+        return None;
+    }
+    read_body(cx, &body, decls);
+    Some(
+        body.attributes()
+            .map(|a| a.key.value().as_str().to_string())
+            .collect(),
+    )
+}
+
+fn read_body(cx: &mut FileCx, body: &hcl_edit::structure::Body, decls: &mut FileDecls) {
     let mut defaults = DefaultCache::default();
     for block in body.blocks() {
         match block.ident.value().as_str() {
@@ -535,7 +576,7 @@ fn label_text(label: &BlockLabel) -> &str {
 
 fn variable<'s>(
     cx: &mut FileCx<'s>,
-    decls: &mut Decls,
+    decls: &mut FileDecls,
     block: &Block,
     defaults: &mut DefaultCache<'s>,
 ) {
@@ -672,7 +713,7 @@ fn variable<'s>(
         overridden: None,
         header: cx.spot(header),
     };
-    cx.declare(decls, declared);
+    decls.variables.push(declared);
 }
 
 /// A constant argument converted to `ty`.
@@ -713,7 +754,7 @@ fn bool_arg(cx: &mut FileCx, attr: &Attribute) -> Option<bool> {
 
 fn validation(
     cx: &mut FileCx,
-    decls: &mut Decls,
+    decls: &mut FileDecls,
     variable: &str,
     block: &Block,
 ) -> Option<ValidationSpec> {
@@ -795,7 +836,7 @@ fn source_text(cx: &FileCx, e: &Expression) -> String {
         .unwrap_or_default()
 }
 
-fn locals(cx: &mut FileCx, decls: &mut Decls, block: &Block) {
+fn locals(cx: &mut FileCx, decls: &mut FileDecls, block: &Block) {
     for inner in block.body.blocks() {
         cx.problem(
             inner.ident.span(),
@@ -820,6 +861,6 @@ fn locals(cx: &mut FileCx, decls: &mut Decls, block: &Block) {
             expr,
             location: cx.file.location_of(attr.key.span()),
         };
-        decls.add_local(cx, local, attr.key.span());
+        decls.locals.push((local, attr.key.span()));
     }
 }

@@ -11,7 +11,7 @@ use tfvars_runtime::{Expr, Number, Type, ValidationSpec, Value, VariableSpec};
 
 use crate::error::Problem;
 use crate::loader::{
-    check_condition, check_variable_name, convert_value, Declared, Decls, FileCx, RefSite,
+    check_condition, check_variable_name, convert_value, Declared, FileCx, FileDecls, RefSite,
 };
 use crate::lower::{lower_template, nfc, parse_guarded, LowerError};
 use crate::type_expr::parse_type_constraint_in;
@@ -21,7 +21,7 @@ mod parse;
 use parse::{parse, Json, JsonKind};
 
 /// Reads one `.tf.json` file into `decls`.
-pub(crate) fn read(cx: &mut FileCx, decls: &mut Decls) {
+pub(crate) fn read(cx: &mut FileCx, decls: &mut FileDecls) {
     let root = match parse(&cx.file.text) {
         Ok(v) => v,
         Err((offset, msg)) => {
@@ -125,7 +125,13 @@ fn labelled<'a>(
     out
 }
 
-fn variable(cx: &mut FileCx, decls: &mut Decls, name: &str, name_span: Range<usize>, body: &Json) {
+fn variable(
+    cx: &mut FileCx,
+    decls: &mut FileDecls,
+    name: &str,
+    name_span: Range<usize>,
+    body: &Json,
+) {
     check_variable_name(cx, name, Some(name_span.clone()));
     let mut spec = VariableSpec {
         name: name.to_string(),
@@ -277,7 +283,7 @@ fn variable(cx: &mut FileCx, decls: &mut Decls, name: &str, name_span: Range<usi
         overridden: None,
         header: cx.spot(Some(body.span.start..body.span.start + 1)),
     };
-    cx.declare(decls, declared);
+    decls.variables.push(declared);
 }
 
 fn check_unique_keys(cx: &mut FileCx, props: &[(String, Range<usize>, Json)]) {
@@ -368,7 +374,7 @@ fn ref_site(cx: &FileCx, value: &Json, expr: &Expr) -> RefSite {
 
 fn validation(
     cx: &mut FileCx,
-    decls: &mut Decls,
+    decls: &mut FileDecls,
     variable: &str,
     body: &Json,
     at: usize,
@@ -524,7 +530,7 @@ pub(crate) fn literal(value: &Json) -> Value {
     }
 }
 
-fn locals(cx: &mut FileCx, decls: &mut Decls, body: &Json) {
+fn locals(cx: &mut FileCx, decls: &mut FileDecls, body: &Json) {
     let JsonKind::Object(props) = &body.kind else {
         cx.problem(
             Some(body.span.clone()),
@@ -546,6 +552,6 @@ fn locals(cx: &mut FileCx, decls: &mut Decls, body: &Json) {
             expr,
             location: cx.file.location(span.start),
         };
-        decls.add_local(cx, local, Some(span.clone()));
+        decls.locals.push((local, Some(span.clone())));
     }
 }

@@ -9,6 +9,7 @@ pub mod json_text;
 pub mod loader;
 pub mod lower;
 pub mod model;
+mod parallel;
 pub mod rust;
 pub mod schema;
 pub mod settings;

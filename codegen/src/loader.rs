@@ -13,14 +13,15 @@ use crate::error::{LoadError, LoadErrorKind, Problem};
 use crate::lower::LowerError;
 use crate::model::Module;
 use crate::source::SourceFile;
-use crate::{hcl_file, json_file};
 
 mod checks;
 mod cycles;
+mod read;
 
 use checks::check_references;
 pub(crate) use checks::{check_condition, check_variable_name, RefSite};
 pub use checks::{is_identifier, RESERVED_NAMES};
+use read::read_sources;
 
 /// Loads the module in `dir`.
 ///
@@ -40,17 +41,18 @@ pub fn load(dir: impl AsRef<Path>) -> Result<Module, LoadError> {
             ))],
         });
     }
-    let mut decls = Decls::default();
     let mut problems = Vec::new();
     // Override files are merged after every primary file, as Terraform does.
     let (primary, overrides): (Vec<&PathBuf>, Vec<&PathBuf>) =
         files.iter().partition(|p| !is_override_file(p));
+    let mut sources = Vec::with_capacity(files.len());
     for path in primary.into_iter().chain(overrides) {
         match SourceFile::read(path) {
-            Ok(file) => read_source(file, is_override_file(path), &mut decls, &mut problems),
+            Ok(file) => sources.push(file),
             Err(e) => problems.push(unreadable_file(path, &e)),
         }
     }
+    let decls = read_sources(sources, &mut problems, crate::parallel::workers());
     finish_load(dir, files, decls, problems)
 }
 
@@ -88,11 +90,16 @@ fn unreadable_file(path: &Path, error: &std::io::Error) -> Problem {
 /// [`SourceFile`] is named as in the module directory (`variables.tf`, `x_override.tf.json`),
 /// files are taken in name order with override files last, and the same problems are reported.
 /// `dir` only names the module in messages and in [`Module::dir`]; nothing is read from disk.
-pub fn load_sources(
-    dir: impl AsRef<Path>,
+pub fn load_sources(dir: impl AsRef<Path>, sources: Vec<SourceFile>) -> Result<Module, LoadError> {
+    load_sources_on(dir.as_ref(), sources, crate::parallel::workers())
+}
+
+/// [`load_sources`] on `workers` threads at most.
+fn load_sources_on(
+    dir: &Path,
     mut sources: Vec<SourceFile>,
+    workers: usize,
 ) -> Result<Module, LoadError> {
-    let dir = dir.as_ref();
     sources.sort_by(|a, b| a.name.cmp(&b.name));
     let (primary, overrides): (Vec<SourceFile>, Vec<SourceFile>) = sources
         .into_iter()
@@ -102,39 +109,13 @@ pub fn load_sources(
         .chain(&overrides)
         .map(|f| f.path.clone())
         .collect();
-    let mut decls = Decls::default();
     let mut problems = Vec::new();
-    for file in primary {
-        read_source(file, false, &mut decls, &mut problems);
-    }
-    for file in overrides {
-        read_source(file, true, &mut decls, &mut problems);
-    }
+    let decls = read_sources(
+        primary.into_iter().chain(overrides).collect(),
+        &mut problems,
+        workers,
+    );
     finish_load(dir, files, decls, problems)
-}
-
-/// Reads one file into `decls`: `.tf.json` as HCL's JSON syntax, anything else as native syntax.
-fn read_source(
-    file: SourceFile,
-    is_override: bool,
-    decls: &mut Decls,
-    problems: &mut Vec<Problem>,
-) {
-    let file = if file.name.ends_with(".tf.json") {
-        file
-    } else {
-        file.without_bom()
-    };
-    let mut cx = FileCx {
-        file: &file,
-        problems,
-        is_override,
-    };
-    if file.name.ends_with(".tf.json") {
-        json_file::read(&mut cx, decls);
-    } else {
-        hcl_file::read(&mut cx, decls);
-    }
 }
 
 /// Checks references across the files read and builds the module, or reports every problem.
@@ -241,6 +222,18 @@ pub(crate) struct Decls {
     local_at: HashMap<String, usize>,
 }
 
+/// What one file, or one part of a large file, declares, in order. Reading a file touches
+/// nothing of the module's, so that files and parts can be read at once;
+/// [`Decls::absorb`] then checks the names against the module's.
+#[derive(Default)]
+pub(crate) struct FileDecls {
+    pub variables: Vec<Declared>,
+    /// Each local, with the span of its name.
+    pub locals: Vec<(LocalSpec, Option<Range<usize>>)>,
+    /// Expressions whose references are checked once every file is read.
+    pub references: Vec<RefSite>,
+}
+
 /// A place in a file with its source line, kept to report a problem after the file is read.
 #[derive(Clone, Debug)]
 pub(crate) struct Spot {
@@ -289,6 +282,23 @@ pub(crate) enum Overridden {
 }
 
 impl Decls {
+    /// Adds what the file of `cx` declares, in its order: from a primary file, each variable
+    /// and local whose name is not taken; from an override file, merged into the ones they
+    /// override.
+    pub fn absorb(&mut self, cx: &mut FileCx, file: FileDecls) {
+        for declared in file.variables {
+            if cx.is_override {
+                self.override_variable(cx, declared);
+            } else {
+                self.add_variable(cx, declared);
+            }
+        }
+        for (local, span) in file.locals {
+            self.add_local(cx, local, span);
+        }
+        self.references.extend(file.references);
+    }
+
     /// Adds a variable from a primary file, unless its name is taken.
     pub fn add_variable(&mut self, cx: &mut FileCx, declared: Declared) {
         if let Some(first) = self
@@ -469,15 +479,6 @@ impl FileCx<'_> {
         Spot {
             location: self.file.location(offset),
             snippet: self.file.snippet_line(offset),
-        }
-    }
-
-    /// Adds a variable as declared in this file (a primary or an override file).
-    pub fn declare(&mut self, decls: &mut Decls, declared: Declared) {
-        if self.is_override {
-            decls.override_variable(self, declared);
-        } else {
-            decls.add_variable(self, declared);
         }
     }
 

@@ -19,7 +19,7 @@ mod scan;
 mod template;
 
 pub use blame::{locate_constant_error, LocatedError};
-pub(crate) use parse::{original_key, parse_guarded, MULTI_LINE};
+pub(crate) use parse::{original_key, parse_guarded, MULTI_LINE, PARSE_STACK};
 pub use parse::{parse_body_exact, parse_expr_exact, syntax_problems, SyntaxProblem};
 pub use refs::{has_references, locals_used, variables_used};
 pub use scan::{scan, QuotedDirectives, ScanFindings};

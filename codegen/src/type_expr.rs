@@ -30,11 +30,13 @@ pub fn parse_type_constraint_in(
 }
 
 /// Optional-attribute defaults already converted, for the type constraints of one source
-/// text: literal defaults (`true`, `3`, `"x"`) of primitive attribute types, by their text and
-/// the type. A module writes the same few again and again.
+/// text: by the default's text, then by the attribute type. A module writes the same few again
+/// and again (`true`, `3`, `[80, 443]`, `{ team = "a" }`), and a default is a constant, whose
+/// value depends on its text alone. Only defaults that converted are kept, so that every
+/// failing one is reported where it is.
 #[derive(Default)]
 pub(crate) struct DefaultCache<'s> {
-    converted: HashMap<(&'s str, u8), Option<Value>>,
+    converted: HashMap<&'s str, Vec<(Type, Option<Value>)>>,
 }
 
 /// [`parse_type_constraint_in`], reusing the defaults `cache` holds for `source`.
@@ -294,28 +296,24 @@ impl TypeParser<'_, '_> {
     /// The second argument of `optional(T, default)`: a constant, converted to `T`.
     /// `null` means no default.
     fn optional_default(&mut self, expr: &Expression, ty: &Type) -> Option<Value> {
-        // A literal's value depends on its text alone.
-        let literal = matches!(
-            expr,
-            Expression::Bool(_) | Expression::Number(_) | Expression::String(_)
-        );
-        let tag = match ty {
-            Type::Bool => Some(0u8),
-            Type::Number => Some(1),
-            Type::String => Some(2),
-            _ => None,
-        };
-        let key = match (literal, tag, self.source, expr.span()) {
-            (true, Some(tag), Some(src), Some(span)) => src.get(span).map(|text| (text, tag)),
-            _ => None,
-        };
-        if let Some(found) = key.and_then(|k| self.cache.converted.get(&k)) {
-            return found.clone();
+        let text = self
+            .source
+            .zip(expr.span())
+            .and_then(|(source, span)| source.get(span));
+        let found = text
+            .and_then(|t| self.cache.converted.get(t))
+            .and_then(|seen| seen.iter().find(|(t, _)| t == ty));
+        if let Some((_, value)) = found {
+            return value.clone();
         }
         let errors = self.errors.len();
         let out = self.convert_default(expr, ty);
-        if let (Some(key), true) = (key, self.errors.len() == errors) {
-            self.cache.converted.insert(key, out.clone());
+        if let (Some(text), true) = (text, self.errors.len() == errors) {
+            self.cache
+                .converted
+                .entry(text)
+                .or_default()
+                .push((ty.clone(), out.clone()));
         }
         out
     }
@@ -396,6 +394,12 @@ variable "b" {
 variable "c" {
   type = object({ n = optional(string, 3), m = optional(number, 3.50), k = optional(bool, null) })
 }
+variable "d" {
+  type = object({ p = optional(set(number), [80, 443]), l = optional(map(string), { t = 1 }) })
+}
+variable "e" {
+  type = object({ p = optional(list(string), [80, 443]), l = optional(map(string), { t = 1 }) })
+}
 "#;
         let body = crate::lower::parse_body_exact(text).unwrap();
         let mut cache = DefaultCache::default();
@@ -412,6 +416,15 @@ variable "c" {
         assert_eq!(attrs[0].default, Some(Value::String("3".into())));
         assert!(matches!(attrs[1].default, Some(Value::Number(_))));
         assert_eq!(attrs[2].default, None);
+        // `[80, 443]` as a set of numbers and as a list of strings are kept apart too.
+        let e = parse_type_constraint_cached(types(&body)[4], Some(text), &mut cache).unwrap();
+        let Type::Object(attrs) = e else {
+            panic!("an object type")
+        };
+        let Some(Value::List(_, items)) = &attrs[0].default else {
+            panic!("a list default: {:?}", attrs[0].default)
+        };
+        assert_eq!(items[0], Value::String("80".into()));
     }
 
     #[test]

@@ -37,11 +37,16 @@ const SHALLOW_TOKENS: usize = 8;
 /// The stack hcl-edit is given for a text that may nest deeply: room for its 64-level limit
 /// with the costliest construct in a debug build (about 2.5 MiB), many times over. Only
 /// reserved address space; the pages used are the ones touched.
-const PARSE_STACK: usize = 64 << 20;
+pub(crate) const PARSE_STACK: usize = 64 << 20;
 
 /// Runs hcl-edit's `parse` on `text` where its recursion cannot overflow the stack: in place
-/// when `text` is too shallow to matter, on a thread with [`PARSE_STACK`] otherwise.
+/// when `text` is too shallow to matter or this thread already has [`PARSE_STACK`] (a loader
+/// worker, see [`crate::parallel::spawned_stack`]), on a thread with [`PARSE_STACK`]
+/// otherwise.
 pub(crate) fn parse_guarded<T: Send>(text: &str, parse: impl Fn(&str) -> T + Sync) -> T {
+    if crate::parallel::spawned_stack() >= PARSE_STACK {
+        return parse(text);
+    }
     let nesting_tokens = text
         .bytes()
         .filter(|b| matches!(b, b'(' | b'[' | b'{' | b'?' | b'!' | b'-' | b'<'))

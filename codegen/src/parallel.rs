@@ -1,0 +1,185 @@
+//! Work spread over the machine's cores: the loader reads a module's files, and the parts of a
+//! large file, at once.
+
+use std::cell::Cell;
+use std::num::NonZeroUsize;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The most threads one call works on at once, however many cores there are: a module's work
+/// is a few tens of milliseconds, which more threads would mostly spend starting.
+const MAX_WORKERS: usize = 8;
+
+/// How many threads [`map`] works on at once: the cores available, at most [`MAX_WORKERS`].
+pub(crate) fn workers() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, NonZeroUsize::get)
+        .min(MAX_WORKERS)
+}
+
+thread_local! {
+    /// The stack size of a thread spawned by [`map`] with one; 0 elsewhere.
+    static SPAWNED_STACK: Cell<usize> = const { Cell::new(0) };
+}
+
+/// The stack size this thread was given, when [`map`] spawned it with one.
+pub(crate) fn spawned_stack() -> usize {
+    SPAWNED_STACK.with(Cell::get)
+}
+
+/// `f` applied to every item, with the results in item order, on up to [`workers`] threads.
+/// Items are handed out one at a time, so that uneven ones even out.
+///
+/// With `stack`, every item is done on a spawned thread with that stack size (see
+/// [`spawned_stack`]); without, the calling thread works too, and does everything itself when
+/// there is one item or one core. When no thread can be spawned, the caller does all the
+/// items. A panic in `f` is resumed on the caller.
+pub(crate) fn map<T: Sync, R: Send>(
+    items: &[T],
+    stack: Option<usize>,
+    f: impl Fn(&T) -> R + Sync,
+) -> Vec<R> {
+    let threads = workers().min(items.len());
+    if stack.is_none() && threads <= 1 {
+        return items.iter().map(f).collect();
+    }
+    let next = AtomicUsize::new(0);
+    let work = || {
+        let mut done = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(item) = items.get(i) else {
+                return done;
+            };
+            done.push((i, f(item)));
+        }
+    };
+    let spawned_work = || {
+        SPAWNED_STACK.with(|s| s.set(stack.unwrap_or(0)));
+        work()
+    };
+    let mut results: Vec<Option<R>> = items.iter().map(|_| None).collect();
+    std::thread::scope(|scope| {
+        let helpers = if stack.is_some() {
+            threads
+        } else {
+            threads - 1
+        };
+        let handles: Vec<_> = (0..helpers)
+            .filter_map(|_| {
+                let builder = std::thread::Builder::new();
+                let builder = match stack {
+                    Some(size) => builder.stack_size(size),
+                    None => builder,
+                };
+                builder.spawn_scoped(scope, spawned_work).ok()
+            })
+            .collect();
+        let mut batches = Vec::with_capacity(handles.len() + 1);
+        if stack.is_none() || handles.is_empty() {
+            batches.push(work());
+        }
+        for handle in handles {
+            batches.push(
+                handle
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            );
+        }
+        for (i, r) in batches.into_iter().flatten() {
+            results[i] = Some(r);
+        }
+    });
+    results
+        .into_iter()
+        .map(|r| r.expect("every item was taken by a worker"))
+        .collect()
+}
+
+/// What one task of [`map_beside`] gave.
+enum Done<R, S> {
+    Item(R),
+    Side(S),
+}
+
+/// [`map`] (without a stack size) with one more task beside the items: `side` runs once, on
+/// whichever thread takes it (it is handed out first, being the longest), and its result comes
+/// back with the items'.
+pub(crate) fn map_beside<T: Sync, R: Send, S: Send>(
+    items: &[T],
+    side: impl FnOnce() -> S + Send,
+    f: impl Fn(&T) -> R + Sync,
+) -> (Vec<R>, S) {
+    let side = std::sync::Mutex::new(Some(side));
+    let tasks: Vec<Option<&T>> = std::iter::once(None)
+        .chain(items.iter().map(Some))
+        .collect();
+    let done = map(&tasks, None, |task| match task {
+        Some(item) => Done::Item(f(item)),
+        None => {
+            let side = side
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .take()
+                .expect("the side task is handed out once");
+            Done::Side(side())
+        }
+    });
+    let mut results = Vec::with_capacity(items.len());
+    let mut side_result = None;
+    for d in done {
+        match d {
+            Done::Item(r) => results.push(r),
+            Done::Side(s) => side_result = Some(s),
+        }
+    }
+    (results, side_result.expect("the side task was handed out"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_keep_item_order() {
+        let items: Vec<u64> = (0..1000).collect();
+        for stack in [None, Some(1 << 20)] {
+            let out = map(&items, stack, |&n| n * n);
+            assert_eq!(out, items.iter().map(|n| n * n).collect::<Vec<_>>());
+        }
+        assert!(map(&[] as &[u8], None, |&b| b).is_empty());
+    }
+
+    #[test]
+    fn the_side_task_runs_once_beside_the_items() {
+        let runs = AtomicUsize::new(0);
+        let (out, side) = map_beside(
+            &[1, 2, 3],
+            || runs.fetch_add(1, Ordering::Relaxed) + 10,
+            |&n| n * 2,
+        );
+        assert_eq!(out, [2, 4, 6]);
+        assert_eq!(side, 10);
+        assert_eq!(runs.load(Ordering::Relaxed), 1);
+        let (none, side) = map_beside(&[] as &[u8], || "alone", |&b| b);
+        assert!(none.is_empty());
+        assert_eq!(side, "alone");
+    }
+
+    #[test]
+    fn spawned_threads_know_their_stack() {
+        let out = map(&[1, 2, 3], Some(3 << 20), |_| spawned_stack());
+        assert_eq!(out, [3 << 20; 3]);
+        assert_eq!(spawned_stack(), 0);
+    }
+
+    #[test]
+    fn a_panic_reaches_the_caller() {
+        let caught = std::panic::catch_unwind(|| {
+            map(&[1, 2, 3], Some(1 << 20), |&n| {
+                assert_ne!(n, 2, "item two fails");
+                n
+            })
+        });
+        assert!(caught.is_err());
+    }
+}
