@@ -195,23 +195,13 @@ impl Settings {
         };
         let mut schema_options = SchemaOptions::new();
         schema_options.terraform_version(self.terraform_version);
-        // The schema and the embedded spec are made on a second thread while the Rust code is
-        // written: they are independent until their text goes into the code.
+        // The schema and the embedded spec are made among the tasks that write the Rust code:
+        // they are independent until their text goes into the code.
         let others = || {
             let schema = crate::schema::render(&module, &schema_options);
             (schema, rust::spec_literals(&module))
         };
-        let (parts, (schema, spec)) = std::thread::scope(|scope| {
-            let other = std::thread::Builder::new().spawn_scoped(scope, others).ok();
-            let parts = rust::render_parts(&module, &options);
-            let others = match other {
-                Some(handle) => handle
-                    .join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-                None => others(),
-            };
-            (parts, others)
-        });
+        let (parts, (schema, spec)) = rust::render_parts_beside(&module, &options, others);
         let code = parts.finish(&schema?.text, &spec);
         let unsupported = rust::unsupported_conditions(&module.spec);
         Ok(Expansion {

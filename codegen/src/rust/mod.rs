@@ -80,6 +80,16 @@ impl Parts {
 
 /// [`render`] but for the schema (`options.json_schema` is not read) and the embedded spec.
 pub fn render_parts(module: &Module, options: &RustOptions) -> Parts {
+    render_parts_beside(module, options, || ()).0
+}
+
+/// [`render_parts`], running `side` (the schema, say) on the threads that render the code, as
+/// one more task among theirs.
+pub fn render_parts_beside<S: Send>(
+    module: &Module,
+    options: &RustOptions,
+    side: impl FnOnce() -> S + Send,
+) -> (Parts, S) {
     let krate = options.crate_path.trim();
     let krate = if syn::parse_str::<syn::Path>(krate).is_ok() {
         krate
@@ -92,11 +102,11 @@ pub fn render_parts(module: &Module, options: &RustOptions) -> Parts {
         text::push_str_lit(&mut code, &p.to_string_lossy());
         code.push_str(");\n");
     }
-    let at = root::render_root(module, options, krate, &mut code);
+    let (at, side) = root::render_root(module, options, krate, &mut code, side);
     for u in unsupported_conditions(&module.spec) {
         code.push_str(&u.to_warning_text());
     }
-    Parts { code, at }
+    (Parts { code, at }, side)
 }
 
 /// The arguments of the generated `spec_from_parts(…)` call: the module spec as two raw string

@@ -1,12 +1,16 @@
 //! The root struct: one field per variable, the builder, the module spec, the metadata table and
 //! the I/O methods (which delegate to generic functions in the facade, keeping expansions small).
 
+use std::ops::Range;
+
 use tfvars_runtime::output::{to_hcl_expression, type_text};
 use tfvars_runtime::{TerraformVersion, VariableSpec};
 
-use super::naming::FieldNames;
+use super::naming::{FieldNames, TypeNames};
 use super::text::{push_doc_attrs, push_str_lit};
-use super::types::{render_struct, render_value_impls, FieldDef, Shared, StructDef, TypeMapper};
+use super::types::{
+    assign_struct_names, render_struct, render_value_impls, FieldDef, Shared, StructDef, TypeMapper,
+};
 use super::RustOptions;
 use crate::model::Module;
 
@@ -59,30 +63,72 @@ fn variable_doc(v: &VariableSpec, field: &str) -> String {
 
 /// Appends the root struct and everything it needs, except the literal of `JSON_SCHEMA` and the
 /// embedded spec: the returned offsets of `out` are where they go (see
-/// [`super::render_parts`]).
-pub fn render_root(
+/// [`super::render_parts`]). `side` runs among the threads that map and write the types (see
+/// [`super::render_parts_beside`]).
+pub fn render_root<S: Send>(
     module: &Module,
     options: &RustOptions,
     krate: &str,
     out: &mut String,
-) -> Offsets {
+    side: impl FnOnce() -> S + Send,
+) -> (Offsets, S) {
     let root = options.root_name.as_str();
     let vars = module.variables();
-    let mut mapper = TypeMapper::new(krate, root);
+    // Names first, in declaration order; then each variable's types are mapped and their
+    // structs written, on every core, in runs of variables whose texts join in order.
+    let mut type_names = TypeNames::new(root);
+    let struct_names: Vec<Vec<String>> = vars
+        .iter()
+        .map(|v| {
+            let mut names = Vec::new();
+            assign_struct_names(
+                &mut type_names,
+                root,
+                &v.ty,
+                &mut vec![v.name.clone()],
+                &mut names,
+            );
+            names
+        })
+        .collect();
     let mut idents = FieldNames::with_reserved(&[NULLS_FIELD]);
-    let mut fields = Vec::new();
-    for v in vars {
-        let mut path = vec![v.name.clone()];
-        let ty = mapper.map(&v.ty, &mut path);
-        let ident = idents.assign(&v.name);
-        fields.push(FieldDef {
-            doc: variable_doc(v, &ident),
-            ident,
-            name: v.name.clone(),
-            ty,
-            optional: v.default.is_some(),
-            sensitive: v.sensitive,
-        });
+    let field_idents: Vec<String> = vars.iter().map(|v| idents.assign(&v.name)).collect();
+    let runs = runs_of_variables(&struct_names, crate::parallel::workers());
+    let (rendered, side) = crate::parallel::map_beside(&runs, side, |run| {
+        let shared = Shared::new(krate);
+        let mut out = RunText::default();
+        for i in run.clone() {
+            let v = &vars[i];
+            let mut mapper = TypeMapper::new(krate, &struct_names[i]);
+            let ty = mapper.map(&v.ty, &mut vec![v.name.clone()]);
+            let ident = field_idents[i].clone();
+            out.fields.push(FieldDef {
+                doc: variable_doc(v, &ident),
+                ident,
+                name: v.name.clone(),
+                ty,
+                optional: v.default.is_some(),
+                sensitive: v.sensitive,
+            });
+            out.type_texts.push(if v.typed {
+                type_text(&v.ty)
+            } else {
+                "any".to_string()
+            });
+            for s in &mapper.structs {
+                render_struct(&shared, &mut out.structs, s, "", false);
+                render_value_impls(&shared, &mut out.structs, s);
+            }
+        }
+        out
+    });
+    let mut fields = Vec::with_capacity(vars.len());
+    let mut type_texts = Vec::with_capacity(vars.len());
+    let mut structs = Vec::with_capacity(rendered.len());
+    for run in rendered {
+        fields.extend(run.fields);
+        type_texts.extend(run.type_texts);
+        structs.push(run.structs);
     }
     let has_nulls = vars.iter().any(null_is_meaningful);
     let extra = if has_nulls {
@@ -99,10 +145,10 @@ pub fn render_root(
         body_key: None,
     };
     let shared = Shared::new(krate);
+    out.reserve(structs.iter().map(String::len).sum::<usize>() * 5 / 4);
     render_struct(&shared, out, &root_def, &extra, has_nulls);
-    for s in &mapper.structs {
-        render_struct(&shared, out, s, "", false);
-        render_value_impls(&shared, out, s);
+    for text in &structs {
+        out.push_str(text);
     }
 
     // `impl Variables`: the schema, the metadata table, the explicit-null setters, and the
@@ -124,11 +170,7 @@ pub fn render_root(
         out.push_str(", field: ");
         push_str_lit(out, &f.ident);
         out.push_str(", type_text: ");
-        if v.typed {
-            push_str_lit(out, &type_text(&v.ty));
-        } else {
-            push_str_lit(out, "any");
-        }
+        push_str_lit(out, &type_texts[i]);
         out.push_str(", description: ");
         match &v.description {
             Some(d) => {
@@ -248,7 +290,39 @@ pub fn render_root(
     out.push_str(", ");
     push_str_lit(out, root);
     out.push_str(");\n");
-    Offsets { schema_at, spec_at }
+    (Offsets { schema_at, spec_at }, side)
+}
+
+/// What one run of variables renders: the root struct's fields, the variables' type texts, and
+/// the structs of their object types.
+#[derive(Default)]
+struct RunText {
+    fields: Vec<FieldDef>,
+    type_texts: Vec<String>,
+    structs: String,
+}
+
+/// Consecutive runs of variables for [`render_root`] to render at once, several per worker so
+/// that uneven ones even out, each about as heavy (one unit per variable and per struct).
+fn runs_of_variables(struct_names: &[Vec<String>], workers: usize) -> Vec<Range<usize>> {
+    let weight = |names: &Vec<String>| 1 + names.len();
+    let total: usize = struct_names.iter().map(weight).sum();
+    let per_run = total.div_ceil(workers * 4).max(1);
+    let mut runs = Vec::new();
+    let mut start = 0;
+    let mut load = 0;
+    for (i, names) in struct_names.iter().enumerate() {
+        load += weight(names);
+        if load >= per_run {
+            runs.push(start..i + 1);
+            start = i + 1;
+            load = 0;
+        }
+    }
+    if start < struct_names.len() {
+        runs.push(start..struct_names.len());
+    }
+    runs
 }
 
 /// Where [`render_root`] left room for the two literals that are made apart.

@@ -69,23 +69,61 @@ pub struct StructDef {
 pub struct TypeMapper<'a> {
     /// The facade crate's path (`::tfvars`).
     pub krate: &'a str,
-    /// The root struct's name.
-    pub root: &'a str,
-    /// The struct names given so far.
-    pub names: TypeNames,
+    /// The struct names of the object types to map, in the order they are met (see
+    /// [`assign_struct_names`]).
+    names: &'a [String],
+    /// How many of `names` are used.
+    named: usize,
     /// The structs of the object types met, depth-first, parent first.
     pub structs: Vec<StructDef>,
     /// How many `set(…)` element types enclose the type being mapped.
     set_depth: usize,
 }
 
+/// Gives a struct name to every object type in `ty`, which is found at `path` (the variable's
+/// name, then attribute names and tuple indexes), and appends them to `out` in the order
+/// [`TypeMapper::map`] meets them: depth-first, parent first.
+///
+/// Naming is done first, for every variable in order, because a name depends on every name
+/// given before it; the types can then be mapped in any order, or at once.
+pub fn assign_struct_names(
+    names: &mut TypeNames,
+    root: &str,
+    ty: &Type,
+    path: &mut Vec<String>,
+    out: &mut Vec<String>,
+) {
+    match ty {
+        Type::Object(attrs) => {
+            out.push(names.assign(root, path));
+            for a in attrs {
+                path.push(a.name.clone());
+                assign_struct_names(names, root, &a.ty, path, out);
+                path.pop();
+            }
+        }
+        Type::List(t) | Type::Set(t) | Type::Map(t) => {
+            assign_struct_names(names, root, t, path, out)
+        }
+        Type::Tuple(ts) => {
+            for (i, t) in ts.iter().enumerate() {
+                path.push(i.to_string());
+                assign_struct_names(names, root, t, path, out);
+                path.pop();
+            }
+        }
+        Type::String | Type::Number | Type::Bool | Type::Any => {}
+    }
+}
+
 impl<'a> TypeMapper<'a> {
-    /// A mapper for one expansion.
-    pub fn new(krate: &'a str, root: &'a str) -> TypeMapper<'a> {
+    /// A mapper for types whose object types are named `names`, in the order
+    /// [`assign_struct_names`] gives them.
+    pub fn new(krate: &'a str, names: &'a [String]) -> TypeMapper<'a> {
         TypeMapper {
             krate,
-            root,
-            names: TypeNames::new(root),
+            names,
+            named: 0,
             structs: Vec::new(),
             set_depth: 0,
         }
@@ -172,7 +210,8 @@ impl<'a> TypeMapper<'a> {
                 }
             }
             Type::Object(attrs) => {
-                let name = self.names.assign(self.root, path);
+                let name = self.names[self.named].clone();
+                self.named += 1;
                 // Reserve the slot now so the order of `structs` is depth-first, parent first.
                 let slot = self.structs.len();
                 self.structs.push(StructDef {
