@@ -60,8 +60,7 @@ pub(crate) fn read_part(
     let source = if part.start == 0 {
         text.get(part)?
     } else {
-        let mut s = String::with_capacity(part.end);
-        s.extend(std::iter::repeat_n(' ', part.start));
+        let mut s = " ".repeat(part.start);
         s.push_str(text.get(part)?);
         padded = s;
         &padded

@@ -10,6 +10,10 @@ use crate::error::Problem;
 use crate::source::SourceFile;
 use crate::{hcl_file, json_file};
 
+/// How many parts a large file is split into for each worker: more than one, so that a
+/// worker slowed by other work on its core leaves parts to the others.
+const PARTS_PER_WORKER: usize = 4;
+
 /// One piece of work in reading a module: a file, or a part of a large `.tf` file.
 struct Unit {
     /// Which file, in the order given to [`read_sources`].
@@ -55,7 +59,7 @@ pub(super) fn read_sources(
         let parts = if is_json(file) {
             Vec::new()
         } else {
-            hcl_file::parts(&file.text, workers)
+            hcl_file::parts(&file.text, workers * PARTS_PER_WORKER)
         };
         if parts.len() > 1 {
             units.extend(parts.into_iter().map(|p| Unit {

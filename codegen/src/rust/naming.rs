@@ -14,7 +14,7 @@
 //! declaration order, so the result is stable; same-shaped objects in different places get
 //! different types, and two invocations with different root names never share a type name.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashSet};
 
 /// Words that cannot be plain Rust identifiers in any edition (strict, reserved and weak
 /// keywords that matter as field names).
@@ -102,6 +102,12 @@ pub fn snake(name: &str) -> String {
 /// character upper-cased, the rest kept.
 pub fn upper_camel(name: &str) -> String {
     let mut out = String::new();
+    push_upper_camel(&mut out, name);
+    out
+}
+
+/// Appends [`upper_camel`] of `name` to `out`.
+fn push_upper_camel(out: &mut String, name: &str) {
     for part in name.split(['_', '-']) {
         let mut chars = part.chars();
         if let Some(first) = chars.next() {
@@ -109,48 +115,52 @@ pub fn upper_camel(name: &str) -> String {
             out.push_str(chars.as_str());
         }
     }
-    out
 }
 
 /// Assigns type names across one expansion.
 pub struct TypeNames {
-    taken: BTreeSet<String>,
+    /// Every name taken, lower-cased, with the `…builder` name of each.
+    taken: HashSet<String>,
 }
 
 impl TypeNames {
-    /// A scope holding the root type (and its builder).
+    /// A namer with `root` (and `rootBuilder`) taken.
     pub fn new(root: &str) -> TypeNames {
         let mut names = TypeNames {
-            taken: BTreeSet::new(),
+            taken: HashSet::new(),
         };
         names.reserve(root);
         names
     }
 
-    fn key(name: &str) -> String {
-        name.to_lowercase()
-    }
-
     fn reserve(&mut self, name: &str) {
-        self.taken.insert(Self::key(name));
-        self.taken.insert(Self::key(&format!("{name}Builder")));
+        let mut key = name.to_lowercase();
+        self.taken.insert(key.clone());
+        key.push_str("builder");
+        self.taken.insert(key);
     }
 
     fn is_free(&self, name: &str) -> bool {
-        !self.taken.contains(&Self::key(name))
-            && !self.taken.contains(&Self::key(&format!("{name}Builder")))
+        let mut key = name.to_lowercase();
+        if self.taken.contains(&key) {
+            return false;
+        }
+        key.push_str("builder");
+        !self.taken.contains(&key)
     }
 
-    /// The type name for an object at `path` (root name first, then the camel-cased segments).
+    /// The name of the object type at `path` under the root type `root` (see the module
+    /// documentation), now taken.
     pub fn assign(&mut self, root: &str, path: &[String]) -> String {
         let mut base = root.to_string();
         for seg in path {
-            base.push_str(&upper_camel(seg));
+            push_upper_camel(&mut base, seg);
         }
         let mut name = base.clone();
         let mut n = 2;
         while !self.is_free(&name) {
-            name = format!("{base}{n}");
+            name.truncate(base.len());
+            name.push_str(&n.to_string());
             n += 1;
         }
         self.reserve(&name);
