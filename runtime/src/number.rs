@@ -425,7 +425,8 @@ impl Number {
                 if *negative_zero {
                     return "-0".to_string();
                 }
-                value.to_plain_string()
+                let (digits, scale) = value.as_bigint_and_scale();
+                small_plain_text(&digits, scale).unwrap_or_else(|| value.to_plain_string())
             }
         }
     }
@@ -443,7 +444,10 @@ impl Number {
                 if *negative_zero {
                     return Some("-0".to_string());
                 }
-                let (digits, scale) = value.as_bigint_and_exponent();
+                let (digits, scale) = value.as_bigint_and_scale();
+                if let Some(text) = small_plain_text(&digits, scale) {
+                    return Some(text);
+                }
                 let coefficient = digits.abs().to_string();
                 let n = coefficient.len() as i64;
                 // The plain form adds `-scale` zeros (scale < 0) or up to `scale - n + 1`
@@ -1220,5 +1224,85 @@ fn shorten_digits(digits: &mut String, frac_digits: &mut i64) {
     if sticky {
         digits.push('1');
         *frac_digits += 1;
+    }
+}
+
+/// The plain decimal text of `coefficient × 10^-scale` (what [`Number::to_json_string`] writes
+/// while the padding it needs is at most 21 zeros), worked out with machine integers; `None`
+/// when the coefficient does not fit in an `i64` or the padding is longer.
+fn small_plain_text(coefficient: &BigInt, scale: i64) -> Option<String> {
+    let c = coefficient.to_i64()?;
+    let digits = c.unsigned_abs().to_string();
+    let n = digits.len() as i64;
+    let padding = if scale < 0 {
+        -scale
+    } else {
+        (scale - n + 1).max(0)
+    };
+    if padding > 21 {
+        return None;
+    }
+    let mut out = String::with_capacity(digits.len() + padding as usize + 3);
+    if c < 0 {
+        out.push('-');
+    }
+    if scale <= 0 {
+        out.push_str(&digits);
+        out.extend(std::iter::repeat_n('0', (-scale) as usize));
+    } else if n > scale {
+        let point = (n - scale) as usize;
+        out.push_str(&digits[..point]);
+        out.push('.');
+        out.push_str(&digits[point..]);
+    } else {
+        out.push_str("0.");
+        out.extend(std::iter::repeat_n('0', (scale - n) as usize));
+        out.push_str(&digits);
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn small_numbers_are_written_as_bigdecimal_writes_them() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut checked = 0;
+        for _ in 0..20_000 {
+            let c = match next() % 4 {
+                0 => (next() % 1000) as i64,
+                1 => next() as i64,
+                2 => -((next() % 1_000_000) as i64),
+                _ => i64::MIN + (next() % 3) as i64,
+            };
+            let value = BigDecimal::new(BigInt::from(c), (next() % 60) as i64 - 30);
+            let (digits, scale) = value.as_bigint_and_scale();
+            if let Some(text) = small_plain_text(&digits, scale) {
+                assert_eq!(text, value.to_plain_string(), "{c}e{}", -scale);
+                checked += 1;
+            }
+        }
+        assert!(checked > 10_000, "only {checked} numbers had a plain form");
+        assert_eq!(
+            small_plain_text(&BigInt::from(8), -1).as_deref(),
+            Some("80")
+        );
+        assert_eq!(
+            small_plain_text(&BigInt::from(-5), 3).as_deref(),
+            Some("-0.005")
+        );
+        assert_eq!(
+            small_plain_text(&BigInt::from(12345), 2).as_deref(),
+            Some("123.45")
+        );
+        assert_eq!(small_plain_text(&BigInt::from(1), -22), None);
     }
 }
