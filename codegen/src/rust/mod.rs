@@ -68,13 +68,14 @@ pub struct Parts {
 impl Parts {
     /// The whole code, given the schema text and [`spec_literals`].
     pub fn finish(self, schema: &str, spec_literals: &str) -> String {
-        let Parts { mut code, at } = self;
-        let mut schema_literal = String::with_capacity(schema.len() + 8);
-        text::push_raw_str(&mut schema_literal, schema);
-        // The later offset first, so that the earlier one still holds.
-        code.insert_str(at.spec_at, spec_literals);
-        code.insert_str(at.schema_at, &schema_literal);
-        code
+        let Parts { code, at } = self;
+        let mut out = String::with_capacity(code.len() + schema.len() + spec_literals.len() + 16);
+        out.push_str(&code[..at.schema_at]);
+        text::push_raw_str(&mut out, schema);
+        out.push_str(&code[at.schema_at..at.spec_at]);
+        out.push_str(spec_literals);
+        out.push_str(&code[at.spec_at..]);
+        out
     }
 }
 
