@@ -214,22 +214,47 @@ pub fn render(module: &Module, options: &SchemaOptions) -> Result<Rendered, Sche
     };
     let mut properties = Map::new();
     let mut required = Vec::new();
-    for v in module.variables() {
-        if options.ignored(&v.name) {
-            continue;
+    let variables: Vec<&VariableSpec> = module
+        .variables()
+        .iter()
+        .filter(|v| !options.ignored(&v.name))
+        .collect();
+    // Each variable's node is built on its own, on every core, in runs of variables.
+    let runs: Vec<&[&VariableSpec]> = variables
+        .chunks(
+            variables
+                .len()
+                .div_ceil(crate::parallel::workers() * 4)
+                .max(1),
+        )
+        .collect();
+    let built = crate::parallel::map(&runs, None, |run| {
+        let mut warnings = Vec::new();
+        let mut debug = Vec::new();
+        let nodes: Vec<Json> = run
+            .iter()
+            .map(|v| {
+                variable_node(
+                    v,
+                    &module.spec.locals,
+                    options,
+                    &cx,
+                    &mut warnings,
+                    &mut debug,
+                )
+            })
+            .collect();
+        (nodes, warnings, debug)
+    });
+    for (run, (nodes, run_warnings, run_debug)) in runs.iter().zip(built) {
+        for (v, node) in run.iter().zip(nodes) {
+            if v.required() || options.require_all {
+                required.push(Json::str(v.name.clone()));
+            }
+            properties.insert(v.name.clone(), node);
         }
-        if v.required() || options.require_all {
-            required.push(Json::str(v.name.clone()));
-        }
-        let node = variable_node(
-            v,
-            &module.spec.locals,
-            options,
-            &cx,
-            &mut warnings,
-            &mut debug,
-        );
-        properties.insert(v.name.clone(), node);
+        warnings.extend(run_warnings);
+        debug.extend(run_debug);
     }
     required.sort_by(|a, b| match (a, b) {
         (Json::String(a), Json::String(b)) => a.cmp(b),
