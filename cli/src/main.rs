@@ -27,7 +27,6 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    one_malloc_arena();
     let cli = Cli::parse();
     match cli.command {
         Command::Schema(args) => schema::run(args),
@@ -36,14 +35,3 @@ fn main() -> ExitCode {
     }
 }
 
-/// Module files are parsed on a thread with a large stack (the HCL parser recurses), and glibc
-/// gives that thread a malloc arena of its own, which it grows a page at a time with `mprotect`:
-/// thousands of system calls for a large module (about a fifth of `tfvars schema`'s time). One
-/// shared arena is all a process with one working thread at a time needs.
-fn one_malloc_arena() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: called first thing in `main`, before any other thread exists or allocates.
-    unsafe {
-        libc::mallopt(libc::M_ARENA_MAX, 1);
-    }
-}
