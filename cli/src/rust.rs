@@ -14,7 +14,7 @@ use tfvars_runtime::TerraformVersion;
 pub struct Args {
     /// The module folder (its `.tf` and `.tf.json` files).
     #[arg(short = 'i', long = "input", default_value = ".", value_name = "DIR")]
-    input: PathBuf,
+    pub(crate) input: PathBuf,
     /// The root struct's name.
     #[arg(long, default_value = "Variables", value_name = "NAME")]
     name: String,

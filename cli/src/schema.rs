@@ -15,7 +15,7 @@ use tfvars_runtime::TerraformVersion;
 pub struct Args {
     /// Input folder containing a Terraform module (`.tf` and `.tf.json` files directly in it).
     #[arg(short = 'i', long = "input", default_value = ".", value_name = "DIR")]
-    input: PathBuf,
+    pub(crate) input: PathBuf,
     /// Output path for the JSON Schema file; missing parent folders are created.
     #[arg(
         short = 'o',

@@ -15,7 +15,7 @@ use tfvars_runtime::{CheckOptions, Diagnostic, InputVariable, TerraformVersion, 
 pub struct Args {
     /// The module folder (its `.tf` and `.tf.json` files).
     #[arg(short = 'i', long = "input", default_value = ".", value_name = "DIR")]
-    input: PathBuf,
+    pub(crate) input: PathBuf,
     /// On acceptance, print one JSON object with every declared variable's effective value:
     /// after conversion, defaults, optional-attribute defaults and null rules.
     #[arg(long)]

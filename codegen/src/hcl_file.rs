@@ -16,7 +16,7 @@ use crate::type_expr::{parse_type_constraint_cached, DefaultCache};
 
 mod parts;
 
-pub(crate) use parts::parts;
+pub(crate) use parts::{parts, MIN_PART};
 
 const VARIABLE_ARGS: &[&str] = &[
     "description",

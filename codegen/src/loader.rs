@@ -22,6 +22,7 @@ use checks::check_references;
 pub(crate) use checks::{check_condition, check_variable_name, RefSite};
 pub use checks::{is_identifier, RESERVED_NAMES};
 use read::read_sources;
+pub use read::READ_IN_PARTS_FROM;
 
 /// Loads the module in `dir`.
 ///

@@ -4,16 +4,21 @@
 use std::cell::Cell;
 use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::OnceLock;
 
 /// The most threads one call works on at once, however many cores there are: a module's work
 /// is a few tens of milliseconds, which more threads would mostly spend starting.
 const MAX_WORKERS: usize = 8;
 
 /// How many threads [`map`] works on at once: the cores available, at most [`MAX_WORKERS`].
+/// Asked once per process (on Linux the answer reads cgroup files).
 pub(crate) fn workers() -> usize {
-    std::thread::available_parallelism()
-        .map_or(1, NonZeroUsize::get)
-        .min(MAX_WORKERS)
+    static WORKERS: OnceLock<usize> = OnceLock::new();
+    *WORKERS.get_or_init(|| {
+        std::thread::available_parallelism()
+            .map_or(1, NonZeroUsize::get)
+            .min(MAX_WORKERS)
+    })
 }
 
 thread_local! {

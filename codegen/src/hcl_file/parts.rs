@@ -4,7 +4,7 @@
 use std::ops::Range;
 
 /// The smallest part worth a thread of its own, in bytes (about 2 ms of parsing).
-const MIN_PART: usize = 32 << 10;
+pub(crate) const MIN_PART: usize = 32 << 10;
 
 /// Up to `most` consecutive ranges that cover `text`, of roughly even size and at least
 /// [`MIN_PART`] bytes each. Every part after the first starts where a top-level block starts

@@ -10,6 +10,10 @@ use crate::error::Problem;
 use crate::source::SourceFile;
 use crate::{hcl_file, json_file};
 
+/// The size from which a `.tf` file is read in parts, on several threads: smaller modules are
+/// read on one thread besides the caller's.
+pub const READ_IN_PARTS_FROM: usize = 2 * hcl_file::MIN_PART;
+
 /// How many parts a large file is split into for each worker: more than one, so that a
 /// worker slowed by other work on its core leaves parts to the others.
 const PARTS_PER_WORKER: usize = 4;
