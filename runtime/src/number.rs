@@ -450,14 +450,7 @@ impl Number {
                 }
                 let coefficient = digits.abs().to_string();
                 let n = coefficient.len() as i64;
-                // The plain form adds `-scale` zeros (scale < 0) or up to `scale - n + 1`
-                // leading zeros (scale > n - 1); use it while that padding is small.
-                let padding = if scale < 0 {
-                    -scale
-                } else {
-                    (scale - n + 1).max(0)
-                };
-                if padding <= 21 {
+                if plain_padding(n, scale) <= PLAIN_PADDING_MAX {
                     return Some(value.to_plain_string());
                 }
                 let mut out = String::new();
@@ -1227,19 +1220,29 @@ fn shorten_digits(digits: &mut String, frac_digits: &mut i64) {
     }
 }
 
+/// The most zeros [`Number::to_json_string`] pads a number with before it writes an exponent
+/// instead.
+const PLAIN_PADDING_MAX: i64 = 21;
+
+/// The zeros the plain decimal form of `n` digits `× 10^-scale` adds: `-scale` trailing ones
+/// (scale < 0), or up to `scale - n + 1` leading ones (scale > n - 1).
+fn plain_padding(n: i64, scale: i64) -> i64 {
+    if scale < 0 {
+        -scale
+    } else {
+        (scale - n + 1).max(0)
+    }
+}
+
 /// The plain decimal text of `coefficient × 10^-scale` (what [`Number::to_json_string`] writes
-/// while the padding it needs is at most 21 zeros), worked out with machine integers; `None`
-/// when the coefficient does not fit in an `i64` or the padding is longer.
+/// while the padding it needs is at most [`PLAIN_PADDING_MAX`] zeros), worked out with machine
+/// integers; `None` when the coefficient does not fit in an `i64` or the padding is longer.
 fn small_plain_text(coefficient: &BigInt, scale: i64) -> Option<String> {
     let c = coefficient.to_i64()?;
     let digits = c.unsigned_abs().to_string();
     let n = digits.len() as i64;
-    let padding = if scale < 0 {
-        -scale
-    } else {
-        (scale - n + 1).max(0)
-    };
-    if padding > 21 {
+    let padding = plain_padding(n, scale);
+    if padding > PLAIN_PADDING_MAX {
         return None;
     }
     let mut out = String::with_capacity(digits.len() + padding as usize + 3);
