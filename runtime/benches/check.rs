@@ -6,33 +6,17 @@
 //!
 //! Compare with `terraform plan -var-file=…` on the same files (`benches/compare.sh`).
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod large;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use tfvars_runtime::check::check;
 use tfvars_runtime::json::parse_tfvars_json;
 use tfvars_runtime::{CheckOptions, TerraformVersion};
 
-fn repo() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn var_file() -> String {
-    let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("large.tfvars.json");
-    let status = Command::new("python3")
-        .arg(repo().join("benches/gen_large_vars.py"))
-        .arg(&out)
-        .status()
-        .expect("run python3 benches/gen_large_vars.py");
-    assert!(status.success(), "gen_large_vars.py failed");
-    std::fs::read_to_string(&out).expect("the generated var file")
-}
-
 fn bench_check(c: &mut Criterion) {
-    let module = tfvars_codegen::load(repo().join("tests/modules/large")).expect("loads");
+    let module = large::module();
     let spec = &module.spec;
-    let text = var_file();
+    let text = large::var_file("large.tfvars.json");
     let options = CheckOptions {
         version: TerraformVersion::V1_11,
     };

@@ -3,8 +3,7 @@
 //! `benches/gen_large_vars.py` writes, as `.tfvars.json` (`to_tfvars_json`, what the generated
 //! `Variables::to_tfvars_json` calls), as HCL `.tfvars` and as `TF_VAR_` pairs.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod large;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use tfvars_runtime::check::check;
@@ -12,25 +11,14 @@ use tfvars_runtime::json::parse_tfvars_json;
 use tfvars_runtime::output::{to_env_pair, to_tfvars_hcl, to_tfvars_json};
 use tfvars_runtime::{CheckOptions, TerraformVersion};
 
-fn repo() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn var_file() -> String {
-    let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("large-output.tfvars.json");
-    let status = Command::new("python3")
-        .arg(repo().join("benches/gen_large_vars.py"))
-        .arg(&out)
-        .status()
-        .expect("run python3 benches/gen_large_vars.py");
-    assert!(status.success(), "gen_large_vars.py failed");
-    std::fs::read_to_string(&out).expect("the generated var file")
-}
-
 fn bench_output(c: &mut Criterion) {
-    let module = tfvars_codegen::load(repo().join("tests/modules/large")).expect("loads");
+    let module = large::module();
     let spec = &module.spec;
-    let inputs = parse_tfvars_json(&var_file(), "large.tfvars.json").expect("parses");
+    let inputs = parse_tfvars_json(
+        &large::var_file("large-output.tfvars.json"),
+        "large.tfvars.json",
+    )
+    .expect("parses");
     let checked = check(
         spec,
         &inputs,
