@@ -10,6 +10,10 @@ use std::sync::OnceLock;
 /// is a few tens of milliseconds, which more threads would mostly spend starting.
 const MAX_WORKERS: usize = 8;
 
+/// How many tasks work is cut into for each worker ([`workers`]): more than one, so that a
+/// worker slowed by other work on its core leaves tasks to the others.
+pub(crate) const TASKS_PER_WORKER: usize = 4;
+
 /// How many threads [`map`] works on at once: the cores available, at most [`MAX_WORKERS`].
 /// Asked once per process (on Linux the answer reads cgroup files).
 pub(crate) fn workers() -> usize {

@@ -14,10 +14,6 @@ use crate::{hcl_file, json_file};
 /// read on one thread besides the caller's.
 pub const READ_IN_PARTS_FROM: usize = 2 * hcl_file::MIN_PART;
 
-/// How many parts a large file is split into for each worker: more than one, so that a
-/// worker slowed by other work on its core leaves parts to the others.
-const PARTS_PER_WORKER: usize = 4;
-
 /// One piece of work in reading a module: a file, or a part of a large `.tf` file.
 struct Unit {
     /// Which file, in the order given to [`read_sources`].
@@ -63,7 +59,7 @@ pub(super) fn read_sources(
         let parts = if is_json(file) {
             Vec::new()
         } else {
-            hcl_file::parts(&file.text, workers * PARTS_PER_WORKER)
+            hcl_file::parts(&file.text, workers * crate::parallel::TASKS_PER_WORKER)
         };
         if parts.len() > 1 {
             units.extend(parts.into_iter().map(|p| Unit {
@@ -89,22 +85,16 @@ pub(super) fn read_sources(
             problems,
             is_override: is_override[i],
         };
-        if is_override[i] {
-            if let Some(read) = read_unit(file, None, true) {
-                cx.problems.extend(read.problems);
-                decls.absorb(&mut cx, read.decls);
+        let read = if is_override[i] {
+            read_unit(file, None, true)
+        } else {
+            let mut parts = Vec::new();
+            while let Some((_, read)) = reads.next_if(|(u, _)| u.file == i) {
+                parts.push(read);
             }
-            continue;
-        }
-        let mut parts = Vec::new();
-        while let Some((_, read)) = reads.next_if(|(u, _)| u.file == i) {
-            parts.push(read);
-        }
-        let whole = match whole_file(parts) {
-            Some(read) => Some(read),
-            None => read_unit(file, None, false),
+            whole_file(parts).or_else(|| read_unit(file, None, false))
         };
-        if let Some(read) = whole {
+        if let Some(read) = read {
             cx.problems.extend(read.problems);
             decls.absorb(&mut cx, read.decls);
         }

@@ -302,12 +302,15 @@ struct RunText {
     structs: String,
 }
 
-/// Consecutive runs of variables for [`render_root`] to render at once, several per worker so
-/// that uneven ones even out, each about as heavy (one unit per variable and per struct).
+/// Consecutive runs of variables for [`render_root`] to render at once,
+/// [`crate::parallel::TASKS_PER_WORKER`] per worker, each about as heavy (one unit per variable
+/// and per struct).
 fn runs_of_variables(struct_names: &[Vec<String>], workers: usize) -> Vec<Range<usize>> {
     let weight = |names: &Vec<String>| 1 + names.len();
     let total: usize = struct_names.iter().map(weight).sum();
-    let per_run = total.div_ceil(workers * 4).max(1);
+    let per_run = total
+        .div_ceil(workers * crate::parallel::TASKS_PER_WORKER)
+        .max(1);
     let mut runs = Vec::new();
     let mut start = 0;
     let mut load = 0;

@@ -224,7 +224,7 @@ pub fn render(module: &Module, options: &SchemaOptions) -> Result<Rendered, Sche
         .chunks(
             variables
                 .len()
-                .div_ceil(crate::parallel::workers() * 4)
+                .div_ceil(crate::parallel::workers() * crate::parallel::TASKS_PER_WORKER)
                 .max(1),
         )
         .collect();
