@@ -50,7 +50,11 @@ fn read_in_parts(dir: &std::path::Path) -> bool {
         return false;
     };
     entries.flatten().any(|e| {
-        e.file_name().to_string_lossy().ends_with(".tf")
+        let name = e.file_name();
+        let name = name.to_string_lossy();
+        // The files the loader reads: hidden ones are skipped.
+        !name.starts_with('.')
+            && name.ends_with(".tf")
             && e.metadata()
                 .is_ok_and(|m| m.len() >= tfvars_codegen::loader::READ_IN_PARTS_FROM as u64)
     })
