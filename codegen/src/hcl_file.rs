@@ -55,14 +55,14 @@ pub(crate) fn read_part(
     decls: &mut FileDecls,
 ) -> Option<Vec<String>> {
     let text = &cx.file.text;
-    // The part keeps its offsets: what comes before it is blanked out rather than cut off.
+    // The part keeps its offsets: what comes before it is blanked out rather than cut off. The
+    // blank is one comment, which the parser skips with one search for its end; whitespace it
+    // would step through a character at a time.
     let padded;
     let source = if part.start == 0 {
         text.get(part)?
     } else {
-        let mut s = " ".repeat(part.start);
-        s.push_str(text.get(part)?);
-        padded = s;
+        padded = blanked(part.start, text.get(part)?);
         &padded
     };
     let body = crate::lower::parse_body_exact(source).ok()?;
@@ -75,6 +75,21 @@ pub(crate) fn read_part(
             .map(|a| a.key.value().as_str().to_string())
             .collect(),
     )
+}
+
+/// `text` preceded by `width` bytes that parse as nothing: a block comment when there is room
+/// for one, spaces otherwise.
+fn blanked(width: usize, text: &str) -> String {
+    let mut bytes = Vec::with_capacity(width + text.len());
+    if width >= 4 {
+        bytes.extend_from_slice(b"/*");
+        bytes.resize(width - 2, b' ');
+        bytes.extend_from_slice(b"*/");
+    } else {
+        bytes.resize(width, b' ');
+    }
+    bytes.extend_from_slice(text.as_bytes());
+    String::from_utf8(bytes).expect("ASCII followed by a str is UTF-8")
 }
 
 fn read_body(cx: &mut FileCx, body: &hcl_edit::structure::Body, decls: &mut FileDecls) {
