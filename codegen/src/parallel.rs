@@ -144,6 +144,16 @@ pub(crate) fn map_beside<T: Sync, R: Send, S: Send>(
     (results, side_result.expect("the side task was handed out"))
 }
 
+/// Drops `value` on a thread of its own, so that the caller goes on with its work (or returns
+/// from the macro) while a large tree of small allocations is freed on another core. Drops it
+/// in place when no thread can be started.
+pub(crate) fn drop_beside<T: Send + 'static>(value: T) {
+    // On failure `spawn` drops the closure, and with it the value, right here.
+    let _ = std::thread::Builder::new()
+        .name("tfvars-drop".into())
+        .spawn(move || drop(value));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -179,6 +189,20 @@ mod tests {
         let out = map(&[1, 2, 3], Some(3 << 20), |_| spawned_stack());
         assert_eq!(out, [3 << 20; 3]);
         assert_eq!(spawned_stack(), 0);
+    }
+
+    #[test]
+    fn a_value_dropped_beside_is_dropped() {
+        struct Signal(std::sync::mpsc::Sender<()>);
+        impl Drop for Signal {
+            fn drop(&mut self) {
+                let _ = self.0.send(());
+            }
+        }
+        let (tx, rx) = std::sync::mpsc::channel();
+        drop_beside(Signal(tx));
+        rx.recv_timeout(std::time::Duration::from_secs(60))
+            .expect("the value is dropped");
     }
 
     #[test]

@@ -67,8 +67,9 @@ pub enum GenerateError {
 pub struct Expansion {
     /// The generated items, as Rust source text (see [`rust::render`]).
     pub code: String,
-    /// The loaded module (its `files` are what the code depends on).
-    pub module: Module,
+    /// Every `.tf` and `.tf.json` file of the module, in sorted order: what the code depends
+    /// on.
+    pub files: Vec<PathBuf>,
     /// Validation rules the runtime cannot decide (reported as unchecked by `validate()`; the
     /// code raises a compile-time warning for each).
     pub unsupported: Vec<Unsupported>,
@@ -204,9 +205,12 @@ impl Settings {
         let (parts, (schema, spec)) = rust::render_parts_beside(&module, &options, others);
         let code = parts.finish(&schema?.text, &spec);
         let unsupported = rust::unsupported_conditions(&module.spec);
+        // The spec is thousands of small allocations: freeing them is no part of the answer.
+        let Module { files, spec, .. } = module;
+        crate::parallel::drop_beside(spec);
         Ok(Expansion {
             code,
-            module,
+            files,
             unsupported,
         })
     }
@@ -241,7 +245,7 @@ impl Settings {
         };
         let dir = self.module_dir.as_deref().unwrap_or(Path::new("."));
         println!("cargo:rerun-if-changed={}", dir.display());
-        for f in &expansion.module.files {
+        for f in &expansion.files {
             println!("cargo:rerun-if-changed={}", f.display());
         }
         for u in &expansion.unsupported {
@@ -336,7 +340,7 @@ mod tests {
         let text = expansion.tokens().to_string();
         assert_eq!(
             text.matches("include_bytes").count(),
-            expansion.module.files.len()
+            expansion.files.len()
         );
     }
 }
