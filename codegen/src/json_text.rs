@@ -25,6 +25,9 @@ pub enum Json {
     Object(Map),
     /// An object whose keys are written in the given order (a Go struct).
     Struct(Vec<(String, Json)>),
+    /// A value already written by [`to_string_at`] at the depth where this node is placed, so
+    /// that the parts of a large document can be written on every core.
+    Written(String),
 }
 
 impl Json {
@@ -194,6 +197,14 @@ pub fn to_string(json: &Json, options: WriteOptions) -> String {
     out
 }
 
+/// Writes a value as it is written `depth` levels into a document (its inner lines indented
+/// past that depth), for a [`Json::Written`] node at that depth.
+pub fn to_string_at(json: &Json, depth: usize, options: WriteOptions) -> String {
+    let mut out = String::new();
+    write_value(&mut out, json, depth, options);
+    out
+}
+
 fn indent(out: &mut String, depth: usize) {
     const TABS: &str = "\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t";
     out.push('\n');
@@ -215,6 +226,7 @@ fn write_value(out: &mut String, json: &Json, depth: usize, options: WriteOption
             None => out.push_str("null"),
         },
         Json::String(s) => write_string(out, s, options),
+        Json::Written(text) => out.push_str(text),
         Json::Array(items) => {
             if items.is_empty() {
                 out.push_str("[]");
@@ -398,6 +410,21 @@ mod tests {
         assert_eq!(m.insert("a", Json::Null), Some(Json::int(2)));
         assert_eq!(m.remove("B"), Some(Json::Null));
         assert_eq!(m.len(), 2);
+    }
+
+    #[test]
+    fn a_written_node_reads_as_the_node_itself() {
+        let inner = obj(&[
+            ("b", Json::Array(vec![Json::int(1), Json::Null])),
+            ("a", Json::object()),
+        ]);
+        let whole = obj(&[("outer", obj(&[("x", inner.clone())]))]);
+        let written = Json::Written(to_string_at(&inner, 2, WriteOptions::default()));
+        let parts = obj(&[("outer", obj(&[("x", written)]))]);
+        assert_eq!(
+            to_string(&parts, WriteOptions::default()),
+            to_string(&whole, WriteOptions::default())
+        );
     }
 
     #[test]

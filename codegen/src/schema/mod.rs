@@ -195,6 +195,9 @@ pub fn empty_document(
     })
 }
 
+/// How deep a variable's node sits in the document: `{"properties": {NAME: NODE}}`.
+const PROPERTY_DEPTH: usize = 2;
+
 /// Renders the module's JSON Schema.
 pub fn render(module: &Module, options: &SchemaOptions) -> Result<Rendered, SchemaError> {
     if let Some(empty) = empty_module(
@@ -219,7 +222,8 @@ pub fn render(module: &Module, options: &SchemaOptions) -> Result<Rendered, Sche
         .iter()
         .filter(|v| !options.ignored(&v.name))
         .collect();
-    // Each variable's node is built on its own, on every core, in runs of variables.
+    // Each variable's node is built and written on its own, on every core, in runs of
+    // variables; the document puts the texts in place.
     let runs: Vec<&[&VariableSpec]> = variables
         .chunks(
             variables
@@ -234,14 +238,19 @@ pub fn render(module: &Module, options: &SchemaOptions) -> Result<Rendered, Sche
         let nodes: Vec<Json> = run
             .iter()
             .map(|v| {
-                variable_node(
+                let node = variable_node(
                     v,
                     &module.spec.locals,
                     options,
                     &cx,
                     &mut warnings,
                     &mut debug,
-                )
+                );
+                Json::Written(json_text::to_string_at(
+                    &node,
+                    PROPERTY_DEPTH,
+                    options.write_options(),
+                ))
             })
             .collect();
         (nodes, warnings, debug)
