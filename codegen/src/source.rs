@@ -35,12 +35,7 @@ impl SourceFile {
     /// Wraps text already in memory.
     pub fn new(name: impl Into<String>, path: impl Into<PathBuf>, text: String) -> SourceFile {
         let mut line_starts = vec![0];
-        line_starts.extend(
-            text.bytes()
-                .enumerate()
-                .filter(|&(_, b)| b == b'\n')
-                .map(|(i, _)| i + 1),
-        );
+        line_starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1));
         let mut char_marks = vec![0];
         for block in text.as_bytes().chunks(CHAR_MARK) {
             char_marks.push(char_marks[char_marks.len() - 1] + chars_in(block));
