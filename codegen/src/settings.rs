@@ -338,9 +338,6 @@ mod tests {
         s.module_dir(fixture("all_types")).track_files(true);
         let expansion = s.expand().unwrap();
         let text = expansion.tokens().to_string();
-        assert_eq!(
-            text.matches("include_bytes").count(),
-            expansion.files.len()
-        );
+        assert_eq!(text.matches("include_bytes").count(), expansion.files.len());
     }
 }
