@@ -104,44 +104,36 @@ pub(crate) fn map<T: Sync, R: Send>(
         .collect()
 }
 
-/// What one task of [`map_beside`] gave.
-enum Done<R, S> {
-    Item(R),
-    Side(S),
-}
-
-/// [`map`] (without a stack size) with one more task beside the items: `side` runs once, on
-/// whichever thread takes it (it is handed out first, being the longest), and its result comes
-/// back with the items'.
-pub(crate) fn map_beside<T: Sync, R: Send, S: Send>(
-    items: &[T],
+/// `main` on the calling thread while `side` runs on a thread of its own, started first; both
+/// results. With one core, or when no thread can be started, the caller runs both. A panic in
+/// `side` is resumed on the caller.
+pub(crate) fn beside<M, S: Send>(
     side: impl FnOnce() -> S + Send,
-    f: impl Fn(&T) -> R + Sync,
-) -> (Vec<R>, S) {
-    let side = std::sync::Mutex::new(Some(side));
-    let tasks: Vec<Option<&T>> = std::iter::once(None)
-        .chain(items.iter().map(Some))
-        .collect();
-    let done = map(&tasks, None, |task| match task {
-        Some(item) => Done::Item(f(item)),
-        None => {
-            let side = side
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-                .take()
-                .expect("the side task is handed out once");
-            Done::Side(side())
-        }
-    });
-    let mut results = Vec::with_capacity(items.len());
-    let mut side_result = None;
-    for d in done {
-        match d {
-            Done::Item(r) => results.push(r),
-            Done::Side(s) => side_result = Some(s),
-        }
+    main: impl FnOnce() -> M,
+) -> (M, S) {
+    if workers() <= 1 {
+        let s = side();
+        return (main(), s);
     }
-    (results, side_result.expect("the side task was handed out"))
+    let side = std::sync::Mutex::new(Some(side));
+    let run_side = || {
+        let f = side
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .take();
+        f.map(|f| f())
+    };
+    std::thread::scope(|scope| {
+        let helper = std::thread::Builder::new()
+            .spawn_scoped(scope, run_side)
+            .ok();
+        let m = main();
+        let s = helper
+            .and_then(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+            .or_else(run_side)
+            .expect("the side task runs once");
+        (m, s)
+    })
 }
 
 /// Drops `value` on a thread of its own, so that the caller goes on with its work (or returns
@@ -169,19 +161,13 @@ mod tests {
     }
 
     #[test]
-    fn the_side_task_runs_once_beside_the_items() {
+    fn the_side_task_runs_once_beside_the_main_one() {
         let runs = AtomicUsize::new(0);
-        let (out, side) = map_beside(
-            &[1, 2, 3],
-            || runs.fetch_add(1, Ordering::Relaxed) + 10,
-            |&n| n * 2,
-        );
-        assert_eq!(out, [2, 4, 6]);
-        assert_eq!(side, 10);
+        let (main, side) = beside(|| runs.fetch_add(1, Ordering::Relaxed) + 10, || "main");
+        assert_eq!((main, side), ("main", 10));
         assert_eq!(runs.load(Ordering::Relaxed), 1);
-        let (none, side) = map_beside(&[] as &[u8], || "alone", |&b| b);
-        assert!(none.is_empty());
-        assert_eq!(side, "alone");
+        let caught = std::panic::catch_unwind(|| beside(|| panic!("side fails"), || 1));
+        assert!(caught.is_err());
     }
 
     #[test]

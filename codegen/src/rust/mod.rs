@@ -84,8 +84,8 @@ pub fn render_parts(module: &Module, options: &RustOptions) -> Parts {
     render_parts_beside(module, options, || ()).0
 }
 
-/// [`render_parts`], running `side` (the schema, say) on the threads that render the code, as
-/// one more task among theirs.
+/// [`render_parts`], running `side` (the schema, say) on a thread of its own, started before
+/// the code is rendered on every core.
 pub fn render_parts_beside<S: Send>(
     module: &Module,
     options: &RustOptions,
@@ -97,17 +97,19 @@ pub fn render_parts_beside<S: Send>(
     } else {
         "::tfvars"
     };
-    let mut code = String::with_capacity(1 << 16);
-    for p in &options.tracked_files {
-        code.push_str("const _: &[u8] = ::std::include_bytes!(");
-        text::push_str_lit(&mut code, &p.to_string_lossy());
-        code.push_str(");\n");
-    }
-    let (at, side) = root::render_root(module, options, krate, &mut code, side);
-    for u in unsupported_conditions(&module.spec) {
-        code.push_str(&u.to_warning_text());
-    }
-    (Parts { code, at }, side)
+    crate::parallel::beside(side, || {
+        let mut code = String::with_capacity(1 << 16);
+        for p in &options.tracked_files {
+            code.push_str("const _: &[u8] = ::std::include_bytes!(");
+            text::push_str_lit(&mut code, &p.to_string_lossy());
+            code.push_str(");\n");
+        }
+        let at = root::render_root(module, options, krate, &mut code);
+        for u in unsupported_conditions(&module.spec) {
+            code.push_str(&u.to_warning_text());
+        }
+        Parts { code, at }
+    })
 }
 
 /// The arguments of the generated `spec_from_parts(…)` call: the module spec as two raw string

@@ -63,15 +63,13 @@ fn variable_doc(v: &VariableSpec, field: &str) -> String {
 
 /// Appends the root struct and everything it needs, except the literal of `JSON_SCHEMA` and the
 /// embedded spec: the returned offsets of `out` are where they go (see
-/// [`super::render_parts`]). `side` runs among the threads that map and write the types (see
-/// [`super::render_parts_beside`]).
-pub fn render_root<S: Send>(
+/// [`super::render_parts`]).
+pub fn render_root(
     module: &Module,
     options: &RustOptions,
     krate: &str,
     out: &mut String,
-    side: impl FnOnce() -> S + Send,
-) -> (Offsets, S) {
+) -> Offsets {
     let root = options.root_name.as_str();
     let vars = module.variables();
     // Names first, in declaration order; then each variable's types are mapped and their
@@ -94,7 +92,7 @@ pub fn render_root<S: Send>(
     let mut idents = FieldNames::with_reserved(&[NULLS_FIELD]);
     let field_idents: Vec<String> = vars.iter().map(|v| idents.assign(&v.name)).collect();
     let runs = runs_of_variables(&struct_names, crate::parallel::workers());
-    let (rendered, side) = crate::parallel::map_beside(&runs, side, |run| {
+    let rendered = crate::parallel::map(&runs, None, |run| {
         let shared = Shared::new(krate);
         let mut out = RunText::default();
         for i in run.clone() {
@@ -290,7 +288,7 @@ pub fn render_root<S: Send>(
     out.push_str(", ");
     push_str_lit(out, root);
     out.push_str(");\n");
-    (Offsets { schema_at, spec_at }, side)
+    Offsets { schema_at, spec_at }
 }
 
 /// What one run of variables renders: the root struct's fields, the variables' type texts, and
