@@ -54,23 +54,41 @@ impl FieldNames {
         if is_keyword(&base) {
             base.push('_');
         }
-        let mut name = base.clone();
+        if !self.taken.contains(&base) {
+            self.taken.insert(base.clone());
+            return base;
+        }
         let mut n = 2;
-        while self.taken.contains(&name) {
-            name = if base.ends_with('_') {
+        loop {
+            let name = if base.ends_with('_') {
                 format!("{base}{n}")
             } else {
                 format!("{base}_{n}")
             };
+            if !self.taken.contains(&name) {
+                self.taken.insert(name.clone());
+                return name;
+            }
             n += 1;
         }
-        self.taken.insert(name.clone());
-        name
     }
 }
 
 /// The snake_case form of a Terraform name.
 pub fn snake(name: &str) -> String {
+    // Most names are snake_case already.
+    if name
+        .bytes()
+        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+        && !name.contains("__")
+    {
+        return name.to_string();
+    }
+    snake_any(name)
+}
+
+/// [`snake`] for any name.
+fn snake_any(name: &str) -> String {
     let chars: Vec<char> = name.chars().collect();
     let mut out = String::with_capacity(name.len() + 4);
     for (i, &c) in chars.iter().enumerate() {
@@ -171,6 +189,24 @@ impl TypeNames {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn snake_case_names_take_the_short_way_to_the_same_answer() {
+        // Every name of up to four characters from an alphabet that reaches each rule.
+        let alphabet = ['a', 'z', '0', '_', '-', 'A', 'é'];
+        let mut names = vec![String::new()];
+        let mut frontier = names.clone();
+        for _ in 0..4 {
+            frontier = frontier
+                .iter()
+                .flat_map(|n| alphabet.iter().map(move |c| format!("{n}{c}")))
+                .collect();
+            names.extend(frontier.iter().cloned());
+        }
+        for name in &names {
+            assert_eq!(snake(name), snake_any(name), "{name:?}");
+        }
+    }
 
     #[test]
     fn fields_escape_keywords_dashes_and_clashes() {
