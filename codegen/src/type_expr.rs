@@ -33,7 +33,7 @@ pub fn parse_type_constraint_in(
 /// text: by the default's text, then by the attribute type. A module writes the same few again
 /// and again (`true`, `3`, `[80, 443]`, `{ team = "a" }`), and a default is a constant, whose
 /// value depends on its text alone. Only defaults that converted are kept, so that every
-/// failing one is reported where it is.
+/// failing one is reported where it is, and only those of small types (see `worth_caching`).
 #[derive(Default)]
 pub(crate) struct DefaultCache<'s> {
     converted: HashMap<&'s str, Vec<(Type, Option<Value>)>>,
@@ -75,6 +75,24 @@ pub(crate) fn parse_type_constraint_cached<'s>(
     } else {
         Err(p.errors)
     }
+}
+
+/// Whether a default of type `ty` is cheaper to copy than to convert again: the type has at
+/// most a few nodes.
+fn worth_caching(ty: &Type) -> bool {
+    fn nodes(ty: &Type, budget: &mut usize) -> bool {
+        if *budget == 0 {
+            return false;
+        }
+        *budget -= 1;
+        match ty {
+            Type::String | Type::Number | Type::Bool | Type::Any => true,
+            Type::List(t) | Type::Set(t) | Type::Map(t) => nodes(t, budget),
+            Type::Tuple(ts) => ts.iter().all(|t| nodes(t, budget)),
+            Type::Object(attrs) => attrs.iter().all(|a| nodes(&a.ty, budget)),
+        }
+    }
+    nodes(ty, &mut 8)
 }
 
 /// The deepest type nesting accepted.
@@ -296,10 +314,13 @@ impl TypeParser<'_, '_> {
     /// The second argument of `optional(T, default)`: a constant, converted to `T`.
     /// `null` means no default.
     fn optional_default(&mut self, expr: &Expression, ty: &Type) -> Option<Value> {
+        // A deep type costs as much to copy into the cache, and a default of it as much to
+        // copy out, as the conversion itself.
         let text = self
             .source
             .zip(expr.span())
-            .and_then(|(source, span)| source.get(span));
+            .and_then(|(source, span)| source.get(span))
+            .filter(|_| worth_caching(ty));
         let found = text
             .and_then(|t| self.cache.converted.get(t))
             .and_then(|seen| seen.iter().find(|(t, _)| t == ty));
