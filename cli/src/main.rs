@@ -33,7 +33,7 @@ fn main() -> ExitCode {
         Command::Validate(args) => args.input.as_path(),
         Command::Rust(args) => args.input.as_path(),
     };
-    if !read_in_parts(module_dir) {
+    if !tfvars_codegen::loader::reads_in_parts(module_dir) {
         one_malloc_arena();
     }
     match cli.command {
@@ -41,23 +41,6 @@ fn main() -> ExitCode {
         Command::Validate(args) => validate::run(args),
         Command::Rust(args) => rust::run(args),
     }
-}
-
-/// Whether the loader will read `dir` on several threads: some `.tf` file is large enough to be
-/// read in parts.
-fn read_in_parts(dir: &std::path::Path) -> bool {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return false;
-    };
-    entries.flatten().any(|e| {
-        let name = e.file_name();
-        let name = name.to_string_lossy();
-        // The files the loader reads: hidden ones are skipped.
-        !name.starts_with('.')
-            && name.ends_with(".tf")
-            && e.metadata()
-                .is_ok_and(|m| m.len() >= tfvars_codegen::loader::READ_IN_PARTS_FROM as u64)
-    })
 }
 
 /// glibc gives each thread that allocates a malloc arena of its own, grown a page at a time

@@ -170,6 +170,17 @@ fn is_override_file(path: &Path) -> bool {
     stem == "override" || stem.ends_with("_override")
 }
 
+/// Whether [`load`] reads `dir` on several threads: some `.tf` file of the module is at least
+/// [`READ_IN_PARTS_FROM`] bytes, and is read in parts. False when `dir` cannot be listed.
+pub fn reads_in_parts(dir: &Path) -> bool {
+    module_files(dir).is_ok_and(|files| {
+        files.iter().any(|f| {
+            f.extension().is_some_and(|e| e == "tf")
+                && std::fs::metadata(f).is_ok_and(|m| m.len() >= READ_IN_PARTS_FROM as u64)
+        })
+    })
+}
+
 /// The `.tf` and `.tf.json` files directly in `dir`, sorted by name.
 fn module_files(dir: &Path) -> Result<Vec<PathBuf>, LoadError> {
     let fail = |msg: String| LoadError {
