@@ -205,7 +205,7 @@ impl Settings {
         let (parts, (schema, spec)) = rust::render_parts_beside(&module, &options, others);
         let code = parts.finish(&schema?.text, &spec);
         let unsupported = rust::unsupported_conditions(&module.spec);
-        // The spec is thousands of small allocations: freeing them is no part of the answer.
+        // The spec is thousands of small allocations: freeing them need not delay the caller.
         let Module { files, spec, .. } = module;
         crate::parallel::drop_beside(spec);
         Ok(Expansion {

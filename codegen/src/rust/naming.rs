@@ -54,23 +54,18 @@ impl FieldNames {
         if is_keyword(&base) {
             base.push('_');
         }
-        if !self.taken.contains(&base) {
-            self.taken.insert(base.clone());
-            return base;
-        }
+        let mut name = base.clone();
         let mut n = 2;
-        loop {
-            let name = if base.ends_with('_') {
+        while self.taken.contains(&name) {
+            name = if base.ends_with('_') {
                 format!("{base}{n}")
             } else {
                 format!("{base}_{n}")
             };
-            if !self.taken.contains(&name) {
-                self.taken.insert(name.clone());
-                return name;
-            }
             n += 1;
         }
+        self.taken.insert(name.clone());
+        name
     }
 }
 
