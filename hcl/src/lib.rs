@@ -1,0 +1,109 @@
+//! HCL's native syntax, as Terraform reads it: a lexer, a parser and a spanned syntax tree
+//! for `.tf` files, `.tfvars` files, expressions and templates.
+//!
+//! What is accepted, and how every rejection is worded and placed, follows hashicorp/hcl's
+//! `hclsyntax` as Terraform 1.11 uses it: line breaks significant in bodies and object
+//! constructors but not inside `()`, `[]`, template sequences or `for` expressions; heredocs
+//! (`<<`, `<<-`, empty ones, CRLF); templates with directives and strip markers; numbers of any
+//! length; Unicode identifiers; comments anywhere. The tree borrows the text it was parsed from
+//! and holds byte spans; [`LineIndex`] turns them into lines and columns when one is shown.
+//!
+//! ```
+//! let parsed = tfvars_hcl::parse_body("variable \"region\" {\n  default = \"eu-west-1\"\n}\n", "main.tf");
+//! assert!(parsed.diagnostics.is_empty());
+//! let block = parsed.value.blocks().next().unwrap();
+//! assert_eq!((block.kind, block.labels[0].value.as_ref()), ("variable", "region"));
+//! ```
+//!
+//! Parsing never fails outright: the tree is always built (with [`ExprKind::Invalid`] where
+//! something could not be read) beside the list of [`Diagnostic`]s, which is empty exactly
+//! when Terraform accepts the text.
+
+pub mod ast;
+mod diagnostic;
+mod invalid_tokens;
+mod lexer;
+mod parser;
+mod span;
+mod string_lit;
+mod token;
+
+pub use ast::{
+    Attribute, BinaryOp, Block, Body, Conditional, Expr, ExprKind, ForExpr, FunctionCall, Label,
+    ObjectItem, Step, StepKind, Structure, TemplatePart, UnaryOp,
+};
+pub use diagnostic::Diagnostic;
+pub use parser::MAX_NESTING;
+pub use span::{LineIndex, Pos, Span};
+pub use token::{Token, TokenKind};
+
+use lexer::Start;
+use parser::Parser;
+
+/// A syntax tree and the syntax errors found building it.
+#[derive(Clone, Debug)]
+pub struct Parsed<T> {
+    /// The tree: complete even when there are errors.
+    pub value: T,
+    /// Every syntax error, lexical ones first, as Terraform reports them.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Parses a configuration file (`.tf`, `.tfvars`): a body of attributes and blocks. `file`
+/// names it in the details of some errors (`main.tf:3,1-4`).
+pub fn parse_body<'s>(text: &'s str, file: &str) -> Parsed<ast::Body<'s>> {
+    let (mut diagnostics, mut parser) = start(text, file, Start::Expression);
+    let body = parser.parse_body(TokenKind::Eof);
+    diagnostics.extend(parser.finish());
+    Parsed {
+        value: body,
+        diagnostics,
+    }
+}
+
+/// Parses one expression taking the whole text, as Terraform parses a `-var` or `TF_VAR_`
+/// value of a complex type. Line breaks are ignored.
+pub fn parse_expression<'s>(text: &'s str, file: &str) -> Parsed<ast::Expr<'s>> {
+    let (mut diagnostics, mut parser) = start(text, file, Start::Expression);
+    let expr = parser.parse_whole_expression();
+    diagnostics.extend(parser.finish());
+    Parsed {
+        value: expr,
+        diagnostics,
+    }
+}
+
+/// Parses a bare template: literal text with `${…}` and `%{…}` sequences (the text of a
+/// `.tf.json` string, a template file).
+pub fn parse_template<'s>(text: &'s str, file: &str) -> Parsed<ast::Expr<'s>> {
+    let (mut diagnostics, mut parser) = start(text, file, Start::Template);
+    let expr = parser.parse_bare_template();
+    diagnostics.extend(parser.finish());
+    Parsed {
+        value: expr,
+        diagnostics,
+    }
+}
+
+/// The tokens of `text` read as a configuration file or expression, ending with
+/// [`TokenKind::Eof`].
+pub fn tokens(text: &str) -> Vec<Token> {
+    lexer::lex(text, Start::Expression)
+}
+
+/// Whether `name` is one identifier (HCL's `ValidIdentifier`): a letter or `_`, then letters,
+/// digits, `_` and `-`.
+pub fn is_identifier(name: &str) -> bool {
+    let mut chars = name.chars();
+    match chars.next() {
+        Some(c) if c == '_' || lexer::is_id_start(c) => {}
+        _ => return false,
+    }
+    chars.all(|c| c == '-' || lexer::is_id_continue(c))
+}
+
+fn start<'s>(text: &'s str, file: &str, mode: Start) -> (Vec<Diagnostic>, Parser<'s>) {
+    let tokens = lexer::lex(text, mode);
+    let diagnostics = invalid_tokens::check(text, &tokens);
+    (diagnostics, Parser::new(text, file, tokens))
+}

@@ -1,0 +1,283 @@
+//! The parser: tokens to a syntax tree, with hclsyntax's acceptance, recovery and
+//! diagnostics.
+//!
+//! It reads through a peeker that hides comments and, depending on the context, line breaks:
+//! line breaks end attributes and separate object items, but are ignored inside `()`, `[]`,
+//! template sequences and the whole of a `for` expression. After an error the parser skips
+//! ahead to a point it can go on from (the end of the bracket or the item it was in), and stays
+//! in recovery, where most further errors are not reported: the errors reported are the ones
+//! HCL reports.
+
+use std::cell::OnceCell;
+
+use crate::ast::{Expr, ExprKind};
+use crate::diagnostic::Diagnostic;
+use crate::span::{LineIndex, Span};
+use crate::token::{Token, TokenKind};
+
+mod body;
+mod expression;
+mod for_expr;
+mod template;
+mod traversal;
+
+/// How deeply the syntax tree may nest (brackets, operators, templates, blocks) before the
+/// parser stops with an error: far beyond any real configuration, and within what the
+/// lowering and evaluation that follow can handle on an ordinary thread.
+pub const MAX_NESTING: usize = 256;
+
+pub(crate) struct Parser<'s> {
+    text: &'s str,
+    file: String,
+    tokens: Vec<Token>,
+    /// The index of the next token to read.
+    next: usize,
+    /// Whether line breaks are seen, innermost context last.
+    newlines: Vec<bool>,
+    /// Set once the parser has skipped ahead after an error.
+    recovery: bool,
+    diags: Vec<Diagnostic>,
+    lines: OnceCell<LineIndex>,
+    depth: usize,
+}
+
+impl<'s> Parser<'s> {
+    pub(crate) fn new(text: &'s str, file: &str, tokens: Vec<Token>) -> Parser<'s> {
+        Parser {
+            text,
+            file: file.to_string(),
+            tokens,
+            next: 0,
+            newlines: vec![true],
+            recovery: false,
+            diags: Vec::new(),
+            lines: OnceCell::new(),
+            depth: 0,
+        }
+    }
+
+    pub(crate) fn finish(self) -> Vec<Diagnostic> {
+        self.diags
+    }
+
+    /// The text of a token.
+    fn text_of(&self, tok: Token) -> &'s str {
+        &self.text[tok.span.range()]
+    }
+
+    /// HCL's text for a range (`main.tf:1,3-7`), as details quote it.
+    fn range_text(&self, span: Span) -> String {
+        let lines = self.lines.get_or_init(|| LineIndex::new(self.text));
+        lines.range_text(self.text, &self.file, span)
+    }
+
+    fn error(&mut self, summary: &str, detail: impl Into<String>, span: Span) {
+        self.diags.push(Diagnostic::new(summary, detail, span));
+    }
+
+    /// Like [`Parser::error`], unless the parser is recovering from an earlier error.
+    fn error_unless_recovering(&mut self, summary: &str, detail: impl Into<String>, span: Span) {
+        if !self.recovery {
+            self.error(summary, detail, span);
+        }
+    }
+
+    fn error_count(&self) -> usize {
+        self.diags.len()
+    }
+
+    // The peeker.
+
+    fn next_token(&self) -> (Token, usize) {
+        let include_newlines = *self.newlines.last().unwrap_or(&true);
+        let mut i = self.next;
+        while i < self.tokens.len() {
+            let tok = self.tokens[i];
+            match tok.kind {
+                TokenKind::Comment => {
+                    // A line comment ends its line: it stands for the line break it holds.
+                    if include_newlines && self.text.as_bytes()[tok.span.end as usize - 1] == b'\n'
+                    {
+                        let newline = Token {
+                            kind: TokenKind::Newline,
+                            span: tok.span,
+                        };
+                        return (newline, i + 1);
+                    }
+                }
+                TokenKind::Newline if !include_newlines => {}
+                _ => return (tok, i + 1),
+            }
+            i += 1;
+        }
+        (
+            *self.tokens.last().expect("an end token"),
+            self.tokens.len(),
+        )
+    }
+
+    fn peek(&self) -> Token {
+        self.next_token().0
+    }
+
+    fn read(&mut self) -> Token {
+        let (tok, next) = self.next_token();
+        self.next = next;
+        tok
+    }
+
+    fn peek_kind(&self) -> TokenKind {
+        self.peek().kind
+    }
+
+    /// The span of the token before the next one, comments and line breaks included.
+    fn prev_span(&self) -> Span {
+        if self.next == 0 {
+            return self.peek().span;
+        }
+        self.tokens[self.next - 1].span
+    }
+
+    fn push_newlines(&mut self, include: bool) {
+        self.newlines.push(include);
+    }
+
+    fn pop_newlines(&mut self) {
+        self.newlines.pop();
+    }
+
+    /// Whether the next token is the keyword `word`.
+    fn at_keyword(&self, word: &str) -> bool {
+        let tok = self.peek();
+        tok.kind == TokenKind::Ident && self.text_of(tok) == word
+    }
+
+    // Recovery.
+
+    fn set_recovery(&mut self) {
+        self.recovery = true;
+    }
+
+    /// Skips to the `end` that closes the current bracket (nested pairs skipped), or to the
+    /// end of the text; returns that token.
+    fn recover(&mut self, end: TokenKind) -> Token {
+        let start = end.opposite();
+        self.recovery = true;
+        let mut nest = 0usize;
+        loop {
+            let tok = self.read();
+            let mut kind = tok.kind;
+            if end == TokenKind::TemplateSeqEnd && kind == TokenKind::TemplateControl {
+                kind = TokenKind::TemplateInterp;
+            }
+            if Some(kind) == start {
+                nest += 1;
+            } else if kind == end {
+                if nest == 0 {
+                    return tok;
+                }
+                nest -= 1;
+            } else if kind == TokenKind::Eof {
+                return tok;
+            }
+        }
+    }
+
+    /// Skips to the next `start`, then to the end of the bracket it opens.
+    fn recover_over(&mut self, start: TokenKind) {
+        loop {
+            let tok = self.read();
+            if tok.kind == start || tok.kind == TokenKind::Eof {
+                break;
+            }
+        }
+        if let Some(end) = start.opposite() {
+            self.recover(end);
+        }
+    }
+
+    /// Skips past the end of the current body item: the next line break outside brackets.
+    fn recover_after_body_item(&mut self) {
+        use TokenKind::*;
+        self.recovery = true;
+        let mut open: Vec<TokenKind> = Vec::new();
+        loop {
+            let tok = self.read();
+            match tok.kind {
+                Newline if open.is_empty() => break,
+                Eof => break,
+                OBrace | OBrack | OParen | OQuote | OHeredoc | TemplateInterp | TemplateControl => {
+                    open.push(tok.kind)
+                }
+                CBrace | CBrack | CParen | CQuote | CHeredoc => {
+                    let opener = tok.kind.opposite();
+                    while open.last().is_some_and(|&o| Some(o) != opener) {
+                        open.pop();
+                    }
+                    open.pop();
+                }
+                TemplateSeqEnd => {
+                    while open
+                        .last()
+                        .is_some_and(|&o| o != TemplateInterp && o != TemplateControl)
+                    {
+                        open.pop();
+                    }
+                    open.pop();
+                }
+                _ => {}
+            }
+        }
+    }
+
+    // Nesting.
+
+    /// Enters one more level of nesting; `false` (with an error, and the parser recovering)
+    /// when that is one too many.
+    fn enter(&mut self, at: Span) -> bool {
+        if self.depth >= MAX_NESTING {
+            if !self.recovery {
+                self.error(
+                    "Expression too deeply nested",
+                    format!(
+                        "Expressions, templates and blocks may nest at most {MAX_NESTING} levels \
+                         deep."
+                    ),
+                    at,
+                );
+            }
+            self.recovery = true;
+            return false;
+        }
+        self.depth += 1;
+        true
+    }
+
+    fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    /// A placeholder for an expression that could not be read.
+    fn invalid(span: Span) -> Expr<'s> {
+        Expr::new(ExprKind::Invalid, span)
+    }
+}
+
+impl<'s> Parser<'s> {
+    /// An expression that must take the whole text.
+    pub(crate) fn parse_whole_expression(&mut self) -> Expr<'s> {
+        self.push_newlines(false);
+        let expr = self.parse_expression();
+        let next = self.peek();
+        if next.kind != TokenKind::Eof && !self.recovery {
+            self.error(
+                "Extra characters after expression",
+                "An expression was successfully parsed, but extra characters were found after \
+                 it.",
+                next.span,
+            );
+        }
+        self.pop_newlines();
+        expr
+    }
+}
