@@ -27,15 +27,8 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    one_malloc_arena();
     let cli = Cli::parse();
-    let module_dir = match &cli.command {
-        Command::Schema(args) => args.input.as_path(),
-        Command::Validate(args) => args.input.as_path(),
-        Command::Rust(args) => args.input.as_path(),
-    };
-    if !tfvars_codegen::loader::reads_in_parts(module_dir) {
-        one_malloc_arena();
-    }
     match cli.command {
         Command::Schema(args) => schema::run(args),
         Command::Validate(args) => validate::run(args),
@@ -44,10 +37,8 @@ fn main() -> ExitCode {
 }
 
 /// glibc gives each thread that allocates a malloc arena of its own, grown a page at a time
-/// with `mprotect`. The loader reads a large module on several threads, which an arena each
-/// spares waiting on one lock; a small module is parsed on one thread besides `main`, whose
-/// arena of its own only costs time (about 0.5 ms, a tenth of `tfvars validate` on a module of
-/// 16 variables). So one arena is shared unless the module is read in parts.
+/// with `mprotect`. A command's threads (one per module file, at most) allocate little and
+/// briefly, so an arena of their own only costs time: one arena is shared.
 fn one_malloc_arena() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: called in `main` before any other thread exists or allocates.

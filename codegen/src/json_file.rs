@@ -13,7 +13,7 @@ use crate::error::Problem;
 use crate::loader::{
     check_condition, check_variable_name, convert_value, Declared, FileCx, FileDecls, RefSite,
 };
-use crate::lower::{lower_template, nfc, parse_guarded, LowerError};
+use crate::lower::{lower_template, nfc, syntax_errors, LowerError};
 use crate::type_expr::parse_type_constraint_in;
 
 mod parse;
@@ -175,24 +175,20 @@ fn variable(
                     );
                     continue;
                 };
-                match crate::lower::parse_expr_exact(text) {
-                    Ok(expr) => match parse_type_constraint_in(&expr, Some(text)) {
-                        Ok(ty) => {
-                            spec.ty = ty;
-                            spec.typed = true;
-                        }
-                        Err(errs) => {
-                            type_ok = false;
-                            inner_errors(cx, errs, value, 0);
-                        }
-                    },
-                    Err(e) => {
+                let parsed = tfvars_hcl::parse_expression(text, &cx.file.name);
+                let ty = if parsed.diagnostics.is_empty() {
+                    parse_type_constraint_in(&parsed.value, Some(text))
+                } else {
+                    Err(syntax_errors(parsed.diagnostics))
+                };
+                match ty {
+                    Ok(ty) => {
+                        spec.ty = ty;
+                        spec.typed = true;
+                    }
+                    Err(errs) => {
                         type_ok = false;
-                        cx.problem(
-                            Some(value.span.clone()),
-                            "Invalid expression",
-                            &e.message().replace('\n', " "),
-                        );
+                        inner_errors(cx, errs, value, 0);
                     }
                 }
             }
@@ -472,20 +468,10 @@ fn literal_text(value: &Json) -> String {
 /// A JSON value read as an expression: strings are templates, containers recurse.
 fn expression(cx: &mut FileCx, value: &Json) -> Option<Expr> {
     match &value.kind {
-        JsonKind::String(s) => match parse_guarded(s, hcl_edit::parser::parse_template) {
-            Ok(t) => match lower_template(&t, false) {
-                Ok(e) => Some(e),
-                Err(errs) => {
-                    inner_errors(cx, errs, value, 1);
-                    None
-                }
-            },
-            Err(e) => {
-                cx.problem(
-                    Some(value.span.clone()),
-                    "Invalid template",
-                    &e.message().replace('\n', " "),
-                );
+        JsonKind::String(s) => match lower_template(s, false) {
+            Ok(e) => Some(e),
+            Err(errs) => {
+                inner_errors(cx, errs, value, 1);
                 None
             }
         },
@@ -499,10 +485,7 @@ fn expression(cx: &mut FileCx, value: &Json) -> Option<Expr> {
         JsonKind::Object(props) => {
             let mut out = Vec::new();
             for (k, _, v) in props {
-                let key = match parse_guarded(k, hcl_edit::parser::parse_template)
-                    .ok()
-                    .and_then(|t| lower_template(&t, false).ok())
-                {
+                let key = match lower_template(k, false).ok() {
                     Some(e) => e,
                     None => Expr::Literal(Value::String(nfc(k))),
                 };

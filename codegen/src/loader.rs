@@ -22,7 +22,6 @@ use checks::check_references;
 pub(crate) use checks::{check_condition, check_variable_name, RefSite};
 pub use checks::{is_identifier, RESERVED_NAMES};
 use read::read_sources;
-pub use read::READ_IN_PARTS_FROM;
 
 /// Loads the module in `dir`.
 ///
@@ -168,17 +167,6 @@ fn is_override_file(path: &Path) -> bool {
         .or_else(|| name.strip_suffix(".tf"))
         .unwrap_or(&name);
     stem == "override" || stem.ends_with("_override")
-}
-
-/// Whether [`load`] reads `dir` on several threads: some `.tf` file of the module is at least
-/// [`READ_IN_PARTS_FROM`] bytes, and is read in parts. False when `dir` cannot be listed.
-pub fn reads_in_parts(dir: &Path) -> bool {
-    module_files(dir).is_ok_and(|files| {
-        files.iter().any(|f| {
-            f.extension().is_some_and(|e| e == "tf")
-                && std::fs::metadata(f).is_ok_and(|m| m.len() >= READ_IN_PARTS_FROM as u64)
-        })
-    })
 }
 
 /// The `.tf` and `.tf.json` files directly in `dir`, sorted by name.

@@ -1,7 +1,6 @@
-//! Work spread over the machine's cores: the loader reads a module's files, and the parts of a
-//! large file, at once.
+//! Work spread over the machine's cores: the loader reads a module's files at once, and the
+//! renderers build their output in runs.
 
-use std::cell::Cell;
 use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
@@ -25,30 +24,13 @@ pub(crate) fn workers() -> usize {
     })
 }
 
-thread_local! {
-    /// The stack size of a thread spawned by [`map`] with one; 0 elsewhere.
-    static SPAWNED_STACK: Cell<usize> = const { Cell::new(0) };
-}
-
-/// The stack size this thread was given, when [`map`] spawned it with one.
-pub(crate) fn spawned_stack() -> usize {
-    SPAWNED_STACK.with(Cell::get)
-}
-
-/// `f` applied to every item, with the results in item order, on up to [`workers`] threads.
-/// Items are handed out one at a time, so that uneven ones even out.
-///
-/// With `stack`, every item is done on a spawned thread with that stack size (see
-/// [`spawned_stack`]); without, the calling thread works too, and does everything itself when
-/// there is one item or one core. When no thread can be spawned, the caller does all the
-/// items. A panic in `f` is resumed on the caller.
-pub(crate) fn map<T: Sync, R: Send>(
-    items: &[T],
-    stack: Option<usize>,
-    f: impl Fn(&T) -> R + Sync,
-) -> Vec<R> {
+/// `f` applied to every item, with the results in item order, on up to [`workers`] threads,
+/// the calling thread among them (which does everything itself when there is one item or one
+/// core, or when no thread can be spawned). Items are handed out one at a time, so that uneven
+/// ones even out. A panic in `f` is resumed on the caller.
+pub(crate) fn map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
     let threads = workers().min(items.len());
-    if stack.is_none() && threads <= 1 {
+    if threads <= 1 {
         return items.iter().map(f).collect();
     }
     let next = AtomicUsize::new(0);
@@ -62,31 +44,13 @@ pub(crate) fn map<T: Sync, R: Send>(
             done.push((i, f(item)));
         }
     };
-    let spawned_work = || {
-        SPAWNED_STACK.with(|s| s.set(stack.unwrap_or(0)));
-        work()
-    };
     let mut results: Vec<Option<R>> = items.iter().map(|_| None).collect();
     std::thread::scope(|scope| {
-        let helpers = if stack.is_some() {
-            threads
-        } else {
-            threads - 1
-        };
-        let handles: Vec<_> = (0..helpers)
-            .filter_map(|_| {
-                let builder = std::thread::Builder::new();
-                let builder = match stack {
-                    Some(size) => builder.stack_size(size),
-                    None => builder,
-                };
-                builder.spawn_scoped(scope, spawned_work).ok()
-            })
+        let handles: Vec<_> = (1..threads)
+            .filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, work).ok())
             .collect();
         let mut batches = Vec::with_capacity(handles.len() + 1);
-        if stack.is_none() || handles.is_empty() {
-            batches.push(work());
-        }
+        batches.push(work());
         for handle in handles {
             batches.push(
                 handle
@@ -153,11 +117,9 @@ mod tests {
     #[test]
     fn results_keep_item_order() {
         let items: Vec<u64> = (0..1000).collect();
-        for stack in [None, Some(1 << 20)] {
-            let out = map(&items, stack, |&n| n * n);
-            assert_eq!(out, items.iter().map(|n| n * n).collect::<Vec<_>>());
-        }
-        assert!(map(&[] as &[u8], None, |&b| b).is_empty());
+        let out = map(&items, |&n| n * n);
+        assert_eq!(out, items.iter().map(|n| n * n).collect::<Vec<_>>());
+        assert!(map(&[] as &[u8], |&b| b).is_empty());
     }
 
     #[test]
@@ -168,13 +130,6 @@ mod tests {
         assert_eq!(runs.load(Ordering::Relaxed), 1);
         let caught = std::panic::catch_unwind(|| beside(|| panic!("side fails"), || 1));
         assert!(caught.is_err());
-    }
-
-    #[test]
-    fn spawned_threads_know_their_stack() {
-        let out = map(&[1, 2, 3], Some(3 << 20), |_| spawned_stack());
-        assert_eq!(out, [3 << 20; 3]);
-        assert_eq!(spawned_stack(), 0);
     }
 
     #[test]
@@ -194,7 +149,7 @@ mod tests {
     #[test]
     fn a_panic_reaches_the_caller() {
         let caught = std::panic::catch_unwind(|| {
-            map(&[1, 2, 3], Some(1 << 20), |&n| {
+            map(&[1, 2, 3], |&n| {
                 assert_ne!(n, 2, "item two fails");
                 n
             })

@@ -2,11 +2,10 @@
 
 use std::ops::Range;
 
-use hcl_edit::Span;
 use tfvars_runtime::eval::eval_constant;
 use tfvars_runtime::{Diagnostic, InputVariable, Severity};
 
-use crate::lower::{locate_constant_error, lower_constant_in};
+use crate::lower::{locate_constant_error, lower_constant};
 use crate::source::SourceFile;
 
 /// Parses a `.tfvars` file. `file` names it in locations. Every problem is reported: syntax
@@ -24,17 +23,20 @@ pub fn parse_tfvars(text: &str, file: &str) -> Result<Vec<InputVariable>, Vec<Di
             path: String::new(),
             location: Some(src.location_of(span)),
         };
-    let body = match crate::hcl_file::parse(&src) {
-        Ok(b) => b,
-        Err(problems) => {
-            return Err(problems
-                .into_iter()
-                .map(|(span, summary, detail)| diag(Some(span), &summary, detail, None))
-                .collect());
-        }
-    };
+    let parsed = tfvars_hcl::parse_body(text, file);
+    if !parsed.diagnostics.is_empty() {
+        let mut errs: Vec<Diagnostic> = parsed
+            .diagnostics
+            .into_iter()
+            .map(|d| diag(Some(d.span.range()), &d.summary, d.detail, None))
+            .collect();
+        // Terraform shows diagnostics in order of position.
+        errs.sort_by(|a, b| a.location.cmp(&b.location));
+        return Err(errs);
+    }
+    let body = parsed.value;
     for block in body.blocks() {
-        let kind = block.ident.value().as_str();
+        let kind = block.kind;
         let (summary, detail) = match (kind, block.labels.as_slice()) {
             // Terraform's advice for a `variable "name" { … }` declaration.
             ("variable", [label]) => (
@@ -45,7 +47,7 @@ pub fn parse_tfvars(text: &str, file: &str) -> Result<Vec<InputVariable>, Vec<Di
                      variable \"{name}\", place this block in one of your .tf files, such as \
                      variables.tf.\n\nTo set a value for this variable in {file}, use the \
                      definition syntax instead:\n    {name} = <value>",
-                    name = label.as_str(),
+                    name = label.value,
                 ),
             ),
             _ => (
@@ -53,12 +55,12 @@ pub fn parse_tfvars(text: &str, file: &str) -> Result<Vec<InputVariable>, Vec<Di
                 "Blocks are not allowed here.".to_string(),
             ),
         };
-        diags.push(diag(block.ident.span(), &summary, detail, None));
+        diags.push(diag(Some(block.kind_span.range()), &summary, detail, None));
     }
     let mut out = Vec::new();
     for attr in body.attributes() {
-        let name = attr.key.value().as_str();
-        let expr = match lower_constant_in(&attr.value, Some(text)) {
+        let name = attr.name;
+        let expr = match lower_constant(&attr.expr) {
             Ok(e) => e,
             Err(errs) => {
                 for e in errs {
@@ -77,10 +79,10 @@ pub fn parse_tfvars(text: &str, file: &str) -> Result<Vec<InputVariable>, Vec<Di
                 name: name.to_string(),
                 value,
                 // Terraform points at the value (a conversion or validation error).
-                location: Some(src.location_of(attr.value.span())),
+                location: Some(src.location(attr.expr.span.start as usize)),
             }),
             Err(e) => {
-                for located in locate_constant_error(&attr.value, Some(text), &e) {
+                for located in locate_constant_error(&attr.expr, &e) {
                     diags.push(diag(
                         located.span,
                         &located.summary,
@@ -356,8 +358,8 @@ mod tests {
             got,
             [
                 "x.tfvars:1:7 Invalid multi-line string",
-                "x.tfvars:2:2 Invalid multi-line string",
                 "x.tfvars:1:7 Unterminated template string",
+                "x.tfvars:2:2 Invalid multi-line string",
             ]
         );
         assert!(parse_tfvars("b = \"${1 +\n2}\"\nc = <<EOT\n\"a\nEOT\n", "x.tfvars").is_ok());
@@ -383,8 +385,8 @@ mod tests {
             got,
             [
                 "x.tfvars:1:19 Invalid multi-line string",
-                "x.tfvars:2:19 Invalid multi-line string",
                 "x.tfvars:1:19 Unterminated template string",
+                "x.tfvars:2:19 Invalid multi-line string",
                 "x.tfvars:3:23 Unexpected end of template",
                 "x.tfvars:4:7 Invalid multi-line string",
             ]

@@ -4,11 +4,10 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
-use hcl_edit::expr::{Expression, FuncCall, ObjectKey};
-use hcl_edit::Span;
+use tfvars_hcl::{Expr as Expression, ExprKind, FunctionCall as FuncCall, Span};
 use tfvars_runtime::{Attribute, Type, Value};
 
-use crate::lower::{bare_name, locate_constant_error, lower_constant_in, original_key, LowerError};
+use crate::lower::{bare_name, locate_constant_error, lower_constant, LowerError};
 
 const INVALID: &str = "Invalid type specification";
 
@@ -20,8 +19,18 @@ pub fn parse_type_constraint(expr: &Expression) -> Result<Type, Vec<LowerError>>
     parse_type_constraint_in(expr, None)
 }
 
-/// [`parse_type_constraint`], given the source text the expression's spans point into (used
-/// to read optional-attribute defaults exactly, see [`crate::lower::lower_constant_in`]).
+/// Parses `text` as a type constraint expression (`list(object({ a = string }))`): syntax
+/// errors and type errors alike are returned.
+pub fn type_from_text(text: &str) -> Result<Type, Vec<LowerError>> {
+    let parsed = tfvars_hcl::parse_expression(text, "<type>");
+    if !parsed.diagnostics.is_empty() {
+        return Err(crate::lower::syntax_errors(parsed.diagnostics));
+    }
+    parse_type_constraint_in(&parsed.value, Some(text))
+}
+
+/// [`parse_type_constraint`], given the source text the expression's spans point into (which
+/// lets repeated optional-attribute defaults be converted once).
 pub fn parse_type_constraint_in(
     expr: &Expression,
     source: Option<&str>,
@@ -50,17 +59,16 @@ pub(crate) fn parse_type_constraint_cached<'s>(
         source,
         cache,
     };
-    let ty = match expr {
-        Expression::String(s) => {
+    let ty = match expr.as_string_literal() {
+        Some(s) => {
             p.err(
                 "Invalid quoted type constraints",
                 &format!(
                     "Terraform 0.11 and earlier required type constraints to be given in quotes, \
                      but that form is now deprecated and will be removed in a future version of \
-                     Terraform. Remove the quotes around \"{}\".",
-                    s.value()
+                     Terraform. Remove the quotes around \"{s}\"."
                 ),
-                expr.span(),
+                span(expr.span),
             );
             Type::Any
         }
@@ -105,19 +113,23 @@ struct TypeParser<'s, 'c> {
 }
 
 /// `string` written as a bare word.
-fn keyword(expr: &Expression) -> Option<&str> {
-    match expr {
-        Expression::Variable(id) => Some(id.value().as_str()),
+fn keyword<'e>(expr: &'e Expression) -> Option<&'e str> {
+    match &expr.kind {
+        ExprKind::ScopeTraversal { root, steps, .. } if steps.is_empty() => Some(root),
         _ => None,
     }
 }
 
 /// `name(args)` without a namespace.
-fn call(expr: &Expression) -> Option<&FuncCall> {
-    match expr {
-        Expression::FuncCall(c) if c.name.namespace.is_empty() => Some(c),
+fn call<'e, 's>(expr: &'e Expression<'s>) -> Option<&'e FuncCall<'s>> {
+    match &expr.kind {
+        ExprKind::FunctionCall(c) if !c.name.contains("::") => Some(c),
         _ => None,
     }
+}
+
+fn span(s: Span) -> Option<Range<usize>> {
+    Some(s.range())
 }
 
 impl TypeParser<'_, '_> {
@@ -138,7 +150,7 @@ impl TypeParser<'_, '_> {
         if depth > MAX_TYPE_DEPTH {
             return self.invalid(
                 &format!("Type constraints may nest at most {MAX_TYPE_DEPTH} levels deep."),
-                expr.span(),
+                span(expr.span),
             );
         }
         if let Some(kw) = keyword(expr) {
@@ -151,20 +163,20 @@ impl TypeParser<'_, '_> {
                     &format!(
                         "The {kw} type constructor requires one argument specifying the element type."
                     ),
-                    expr.span(),
+                    span(expr.span),
                 ),
                 "object" => self.invalid(
                     "The object type constructor requires one argument specifying the attribute types as a map.",
-                    expr.span(),
+                    span(expr.span),
                 ),
                 "tuple" => self.invalid(
                     "The tuple type constructor requires one argument specifying the element types as a list.",
-                    expr.span(),
+                    span(expr.span),
                 ),
-                "optional" => self.optional_misplaced(expr.span()),
+                "optional" => self.optional_misplaced(span(expr.span)),
                 other => self.invalid(
                     &format!("The keyword \"{other}\" is not a valid type specification."),
-                    expr.span(),
+                    span(expr.span),
                 ),
             };
         }
@@ -172,38 +184,38 @@ impl TypeParser<'_, '_> {
             return self.invalid(
                 "A type specification is either a primitive type keyword (bool, number, string) \
                  or a complex type constructor call, like list(string).",
-                expr.span(),
+                span(expr.span),
             );
         };
-        let name = c.name.name.value().as_str();
+        let name: &str = &c.name;
         let args = &c.args;
         match name {
             "bool" | "string" | "number" => {
                 return self.invalid(
                     &format!("Primitive type keyword \"{name}\" does not expect arguments."),
-                    args_span(c).or(expr.span()),
+                    args_span(c),
                 )
             }
             "any" => {
                 return self.invalid(
                     &format!("Type constraint keyword \"{name}\" does not expect arguments."),
-                    args_span(c).or(expr.span()),
+                    args_span(c),
                 )
             }
-            "optional" => return self.optional_misplaced(expr.span()),
+            "optional" => return self.optional_misplaced(span(expr.span)),
             "list" | "set" | "map" | "object" | "tuple" => {}
             other => {
                 return self.invalid(
                     &format!("Keyword \"{other}\" is not a valid type constructor."),
-                    expr.span(),
+                    span(expr.span),
                 )
             }
         }
         if args.len() != 1 {
             // Terraform points at the extra arguments, or at the empty `()`.
             let span = match args.get(1) {
-                Some(extra) => extra.span(),
-                None => args_span(c).or(expr.span()),
+                Some(extra) => span(extra.span),
+                None => args_span(c),
             };
             let detail = match name {
                 "object" => "The object type constructor requires one argument specifying the attribute types as a map.".to_string(),
@@ -212,20 +224,20 @@ impl TypeParser<'_, '_> {
             };
             return self.invalid(&detail, span);
         }
-        let Some(arg) = args.get(0) else {
+        let Some(arg) = args.first() else {
             unreachable!("one argument, checked above")
         };
         match name {
             "list" => Type::List(Box::new(self.ty(arg, depth + 1))),
             "set" => Type::Set(Box::new(self.ty(arg, depth + 1))),
             "map" => Type::Map(Box::new(self.ty(arg, depth + 1))),
-            "tuple" => match arg {
-                Expression::Array(items) => {
+            "tuple" => match &arg.kind {
+                ExprKind::Tuple(items) => {
                     Type::Tuple(items.iter().map(|e| self.ty(e, depth + 1)).collect())
                 }
                 _ => self.invalid(
                     "Tuple type constructor requires a list of element types.",
-                    arg.span(),
+                    span(arg.span),
                 ),
             },
             _ => self.object(arg, depth),
@@ -240,56 +252,48 @@ impl TypeParser<'_, '_> {
     }
 
     fn object(&mut self, arg: &Expression, depth: usize) -> Type {
-        let Expression::Object(obj) = arg else {
+        let ExprKind::Object(items) = &arg.kind else {
             return self.invalid(
                 "Object type constructor requires a map whose keys are attribute names and whose \
                  values are the corresponding attribute types.",
-                arg.span(),
+                span(arg.span),
             );
         };
         let mut attrs: Vec<Attribute> = Vec::new();
-        for (key, value) in obj.iter() {
-            // A repeated key was given a stand-in by the parser: read it as written.
-            let written = match key {
-                ObjectKey::Ident(id) => original_key(id, self.source, 0),
-                ObjectKey::Expression(_) => None,
+        for item in items {
+            let name = match bare_name(&item.key).filter(|_| !item.parenthesized) {
+                Some(name) => name.to_string(),
+                None => {
+                    self.invalid(
+                        "Object constructor map keys must be attribute names.",
+                        span(item.key.span),
+                    );
+                    continue;
+                }
             };
-            let name = match (key, &written) {
-                (_, Some((e, _))) | (ObjectKey::Expression(e), None) => match bare_name(e) {
-                    Some(name) => name.to_string(),
-                    None => {
-                        self.invalid(
-                            "Object constructor map keys must be attribute names.",
-                            key_span(key),
-                        );
-                        continue;
-                    }
-                },
-                (ObjectKey::Ident(id), None) => id.value().as_str().to_string(),
-            };
-            let mut ty_expr = value.expr();
+            let mut ty_expr = &item.value;
             let mut optional = false;
             let mut default_expr = None;
-            if let Some(c) = call(ty_expr).filter(|c| c.name.name.value().as_str() == "optional") {
+            if let Some(c) = call(ty_expr).filter(|c| c.name == "optional") {
                 optional = true;
                 let args = &c.args;
                 match args.len() {
                     0 => {
                         self.invalid(
                             "Optional attribute modifier requires the attribute type as its argument.",
-                            args_span(c).or(ty_expr.span()),
+                            args_span(c),
                         );
                         continue;
                     }
                     1 | 2 => {
                         default_expr = args.get(1);
-                        ty_expr = args.get(0).unwrap_or(ty_expr);
+                        ty_expr = args.first().unwrap_or(ty_expr);
                     }
                     _ => {
                         self.invalid(
                             "Optional attribute modifier expects at most two arguments: the \
                              attribute type, and a default value.",
-                            args_span(c).or(ty_expr.span()),
+                            args_span(c),
                         );
                         continue;
                     }
@@ -298,7 +302,10 @@ impl TypeParser<'_, '_> {
             let ty = self.ty(ty_expr, depth + 1);
             let default = default_expr.and_then(|d| self.optional_default(d, &ty));
             if attrs.iter().any(|a| a.name == name) {
-                self.invalid("Object constructor map keys must be unique.", key_span(key));
+                self.invalid(
+                    "Object constructor map keys must be unique.",
+                    span(item.key.span),
+                );
                 continue;
             }
             attrs.push(Attribute {
@@ -318,8 +325,7 @@ impl TypeParser<'_, '_> {
         // copy out, as the conversion itself.
         let text = self
             .source
-            .zip(expr.span())
-            .and_then(|(source, span)| source.get(span))
+            .and_then(|source| source.get(expr.span.range()))
             .filter(|_| worth_caching(ty));
         let found = text
             .and_then(|t| self.cache.converted.get(t))
@@ -341,7 +347,7 @@ impl TypeParser<'_, '_> {
 
     /// [`Self::optional_default`], worked out.
     fn convert_default(&mut self, expr: &Expression, ty: &Type) -> Option<Value> {
-        let lowered = match lower_constant_in(expr, self.source) {
+        let lowered = match lower_constant(expr) {
             Ok(e) => e,
             Err(errs) => {
                 self.errors.extend(errs);
@@ -351,7 +357,7 @@ impl TypeParser<'_, '_> {
         let value = match tfvars_runtime::eval::eval_constant(&lowered) {
             Ok(v) => v,
             Err(err) => {
-                for located in locate_constant_error(expr, self.source, &err) {
+                for located in locate_constant_error(expr, &err) {
                     self.err(&located.summary, &located.detail, located.span);
                 }
                 return None;
@@ -367,7 +373,7 @@ impl TypeParser<'_, '_> {
                         "This default value is not compatible with the attribute's type \
                          constraint: {detail}."
                     ),
-                    expr.span(),
+                    span(expr.span),
                 );
                 None
             }
@@ -375,19 +381,9 @@ impl TypeParser<'_, '_> {
     }
 }
 
-fn key_span(key: &ObjectKey) -> Option<Range<usize>> {
-    match key {
-        ObjectKey::Ident(id) => id.span(),
-        ObjectKey::Expression(e) => e.span(),
-    }
-}
-
-/// Where a call's `(…)` starts, where Terraform points for argument-count problems.
+/// A call's `(…)`, where Terraform points for argument-count problems.
 fn args_span(c: &FuncCall) -> Option<Range<usize>> {
-    c.args.span().or_else(|| {
-        let end = c.name.name.span()?.end;
-        Some(end..end + 1)
-    })
+    span(c.open_paren.to(c.close_paren))
 }
 
 #[cfg(test)]
@@ -395,12 +391,18 @@ mod tests {
     use super::*;
 
     /// The `type` expressions of a body, in order.
-    fn types(body: &hcl_edit::structure::Body) -> Vec<&Expression> {
+    fn types<'b, 's>(body: &'b tfvars_hcl::Body<'s>) -> Vec<&'b Expression<'s>> {
         body.blocks()
             .flat_map(|b| b.body.attributes())
-            .filter(|a| a.key.value().as_str() == "type")
-            .map(|a| &a.value)
+            .filter(|a| a.name == "type")
+            .map(|a| &a.expr)
             .collect()
+    }
+
+    fn parse(text: &str) -> tfvars_hcl::Body<'_> {
+        let parsed = tfvars_hcl::parse_body(text, "main.tf");
+        assert!(parsed.diagnostics.is_empty(), "{:?}", parsed.diagnostics);
+        parsed.value
     }
 
     #[test]
@@ -422,7 +424,7 @@ variable "e" {
   type = object({ p = optional(list(string), [80, 443]), l = optional(map(string), { t = 1 }) })
 }
 "#;
-        let body = crate::lower::parse_body_exact(text).unwrap();
+        let body = parse(text);
         let mut cache = DefaultCache::default();
         for e in types(&body) {
             let cached = parse_type_constraint_cached(e, Some(text), &mut cache).unwrap();
@@ -458,7 +460,7 @@ variable "b" {
   type = object({ on = optional(bool, "maybe") })
 }
 "#;
-        let body = crate::lower::parse_body_exact(text).unwrap();
+        let body = parse(text);
         let mut cache = DefaultCache::default();
         let spans: Vec<_> = types(&body)
             .into_iter()

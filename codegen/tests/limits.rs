@@ -4,9 +4,10 @@
 //!
 //! The limits (Terraform 1.11.4 accepts 10,000 nested levels and overflows its 1 GB stack at
 //! 100,000; we stop much earlier, far above what real modules write):
-//! - HCL (`.tf`, `.tfvars`, strings of `.tf.json`): hcl-edit's 64 nested levels of
-//!   expressions, templates and blocks under an attribute, and 128 binary operators on one path;
-//! - traversals (`a.b[0].c`): 256 steps, the lowering's expression depth;
+//! - HCL (`.tf`, `.tfvars`, strings of `.tf.json`): the parser reads 256 nested levels of
+//!   expressions, templates and blocks (each binary operator on one path is a level);
+//! - lowered expressions (traversal steps included) nest at most 200 levels, as deep as the
+//!   runtime evaluates; type constraints at most 128;
 //! - JSON (`.tf.json`, `.tfvars.json`): 128 nested arrays and objects.
 
 use tfvars_codegen::loader::load_sources;
@@ -20,12 +21,10 @@ use tfvars_runtime::{CheckOptions, Diagnostic, TerraformVersion};
 
 const DEPTHS: [usize; 3] = [10_000, 50_000, 100_000];
 
-const NESTING: &str =
-    "Expression too deeply nested: expressions, templates and blocks may nest at most 64 levels deep";
-const OPERATORS: &str =
-    "Expression too deeply nested: expressions may chain at most 128 binary operators";
+const NESTING: &str = "Expression too deeply nested: Expressions, templates and blocks may nest \
+                       at most 256 levels deep";
 const TRAVERSAL: &str =
-    "Expression too deeply nested: expressions may nest at most 256 levels deep";
+    "Expression too deeply nested: expressions may nest at most 200 levels deep";
 const JSON_NESTING: &str =
     "Nesting too deep: arrays and objects may be nested at most 128 levels deep";
 
@@ -77,35 +76,43 @@ fn wrap(n: usize, open: &str, inner: &str, close: &str) -> String {
 /// past the limit.
 fn deep_expressions(n: usize) -> Vec<(&'static str, String, [usize; 4])> {
     vec![
-        ("parens", wrap(n, "(", "1", ")"), [77, 80, 84, 70]),
-        ("not", format!("{}true", "!".repeat(n)), [77, 80, 84, 70]),
+        ("parens", wrap(n, "(", "1", ")"), [268, 271, 275, 261]),
+        (
+            "not",
+            format!("{}true", "!".repeat(n)),
+            [267, 270, 274, 260],
+        ),
         (
             "negation",
             format!("{}1", "- ".repeat(n)),
-            [141, 143, 147, 135],
+            [521, 523, 527, 515],
         ),
-        ("tuples", wrap(n, "[", "1", "]"), [77, 80, 84, 70]),
-        ("objects", wrap(n, "{a = ", "1", "}"), [329, 328, 332, 326]),
-        ("calls", wrap(n, "max(", "1", ")"), [269, 269, 273, 265]),
+        ("tuples", wrap(n, "[", "1", "]"), [268, 271, 275, 261]),
+        (
+            "objects",
+            wrap(n, "{a = ", "1", "}"),
+            [1284, 1283, 1287, 1281],
+        ),
+        ("calls", wrap(n, "max(", "1", ")"), [1033, 1033, 1037, 1029]),
         (
             "templates",
             wrap(n, "\"${", "1", "}\""),
-            [205, 206, 210, 200],
+            [778, 779, 783, 773],
         ),
         (
             "conditionals",
             format!("{}1", "true ? 1 : ".repeat(n)),
-            [713, 706, 710, 716],
+            [2814, 2807, 2811, 2817],
         ),
         (
             "for",
             wrap(n, "[for v in ", "[1]", " : v]"),
-            [653, 647, 651, 655],
+            [2563, 2557, 2561, 2565],
         ),
         (
             "indexes",
             format!("[1]{}", "[0]".repeat(n)),
-            [781, 782, 789, 773],
+            [613, 614, 621, 605],
         ),
     ]
 }
@@ -158,12 +165,12 @@ fn long_operator_chains_are_located_errors() {
         let sum = vec!["1"; n].join(" + ");
         assert_eq!(
             problems("main.tf", &default_of(&sum)),
-            [format!("main.tf:3:527: {OPERATORS}")]
+            [format!("main.tf:3:1031: {NESTING}")]
         );
         let all = vec!["var.x"; n].join(" && ");
         assert_eq!(
             problems("main.tf", &condition_of(&all)),
-            [format!("main.tf:4:1175: {OPERATORS}")]
+            [format!("main.tf:4:2300: {NESTING}")]
         );
     }
 }
@@ -172,11 +179,11 @@ fn long_operator_chains_are_located_errors() {
 fn deep_type_constraints_are_located_errors() {
     for n in DEPTHS {
         for (ty, col) in [
-            (wrap(n, "list(", "string", ")"), 330),
-            (wrap(n, "map(set(", "string", "))"), 266),
-            (wrap(n, "tuple([", "string", "])"), 234),
-            (wrap(n, "object({a = ", "string", "})"), 390),
-            (wrap(n, "object({a = optional(", "string", ")})"), 458),
+            (wrap(n, "list(", "string", ")"), 1285),
+            (wrap(n, "map(set(", "string", "))"), 1030),
+            (wrap(n, "tuple([", "string", "])"), 905),
+            (wrap(n, "object({a = ", "string", "})"), 1541),
+            (wrap(n, "object({a = optional(", "string", ")})"), 1795),
         ] {
             let text = format!("variable \"x\" {{\n  type = {ty}\n}}\n");
             assert_eq!(
@@ -193,10 +200,10 @@ fn deep_type_constraints_are_located_errors() {
 fn deep_blocks_are_located_errors() {
     for n in DEPTHS {
         let text = format!("variable \"x\" {{}}\n{}\n", wrap(n, "a {\n", "", "}\n"));
-        // The 65th block, on line 66.
+        // The 257th block, on line 258.
         assert_eq!(
             problems("main.tf", &text),
-            [format!("main.tf:66:3: {NESTING}")]
+            [format!("main.tf:258:3: {NESTING}")]
         );
     }
 }
@@ -215,30 +222,24 @@ fn deep_tf_json_is_a_located_error() {
                 variable(format!("\"default\": {}", wrap(n, "{\"a\": ", "1", "}"))),
                 format!("main.tf.json:1:782: {JSON_NESTING}"),
             ),
-            // Strings are HCL: located at the string.
+            // Strings are HCL: located inside the string.
             (
                 variable(format!("\"type\": \"{}\"", wrap(n, "list(", "string", ")"))),
-                "main.tf.json:1:29: Invalid expression: invalid nesting depth; expected at most \
-                 64 nested levels"
-                    .to_string(),
+                format!("main.tf.json:1:1309: {NESTING}"),
             ),
             (
                 variable(format!(
                     "\"validation\": [{{\"condition\": \"${{{} == var.x}}\", \"error_message\": \"m\"}}]",
                     wrap(n, "(", "1", ")")
                 )),
-                "main.tf.json:1:50: Invalid template: invalid nesting depth; expected at most 64 \
-                 nested levels"
-                    .to_string(),
+                format!("main.tf.json:1:309: {NESTING}"),
             ),
             (
                 variable(format!(
                     "\"validation\": [{{\"condition\": \"${{var.x == 1}}\", \"error_message\": \"{}\"}}]",
                     wrap(n, "${\\\"", "m", "\\\"}")
                 )),
-                "main.tf.json:1:84: Invalid template: invalid nesting depth; expected at most 64 \
-                 nested levels"
-                    .to_string(),
+                format!("main.tf.json:1:84: {NESTING}"),
             ),
         ];
         for (text, expected) in cases {
@@ -269,25 +270,34 @@ fn deep_tfvars_values_are_located_errors() {
         }
         let text = format!("x = {}\n", vec!["1"; n].join(" + "));
         let got = located(&parse_tfvars(&text, "x.tfvars").expect_err("chain"));
-        assert_eq!(got, [format!("x.tfvars:1:519: {OPERATORS}")]);
+        assert_eq!(got, [format!("x.tfvars:1:1027: {NESTING}")]);
     }
 }
 
+const FORS: usize = 198;
+const ANDS: usize = 199;
+const TEMPLATES: usize = 199;
+
 /// A module at every limit at once: types, defaults and conditions as deep as they may be.
 fn module_at_the_limits() -> String {
-    // 63 levels under the attribute, the deepest hcl-edit accepts.
-    let list_type = wrap(63, "list(", "string", ")");
+    module_past_the_limits([0; 3])
+}
+
+/// The module at the limits with `past` more levels of `for`, `&&` and templates.
+fn module_past_the_limits([fors, ands, templates]: [usize; 3]) -> String {
+    // 127 levels of type under the attribute, the deepest a type constraint may be.
+    let list_type = wrap(127, "list(", "string", ")");
     let object_type = wrap(
         19,
         "object({a = optional(",
         "object({a = optional(string, \"d\")})",
         ", {})})",
     );
-    let tuple_default = wrap(63, "[", "\"v\"", "]");
-    let for_default = wrap(31, "[for v in ", "[1]", " : v]");
-    let ands = vec!["var.x != null"; 64].join(" && ");
-    let template = wrap(62, "\"${", "\"m\"", "}\"");
-    let traversal = format!("var.x{}", "[0]".repeat(63));
+    let tuple_default = wrap(127, "[", "\"v\"", "]");
+    let for_default = wrap(FORS + fors, "[for v in ", "[1]", " : v]");
+    let ands = vec!["var.x != null"; ANDS + ands].join(" && ");
+    let template = wrap(TEMPLATES + templates, "\"${", "\"m\"", "}\"");
+    let traversal = format!("var.x{}", "[0]".repeat(127));
     format!(
         "variable \"x\" {{\n  type = {list_type}\n  default = {tuple_default}\n  validation {{\n    \
          condition = {ands}\n    error_message = {template}\n  }}\n  validation {{\n    \
@@ -298,12 +308,25 @@ fn module_at_the_limits() -> String {
 }
 
 #[test]
+fn one_level_past_each_limit_is_a_located_error() {
+    for (past, line) in [([1, 0, 0], 19), ([0, 1, 0], 5), ([0, 0, 1], 6)] {
+        let problems = problems("main.tf", &module_past_the_limits(past));
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(
+            problems[0].starts_with(&format!("main.tf:{line}:"))
+                && problems[0].ends_with(TRAVERSAL),
+            "{problems:?}"
+        );
+    }
+}
+
+#[test]
 fn a_module_at_the_limits_loads_renders_and_validates() {
     let module = load_text("main.tf", &module_at_the_limits()).expect("loads");
     assert_eq!(module.variables().len(), 3);
 
     let schema = render(&module, &SchemaOptions::new()).expect("renders");
-    assert!(schema.text.len() > 63 * 20, "{}", schema.text.len());
+    assert!(schema.text.len() > 127 * 20, "{}", schema.text.len());
     let expansion = Settings::new()
         .terraform_version(TerraformVersion::V1_11)
         .expand_module(module.clone())
@@ -317,7 +340,7 @@ fn a_module_at_the_limits_loads_renders_and_validates() {
     };
     let checked = check(&module.spec, &[], &options);
     assert!(checked.is_ok(), "{}", checked.report);
-    let deep = |leaf: &str| format!("{{\"x\": {}}}", wrap(63, "[", leaf, "]"));
+    let deep = |leaf: &str| format!("{{\"x\": {}}}", wrap(127, "[", leaf, "]"));
     let inputs = parse_tfvars_json(&deep("\"v\""), "x.tfvars.json").expect("parses");
     let checked = check(&module.spec, &inputs, &options);
     assert!(checked.is_ok(), "{}", checked.report);
@@ -332,7 +355,7 @@ fn a_module_at_the_limits_loads_renders_and_validates() {
 
     // The same value from a `.tfvars` file.
     let inputs = parse_tfvars(
-        &format!("x = {}\n", wrap(63, "[", "\"v\"", "]")),
+        &format!("x = {}\n", wrap(127, "[", "\"v\"", "]")),
         "x.tfvars",
     )
     .expect("parses");

@@ -356,30 +356,6 @@ fn large_module_loads() {
 }
 
 #[test]
-fn only_a_large_tf_file_is_read_in_parts() {
-    use tfvars_codegen::loader::{reads_in_parts, READ_IN_PARTS_FROM};
-    let large = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/modules/large");
-    assert!(reads_in_parts(&large));
-    let big = "#".repeat(READ_IN_PARTS_FROM);
-    let small = module("parts-small", &[("main.tf", "variable \"a\" {}\n")]);
-    assert!(!reads_in_parts(&small));
-    // Hidden files and `.tf.json` files are not read in parts, however large.
-    let big_json = format!("{{\"x\": \"{big}\"}}");
-    let skipped = module(
-        "parts-skipped",
-        &[
-            (".big.tf", big.as_str()),
-            ("big.tf.json", big_json.as_str()),
-            ("main.tf", ""),
-        ],
-    );
-    assert!(!reads_in_parts(&skipped));
-    let one_large = module("parts-large", &[("big.tf", big.as_str())]);
-    assert!(reads_in_parts(&one_large));
-    assert!(!reads_in_parts(&small.join("missing")));
-}
-
-#[test]
 fn columns_count_characters_not_bytes() {
     let dir = module(
         "unicode",

@@ -1,16 +1,14 @@
 //! Type constraints: the full grammar, and optional-attribute defaults converted at load time.
 
-use tfvars_codegen::type_expr::parse_type_constraint;
+use tfvars_codegen::type_expr::type_from_text;
 use tfvars_runtime::{Attribute, Number, Type, Value};
 
 fn ty(src: &str) -> Type {
-    let e = hcl_edit::parser::parse_expr(src).unwrap();
-    parse_type_constraint(&e).unwrap_or_else(|errs| panic!("{src}: {errs:?}"))
+    type_from_text(src).unwrap_or_else(|errs| panic!("{src}: {errs:?}"))
 }
 
 fn err(src: &str) -> Vec<String> {
-    let e = hcl_edit::parser::parse_expr(src).unwrap();
-    parse_type_constraint(&e)
+    type_from_text(src)
         .unwrap_err()
         .into_iter()
         .map(|e| e.detail)

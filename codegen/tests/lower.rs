@@ -6,15 +6,36 @@ use tfvars_codegen::lower::{
 use tfvars_runtime::expr::{BinaryOp, ForExpr, TemplatePart, UnaryOp};
 use tfvars_runtime::{Expr, Number, Value};
 
+/// Parses one expression, which must be free of syntax errors.
+fn parse(src: &str) -> tfvars_hcl::Expr<'_> {
+    let parsed = tfvars_hcl::parse_expression(src, "x.tf");
+    assert!(
+        parsed.diagnostics.is_empty(),
+        "{src}: {:?}",
+        parsed.diagnostics
+    );
+    parsed.value
+}
+
+/// Parses a body, which must be free of syntax errors.
+fn parse_body(src: &str) -> tfvars_hcl::Body<'_> {
+    let parsed = tfvars_hcl::parse_body(src, "x.tf");
+    assert!(
+        parsed.diagnostics.is_empty(),
+        "{src}: {:?}",
+        parsed.diagnostics
+    );
+    parsed.value
+}
+
 fn lower(src: &str) -> Expr {
-    let e = hcl_edit::parser::parse_expr(src).unwrap_or_else(|e| panic!("{src}: {e}"));
-    lower_expr(&e).unwrap_or_else(|e| panic!("{src}: {e}"))
+    lower_expr(&parse(src)).unwrap_or_else(|e| panic!("{src}: {e}"))
 }
 
 fn lower_body_attr(src: &str) -> Expr {
-    let body = hcl_edit::parser::parse_body(src).unwrap();
+    let body = parse_body(src);
     let attr = body.attributes().next().unwrap();
-    lower_expr(&attr.value).unwrap()
+    lower_expr(&attr.expr).unwrap()
 }
 
 fn num(s: &str) -> Expr {
@@ -323,7 +344,7 @@ fn traversals_and_references() {
         lower("var.x.0"),
         Expr::Index(Box::new(var("x")), Box::new(num("0")))
     );
-    assert!(lower_expr(&hcl_edit::parser::parse_expr("var").unwrap()).is_err());
+    assert!(lower_expr(&parse("var")).is_err());
 }
 
 #[test]
@@ -420,7 +441,6 @@ fn for_expressions() {
 
 #[test]
 fn constant_mode() {
-    let parse = |s: &str| hcl_edit::parser::parse_expr(s).unwrap();
     let errs = lower_constant(&parse("[upper(\"a\"), var.x, local.y, 1]")).unwrap_err();
     let details: Vec<_> = errs.iter().map(|e| e.detail.as_str()).collect();
     assert_eq!(
@@ -447,30 +467,35 @@ fn variables_used_lists_references() {
 fn deep_nesting_is_an_error_not_a_crash() {
     // The parser itself refuses very deep nesting; either way there is no stack overflow.
     let src = format!("{}1{}", "[".repeat(5000), "]".repeat(5000));
-    assert!(hcl_edit::parser::parse_expr(&src).is_err());
+    let parsed = tfvars_hcl::parse_expression(&src, "x.tf");
+    assert_eq!(
+        parsed.diagnostics[0].summary,
+        "Expression too deeply nested"
+    );
     let src = format!("{}1{}", "(".repeat(50), ")".repeat(50));
     assert_eq!(lower(&src), num("1"));
 }
 
 #[test]
 fn lowering_guards_its_own_depth() {
-    // Built directly (the parser stops at 64 levels), deeper than the lowering limit.
-    let mut e = hcl_edit::expr::Expression::from(1u64);
+    // Built directly (the parser stops earlier), deeper than the lowering limit.
+    let mut e = parse("1");
     for _ in 0..(tfvars_codegen::lower::MAX_DEPTH + 10) {
-        let mut arr = hcl_edit::expr::Array::new();
-        arr.push(e);
-        e = hcl_edit::expr::Expression::Array(arr);
+        e = tfvars_hcl::Expr {
+            kind: tfvars_hcl::ExprKind::Tuple(vec![e]),
+            span: tfvars_hcl::Span::default(),
+        };
     }
     let err = lower_expr(&e).unwrap_err();
     assert_eq!(err.summary, "Expression too deeply nested");
 }
 
-/// Lowers each attribute of a body with its source (as the loader does) and evaluates it.
+/// Lowers each attribute of a body (as the loader does) and evaluates it.
 fn eval_attrs(src: &str) -> Vec<Value> {
-    let body = hcl_edit::parser::parse_body(src).unwrap();
+    let body = parse_body(src);
     body.attributes()
         .map(|a| {
-            let e = tfvars_codegen::lower::lower_expr_in(&a.value, Some(src)).unwrap();
+            let e = lower_expr(&a.expr).unwrap();
             tfvars_runtime::eval::eval_constant(&e).unwrap()
         })
         .collect()
@@ -494,11 +519,11 @@ fn indented_heredocs_dedent_like_hcl() {
 }
 
 #[test]
-fn errors_inside_reparsed_heredocs_point_into_the_file() {
+fn errors_inside_heredocs_point_into_the_file() {
     let src = "x = 1\na = <<-EOT\n  v ${upper(\"x\")}\n  EOT\n";
-    let body = hcl_edit::parser::parse_body(src).unwrap();
+    let body = parse_body(src);
     let attr = body.attributes().nth(1).unwrap();
-    let errs = tfvars_codegen::lower::lower_constant_in(&attr.value, Some(src)).unwrap_err();
+    let errs = lower_constant(&attr.expr).unwrap_err();
     let span = errs[0].span.clone().unwrap();
     assert_eq!(&src[span], "upper(\"x\")");
 }
@@ -518,19 +543,18 @@ fn bare_keyword_keys_are_names() {
         lower("{ (null) = 1 }"),
         Expr::Object(vec![(Expr::Literal(Value::null()), num("1"))])
     );
-    let err = lower_expr(&hcl_edit::parser::parse_expr("{ var.a = 1 }").unwrap()).unwrap_err();
+    let err = lower_expr(&parse("{ var.a = 1 }")).unwrap_err();
     assert_eq!(err.summary, "Ambiguous attribute key");
-    assert!(lower_expr(&hcl_edit::parser::parse_expr("{ (var.a) = 1 }").unwrap()).is_ok());
+    assert!(lower_expr(&parse("{ (var.a) = 1 }")).is_ok());
 }
 
 #[test]
 fn repeated_keys_reach_the_evaluator_in_order() {
-    // hcl-edit refuses `{ k = 1, k = 2 }`; parsed exactly, each key is read from the source
-    // and the last value wins when evaluated, as in HCL.
+    // Each key reaches the evaluator, and the last value wins, as in HCL.
     let src = "a = { k = 1, \"k\" = 2, k = { k = 3, k = 4 } }\n";
-    let body = tfvars_codegen::lower::parse_body_exact(src).unwrap();
+    let body = parse_body(src);
     let attr = body.attributes().next().unwrap();
-    let e = tfvars_codegen::lower::lower_expr_in(&attr.value, Some(src)).unwrap();
+    let e = lower_expr(&attr.expr).unwrap();
     let v = tfvars_runtime::eval::eval_constant(&e).unwrap();
     let inner = Value::Object([("k".to_string(), Value::Number(Number::from(4)))].into());
     assert_eq!(v, Value::Object([("k".to_string(), inner)].into()));

@@ -1,19 +1,17 @@
 //! Validation conditions → schema rules, one line per case: bounds, null handling per Terraform
 //! version, and the forms that must stay untranslated.
 
-use tfvars_codegen::lower::lower_expr;
+use tfvars_codegen::lower::expression_from_text;
 use tfvars_codegen::schema::translate::{translate, Rules};
-use tfvars_codegen::type_expr::parse_type_constraint;
+use tfvars_codegen::type_expr::type_from_text;
 use tfvars_runtime::{Number, TerraformVersion, Type};
 
 fn ty(text: &str) -> Type {
-    let expr: hcl_edit::expr::Expression = text.parse().expect("type parses");
-    parse_type_constraint(&expr).expect("valid type")
+    type_from_text(text).expect("valid type")
 }
 
 fn rules(condition: &str, type_text: &str, version: TerraformVersion) -> Result<Rules, String> {
-    let expr: hcl_edit::expr::Expression = condition.parse().expect("condition parses");
-    let expr = lower_expr(&expr).expect("lowers");
+    let expr = expression_from_text(condition).expect("condition parses and lowers");
     translate(&expr, "x", &ty(type_text), &[], version)
 }
 

@@ -92,7 +92,7 @@ pub fn render_root(
     let mut idents = FieldNames::with_reserved(&[NULLS_FIELD]);
     let field_idents: Vec<String> = vars.iter().map(|v| idents.assign(&v.name)).collect();
     let runs = runs_of_variables(&struct_names, crate::parallel::workers());
-    let rendered = crate::parallel::map(&runs, None, |run| {
+    let rendered = crate::parallel::map(&runs, |run| {
         let shared = Shared::new(krate);
         let mut out = RunText::default();
         for i in run.clone() {

@@ -232,7 +232,7 @@ pub fn render(module: &Module, options: &SchemaOptions) -> Result<Rendered, Sche
                 .max(1),
         )
         .collect();
-    let built = crate::parallel::map(&runs, None, |run| {
+    let built = crate::parallel::map(&runs, |run| {
         let mut warnings = Vec::new();
         let mut debug = Vec::new();
         let nodes: Vec<Json> = run

@@ -25,7 +25,7 @@ mod validate;
 
 pub use error::{ErrorKind, EvalError};
 pub use functions::{function_names, is_supported_function};
-pub use scope::Scope;
+pub use scope::{Scope, MAX_DEPTH};
 pub use validate::run_validations;
 
 use crate::expr::Expr;

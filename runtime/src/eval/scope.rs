@@ -10,8 +10,8 @@ use crate::value::Value;
 use super::error::EvalError;
 
 /// How deeply expressions may nest before evaluation stops with an error instead of
-/// exhausting the stack.
-pub(crate) const MAX_DEPTH: usize = 200;
+/// exhausting the stack. The code generator refuses deeper expressions when it lowers them.
+pub const MAX_DEPTH: usize = 200;
 
 enum LocalState {
     InProgress,

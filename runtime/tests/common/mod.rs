@@ -10,8 +10,12 @@ use tfvars_runtime::{Expr, ModuleSpec, Type, Value};
 
 /// Parses and lowers one expression.
 pub fn parse(text: &str) -> Result<Expr, String> {
-    let parsed: hcl_edit::expr::Expression = text.parse().map_err(|e| format!("{e}"))?;
-    tfvars_codegen::lower::lower_expr(&parsed).map_err(|e| e.to_string())
+    tfvars_codegen::lower::expression_from_text(text).map_err(|errs| {
+        errs.iter()
+            .map(|e| format!("{}: {}", e.summary, e.detail))
+            .collect::<Vec<_>>()
+            .join("; ")
+    })
 }
 
 /// Evaluates an expression with no variables in scope.
