@@ -559,3 +559,40 @@ fn repeated_object_type_attributes_are_an_error() {
         "main.tf:2:43: Invalid type specification: Object constructor map keys must be unique"
     );
 }
+
+/// Texts Terraform 1.11.4 reads (`terraform validate` accepts each module) that need the
+/// front end's exact rules: empty heredocs close on the next line (the next block must not be
+/// swallowed), line breaks anywhere inside a `for` expression, also inside braces.
+#[test]
+fn heredocs_and_for_expressions_as_terraform_reads_them() {
+    let dir = module(
+        "front-end",
+        &[(
+            "main.tf",
+            "variable \"a\" {\n  description = <<EOT\nEOT\n}\n\
+             variable \"b\" {\n  description = <<-EOT\n  EOT\n}\n\
+             variable \"c\" {\n  description = <<-EOT\n    EOT\n}\n\
+             variable \"d\" {\n  description = <<EOT\nd\nEOT\n  default = [\"x\"]\n}\n\
+             locals {\n  names = { for k in var.d : k => k == \"a\" ? upper(k) :\n    lower(k) }\n  \
+             all = { for k in var.d : k => k != \"\" &&\n    k != \"b\" }\n  \
+             sum = { for k in var.d : k => length(k) +\n    1 }\n}\n",
+        )],
+    );
+    let module = load(&dir).expect("loads");
+    let described: Vec<_> = module
+        .variables()
+        .iter()
+        .map(|v| (v.name.as_str(), v.description.as_deref()))
+        .collect();
+    assert_eq!(
+        described,
+        [
+            ("a", Some("")),
+            ("b", Some("")),
+            ("c", Some("")),
+            ("d", Some("d\n"))
+        ]
+    );
+    let locals: Vec<_> = module.spec.locals.iter().map(|l| l.name.as_str()).collect();
+    assert_eq!(locals, ["names", "all", "sum"]);
+}

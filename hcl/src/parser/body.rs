@@ -256,7 +256,10 @@ impl<'s> Parser<'s> {
 
     /// `block { name = value }`: one attribute, closed on the same line.
     fn parse_single_line_block(&mut self, open_brace: Token) -> Body<'s> {
+        // The block's own errors come before its attribute's, as hclsyntax lists them.
+        let first_of_attribute = self.error_count();
         let attr = self.parse_single_attribute();
+        let attribute_errors = self.diags.split_off(first_of_attribute);
         match self.peek_kind() {
             TokenKind::CBrace => {
                 self.read();
@@ -300,6 +303,7 @@ impl<'s> Parser<'s> {
                 self.recover(TokenKind::CBrace);
             }
         }
+        self.diags.extend(attribute_errors);
         let span = attr
             .as_ref()
             .map_or(open_brace.span.end_point(), |a| a.span);

@@ -3,6 +3,7 @@
 
 use std::borrow::Cow;
 
+use super::number::valid_number;
 use super::Parser;
 use crate::ast::{BinaryOp, Conditional, Expr, ExprKind, FunctionCall, ObjectItem, UnaryOp};
 use crate::span::Span;
@@ -497,23 +498,4 @@ fn binary<'s>(op: BinaryOp, op_span: Span, lhs: Expr<'s>, rhs: Expr<'s>) -> Expr
         },
         span,
     )
-}
-
-/// Whether a number token's text is a number (Go's `big.ParseFloat` syntax for what the lexer
-/// lets through: digits, at most one `.` before at most one exponent).
-fn valid_number(text: &str) -> bool {
-    let (mantissa, exponent) = match text.find(['e', 'E']) {
-        Some(i) => (&text[..i], Some(&text[i + 1..])),
-        None => (text, None),
-    };
-    if mantissa.matches('.').count() > 1 {
-        return false;
-    }
-    match exponent {
-        None => true,
-        Some(e) => {
-            let digits = e.strip_prefix(['+', '-']).unwrap_or(e);
-            !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
-        }
-    }
 }

@@ -18,6 +18,7 @@ use crate::token::{Token, TokenKind};
 mod body;
 mod expression;
 mod for_expr;
+mod number;
 mod template;
 mod traversal;
 

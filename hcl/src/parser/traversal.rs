@@ -69,13 +69,15 @@ impl<'s> Parser<'s> {
                         self.read();
                         let mut close = self.read();
                         if close.kind != TokenKind::CBrack && !self.recovery {
+                            // hclsyntax places this error where recovery stops: at the `]`
+                            // it skips to, or the end of the file.
+                            close = self.recover(TokenKind::CBrack);
                             self.error(
                                 "Missing close bracket on splat index",
                                 "The star for a full splat operator must be immediately followed \
                                  by a closing bracket (\"]\").",
                                 close.span,
                             );
-                            close = self.recover(TokenKind::CBrack);
                         }
                         let marker = open.span.to(close.span);
                         if !self.enter(marker) {
@@ -103,12 +105,14 @@ impl<'s> Parser<'s> {
                         } else {
                             let close = self.read();
                             if close.kind != TokenKind::CBrack && !self.recovery {
+                                // Placed where recovery stops, as hclsyntax places it.
+                                let close = self.recover(TokenKind::CBrack);
                                 self.error(
                                     "Missing close bracket on index",
                                     "The index operator must end with a closing bracket (\"]\").",
                                     close.span,
                                 );
-                                self.recover(TokenKind::CBrack)
+                                close
                             } else {
                                 close
                             }
