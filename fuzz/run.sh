@@ -14,12 +14,12 @@ secs=${1:-60}
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(loader tfvars_json tfvars_hcl convert eval eval_ir)
+    targets=(hcl loader tfvars_json tfvars_hcl convert eval eval_ir)
 fi
 
 dict_for() {
     case "$1" in
-        loader | tfvars_hcl | eval) echo "-dict=dict/hcl.dict" ;;
+        hcl | loader | tfvars_hcl | eval) echo "-dict=dict/hcl.dict" ;;
         tfvars_json | convert) echo "-dict=dict/json.dict" ;;
         *) echo "" ;;
     esac
@@ -28,7 +28,7 @@ dict_for() {
 # Inputs beyond these lengths mostly test nesting depth, which has its own limits and tests.
 max_len_for() {
     case "$1" in
-        loader | tfvars_hcl | tfvars_json) echo 8192 ;;
+        hcl | loader | tfvars_hcl | tfvars_json) echo 8192 ;;
         *) echo 4096 ;;
     esac
 }

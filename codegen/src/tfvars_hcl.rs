@@ -232,7 +232,7 @@ mod tests {
 
     #[test]
     fn numbers_beyond_f64_are_exact() {
-        // Terraform keeps `1e400`; hcl-edit's own parser refuses it.
+        // Terraform keeps `1e400` and beyond, exactly.
         let vars = parse_tfvars(
             "a = 1e400\nb = \"1e400\"\nc = [2e999, -3E+500]\n",
             "x.tfvars",

@@ -26,8 +26,8 @@ fn parse_error_inside_a_character_is_reported_at_the_character() {
     );
 }
 
-// tfvars_hcl: hcl-edit reported its error for `a Odéé` at byte 7, the second byte of the
-// first `é`, and wording the error sliced the text there: a panic.
+// tfvars_hcl: hcl-edit (the parser then in use) reported its error for `a Odéé` at byte 7, the
+// second byte of the first `é`, and wording the error sliced the text there: a panic.
 #[test]
 fn parse_error_reported_inside_a_character_is_located_at_it() {
     let diags = parse_tfvars("a Od\u{e9}\u{e9}", "x.tfvars").expect_err("not a valid file");

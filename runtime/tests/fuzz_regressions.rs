@@ -78,8 +78,8 @@ fn long_mantissa_with_a_huge_exponent_reads_at_once() {
 }
 
 // tfvars_hcl: `5.63937047203182096022827e89063` written to a `.tfvars` file did not read back
-// (hcl-edit reads a literal beyond f64 with a fraction of more than 20 digits as `5` and an
-// index, and fails). The writer gives exponent forms an integer mantissa.
+// (hcl-edit, the parser then in use, read a literal beyond f64 with a fraction of more than 20
+// digits as `5` and an index, and failed). The writer gives exponent forms an integer mantissa.
 #[test]
 fn huge_numbers_written_as_tfvars_read_back() {
     let text =
