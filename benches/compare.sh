@@ -10,6 +10,10 @@
 #              with a var file setting every variable (benches/gen_large_vars.py, ~850 KB)
 #   network    runtime/tests/data/realistic_conditions/network (16 variables, 26 validation
 #              rules: CIDR functions, maps of objects) with its `pass_full` var file
+# and, when REAL_VARIABLES names a published module's variables.tf (kept outside the
+# repository, e.g. terraform-aws-modules/terraform-aws-ecs 8d25f4e, modules/service: 44 KB,
+# 121 variables), a third:
+#   real       that file alone, with the var file REAL_VALUES (default: `{}`)
 set -euo pipefail
 runs=${1:-15}
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -22,6 +26,13 @@ trap 'rm -rf "$work" "$rc"' EXIT
 cargo build --release -q -p tfvars-cli --manifest-path "$root/Cargo.toml"
 tfvars="$root/target/release/tfvars"
 
+workloads="large network"
+if [ -n "${REAL_VARIABLES:-}" ]; then
+  workloads="$workloads real"
+  mkdir -p "$work/real"
+  cp "$REAL_VARIABLES" "$work/real/variables.tf"
+  if [ -n "${REAL_VALUES:-}" ]; then cp "$REAL_VALUES" "$work/real/values.tfvars.json"; else echo '{}' >"$work/real/values.tfvars.json"; fi
+fi
 mkdir -p "$work/large" "$work/network"
 cp "$root/tests/modules/large/variables.tf" "$work/large/"
 python3 "$root/benches/gen_large_vars.py" "$work/large/values.tfvars.json"
@@ -44,7 +55,7 @@ peak_rss() {
 }
 
 printf '%-8s %12s %12s %8s %12s %12s\n' workload tfvars_ms terraform_ms ratio tfvars_MiB terraform_MiB
-for w in large network; do
+for w in $workloads; do
   dir="$work/$w"
   (cd "$dir" && terraform init -input=false -backend=false >/dev/null)
   # Both must accept the file, or the comparison means nothing.

@@ -559,11 +559,17 @@ fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
 
 /// Characters HCL's identifiers may start with: Unicode 9.0's `ID_Start`.
 pub(crate) fn is_id_start(c: char) -> bool {
+    if c.is_ascii() {
+        return c.is_ascii_alphabetic();
+    }
     UnicodeXID::is_xid_start(c) || ID_ONLY_START.contains(&c)
 }
 
 /// Characters HCL's identifiers may continue with: Unicode 9.0's `ID_Continue`.
 pub(crate) fn is_id_continue(c: char) -> bool {
+    if c.is_ascii() {
+        return c.is_ascii_alphanumeric() || c == '_';
+    }
     UnicodeXID::is_xid_continue(c) || ID_ONLY_CONTINUE.contains(&c)
 }
 

@@ -8,7 +8,7 @@
 //! in recovery, where most further errors are not reported: the errors reported are the ones
 //! HCL reports.
 
-use std::cell::OnceCell;
+use std::cell::{Cell, OnceCell};
 
 use crate::ast::{Expr, ExprKind};
 use crate::diagnostic::Diagnostic;
@@ -35,6 +35,9 @@ pub(crate) struct Parser<'s> {
     next: usize,
     /// Whether line breaks are seen, innermost context last.
     newlines: Vec<bool>,
+    /// The next token and the index after it, once looked up (cleared when `next` or
+    /// `newlines` change).
+    peeked: Cell<Option<(Token, usize)>>,
     /// Set once the parser has skipped ahead after an error.
     recovery: bool,
     diags: Vec<Diagnostic>,
@@ -50,6 +53,7 @@ impl<'s> Parser<'s> {
             tokens,
             next: 0,
             newlines: vec![true],
+            peeked: Cell::new(None),
             recovery: false,
             diags: Vec::new(),
             lines: OnceCell::new(),
@@ -90,6 +94,15 @@ impl<'s> Parser<'s> {
     // The peeker.
 
     fn next_token(&self) -> (Token, usize) {
+        if let Some(found) = self.peeked.get() {
+            return found;
+        }
+        let found = self.find_next_token();
+        self.peeked.set(Some(found));
+        found
+    }
+
+    fn find_next_token(&self) -> (Token, usize) {
         let include_newlines = *self.newlines.last().unwrap_or(&true);
         let mut i = self.next;
         while i < self.tokens.len() {
@@ -124,6 +137,7 @@ impl<'s> Parser<'s> {
     fn read(&mut self) -> Token {
         let (tok, next) = self.next_token();
         self.next = next;
+        self.peeked.set(None);
         tok
     }
 
@@ -141,10 +155,12 @@ impl<'s> Parser<'s> {
 
     fn push_newlines(&mut self, include: bool) {
         self.newlines.push(include);
+        self.peeked.set(None);
     }
 
     fn pop_newlines(&mut self) {
         self.newlines.pop();
+        self.peeked.set(None);
     }
 
     /// Whether the next token is the keyword `word`.
