@@ -162,7 +162,8 @@
 //!
 //! An explicit `null` is kept apart from "unset" only where Terraform gives it a meaning of its
 //! own: a nullable variable whose default is not null. Such a variable gets a
-//! `null_<field>()` method; `to_tfvars_json()` then writes `"name": null` and
+//! `null_<field>()` method on the builder and on the built struct; `to_tfvars_json()` then
+//! writes `"name": null` and
 //! `from_tfvars_json()` records it. Elsewhere a null reads as unset (`None`). A null for a
 //! required variable, a required object attribute or a collection element has no Rust
 //! representation: `from_tfvars_json()` rejects it with the variable and the path.

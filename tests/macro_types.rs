@@ -136,6 +136,42 @@ fn explicit_null_round_trips() {
 }
 
 #[test]
+fn explicit_null_from_the_builder() {
+    // `count_of` is a number, `type_` a string: the builder's `null_…` setters send the same
+    // explicit null as the struct's, and the member counts as set.
+    let v = Variables::builder()
+        .name("web")
+        .zones(vec![])
+        .password("p")
+        .server(VariablesServer::builder().host("h").build())
+        .null_count_of()
+        .null_type_()
+        .build();
+    assert_eq!(v.count_of, None);
+    let text = v.to_tfvars_json();
+    assert!(text.contains("\"count_of\": null"), "{text}");
+    assert!(text.contains("\"type\": null"), "{text}");
+    let by_struct = Variables::builder()
+        .name("web")
+        .zones(vec![])
+        .password("p")
+        .server(VariablesServer::builder().host("h").build())
+        .build()
+        .null_count_of()
+        .null_type_();
+    assert_eq!(v, by_struct);
+    assert_eq!(Variables::from_tfvars_json(&text).unwrap(), v);
+    // Without the call, nothing is sent.
+    let unset = Variables::builder()
+        .name("web")
+        .zones(vec![])
+        .password("p")
+        .server(VariablesServer::builder().host("h").build())
+        .build();
+    assert!(!unset.to_tfvars_json().contains("count_of"));
+}
+
+#[test]
 fn from_json_uses_terraform_conversions() {
     let text = r#"{
         "name": 5,

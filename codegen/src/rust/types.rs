@@ -460,7 +460,7 @@ fn struct_attrs(krate: &str, debug_derive: bool, ord: bool) -> String {
 }
 
 /// Appends a struct definition with its derives, builder and serde attributes; `extra_fields`
-/// is text appended to its fields.
+/// is text put before its fields.
 pub fn render_struct(
     shared: &Shared,
     out: &mut String,
@@ -517,12 +517,13 @@ pub fn render_struct(
 
 /// `{ fields }` of a struct.
 fn render_body(shared: &Shared, def: &StructDef, extra_fields: &str) -> String {
+    // The extra fields come first: bon wants its `#[builder(field)]` members before the others.
     let mut body = String::from("{\n");
+    body.push_str(extra_fields);
     for f in &def.fields {
         render_field(shared, &mut body, f);
         body.push_str(",\n");
     }
-    body.push_str(extra_fields);
     body.push('}');
     body
 }
@@ -588,6 +589,16 @@ fn render_field(shared: &Shared, out: &mut String, f: &FieldDef) {
     }
     if f.optional {
         out.push('>');
+    }
+}
+
+/// The type `T` of `maybe_<field>(None::<T>)`: what the field's setter accepts (see
+/// [`render_field`]), named so that `None` needs no inference.
+pub fn setter_input_type(krate: &str, f: &FieldDef) -> String {
+    match f.ty.leaf {
+        Leaf::Number => format!("{krate}::Number"),
+        Leaf::Other if f.sensitive => format!("{krate}::Sensitive<{}>", f.ty.text),
+        Leaf::String | Leaf::Json | Leaf::Other => f.ty.text.clone(),
     }
 }
 

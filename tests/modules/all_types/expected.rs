@@ -13,6 +13,9 @@
 #[builder(crate = ::tfvars::__private::bon)]
 #[serde(crate = "::tfvars::__private::serde")]
 pub struct Variables {
+    #[builder(field)]
+    #[serde(skip)]
+    explicit_nulls: ::tfvars::__private::Nulls,
     /// The deployment name.
     ///
     /// Terraform type: `string`; required.
@@ -20,7 +23,7 @@ pub struct Variables {
     /// Declared at `variables.tf:1:1`.
     #[builder(into)]
     pub name: ::std::string::String,
-    /// Terraform type: `number`; optional, unset means the default `3`. `null_count_of()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `number`; optional, unset means the default `3`. `null_count_of()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:6:1`.
     #[builder(
@@ -30,12 +33,12 @@ pub struct Variables {
     )]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub count_of: ::std::option::Option<::tfvars::Number>,
-    /// Terraform type: `bool`; optional, unset means the default `true`. `null_enabled()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `bool`; optional, unset means the default `true`. `null_enabled()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:11:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub enabled: ::std::option::Option<bool>,
-    /// Terraform type: `map(string)`; optional, unset means the default `{}`. `null_tags()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `map(string)`; optional, unset means the default `{}`. `null_tags()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:16:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
@@ -46,12 +49,12 @@ pub struct Variables {
     ///
     /// Declared at `variables.tf:21:1`.
     pub zones: ::std::vec::Vec<::std::string::String>,
-    /// Terraform type: `set(number)`; optional, unset means the default `[]`. `null_ports()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `set(number)`; optional, unset means the default `[]`. `null_ports()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:25:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub ports: ::std::option::Option<::std::collections::BTreeSet<::tfvars::Number>>,
-    /// Terraform type: `tuple([string, number])`; optional, unset means the default `[ "a", 1 ]`. `null_pair()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `tuple([string, number])`; optional, unset means the default `[ "a", 1 ]`. `null_pair()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:30:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
@@ -62,7 +65,7 @@ pub struct Variables {
     #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub anything: ::std::option::Option<::tfvars::__private::serde_json::Value>,
-    /// Terraform type: `any (no `type`)`; optional, unset means the default `"x"`. `null_untyped()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `any (no `type`)`; optional, unset means the default `"x"`. `null_untyped()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:40:1`.
     #[builder(into)]
@@ -71,7 +74,7 @@ pub struct Variables {
     /// A keyword as a name.
     /// Heredoc descriptions keep their lines.
     ///
-    /// Terraform type: `string`; optional, unset means the default `"standard"`. `null_type_()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `string`; optional, unset means the default `"standard"`. `null_type_()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:44:1`.
     #[builder(into)]
@@ -91,7 +94,7 @@ pub struct Variables {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub self_: ::std::option::Option<::std::string::String>,
-    /// Terraform type: `string`; optional, unset means the default `"d"`. `null_with_dash()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `string`; optional, unset means the default `"d"`. `null_with_dash()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:58:1`.
     #[builder(into)]
@@ -101,7 +104,7 @@ pub struct Variables {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub with_dash: ::std::option::Option<::std::string::String>,
-    /// Terraform type: `string`; optional, unset means the default `"u"`. `null_with_dash_2()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `string`; optional, unset means the default `"u"`. `null_with_dash_2()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:63:1`.
     #[builder(into)]
@@ -146,19 +149,19 @@ pub struct Variables {
     ///
     /// Declared at `variables.tf:86:1`.
     pub server: VariablesServer,
-    /// Terraform type: `map(object({…}))`; optional, unset means the default `{}`. `null_pools()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `map(object({…}))`; optional, unset means the default `{}`. `null_pools()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:98:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub pools: ::std::option::Option<
         ::std::collections::BTreeMap<::std::string::String, VariablesPools>,
     >,
-    /// Terraform type: `set(object({…}))`; optional, unset means the default `[]`. `null_rules()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `set(object({…}))`; optional, unset means the default `[]`. `null_rules()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:106:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub rules: ::std::option::Option<::std::collections::BTreeSet<VariablesRules>>,
-    /// Terraform type: `set(any)`; optional, unset means the default `[]`. `null_loose()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `set(any)`; optional, unset means the default `[]`. `null_loose()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:114:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
@@ -172,9 +175,6 @@ pub struct Variables {
     pub mixed: ::std::option::Option<
         (VariablesMixed0, ::std::vec::Vec<VariablesMixed1>),
     >,
-    #[builder(skip)]
-    #[serde(skip)]
-    __nulls: ::tfvars::__private::Nulls,
 }
 impl ::std::fmt::Debug for Variables {
     fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
@@ -200,8 +200,8 @@ impl ::std::fmt::Debug for Variables {
             .field("rules", &self.rules)
             .field("loose", &self.loose)
             .field("mixed", &self.mixed);
-        if !self.__nulls.is_empty() {
-            d.field("explicit_nulls", &self.__nulls);
+        if !self.explicit_nulls.is_empty() {
+            d.field("explicit_nulls", &self.explicit_nulls);
         }
         d.finish()
     }
@@ -899,88 +899,88 @@ impl Variables {
             nullable: true,
         },
     ];
-    /// Sends an explicit `null` for `count_of`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `count_of`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_count_of(mut self) -> Self {
         self.count_of = ::std::option::Option::None;
-        self.__nulls.insert("count_of");
+        self.explicit_nulls.insert("count_of");
         self
     }
-    /// Sends an explicit `null` for `enabled`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `enabled`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_enabled(mut self) -> Self {
         self.enabled = ::std::option::Option::None;
-        self.__nulls.insert("enabled");
+        self.explicit_nulls.insert("enabled");
         self
     }
-    /// Sends an explicit `null` for `tags`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `tags`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_tags(mut self) -> Self {
         self.tags = ::std::option::Option::None;
-        self.__nulls.insert("tags");
+        self.explicit_nulls.insert("tags");
         self
     }
-    /// Sends an explicit `null` for `ports`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `ports`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_ports(mut self) -> Self {
         self.ports = ::std::option::Option::None;
-        self.__nulls.insert("ports");
+        self.explicit_nulls.insert("ports");
         self
     }
-    /// Sends an explicit `null` for `pair`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `pair`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_pair(mut self) -> Self {
         self.pair = ::std::option::Option::None;
-        self.__nulls.insert("pair");
+        self.explicit_nulls.insert("pair");
         self
     }
-    /// Sends an explicit `null` for `untyped`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `untyped`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_untyped(mut self) -> Self {
         self.untyped = ::std::option::Option::None;
-        self.__nulls.insert("untyped");
+        self.explicit_nulls.insert("untyped");
         self
     }
-    /// Sends an explicit `null` for `type`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `type`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_type_(mut self) -> Self {
         self.type_ = ::std::option::Option::None;
-        self.__nulls.insert("type");
+        self.explicit_nulls.insert("type");
         self
     }
-    /// Sends an explicit `null` for `with-dash`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `with-dash`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_with_dash(mut self) -> Self {
         self.with_dash = ::std::option::Option::None;
-        self.__nulls.insert("with-dash");
+        self.explicit_nulls.insert("with-dash");
         self
     }
-    /// Sends an explicit `null` for `with_dash`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `with_dash`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_with_dash_2(mut self) -> Self {
         self.with_dash_2 = ::std::option::Option::None;
-        self.__nulls.insert("with_dash");
+        self.explicit_nulls.insert("with_dash");
         self
     }
-    /// Sends an explicit `null` for `pools`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `pools`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_pools(mut self) -> Self {
         self.pools = ::std::option::Option::None;
-        self.__nulls.insert("pools");
+        self.explicit_nulls.insert("pools");
         self
     }
-    /// Sends an explicit `null` for `rules`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `rules`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_rules(mut self) -> Self {
         self.rules = ::std::option::Option::None;
-        self.__nulls.insert("rules");
+        self.explicit_nulls.insert("rules");
         self
     }
-    /// Sends an explicit `null` for `loose`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `loose`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_loose(mut self) -> Self {
         self.loose = ::std::option::Option::None;
-        self.__nulls.insert("loose");
+        self.explicit_nulls.insert("loose");
         self
     }
     /// Checks the values as `terraform plan` would: Terraform's conversions, null and
@@ -998,28 +998,31 @@ impl Variables {
     /// ephemeral ones: `to_tfvars_json_filtered(|v| !v.ephemeral)`.
     pub fn to_tfvars_json_filtered(
         &self,
-        keep: impl ::std::ops::Fn(&::tfvars::__private::VariableInfo) -> bool,
+        keep: impl ::std::ops::Fn(&::tfvars::VariableInfo) -> bool,
     ) -> ::std::string::String {
         ::tfvars::__private::to_tfvars_json(self, ::std::option::Option::Some(&keep))
     }
     /// Writes [`Self::to_tfvars_json`] atomically (temporary file in the same directory,
     /// flushed, then renamed); mode `0600` when a sensitive value is set.
+    ///
+    /// The error is a [`std::io::Error`] that names the path (never the content).
     pub fn write_tfvars_json(
         &self,
         path: impl ::std::convert::AsRef<::std::path::Path>,
-    ) -> ::std::io::Result<()> {
+    ) -> ::std::result::Result<(), ::std::io::Error> {
         ::tfvars::__private::write_tfvars_json(
             self,
             path.as_ref(),
             ::std::option::Option::None,
         )
     }
-    /// [`Self::write_tfvars_json`] for the variables `keep` accepts.
+    /// [`Self::write_tfvars_json`] for the variables `keep` accepts; the error is a
+    /// [`std::io::Error`] that names the path.
     pub fn write_tfvars_json_filtered(
         &self,
         path: impl ::std::convert::AsRef<::std::path::Path>,
-        keep: impl ::std::ops::Fn(&::tfvars::__private::VariableInfo) -> bool,
-    ) -> ::std::io::Result<()> {
+        keep: impl ::std::ops::Fn(&::tfvars::VariableInfo) -> bool,
+    ) -> ::std::result::Result<(), ::std::io::Error> {
         ::tfvars::__private::write_tfvars_json(
             self,
             path.as_ref(),
@@ -1033,7 +1036,7 @@ impl Variables {
     /// [`Self::to_tfvars_hcl`] for the variables `keep` accepts.
     pub fn to_tfvars_hcl_filtered(
         &self,
-        keep: impl ::std::ops::Fn(&::tfvars::__private::VariableInfo) -> bool,
+        keep: impl ::std::ops::Fn(&::tfvars::VariableInfo) -> bool,
     ) -> ::std::string::String {
         ::tfvars::__private::to_tfvars_hcl(self, ::std::option::Option::Some(&keep))
     }
@@ -1043,17 +1046,17 @@ impl Variables {
         &self,
     ) -> ::std::result::Result<
         ::std::vec::Vec<(::std::string::String, ::std::string::String)>,
-        ::tfvars::__private::OutputError,
+        ::tfvars::OutputError,
     > {
         ::tfvars::__private::to_env(self, ::std::option::Option::None)
     }
     /// [`Self::to_env`] for the variables `keep` accepts, e.g. only the ephemeral ones.
     pub fn to_env_filtered(
         &self,
-        keep: impl ::std::ops::Fn(&::tfvars::__private::VariableInfo) -> bool,
+        keep: impl ::std::ops::Fn(&::tfvars::VariableInfo) -> bool,
     ) -> ::std::result::Result<
         ::std::vec::Vec<(::std::string::String, ::std::string::String)>,
-        ::tfvars::__private::OutputError,
+        ::tfvars::OutputError,
     > {
         ::tfvars::__private::to_env(self, ::std::option::Option::Some(&keep))
     }
@@ -1063,6 +1066,131 @@ impl Variables {
         text: &str,
     ) -> ::std::result::Result<Self, ::tfvars::Report> {
         ::tfvars::__private::from_tfvars_json(text)
+    }
+}
+impl<S: variables_builder::State> VariablesBuilder<S> {
+    /// Sends an explicit `null` for `count_of`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_count_of()`): `to_tfvars_json()` writes `"count_of": null`.
+    pub fn null_count_of(mut self) -> VariablesBuilder<variables_builder::SetCountOf<S>>
+    where
+        S::CountOf: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("count_of");
+        self.maybe_count_of(::std::option::Option::None::<::tfvars::Number>)
+    }
+    /// Sends an explicit `null` for `enabled`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_enabled()`): `to_tfvars_json()` writes `"enabled": null`.
+    pub fn null_enabled(mut self) -> VariablesBuilder<variables_builder::SetEnabled<S>>
+    where
+        S::Enabled: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("enabled");
+        self.maybe_enabled(::std::option::Option::None::<bool>)
+    }
+    /// Sends an explicit `null` for `tags`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_tags()`): `to_tfvars_json()` writes `"tags": null`.
+    pub fn null_tags(mut self) -> VariablesBuilder<variables_builder::SetTags<S>>
+    where
+        S::Tags: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("tags");
+        self.maybe_tags(
+            ::std::option::Option::None::<
+                ::std::collections::BTreeMap<
+                    ::std::string::String,
+                    ::std::string::String,
+                >,
+            >,
+        )
+    }
+    /// Sends an explicit `null` for `ports`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_ports()`): `to_tfvars_json()` writes `"ports": null`.
+    pub fn null_ports(mut self) -> VariablesBuilder<variables_builder::SetPorts<S>>
+    where
+        S::Ports: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("ports");
+        self.maybe_ports(
+            ::std::option::Option::None::<::std::collections::BTreeSet<::tfvars::Number>>,
+        )
+    }
+    /// Sends an explicit `null` for `pair`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_pair()`): `to_tfvars_json()` writes `"pair": null`.
+    pub fn null_pair(mut self) -> VariablesBuilder<variables_builder::SetPair<S>>
+    where
+        S::Pair: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("pair");
+        self.maybe_pair(
+            ::std::option::Option::None::<(::std::string::String, ::tfvars::Number)>,
+        )
+    }
+    /// Sends an explicit `null` for `untyped`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_untyped()`): `to_tfvars_json()` writes `"untyped": null`.
+    pub fn null_untyped(mut self) -> VariablesBuilder<variables_builder::SetUntyped<S>>
+    where
+        S::Untyped: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("untyped");
+        self.maybe_untyped(
+            ::std::option::Option::None::<::tfvars::__private::serde_json::Value>,
+        )
+    }
+    /// Sends an explicit `null` for `type`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_type_()`): `to_tfvars_json()` writes `"type": null`.
+    pub fn null_type_(mut self) -> VariablesBuilder<variables_builder::SetType<S>>
+    where
+        S::Type: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("type");
+        self.maybe_type_(::std::option::Option::None::<::std::string::String>)
+    }
+    /// Sends an explicit `null` for `with-dash`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_with_dash()`): `to_tfvars_json()` writes `"with-dash": null`.
+    pub fn null_with_dash(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetWithDash<S>>
+    where
+        S::WithDash: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("with-dash");
+        self.maybe_with_dash(::std::option::Option::None::<::std::string::String>)
+    }
+    /// Sends an explicit `null` for `with_dash`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_with_dash_2()`): `to_tfvars_json()` writes `"with_dash": null`.
+    pub fn null_with_dash_2(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetWithDash2<S>>
+    where
+        S::WithDash2: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("with_dash");
+        self.maybe_with_dash_2(::std::option::Option::None::<::std::string::String>)
+    }
+    /// Sends an explicit `null` for `pools`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_pools()`): `to_tfvars_json()` writes `"pools": null`.
+    pub fn null_pools(mut self) -> VariablesBuilder<variables_builder::SetPools<S>>
+    where
+        S::Pools: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("pools");
+        self.maybe_pools(
+            ::std::option::Option::None::<
+                ::std::collections::BTreeMap<::std::string::String, VariablesPools>,
+            >,
+        )
+    }
+    /// Sends an explicit `null` for `rules`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_rules()`): `to_tfvars_json()` writes `"rules": null`.
+    pub fn null_rules(mut self) -> VariablesBuilder<variables_builder::SetRules<S>>
+    where
+        S::Rules: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("rules");
+        self.maybe_rules(
+            ::std::option::Option::None::<::std::collections::BTreeSet<VariablesRules>>,
+        )
+    }
+    /// Sends an explicit `null` for `loose`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_loose()`): `to_tfvars_json()` writes `"loose": null`.
+    pub fn null_loose(mut self) -> VariablesBuilder<variables_builder::SetLoose<S>>
+    where
+        S::Loose: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("loose");
+        self.maybe_loose(
+            ::std::option::Option::None::<
+                ::std::vec::Vec<::tfvars::__private::serde_json::Value>,
+            >,
+        )
     }
 }
 impl ::tfvars::__private::ModuleVariables for Variables {
@@ -1086,58 +1214,58 @@ impl ::tfvars::__private::ModuleVariables for Variables {
             &mut out,
             "count_of",
             &self.count_of,
-            self.__nulls.contains("count_of"),
+            self.explicit_nulls.contains("count_of"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "enabled",
             &self.enabled,
-            self.__nulls.contains("enabled"),
+            self.explicit_nulls.contains("enabled"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "tags",
             &self.tags,
-            self.__nulls.contains("tags"),
+            self.explicit_nulls.contains("tags"),
         );
         ::tfvars::__private::push_input(&mut out, "zones", &self.zones, false);
         ::tfvars::__private::push_input(
             &mut out,
             "ports",
             &self.ports,
-            self.__nulls.contains("ports"),
+            self.explicit_nulls.contains("ports"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "pair",
             &self.pair,
-            self.__nulls.contains("pair"),
+            self.explicit_nulls.contains("pair"),
         );
         ::tfvars::__private::push_input(&mut out, "anything", &self.anything, false);
         ::tfvars::__private::push_input(
             &mut out,
             "untyped",
             &self.untyped,
-            self.__nulls.contains("untyped"),
+            self.explicit_nulls.contains("untyped"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "type",
             &self.type_,
-            self.__nulls.contains("type"),
+            self.explicit_nulls.contains("type"),
         );
         ::tfvars::__private::push_input(&mut out, "self", &self.self_, false);
         ::tfvars::__private::push_input(
             &mut out,
             "with-dash",
             &self.with_dash,
-            self.__nulls.contains("with-dash"),
+            self.explicit_nulls.contains("with-dash"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "with_dash",
             &self.with_dash_2,
-            self.__nulls.contains("with_dash"),
+            self.explicit_nulls.contains("with_dash"),
         );
         ::tfvars::__private::push_input(&mut out, "password", &self.password, false);
         ::tfvars::__private::push_input(&mut out, "token", &self.token, false);
@@ -1147,19 +1275,19 @@ impl ::tfvars::__private::ModuleVariables for Variables {
             &mut out,
             "pools",
             &self.pools,
-            self.__nulls.contains("pools"),
+            self.explicit_nulls.contains("pools"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "rules",
             &self.rules,
-            self.__nulls.contains("rules"),
+            self.explicit_nulls.contains("rules"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "loose",
             &self.loose,
-            self.__nulls.contains("loose"),
+            self.explicit_nulls.contains("loose"),
         );
         ::tfvars::__private::push_input(&mut out, "mixed", &self.mixed, false);
         out
@@ -1261,7 +1389,7 @@ impl ::tfvars::__private::ModuleVariables for Variables {
                 "mixed",
                 ::std::option::Option::None,
             )?,
-            __nulls: nulls,
+            explicit_nulls: nulls,
         })
     }
 }
