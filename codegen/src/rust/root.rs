@@ -9,7 +9,8 @@ use tfvars_runtime::{TerraformVersion, VariableSpec};
 use super::naming::{FieldNames, TypeNames};
 use super::text::{push_doc_attrs, push_str_lit};
 use super::types::{
-    assign_struct_names, render_struct, render_value_impls, FieldDef, Shared, StructDef, TypeMapper,
+    assign_struct_names, has_required, render_build, render_struct, render_value_impls, FieldDef,
+    Members, Shared, StructDef, TypeMapper,
 };
 use super::RustOptions;
 use crate::model::Module;
@@ -116,6 +117,9 @@ pub fn render_root(
             });
             for s in &mapper.structs {
                 render_struct(&shared, &mut out.structs, s, "", false);
+                if has_required(s) {
+                    render_build(&mut out.structs, s, Members::Attributes);
+                }
                 render_value_impls(&shared, &mut out.structs, s);
             }
         }
@@ -146,6 +150,14 @@ pub fn render_root(
     let shared = Shared::new(krate);
     out.reserve(structs.iter().map(String::len).sum::<usize>() * 5 / 4);
     render_struct(&shared, out, &root_def, &extra, has_nulls);
+    if has_required(&root_def) {
+        let locations: Vec<String> = vars
+            .iter()
+            .filter(|v| v.default.is_none())
+            .map(|v| v.location.to_string())
+            .collect();
+        render_build(out, &root_def, Members::Variables(&locations));
+    }
     for text in &structs {
         out.push_str(text);
     }

@@ -12,6 +12,7 @@
 )]
 #[builder(crate = ::tfvars::__private::bon)]
 #[serde(crate = "::tfvars::__private::serde")]
+#[builder(finish_fn(name = bon_build, vis = ""))]
 pub struct Variables {
     #[builder(field)]
     #[serde(skip)]
@@ -206,6 +207,55 @@ impl ::std::fmt::Debug for Variables {
         d.finish()
     }
 }
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub mod variables_builder_required {
+    #[diagnostic::on_unimplemented(
+        message = "the required variable `name` is not set",
+        label = "`name` has no default: set it with `.name(…)` before `.build()`",
+        note = "`variable \"name\"` is declared at variables.tf:1:1"
+    )]
+    pub trait name: super::variables_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_builder::IsSet> name for T {}
+    #[diagnostic::on_unimplemented(
+        message = "the required variable `zones` is not set",
+        label = "`zones` has no default: set it with `.zones(…)` before `.build()`",
+        note = "`variable \"zones\"` is declared at variables.tf:21:1"
+    )]
+    pub trait zones: super::variables_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_builder::IsSet> zones for T {}
+    #[diagnostic::on_unimplemented(
+        message = "the required variable `password` is not set",
+        label = "`password` has no default: set it with `.password(…)` before `.build()`",
+        note = "`variable \"password\"` is declared at variables.tf:68:1"
+    )]
+    pub trait password: super::variables_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_builder::IsSet> password for T {}
+    #[diagnostic::on_unimplemented(
+        message = "the required variable `server` is not set",
+        label = "`server` has no default: set it with `.server(…)` before `.build()`",
+        note = "`variable \"server\"` is declared at variables.tf:86:1"
+    )]
+    pub trait server: super::variables_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_builder::IsSet> server for T {}
+}
+impl<S: variables_builder::State> VariablesBuilder<S> {
+    /// Finishes the value. Every required member must be set: a missing one is a compile error that names it.
+    #[inline(always)]
+    pub fn build(self) -> Variables
+    where
+        S::Name: variables_builder_required::name,
+        S::Zones: variables_builder_required::zones,
+        S::Password: variables_builder_required::password,
+        S::Server: variables_builder_required::server,
+    {
+        self.bon_build()
+    }
+}
 /// The object type of `server`.
 #[derive(
     Clone,
@@ -217,6 +267,7 @@ impl ::std::fmt::Debug for Variables {
 )]
 #[builder(crate = ::tfvars::__private::bon)]
 #[serde(crate = "::tfvars::__private::serde")]
+#[builder(finish_fn(name = bon_build, vis = ""))]
 pub struct VariablesServer {
     /// Terraform type: `string`.
     #[builder(into)]
@@ -237,6 +288,28 @@ pub struct VariablesServer {
     pub labels: ::std::option::Option<
         ::std::collections::BTreeMap<::std::string::String, ::std::string::String>,
     >,
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub mod variables_server_builder_required {
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `host` of `VariablesServer` is not set",
+        label = "set it with `.host(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait host: super::variables_server_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_server_builder::IsSet> host for T {}
+}
+impl<S: variables_server_builder::State> VariablesServerBuilder<S> {
+    /// Finishes the value. Every required member must be set: a missing one is a compile error that names it.
+    #[inline(always)]
+    pub fn build(self) -> VariablesServer
+    where
+        S::Host: variables_server_builder_required::host,
+    {
+        self.bon_build()
+    }
 }
 impl ::tfvars::__private::ToValue for VariablesServer {
     fn to_value(&self) -> ::tfvars::Value {
@@ -273,6 +346,7 @@ impl ::tfvars::__private::FromValue for VariablesServer {
 )]
 #[builder(crate = ::tfvars::__private::bon)]
 #[serde(crate = "::tfvars::__private::serde")]
+#[builder(finish_fn(name = bon_build, vis = ""))]
 pub struct VariablesServerTls {
     /// Terraform type: `string`.
     #[builder(into)]
@@ -281,6 +355,28 @@ pub struct VariablesServerTls {
     #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub key: ::std::option::Option<::std::string::String>,
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub mod variables_server_tls_builder_required {
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `cert` of `VariablesServerTls` is not set",
+        label = "set it with `.cert(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait cert: super::variables_server_tls_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_server_tls_builder::IsSet> cert for T {}
+}
+impl<S: variables_server_tls_builder::State> VariablesServerTlsBuilder<S> {
+    /// Finishes the value. Every required member must be set: a missing one is a compile error that names it.
+    #[inline(always)]
+    pub fn build(self) -> VariablesServerTls
+    where
+        S::Cert: variables_server_tls_builder_required::cert,
+    {
+        self.bon_build()
+    }
 }
 impl ::tfvars::__private::ToValue for VariablesServerTls {
     fn to_value(&self) -> ::tfvars::Value {
@@ -313,6 +409,7 @@ impl ::tfvars::__private::FromValue for VariablesServerTls {
 )]
 #[builder(crate = ::tfvars::__private::bon)]
 #[serde(crate = "::tfvars::__private::serde")]
+#[builder(finish_fn(name = bon_build, vis = ""))]
 pub struct VariablesPools {
     /// Terraform type: `number`.
     #[builder(
@@ -323,6 +420,37 @@ pub struct VariablesPools {
     pub size: ::tfvars::Number,
     /// Terraform type: `set(string)`.
     pub zones: ::std::collections::BTreeSet<::std::string::String>,
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub mod variables_pools_builder_required {
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `size` of `VariablesPools` is not set",
+        label = "set it with `.size(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait size: super::variables_pools_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_pools_builder::IsSet> size for T {}
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `zones` of `VariablesPools` is not set",
+        label = "set it with `.zones(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait zones: super::variables_pools_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_pools_builder::IsSet> zones for T {}
+}
+impl<S: variables_pools_builder::State> VariablesPoolsBuilder<S> {
+    /// Finishes the value. Every required member must be set: a missing one is a compile error that names it.
+    #[inline(always)]
+    pub fn build(self) -> VariablesPools
+    where
+        S::Size: variables_pools_builder_required::size,
+        S::Zones: variables_pools_builder_required::zones,
+    {
+        self.bon_build()
+    }
 }
 impl ::tfvars::__private::ToValue for VariablesPools {
     fn to_value(&self) -> ::tfvars::Value {
@@ -359,6 +487,7 @@ impl ::tfvars::__private::FromValue for VariablesPools {
 )]
 #[builder(crate = ::tfvars::__private::bon)]
 #[serde(crate = "::tfvars::__private::serde")]
+#[builder(finish_fn(name = bon_build, vis = ""))]
 pub struct VariablesRules {
     /// Terraform type: `number`.
     #[builder(
@@ -371,6 +500,28 @@ pub struct VariablesRules {
     #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub proto: ::std::option::Option<::std::string::String>,
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub mod variables_rules_builder_required {
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `port` of `VariablesRules` is not set",
+        label = "set it with `.port(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait port: super::variables_rules_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_rules_builder::IsSet> port for T {}
+}
+impl<S: variables_rules_builder::State> VariablesRulesBuilder<S> {
+    /// Finishes the value. Every required member must be set: a missing one is a compile error that names it.
+    #[inline(always)]
+    pub fn build(self) -> VariablesRules
+    where
+        S::Port: variables_rules_builder_required::port,
+    {
+        self.bon_build()
+    }
 }
 impl ::tfvars::__private::ToValue for VariablesRules {
     fn to_value(&self) -> ::tfvars::Value {
@@ -403,10 +554,33 @@ impl ::tfvars::__private::FromValue for VariablesRules {
 )]
 #[builder(crate = ::tfvars::__private::bon)]
 #[serde(crate = "::tfvars::__private::serde")]
+#[builder(finish_fn(name = bon_build, vis = ""))]
 pub struct VariablesMixed0 {
     /// Terraform type: `string`.
     #[builder(into)]
     pub a: ::std::string::String,
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub mod variables_mixed0_builder_required {
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `a` of `VariablesMixed0` is not set",
+        label = "set it with `.a(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait a: super::variables_mixed0_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_mixed0_builder::IsSet> a for T {}
+}
+impl<S: variables_mixed0_builder::State> VariablesMixed0Builder<S> {
+    /// Finishes the value. Every required member must be set: a missing one is a compile error that names it.
+    #[inline(always)]
+    pub fn build(self) -> VariablesMixed0
+    where
+        S::A: variables_mixed0_builder_required::a,
+    {
+        self.bon_build()
+    }
 }
 impl ::tfvars::__private::ToValue for VariablesMixed0 {
     fn to_value(&self) -> ::tfvars::Value {
@@ -437,10 +611,33 @@ impl ::tfvars::__private::FromValue for VariablesMixed0 {
 )]
 #[builder(crate = ::tfvars::__private::bon)]
 #[serde(crate = "::tfvars::__private::serde")]
+#[builder(finish_fn(name = bon_build, vis = ""))]
 pub struct VariablesMixed1 {
     /// Terraform type: `string`.
     #[builder(into)]
     pub a: ::std::string::String,
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub mod variables_mixed1_builder_required {
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `a` of `VariablesMixed1` is not set",
+        label = "set it with `.a(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait a: super::variables_mixed1_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_mixed1_builder::IsSet> a for T {}
+}
+impl<S: variables_mixed1_builder::State> VariablesMixed1Builder<S> {
+    /// Finishes the value. Every required member must be set: a missing one is a compile error that names it.
+    #[inline(always)]
+    pub fn build(self) -> VariablesMixed1
+    where
+        S::A: variables_mixed1_builder_required::a,
+    {
+        self.bon_build()
+    }
 }
 impl ::tfvars::__private::ToValue for VariablesMixed1 {
     fn to_value(&self) -> ::tfvars::Value {

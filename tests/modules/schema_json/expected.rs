@@ -12,6 +12,7 @@
 )]
 #[builder(crate = ::tfvars::__private::bon)]
 #[serde(crate = "::tfvars::__private::serde")]
+#[builder(finish_fn(name = bon_build, vis = ""))]
 pub struct Variables {
     #[builder(field)]
     #[serde(skip)]
@@ -57,6 +58,28 @@ impl ::std::fmt::Debug for Variables {
         d.finish()
     }
 }
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub mod variables_builder_required {
+    #[diagnostic::on_unimplemented(
+        message = "the required variable `settings` is not set",
+        label = "`settings` has no default: set it with `.settings(…)` before `.build()`",
+        note = "`variable \"settings\"` is declared at variables.tf.json:18:17"
+    )]
+    pub trait settings: super::variables_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_builder::IsSet> settings for T {}
+}
+impl<S: variables_builder::State> VariablesBuilder<S> {
+    /// Finishes the value. Every required member must be set: a missing one is a compile error that names it.
+    #[inline(always)]
+    pub fn build(self) -> Variables
+    where
+        S::Settings: variables_builder_required::settings,
+    {
+        self.bon_build()
+    }
+}
 /// The object type of `settings`.
 #[derive(
     Clone,
@@ -68,6 +91,7 @@ impl ::std::fmt::Debug for Variables {
 )]
 #[builder(crate = ::tfvars::__private::bon)]
 #[serde(crate = "::tfvars::__private::serde")]
+#[builder(finish_fn(name = bon_build, vis = ""))]
 pub struct VariablesSettings {
     /// Terraform type: `number`.
     #[builder(
@@ -80,6 +104,28 @@ pub struct VariablesSettings {
     #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub mode: ::std::option::Option<::std::string::String>,
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub mod variables_settings_builder_required {
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `size` of `VariablesSettings` is not set",
+        label = "set it with `.size(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait size: super::variables_settings_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_settings_builder::IsSet> size for T {}
+}
+impl<S: variables_settings_builder::State> VariablesSettingsBuilder<S> {
+    /// Finishes the value. Every required member must be set: a missing one is a compile error that names it.
+    #[inline(always)]
+    pub fn build(self) -> VariablesSettings
+    where
+        S::Size: variables_settings_builder_required::size,
+    {
+        self.bon_build()
+    }
 }
 impl ::tfvars::__private::ToValue for VariablesSettings {
     fn to_value(&self) -> ::tfvars::Value {

@@ -12,6 +12,7 @@
 )]
 #[builder(crate = ::tfvars::__private::bon)]
 #[serde(crate = "::tfvars::__private::serde")]
+#[builder(finish_fn(name = bon_build, vis = ""))]
 pub struct Variables {
     #[builder(field)]
     #[serde(skip)]
@@ -190,6 +191,55 @@ impl ::std::fmt::Debug for Variables {
         d.finish()
     }
 }
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub mod variables_builder_required {
+    #[diagnostic::on_unimplemented(
+        message = "the required variable `a_string` is not set",
+        label = "`a_string` has no default: set it with `.a_string(…)` before `.build()`",
+        note = "`variable \"a_string\"` is declared at variables.tf:3:1"
+    )]
+    pub trait a_string: super::variables_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_builder::IsSet> a_string for T {}
+    #[diagnostic::on_unimplemented(
+        message = "the required variable `untyped` is not set",
+        label = "`untyped` has no default: set it with `.untyped(…)` before `.build()`",
+        note = "`variable \"untyped\"` is declared at variables.tf:19:1"
+    )]
+    pub trait untyped: super::variables_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_builder::IsSet> untyped for T {}
+    #[diagnostic::on_unimplemented(
+        message = "the required variable `map_of_lists` is not set",
+        label = "`map_of_lists` has no default: set it with `.map_of_lists(…)` before `.build()`",
+        note = "`variable \"map_of_lists\"` is declared at variables.tf:93:1"
+    )]
+    pub trait map_of_lists: super::variables_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_builder::IsSet> map_of_lists for T {}
+    #[diagnostic::on_unimplemented(
+        message = "the required variable `secret` is not set",
+        label = "`secret` has no default: set it with `.secret(…)` before `.build()`",
+        note = "`variable \"secret\"` is declared at variables.tf:130:1"
+    )]
+    pub trait secret: super::variables_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_builder::IsSet> secret for T {}
+}
+impl<S: variables_builder::State> VariablesBuilder<S> {
+    /// Finishes the value. Every required member must be set: a missing one is a compile error that names it.
+    #[inline(always)]
+    pub fn build(self) -> Variables
+    where
+        S::AString: variables_builder_required::a_string,
+        S::Untyped: variables_builder_required::untyped,
+        S::MapOfLists: variables_builder_required::map_of_lists,
+        S::Secret: variables_builder_required::secret,
+    {
+        self.bon_build()
+    }
+}
 /// The object type of `empty_object`.
 #[derive(
     Clone,
@@ -230,6 +280,7 @@ impl ::tfvars::__private::FromValue for VariablesEmptyObject {
 )]
 #[builder(crate = ::tfvars::__private::bon)]
 #[serde(crate = "::tfvars::__private::serde")]
+#[builder(finish_fn(name = bon_build, vis = ""))]
 pub struct VariablesAnObject {
     /// Terraform type: `string`.
     #[builder(into)]
@@ -253,6 +304,28 @@ pub struct VariablesAnObject {
     /// Terraform type: `object({…})`; optional, unset means `{ "depth" = 7, "label" = "top" }`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub nested: ::std::option::Option<VariablesAnObjectNested>,
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub mod variables_an_object_builder_required {
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `name` of `VariablesAnObject` is not set",
+        label = "set it with `.name(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait name: super::variables_an_object_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_an_object_builder::IsSet> name for T {}
+}
+impl<S: variables_an_object_builder::State> VariablesAnObjectBuilder<S> {
+    /// Finishes the value. Every required member must be set: a missing one is a compile error that names it.
+    #[inline(always)]
+    pub fn build(self) -> VariablesAnObject
+    where
+        S::Name: variables_an_object_builder_required::name,
+    {
+        self.bon_build()
+    }
 }
 impl ::tfvars::__private::ToValue for VariablesAnObject {
     fn to_value(&self) -> ::tfvars::Value {
@@ -291,6 +364,7 @@ impl ::tfvars::__private::FromValue for VariablesAnObject {
 )]
 #[builder(crate = ::tfvars::__private::bon)]
 #[serde(crate = "::tfvars::__private::serde")]
+#[builder(finish_fn(name = bon_build, vis = ""))]
 pub struct VariablesAnObjectNested {
     /// Terraform type: `number`; optional, unset means `7`.
     #[builder(
@@ -303,6 +377,28 @@ pub struct VariablesAnObjectNested {
     /// Terraform type: `string`.
     #[builder(into)]
     pub label: ::std::string::String,
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub mod variables_an_object_nested_builder_required {
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `label` of `VariablesAnObjectNested` is not set",
+        label = "set it with `.label(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait label: super::variables_an_object_nested_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_an_object_nested_builder::IsSet> label for T {}
+}
+impl<S: variables_an_object_nested_builder::State> VariablesAnObjectNestedBuilder<S> {
+    /// Finishes the value. Every required member must be set: a missing one is a compile error that names it.
+    #[inline(always)]
+    pub fn build(self) -> VariablesAnObjectNested
+    where
+        S::Label: variables_an_object_nested_builder_required::label,
+    {
+        self.bon_build()
+    }
 }
 impl ::tfvars::__private::ToValue for VariablesAnObjectNested {
     fn to_value(&self) -> ::tfvars::Value {
@@ -335,6 +431,7 @@ impl ::tfvars::__private::FromValue for VariablesAnObjectNested {
 )]
 #[builder(crate = ::tfvars::__private::bon)]
 #[serde(crate = "::tfvars::__private::serde")]
+#[builder(finish_fn(name = bon_build, vis = ""))]
 pub struct VariablesListOfObjects {
     /// Terraform type: `string`.
     #[builder(into)]
@@ -347,6 +444,28 @@ pub struct VariablesListOfObjects {
     )]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub size: ::std::option::Option<::tfvars::Number>,
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub mod variables_list_of_objects_builder_required {
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `id` of `VariablesListOfObjects` is not set",
+        label = "set it with `.id(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait id: super::variables_list_of_objects_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_list_of_objects_builder::IsSet> id for T {}
+}
+impl<S: variables_list_of_objects_builder::State> VariablesListOfObjectsBuilder<S> {
+    /// Finishes the value. Every required member must be set: a missing one is a compile error that names it.
+    #[inline(always)]
+    pub fn build(self) -> VariablesListOfObjects
+    where
+        S::Id: variables_list_of_objects_builder_required::id,
+    {
+        self.bon_build()
+    }
 }
 impl ::tfvars::__private::ToValue for VariablesListOfObjects {
     fn to_value(&self) -> ::tfvars::Value {
@@ -379,6 +498,7 @@ impl ::tfvars::__private::FromValue for VariablesListOfObjects {
 )]
 #[builder(crate = ::tfvars::__private::bon)]
 #[serde(crate = "::tfvars::__private::serde")]
+#[builder(finish_fn(name = bon_build, vis = ""))]
 pub struct VariablesMapOfLists {
     /// Terraform type: `number`.
     #[builder(
@@ -387,6 +507,28 @@ pub struct VariablesMapOfLists {
         )
     )]
     pub x: ::tfvars::Number,
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub mod variables_map_of_lists_builder_required {
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `x` of `VariablesMapOfLists` is not set",
+        label = "set it with `.x(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait x: super::variables_map_of_lists_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_map_of_lists_builder::IsSet> x for T {}
+}
+impl<S: variables_map_of_lists_builder::State> VariablesMapOfListsBuilder<S> {
+    /// Finishes the value. Every required member must be set: a missing one is a compile error that names it.
+    #[inline(always)]
+    pub fn build(self) -> VariablesMapOfLists
+    where
+        S::X: variables_map_of_lists_builder_required::x,
+    {
+        self.bon_build()
+    }
 }
 impl ::tfvars::__private::ToValue for VariablesMapOfLists {
     fn to_value(&self) -> ::tfvars::Value {
@@ -421,6 +563,7 @@ impl ::tfvars::__private::FromValue for VariablesMapOfLists {
 )]
 #[builder(crate = ::tfvars::__private::bon)]
 #[serde(crate = "::tfvars::__private::serde")]
+#[builder(finish_fn(name = bon_build, vis = ""))]
 pub struct VariablesSetOfObjects {
     /// Terraform type: `string`.
     #[builder(into)]
@@ -433,6 +576,28 @@ pub struct VariablesSetOfObjects {
     )]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub p: ::std::option::Option<::tfvars::Number>,
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub mod variables_set_of_objects_builder_required {
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `n` of `VariablesSetOfObjects` is not set",
+        label = "set it with `.n(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait n: super::variables_set_of_objects_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_set_of_objects_builder::IsSet> n for T {}
+}
+impl<S: variables_set_of_objects_builder::State> VariablesSetOfObjectsBuilder<S> {
+    /// Finishes the value. Every required member must be set: a missing one is a compile error that names it.
+    #[inline(always)]
+    pub fn build(self) -> VariablesSetOfObjects
+    where
+        S::N: variables_set_of_objects_builder_required::n,
+    {
+        self.bon_build()
+    }
 }
 impl ::tfvars::__private::ToValue for VariablesSetOfObjects {
     fn to_value(&self) -> ::tfvars::Value {
@@ -465,6 +630,7 @@ impl ::tfvars::__private::FromValue for VariablesSetOfObjects {
 )]
 #[builder(crate = ::tfvars::__private::bon)]
 #[serde(crate = "::tfvars::__private::serde")]
+#[builder(finish_fn(name = bon_build, vis = ""))]
 pub struct VariablesBigNumbers {
     /// Terraform type: `number`.
     #[builder(
@@ -501,6 +667,64 @@ pub struct VariablesBigNumbers {
         )
     )]
     pub negative: ::tfvars::Number,
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub mod variables_big_numbers_builder_required {
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `big` of `VariablesBigNumbers` is not set",
+        label = "set it with `.big(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait big: super::variables_big_numbers_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_big_numbers_builder::IsSet> big for T {}
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `precise` of `VariablesBigNumbers` is not set",
+        label = "set it with `.precise(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait precise: super::variables_big_numbers_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_big_numbers_builder::IsSet> precise for T {}
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `tiny` of `VariablesBigNumbers` is not set",
+        label = "set it with `.tiny(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait tiny: super::variables_big_numbers_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_big_numbers_builder::IsSet> tiny for T {}
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `huge` of `VariablesBigNumbers` is not set",
+        label = "set it with `.huge(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait huge: super::variables_big_numbers_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_big_numbers_builder::IsSet> huge for T {}
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `negative` of `VariablesBigNumbers` is not set",
+        label = "set it with `.negative(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait negative: super::variables_big_numbers_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_big_numbers_builder::IsSet> negative for T {}
+}
+impl<S: variables_big_numbers_builder::State> VariablesBigNumbersBuilder<S> {
+    /// Finishes the value. Every required member must be set: a missing one is a compile error that names it.
+    #[inline(always)]
+    pub fn build(self) -> VariablesBigNumbers
+    where
+        S::Big: variables_big_numbers_builder_required::big,
+        S::Precise: variables_big_numbers_builder_required::precise,
+        S::Tiny: variables_big_numbers_builder_required::tiny,
+        S::Huge: variables_big_numbers_builder_required::huge,
+        S::Negative: variables_big_numbers_builder_required::negative,
+    {
+        self.bon_build()
+    }
 }
 impl ::tfvars::__private::ToValue for VariablesBigNumbers {
     fn to_value(&self) -> ::tfvars::Value {

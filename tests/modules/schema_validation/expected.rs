@@ -307,6 +307,7 @@ impl ::std::fmt::Debug for Variables {
 )]
 #[builder(crate = ::tfvars::__private::bon)]
 #[serde(crate = "::tfvars::__private::serde")]
+#[builder(finish_fn(name = bon_build, vis = ""))]
 pub struct VariablesObjectLength {
     /// Terraform type: `string`.
     #[builder(into)]
@@ -314,6 +315,37 @@ pub struct VariablesObjectLength {
     /// Terraform type: `string`.
     #[builder(into)]
     pub b: ::std::string::String,
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub mod variables_object_length_builder_required {
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `a` of `VariablesObjectLength` is not set",
+        label = "set it with `.a(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait a: super::variables_object_length_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_object_length_builder::IsSet> a for T {}
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `b` of `VariablesObjectLength` is not set",
+        label = "set it with `.b(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait b: super::variables_object_length_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_object_length_builder::IsSet> b for T {}
+}
+impl<S: variables_object_length_builder::State> VariablesObjectLengthBuilder<S> {
+    /// Finishes the value. Every required member must be set: a missing one is a compile error that names it.
+    #[inline(always)]
+    pub fn build(self) -> VariablesObjectLength
+    where
+        S::A: variables_object_length_builder_required::a,
+        S::B: variables_object_length_builder_required::b,
+    {
+        self.bon_build()
+    }
 }
 impl ::tfvars::__private::ToValue for VariablesObjectLength {
     fn to_value(&self) -> ::tfvars::Value {
@@ -346,6 +378,7 @@ impl ::tfvars::__private::FromValue for VariablesObjectLength {
 )]
 #[builder(crate = ::tfvars::__private::bon)]
 #[serde(crate = "::tfvars::__private::serde")]
+#[builder(finish_fn(name = bon_build, vis = ""))]
 pub struct VariablesObjectAttrs {
     /// Terraform type: `string`.
     #[builder(into)]
@@ -361,6 +394,37 @@ pub struct VariablesObjectAttrs {
     #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub kind: ::std::option::Option<::std::string::String>,
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub mod variables_object_attrs_builder_required {
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `name` of `VariablesObjectAttrs` is not set",
+        label = "set it with `.name(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait name: super::variables_object_attrs_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_object_attrs_builder::IsSet> name for T {}
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `port` of `VariablesObjectAttrs` is not set",
+        label = "set it with `.port(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait port: super::variables_object_attrs_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_object_attrs_builder::IsSet> port for T {}
+}
+impl<S: variables_object_attrs_builder::State> VariablesObjectAttrsBuilder<S> {
+    /// Finishes the value. Every required member must be set: a missing one is a compile error that names it.
+    #[inline(always)]
+    pub fn build(self) -> VariablesObjectAttrs
+    where
+        S::Name: variables_object_attrs_builder_required::name,
+        S::Port: variables_object_attrs_builder_required::port,
+    {
+        self.bon_build()
+    }
 }
 impl ::tfvars::__private::ToValue for VariablesObjectAttrs {
     fn to_value(&self) -> ::tfvars::Value {
@@ -395,6 +459,7 @@ impl ::tfvars::__private::FromValue for VariablesObjectAttrs {
 )]
 #[builder(crate = ::tfvars::__private::bon)]
 #[serde(crate = "::tfvars::__private::serde")]
+#[builder(finish_fn(name = bon_build, vis = ""))]
 pub struct VariablesListOfNamed {
     /// Terraform type: `string`.
     #[builder(into)]
@@ -406,6 +471,37 @@ pub struct VariablesListOfNamed {
         )
     )]
     pub size: ::tfvars::Number,
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub mod variables_list_of_named_builder_required {
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `name` of `VariablesListOfNamed` is not set",
+        label = "set it with `.name(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait name: super::variables_list_of_named_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_list_of_named_builder::IsSet> name for T {}
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `size` of `VariablesListOfNamed` is not set",
+        label = "set it with `.size(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait size: super::variables_list_of_named_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_list_of_named_builder::IsSet> size for T {}
+}
+impl<S: variables_list_of_named_builder::State> VariablesListOfNamedBuilder<S> {
+    /// Finishes the value. Every required member must be set: a missing one is a compile error that names it.
+    #[inline(always)]
+    pub fn build(self) -> VariablesListOfNamed
+    where
+        S::Name: variables_list_of_named_builder_required::name,
+        S::Size: variables_list_of_named_builder_required::size,
+    {
+        self.bon_build()
+    }
 }
 impl ::tfvars::__private::ToValue for VariablesListOfNamed {
     fn to_value(&self) -> ::tfvars::Value {

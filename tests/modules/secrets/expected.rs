@@ -12,6 +12,7 @@
 )]
 #[builder(crate = ::tfvars::__private::bon)]
 #[serde(crate = "::tfvars::__private::serde")]
+#[builder(finish_fn(name = bon_build, vis = ""))]
 pub struct Variables {
     #[builder(field)]
     #[serde(skip)]
@@ -123,6 +124,55 @@ impl ::std::fmt::Debug for Variables {
         d.finish()
     }
 }
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub mod variables_builder_required {
+    #[diagnostic::on_unimplemented(
+        message = "the required variable `region` is not set",
+        label = "`region` has no default: set it with `.region(…)` before `.build()`",
+        note = "`variable \"region\"` is declared at variables.tf:4:1"
+    )]
+    pub trait region: super::variables_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_builder::IsSet> region for T {}
+    #[diagnostic::on_unimplemented(
+        message = "the required variable `token` is not set",
+        label = "`token` has no default: set it with `.token(…)` before `.build()`",
+        note = "`variable \"token\"` is declared at variables.tf:9:1"
+    )]
+    pub trait token: super::variables_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_builder::IsSet> token for T {}
+    #[diagnostic::on_unimplemented(
+        message = "the required variable `pin` is not set",
+        label = "`pin` has no default: set it with `.pin(…)` before `.build()`",
+        note = "`variable \"pin\"` is declared at variables.tf:22:1"
+    )]
+    pub trait pin: super::variables_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_builder::IsSet> pin for T {}
+    #[diagnostic::on_unimplemented(
+        message = "the required variable `db` is not set",
+        label = "`db` has no default: set it with `.db(…)` before `.build()`",
+        note = "`variable \"db\"` is declared at variables.tf:31:1"
+    )]
+    pub trait db: super::variables_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_builder::IsSet> db for T {}
+}
+impl<S: variables_builder::State> VariablesBuilder<S> {
+    /// Finishes the value. Every required member must be set: a missing one is a compile error that names it.
+    #[inline(always)]
+    pub fn build(self) -> Variables
+    where
+        S::Region: variables_builder_required::region,
+        S::Token: variables_builder_required::token,
+        S::Pin: variables_builder_required::pin,
+        S::Db: variables_builder_required::db,
+    {
+        self.bon_build()
+    }
+}
 /// The object type of `db`.
 #[derive(
     Clone,
@@ -134,6 +184,7 @@ impl ::std::fmt::Debug for Variables {
 )]
 #[builder(crate = ::tfvars::__private::bon)]
 #[serde(crate = "::tfvars::__private::serde")]
+#[builder(finish_fn(name = bon_build, vis = ""))]
 pub struct VariablesDb {
     /// Terraform type: `string`.
     #[builder(into)]
@@ -149,6 +200,37 @@ pub struct VariablesDb {
     )]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub port: ::std::option::Option<::tfvars::Number>,
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub mod variables_db_builder_required {
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `user` of `VariablesDb` is not set",
+        label = "set it with `.user(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait user: super::variables_db_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_db_builder::IsSet> user for T {}
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `password` of `VariablesDb` is not set",
+        label = "set it with `.password(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait password: super::variables_db_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_db_builder::IsSet> password for T {}
+}
+impl<S: variables_db_builder::State> VariablesDbBuilder<S> {
+    /// Finishes the value. Every required member must be set: a missing one is a compile error that names it.
+    #[inline(always)]
+    pub fn build(self) -> VariablesDb
+    where
+        S::User: variables_db_builder_required::user,
+        S::Password: variables_db_builder_required::password,
+    {
+        self.bon_build()
+    }
 }
 impl ::tfvars::__private::ToValue for VariablesDb {
     fn to_value(&self) -> ::tfvars::Value {

@@ -12,6 +12,7 @@
 )]
 #[builder(crate = ::tfvars::__private::bon)]
 #[serde(crate = "::tfvars::__private::serde")]
+#[builder(finish_fn(name = bon_build, vis = ""))]
 pub struct Variables {
     #[builder(field)]
     #[serde(skip)]
@@ -36,6 +37,28 @@ impl ::std::fmt::Debug for Variables {
             d.field("explicit_nulls", &self.explicit_nulls);
         }
         d.finish()
+    }
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub mod variables_builder_required {
+    #[diagnostic::on_unimplemented(
+        message = "the required variable `name` is not set",
+        label = "`name` has no default: set it with `.name(…)` before `.build()`",
+        note = "`variable \"name\"` is declared at main.tf:1:1"
+    )]
+    pub trait name: super::variables_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_builder::IsSet> name for T {}
+}
+impl<S: variables_builder::State> VariablesBuilder<S> {
+    /// Finishes the value. Every required member must be set: a missing one is a compile error that names it.
+    #[inline(always)]
+    pub fn build(self) -> Variables
+    where
+        S::Name: variables_builder_required::name,
+    {
+        self.bon_build()
     }
 }
 impl Variables {
