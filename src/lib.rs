@@ -154,7 +154,7 @@
 //! | `map(T)` | `BTreeMap<String, T>` |
 //! | `tuple([A, B])` | `(A, B)` |
 //! | `object({…})` | a generated struct |
-//! | `any`, no `type` | `serde_json::Value` |
+//! | `any`, no `type` | [`AnyValue`]: JSON-shaped, with exact numbers |
 //!
 //! A variable with a default and an `optional(…)` attribute are `Option` fields: unset means the
 //! module's default. A sensitive variable is a [`Sensitive`]; an ephemeral one is marked in its
@@ -228,4 +228,4 @@ mod pipeline;
 pub use tfvars_macros::terraform_vars;
 pub use tfvars_runtime::output::OutputError;
 pub use tfvars_runtime::typed::{IntoNumber, VariableInfo};
-pub use tfvars_runtime::{Diagnostic, Number, Report, Sensitive, Severity, Type, Value};
+pub use tfvars_runtime::{AnyValue, Diagnostic, Number, Report, Sensitive, Severity, Type, Value};

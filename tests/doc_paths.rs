@@ -5,6 +5,7 @@
 
 /// The runtime files that define the types `tfvars` re-exports.
 const REEXPORTED: &[&str] = &[
+    "runtime/src/any.rs",
     "runtime/src/diagnostics.rs",
     "runtime/src/number.rs",
     "runtime/src/output.rs",

@@ -47,13 +47,13 @@ fn type_mapping() {
     let _: &Vec<String> = &v.zones;
     let _: &Option<BTreeSet<tfvars::Number>> = &v.ports;
     let _: &Option<(String, tfvars::Number)> = &v.pair;
-    let _: &Option<serde_json::Value> = &v.anything;
-    let _: &Option<serde_json::Value> = &v.untyped;
+    let _: &Option<tfvars::AnyValue> = &v.anything;
+    let _: &Option<tfvars::AnyValue> = &v.untyped;
     let _: &Option<String> = &v.type_;
     let _: &Option<String> = &v.self_;
     let _: &tfvars::Sensitive<String> = &v.password;
     let _: &Option<tfvars::Sensitive<String>> = &v.token;
-    let _: &Option<Vec<serde_json::Value>> = &v.loose;
+    let _: &Option<Vec<tfvars::AnyValue>> = &v.loose;
     let _: &Option<(VariablesMixed0, Vec<VariablesMixed1>)> = &v.mixed;
     let _: &Option<tfvars::Number> = &v.server.port;
 }

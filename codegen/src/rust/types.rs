@@ -16,7 +16,7 @@ pub enum Leaf {
     String,
     /// `Number`: `impl IntoNumber` (any integer, finite floats, `Number`).
     Number,
-    /// `serde_json::Value`: `impl Into<serde_json::Value>`.
+    /// `AnyValue` (for `any`): `impl Into<AnyValue>`.
     Json,
     /// Anything else: the type itself.
     Other,
@@ -149,7 +149,7 @@ impl<'a> TypeMapper<'a> {
                 leaf: Leaf::Other,
             },
             Type::Any => RustType {
-                text: format!("{krate}::__private::serde_json::Value"),
+                text: format!("{krate}::AnyValue"),
                 orderable: false,
                 leaf: Leaf::Json,
             },

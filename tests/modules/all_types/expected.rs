@@ -65,13 +65,13 @@ pub struct Variables {
     /// Declared at `variables.tf:35:1`.
     #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-    pub anything: ::std::option::Option<::tfvars::__private::serde_json::Value>,
+    pub anything: ::std::option::Option<::tfvars::AnyValue>,
     /// Terraform type: `any (no `type`)`; optional, unset means the default `"x"`. `null_untyped()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:40:1`.
     #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-    pub untyped: ::std::option::Option<::tfvars::__private::serde_json::Value>,
+    pub untyped: ::std::option::Option<::tfvars::AnyValue>,
     /// A keyword as a name.
     /// Heredoc descriptions keep their lines.
     ///
@@ -166,9 +166,7 @@ pub struct Variables {
     ///
     /// Declared at `variables.tf:114:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-    pub loose: ::std::option::Option<
-        ::std::vec::Vec<::tfvars::__private::serde_json::Value>,
-    >,
+    pub loose: ::std::option::Option<::std::vec::Vec<::tfvars::AnyValue>>,
     /// Terraform type: `tuple([object({…}), list(object({…}))])`; optional, unset means the default `null`.
     ///
     /// Declared at `variables.tf:119:1`.
@@ -1323,9 +1321,7 @@ impl<S: variables_builder::State> VariablesBuilder<S> {
         S::Untyped: variables_builder::IsUnset,
     {
         self.explicit_nulls.insert("untyped");
-        self.maybe_untyped(
-            ::std::option::Option::None::<::tfvars::__private::serde_json::Value>,
-        )
+        self.maybe_untyped(::std::option::Option::None::<::tfvars::AnyValue>)
     }
     /// Sends an explicit `null` for `type`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_type_()`): `to_tfvars_json()` writes `"type": null`.
     pub fn null_type_(mut self) -> VariablesBuilder<variables_builder::SetType<S>>
@@ -1384,9 +1380,7 @@ impl<S: variables_builder::State> VariablesBuilder<S> {
     {
         self.explicit_nulls.insert("loose");
         self.maybe_loose(
-            ::std::option::Option::None::<
-                ::std::vec::Vec<::tfvars::__private::serde_json::Value>,
-            >,
+            ::std::option::Option::None::<::std::vec::Vec<::tfvars::AnyValue>>,
         )
     }
 }

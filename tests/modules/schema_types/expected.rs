@@ -45,26 +45,24 @@ pub struct Variables {
     ///
     /// Declared at `variables.tf:19:1`.
     #[builder(into)]
-    pub untyped: ::tfvars::__private::serde_json::Value,
+    pub untyped: ::tfvars::AnyValue,
     /// Terraform type: `any (no `type`)`; optional, unset means the default `null`.
     ///
     /// Declared at `variables.tf:23:1`.
     #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-    pub untyped_nullable: ::std::option::Option<::tfvars::__private::serde_json::Value>,
+    pub untyped_nullable: ::std::option::Option<::tfvars::AnyValue>,
     /// Terraform type: `any`; optional, unset means the default `{ "a" = [ 1, "x" ] }`. `null_explicit_any()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:28:1`.
     #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-    pub explicit_any: ::std::option::Option<::tfvars::__private::serde_json::Value>,
+    pub explicit_any: ::std::option::Option<::tfvars::AnyValue>,
     /// Terraform type: `list(any)`; optional, unset means the default `[]`. `null_list_of_any()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:33:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-    pub list_of_any: ::std::option::Option<
-        ::std::vec::Vec<::tfvars::__private::serde_json::Value>,
-    >,
+    pub list_of_any: ::std::option::Option<::std::vec::Vec<::tfvars::AnyValue>>,
     /// Terraform type: `list(string)`; optional, unset means the default `[ "a", "b" ]`. `null_a_list()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:38:1`.
@@ -1477,9 +1475,7 @@ impl<S: variables_builder::State> VariablesBuilder<S> {
         S::ExplicitAny: variables_builder::IsUnset,
     {
         self.explicit_nulls.insert("explicit_any");
-        self.maybe_explicit_any(
-            ::std::option::Option::None::<::tfvars::__private::serde_json::Value>,
-        )
+        self.maybe_explicit_any(::std::option::Option::None::<::tfvars::AnyValue>)
     }
     /// Sends an explicit `null` for `list_of_any`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_list_of_any()`): `to_tfvars_json()` writes `"list_of_any": null`.
     pub fn null_list_of_any(
@@ -1490,9 +1486,7 @@ impl<S: variables_builder::State> VariablesBuilder<S> {
     {
         self.explicit_nulls.insert("list_of_any");
         self.maybe_list_of_any(
-            ::std::option::Option::None::<
-                ::std::vec::Vec<::tfvars::__private::serde_json::Value>,
-            >,
+            ::std::option::Option::None::<::std::vec::Vec<::tfvars::AnyValue>>,
         )
     }
     /// Sends an explicit `null` for `a_list`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_a_list()`): `to_tfvars_json()` writes `"a_list": null`.
