@@ -667,7 +667,7 @@ pub fn render_build(out: &mut String, def: &StructDef, members: Members<'_>) {
              impl<T: super::{state}::IsSet> {ident} for T {{}}\n"
         );
         let member = super::naming::bon_state_member(ident);
-        let _ = write!(bounds, "S::{member}: {traits}::{ident},\n");
+        let _ = writeln!(bounds, "S::{member}: {traits}::{ident},");
     }
     out.push_str("}\n");
     let _ = write!(
