@@ -154,7 +154,7 @@
 //! | `map(T)` | `BTreeMap<String, T>` |
 //! | `tuple([A, B])` | `(A, B)` |
 //! | `object({…})` | a generated struct |
-//! | `any`, no `type` | `serde_json::Value` |
+//! | `any`, no `type` | [`AnyValue`]: JSON-shaped, with exact numbers |
 //!
 //! A variable with a default and an `optional(…)` attribute are `Option` fields: unset means the
 //! module's default. A sensitive variable is a [`Sensitive`]; an ephemeral one is marked in its
@@ -162,7 +162,8 @@
 //!
 //! An explicit `null` is kept apart from "unset" only where Terraform gives it a meaning of its
 //! own: a nullable variable whose default is not null. Such a variable gets a
-//! `null_<field>()` method; `to_tfvars_json()` then writes `"name": null` and
+//! `null_<field>()` method on the builder and on the built struct; `to_tfvars_json()` then
+//! writes `"name": null` and
 //! `from_tfvars_json()` records it. Elsewhere a null reads as unset (`None`). A null for a
 //! required variable, a required object attribute or a collection element has no Rust
 //! representation: `from_tfvars_json()` rejects it with the variable and the path.
@@ -227,4 +228,4 @@ mod pipeline;
 pub use tfvars_macros::terraform_vars;
 pub use tfvars_runtime::output::OutputError;
 pub use tfvars_runtime::typed::{IntoNumber, VariableInfo};
-pub use tfvars_runtime::{Diagnostic, Number, Report, Sensitive, Severity, Type, Value};
+pub use tfvars_runtime::{AnyValue, Diagnostic, Number, Report, Sensitive, Severity, Type, Value};

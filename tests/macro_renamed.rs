@@ -8,16 +8,21 @@ fn renamed_dependency_builds_and_runs() {
     let root = env!("CARGO_MANIFEST_DIR");
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let out = Command::new(cargo)
-        .args(["run", "--quiet", "--manifest-path"])
+        // `--locked`: the test crate is a workspace of its own with a tracked `Cargo.lock`, which
+        // cargo would otherwise rewrite, leaving the tree dirty, whenever the workspace's
+        // dependencies change.
+        .args(["run", "--quiet", "--locked", "--manifest-path"])
         .arg(format!("{root}/tests/renamed_crate/Cargo.toml"))
         // A target directory of its own: the outer `cargo test` holds the workspace's.
         .env("CARGO_TARGET_DIR", format!("{root}/target/renamed-crate"))
         .output()
         .expect("cargo runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+        !(stderr.contains("lock file") && stderr.contains("--locked")),
+        "tests/renamed_crate/Cargo.lock is out of date with the workspace's dependencies: \
+         run `cargo check --manifest-path tests/renamed_crate/Cargo.toml` (it updates the lock file as little as it can) and commit the lock file\n{stderr}"
     );
+    assert!(out.status.success(), "{stderr}");
     assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "ok");
 }

@@ -47,13 +47,13 @@ fn type_mapping() {
     let _: &Vec<String> = &v.zones;
     let _: &Option<BTreeSet<tfvars::Number>> = &v.ports;
     let _: &Option<(String, tfvars::Number)> = &v.pair;
-    let _: &Option<serde_json::Value> = &v.anything;
-    let _: &Option<serde_json::Value> = &v.untyped;
+    let _: &Option<tfvars::AnyValue> = &v.anything;
+    let _: &Option<tfvars::AnyValue> = &v.untyped;
     let _: &Option<String> = &v.type_;
     let _: &Option<String> = &v.self_;
     let _: &tfvars::Sensitive<String> = &v.password;
     let _: &Option<tfvars::Sensitive<String>> = &v.token;
-    let _: &Option<Vec<serde_json::Value>> = &v.loose;
+    let _: &Option<Vec<tfvars::AnyValue>> = &v.loose;
     let _: &Option<(VariablesMixed0, Vec<VariablesMixed1>)> = &v.mixed;
     let _: &Option<tfvars::Number> = &v.server.port;
 }
@@ -133,6 +133,42 @@ fn explicit_null_round_trips() {
     assert_eq!(back, v);
     // `strict` is `nullable = false` and `self` defaults to null: a null means nothing more
     // than leaving them unset, so they have no `null_…` method (checked by compilation).
+}
+
+#[test]
+fn explicit_null_from_the_builder() {
+    // `count_of` is a number, `type_` a string: the builder's `null_…` setters send the same
+    // explicit null as the struct's, and the member counts as set.
+    let v = Variables::builder()
+        .name("web")
+        .zones(vec![])
+        .password("p")
+        .server(VariablesServer::builder().host("h").build())
+        .null_count_of()
+        .null_type_()
+        .build();
+    assert_eq!(v.count_of, None);
+    let text = v.to_tfvars_json();
+    assert!(text.contains("\"count_of\": null"), "{text}");
+    assert!(text.contains("\"type\": null"), "{text}");
+    let by_struct = Variables::builder()
+        .name("web")
+        .zones(vec![])
+        .password("p")
+        .server(VariablesServer::builder().host("h").build())
+        .build()
+        .null_count_of()
+        .null_type_();
+    assert_eq!(v, by_struct);
+    assert_eq!(Variables::from_tfvars_json(&text).unwrap(), v);
+    // Without the call, nothing is sent.
+    let unset = Variables::builder()
+        .name("web")
+        .zones(vec![])
+        .password("p")
+        .server(VariablesServer::builder().host("h").build())
+        .build();
+    assert!(!unset.to_tfvars_json().contains("count_of"));
 }
 
 #[test]

@@ -3,13 +3,17 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use tfvars_codegen::load;
 use tfvars_runtime::{Expr, Number, Type, Value};
 
 /// A fresh module directory holding `files`.
 fn module(name: &str, files: &[(&str, &str)]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tfvars-loader-{}-{name}", std::process::id()));
+    // Process id and a counter: a directory of its own per call, whichever tests run at once.
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let n = N.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("tfvars-loader-{}-{n}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     for (file, text) in files {

@@ -26,11 +26,7 @@ pub fn terraform_vars(input: TokenStream) -> TokenStream {
         Ok(code) => code
             .parse()
             .unwrap_or_else(|e| panic!("the generated code lexes: {e:?}")),
-        Err((err, stub)) => {
-            let mut out = err.into_compile_error();
-            out.extend(stub);
-            out.into()
-        }
+        Err((err, stub)) => stub.with_errors(err).into(),
     }
 }
 
@@ -116,7 +112,110 @@ fn invoking_dir() -> Option<PathBuf> {
     Some(file.parent()?.to_path_buf())
 }
 
-type Failure = (syn::Error, proc_macro2::TokenStream);
+type Failure = (syn::Error, Stub);
+
+/// What is emitted instead of the code when the module has errors: the errors, and the root
+/// type with the generated API's surface (`builder()`, the methods, the constants) so that the
+/// user's code that uses it does not add errors of its own (after thiserror's fallback).
+///
+/// The methods return a type that is an error to the compiler: `[u8; compile_error!(…)]`
+/// (one of the module's errors, so it is reported once, as itself). rustc reports nothing
+/// further about an expression of that type, so `Variables::builder().region("x").build()`,
+/// `vars.validate()?` and the rest raise no follow-on errors, whatever the methods called.
+#[derive(Clone)]
+struct Stub {
+    root: Ident,
+    krate: proc_macro2::TokenStream,
+}
+
+impl Stub {
+    fn with_errors(self, errors: syn::Error) -> proc_macro2::TokenStream {
+        let Stub { root, krate } = self;
+        let mut errors = errors.into_iter();
+        let first = errors
+            .next()
+            .expect("a syn::Error holds at least one error")
+            .into_compile_error();
+        let rest = errors.map(syn::Error::into_compile_error);
+        // Named after the root type: two invocations in one module must not clash.
+        let unusable = format_ident!("__tfvars_{}_has_errors", root);
+        quote! {
+            #[doc(hidden)]
+            #[allow(dead_code, non_camel_case_types)]
+            type #unusable = [u8; #first];
+            #(#rest)*
+            /// Not generated: the Terraform module has errors.
+            pub struct #root {}
+            #[allow(dead_code, unused_variables, clippy::all)]
+            impl #root {
+                /// Not generated: the Terraform module has errors.
+                pub const JSON_SCHEMA: &'static str = "";
+                /// Not generated: the Terraform module has errors.
+                pub const VARIABLES: &'static [#krate::VariableInfo] = &[];
+                /// Not generated: the Terraform module has errors.
+                pub fn builder() -> #unusable {
+                    loop {}
+                }
+                /// Not generated: the Terraform module has errors.
+                pub fn validate(&self) -> #unusable {
+                    loop {}
+                }
+                /// Not generated: the Terraform module has errors.
+                pub fn to_tfvars_json(&self) -> #unusable {
+                    loop {}
+                }
+                /// Not generated: the Terraform module has errors.
+                pub fn to_tfvars_json_filtered(
+                    &self,
+                    keep: impl ::std::ops::Fn(&#krate::VariableInfo) -> bool,
+                ) -> #unusable {
+                    loop {}
+                }
+                /// Not generated: the Terraform module has errors.
+                pub fn write_tfvars_json(
+                    &self,
+                    path: impl ::std::convert::AsRef<::std::path::Path>,
+                ) -> #unusable {
+                    loop {}
+                }
+                /// Not generated: the Terraform module has errors.
+                pub fn write_tfvars_json_filtered(
+                    &self,
+                    path: impl ::std::convert::AsRef<::std::path::Path>,
+                    keep: impl ::std::ops::Fn(&#krate::VariableInfo) -> bool,
+                ) -> #unusable {
+                    loop {}
+                }
+                /// Not generated: the Terraform module has errors.
+                pub fn to_tfvars_hcl(&self) -> #unusable {
+                    loop {}
+                }
+                /// Not generated: the Terraform module has errors.
+                pub fn to_tfvars_hcl_filtered(
+                    &self,
+                    keep: impl ::std::ops::Fn(&#krate::VariableInfo) -> bool,
+                ) -> #unusable {
+                    loop {}
+                }
+                /// Not generated: the Terraform module has errors.
+                pub fn to_env(&self) -> #unusable {
+                    loop {}
+                }
+                /// Not generated: the Terraform module has errors.
+                pub fn to_env_filtered(
+                    &self,
+                    keep: impl ::std::ops::Fn(&#krate::VariableInfo) -> bool,
+                ) -> #unusable {
+                    loop {}
+                }
+                /// Not generated: the Terraform module has errors.
+                pub fn from_tfvars_json(text: &str) -> #unusable {
+                    loop {}
+                }
+            }
+        }
+    }
+}
 
 fn expand(args: Args) -> Result<String, Failure> {
     let span = args.path.span();
@@ -129,9 +228,9 @@ fn expand(args: Args) -> Result<String, Failure> {
         .as_ref()
         .map(|p| quote!(#p))
         .unwrap_or_else(|| quote!(::tfvars));
-    let stub = quote! {
-        /// Not generated: the Terraform module has errors.
-        pub struct #root {}
+    let stub = Stub {
+        root: root.clone(),
+        krate: krate.clone(),
     };
     let fail = |msg: String, span: Span| (syn::Error::new(span, msg), stub.clone());
     let mut settings = tfvars_codegen::Settings::new();

@@ -5,6 +5,7 @@
 //! `tfvars validate` are all judged by one set of rules.
 #![deny(missing_docs)]
 
+pub mod any;
 pub mod check;
 pub mod convert;
 pub mod diagnostics;
@@ -21,6 +22,7 @@ pub mod typed;
 pub mod types;
 pub mod value;
 
+pub use any::AnyValue;
 pub use convert::{convert, ConversionError};
 pub use diagnostics::{Diagnostic, Report, Severity};
 pub use expr::Expr;

@@ -20,7 +20,8 @@ use crate::value::{go_quote, Value};
 /// [`HIDDEN_VALUE`] in its place. Terraform 1.11 prints such messages; tfvars does not.
 ///
 /// ```
-/// use tfvars_runtime::Sensitive;
+/// # use tfvars_runtime as tfvars; // the facade crate `tfvars` re-exports this type
+/// use tfvars::Sensitive;
 /// let password = Sensitive::new("hunter2".to_string());
 /// assert_eq!(format!("{password:?}"), "Sensitive(<redacted>)");
 /// assert_eq!(password.expose(), "hunter2");

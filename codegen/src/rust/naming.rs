@@ -111,6 +111,38 @@ fn snake_any(name: &str) -> String {
     out
 }
 
+/// The module bon generates beside the builder of `type_name`, holding its type state
+/// (`VariablesBuilder` → `variables_builder`): bon's own rule, every upper-case character
+/// after the first preceded by `_`, ASCII-lower-cased.
+pub fn bon_state_mod(type_name: &str) -> String {
+    let mut out = String::with_capacity(type_name.len() + 12);
+    for (i, c) in type_name.chars().chain("Builder".chars()).enumerate() {
+        if i > 0 && c.is_uppercase() {
+            out.push('_');
+        }
+        out.push(c.to_ascii_lowercase());
+    }
+    out
+}
+
+/// The associated type of bon's type state for the member `field` (`node_pools` →
+/// `NodePools`): bon's own rule, each `_` dropped and the next character ASCII-upper-cased.
+pub fn bon_state_member(field: &str) -> String {
+    let mut out = String::with_capacity(field.len());
+    let mut capitalize = true;
+    for c in field.chars() {
+        if c == '_' {
+            capitalize = true;
+        } else if capitalize {
+            out.push(c.to_ascii_uppercase());
+            capitalize = false;
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// The UpperCamelCase form of a Terraform name: split at `_` and `-`, each part's first
 /// character upper-cased, the rest kept.
 pub fn upper_camel(name: &str) -> String {
@@ -205,7 +237,7 @@ mod tests {
 
     #[test]
     fn fields_escape_keywords_dashes_and_clashes() {
-        let mut f = FieldNames::with_reserved(&["__nulls"]);
+        let mut f = FieldNames::with_reserved(&["explicit_nulls"]);
         assert_eq!(f.assign("type"), "type_");
         assert_eq!(f.assign("self"), "self_");
         assert_eq!(f.assign("Self"), "self_2");
@@ -217,6 +249,7 @@ mod tests {
         assert_eq!(f.assign("type_"), "type_2");
         assert_eq!(f.assign("a--b"), "a_b_3");
         assert_eq!(f.assign("__nulls"), "_nulls");
+        assert_eq!(f.assign("explicit_nulls"), "explicit_nulls_2");
     }
 
     #[test]

@@ -9,14 +9,16 @@ use tfvars_runtime::{TerraformVersion, VariableSpec};
 use super::naming::{FieldNames, TypeNames};
 use super::text::{push_doc_attrs, push_str_lit};
 use super::types::{
-    assign_struct_names, render_struct, render_value_impls, FieldDef, Shared, StructDef, TypeMapper,
+    assign_struct_names, has_required, render_build, render_struct, render_value_impls, FieldDef,
+    Members, Shared, StructDef, TypeMapper,
 };
 use super::RustOptions;
 use crate::model::Module;
 
-/// The hidden field recording explicit nulls; no variable's field can take this name, as field
-/// names never hold a doubled `_`.
-pub(super) const NULLS_FIELD: &str = "__nulls";
+/// The hidden field recording explicit nulls (on the struct and, as a bon `#[builder(field)]`,
+/// on its builder). Reserved: a variable of this name gets `explicit_nulls_2`. (bon rejects
+/// member names starting with `__`.)
+pub(super) const NULLS_FIELD: &str = "explicit_nulls";
 
 /// Whether an explicit `null` for the variable means something different from leaving it unset:
 /// a nullable variable whose default is not null (null is then kept instead of the default).
@@ -45,7 +47,7 @@ fn variable_doc(v: &VariableSpec, field: &str) -> String {
     }
     if null_is_meaningful(v) {
         doc.push_str(&format!(
-            " `null_{field}()` sends an explicit `null`, which Terraform keeps instead of the default."
+            " `null_{field}()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default."
         ));
     }
     if !v.nullable {
@@ -115,6 +117,9 @@ pub fn render_root(
             });
             for s in &mapper.structs {
                 render_struct(&shared, &mut out.structs, s, "", false);
+                if has_required(s) {
+                    render_build(&mut out.structs, s, Members::Attributes);
+                }
                 render_value_impls(&shared, &mut out.structs, s);
             }
         }
@@ -130,7 +135,7 @@ pub fn render_root(
     }
     let has_nulls = vars.iter().any(null_is_meaningful);
     let extra = if has_nulls {
-        format!("#[builder(skip)]\n#[serde(skip)]\n{NULLS_FIELD}: {krate}::__private::Nulls,\n")
+        format!("#[builder(field)]\n#[serde(skip)]\n{NULLS_FIELD}: {krate}::__private::Nulls,\n")
     } else {
         String::new()
     };
@@ -145,6 +150,14 @@ pub fn render_root(
     let shared = Shared::new(krate);
     out.reserve(structs.iter().map(String::len).sum::<usize>() * 5 / 4);
     render_struct(&shared, out, &root_def, &extra, has_nulls);
+    if has_required(&root_def) {
+        let locations: Vec<String> = vars
+            .iter()
+            .filter(|v| v.default.is_none())
+            .map(|v| v.location.to_string())
+            .collect();
+        render_build(out, &root_def, Members::Variables(&locations));
+    }
     for text in &structs {
         out.push_str(text);
     }
@@ -196,7 +209,7 @@ pub fn render_root(
         }
         let name = &v.name;
         push_doc_attrs(out, &format!(
-            "Sends an explicit `null` for `{name}`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead."
+            "Sends an explicit `null` for `{name}`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method."
         ));
         out.push_str("#[must_use]\npub fn null_");
         out.push_str(&f.ident);
@@ -210,6 +223,9 @@ pub fn render_root(
     }
     out.push_str(&ROOT_METHODS.replace("KRATE", krate));
     out.push_str("}\n");
+    if has_nulls {
+        render_builder_nulls(out, krate, root, &root_def.fields, vars);
+    }
 
     // `ModuleVariables`: the spec, and the values in and out.
     let version = match options.terraform_version {
@@ -291,6 +307,41 @@ pub fn render_root(
     Offsets { schema_at, spec_at }
 }
 
+/// The builder's `null_<field>()` setters: the builder's record of explicit nulls (a bon
+/// `#[builder(field)]`) gets the name, and the member is set to `None`, so that it cannot be set
+/// again on the same builder.
+fn render_builder_nulls(
+    out: &mut String,
+    krate: &str,
+    root: &str,
+    fields: &[FieldDef],
+    vars: &[VariableSpec],
+) {
+    let state = super::naming::bon_state_mod(root);
+    out.push_str(&format!("impl<S: {state}::State> {root}Builder<S> {{\n"));
+    for (f, v) in fields.iter().zip(vars) {
+        if !null_is_meaningful(v) {
+            continue;
+        }
+        let (name, ident) = (&v.name, &f.ident);
+        let member = super::naming::bon_state_member(ident);
+        push_doc_attrs(out, &format!(
+            "Sends an explicit `null` for `{name}`, which Terraform keeps instead of the default (the builder's counterpart of `{root}::null_{ident}()`): `to_tfvars_json()` writes `\"{name}\": null`."
+        ));
+        out.push_str(&format!(
+            "pub fn null_{ident}(mut self) -> {root}Builder<{state}::Set{member}<S>>\n\
+             where S::{member}: {state}::IsUnset {{\n\
+             self.{NULLS_FIELD}.insert("
+        ));
+        push_str_lit(out, name);
+        out.push_str(&format!(
+            ");\nself.maybe_{ident}(::std::option::Option::None::<{}>)\n}}\n",
+            super::types::setter_input_type(krate, f)
+        ));
+    }
+    out.push_str("}\n");
+}
+
 /// What one run of variables renders: the root struct's fields, the variables' type texts, and
 /// the structs of their object types.
 #[derive(Default)]
@@ -353,26 +404,29 @@ pub fn to_tfvars_json(&self) -> ::std::string::String {
 /// ephemeral ones: `to_tfvars_json_filtered(|v| !v.ephemeral)`.
 pub fn to_tfvars_json_filtered(
     &self,
-    keep: impl ::std::ops::Fn(&KRATE::__private::VariableInfo) -> bool,
+    keep: impl ::std::ops::Fn(&KRATE::VariableInfo) -> bool,
 ) -> ::std::string::String {
     KRATE::__private::to_tfvars_json(self, ::std::option::Option::Some(&keep))
 }
 
 /// Writes [`Self::to_tfvars_json`] atomically (temporary file in the same directory,
 /// flushed, then renamed); mode `0600` when a sensitive value is set.
+///
+/// The error is a [`std::io::Error`] that names the path (never the content).
 pub fn write_tfvars_json(
     &self,
     path: impl ::std::convert::AsRef<::std::path::Path>,
-) -> ::std::io::Result<()> {
+) -> ::std::result::Result<(), ::std::io::Error> {
     KRATE::__private::write_tfvars_json(self, path.as_ref(), ::std::option::Option::None)
 }
 
-/// [`Self::write_tfvars_json`] for the variables `keep` accepts.
+/// [`Self::write_tfvars_json`] for the variables `keep` accepts; the error is a
+/// [`std::io::Error`] that names the path.
 pub fn write_tfvars_json_filtered(
     &self,
     path: impl ::std::convert::AsRef<::std::path::Path>,
-    keep: impl ::std::ops::Fn(&KRATE::__private::VariableInfo) -> bool,
-) -> ::std::io::Result<()> {
+    keep: impl ::std::ops::Fn(&KRATE::VariableInfo) -> bool,
+) -> ::std::result::Result<(), ::std::io::Error> {
     KRATE::__private::write_tfvars_json(self, path.as_ref(), ::std::option::Option::Some(&keep))
 }
 
@@ -384,7 +438,7 @@ pub fn to_tfvars_hcl(&self) -> ::std::string::String {
 /// [`Self::to_tfvars_hcl`] for the variables `keep` accepts.
 pub fn to_tfvars_hcl_filtered(
     &self,
-    keep: impl ::std::ops::Fn(&KRATE::__private::VariableInfo) -> bool,
+    keep: impl ::std::ops::Fn(&KRATE::VariableInfo) -> bool,
 ) -> ::std::string::String {
     KRATE::__private::to_tfvars_hcl(self, ::std::option::Option::Some(&keep))
 }
@@ -395,7 +449,7 @@ pub fn to_env(
     &self,
 ) -> ::std::result::Result<
     ::std::vec::Vec<(::std::string::String, ::std::string::String)>,
-    KRATE::__private::OutputError,
+    KRATE::OutputError,
 > {
     KRATE::__private::to_env(self, ::std::option::Option::None)
 }
@@ -403,10 +457,10 @@ pub fn to_env(
 /// [`Self::to_env`] for the variables `keep` accepts, e.g. only the ephemeral ones.
 pub fn to_env_filtered(
     &self,
-    keep: impl ::std::ops::Fn(&KRATE::__private::VariableInfo) -> bool,
+    keep: impl ::std::ops::Fn(&KRATE::VariableInfo) -> bool,
 ) -> ::std::result::Result<
     ::std::vec::Vec<(::std::string::String, ::std::string::String)>,
-    KRATE::__private::OutputError,
+    KRATE::OutputError,
 > {
     KRATE::__private::to_env(self, ::std::option::Option::Some(&keep))
 }

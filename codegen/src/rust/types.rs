@@ -16,7 +16,7 @@ pub enum Leaf {
     String,
     /// `Number`: `impl IntoNumber` (any integer, finite floats, `Number`).
     Number,
-    /// `serde_json::Value`: `impl Into<serde_json::Value>`.
+    /// `AnyValue` (for `any`): `impl Into<AnyValue>`.
     Json,
     /// Anything else: the type itself.
     Other,
@@ -149,7 +149,7 @@ impl<'a> TypeMapper<'a> {
                 leaf: Leaf::Other,
             },
             Type::Any => RustType {
-                text: format!("{krate}::__private::serde_json::Value"),
+                text: format!("{krate}::AnyValue"),
                 orderable: false,
                 leaf: Leaf::Json,
             },
@@ -460,7 +460,7 @@ fn struct_attrs(krate: &str, debug_derive: bool, ord: bool) -> String {
 }
 
 /// Appends a struct definition with its derives, builder and serde attributes; `extra_fields`
-/// is text appended to its fields.
+/// is text put before its fields.
 pub fn render_struct(
     shared: &Shared,
     out: &mut String,
@@ -474,6 +474,10 @@ pub fn render_struct(
         out.push_str(&struct_attrs(&shared.krate, false, ord));
     } else {
         out.push_str(&shared.struct_attrs[usize::from(ord)]);
+    }
+    if has_required(def) {
+        // bon's `build()` becomes private: `render_build` writes the public one.
+        out.push_str(BON_FINISH_ATTR);
     }
     out.push_str("pub struct ");
     out.push_str(&def.name);
@@ -517,12 +521,13 @@ pub fn render_struct(
 
 /// `{ fields }` of a struct.
 fn render_body(shared: &Shared, def: &StructDef, extra_fields: &str) -> String {
+    // The extra fields come first: bon wants its `#[builder(field)]` members before the others.
     let mut body = String::from("{\n");
+    body.push_str(extra_fields);
     for f in &def.fields {
         render_field(shared, &mut body, f);
         body.push_str(",\n");
     }
-    body.push_str(extra_fields);
     body.push('}');
     body
 }
@@ -588,6 +593,99 @@ fn render_field(shared: &Shared, out: &mut String, f: &FieldDef) {
     }
     if f.optional {
         out.push('>');
+    }
+}
+
+/// The name of bon's `build()` where [`render_build`] writes the public one.
+const BON_FINISH_ATTR: &str = "#[builder(finish_fn(name = bon_build, vis = \"\"))]\n";
+
+/// Whether a struct has a required field (so that [`render_build`] applies).
+pub fn has_required(def: &StructDef) -> bool {
+    def.fields.iter().any(|f| !f.optional)
+}
+
+/// What a struct's required fields are, for the messages of [`render_build`].
+pub enum Members<'a> {
+    /// The root struct's variables, with where each is declared (`variables.tf:3:1`).
+    Variables(&'a [String]),
+    /// An object type's attributes.
+    Attributes,
+}
+
+/// For a struct with required fields, the public `build()` of its builder: bon's own (renamed
+/// `bon_build` and private) requires every required member to be set, and a forgotten one gives
+/// bon's internals (``the member `Unset<name>` was not set``, ``help: consider manually
+/// implementing `IsComplete` ``). Here each required member is a bound on a trait of its own
+/// whose `#[diagnostic::on_unimplemented]` message names the variable or attribute and says
+/// what to do; `#[diagnostic::do_not_recommend]` keeps rustc from reporting bon's trait
+/// instead.
+pub fn render_build(out: &mut String, def: &StructDef, members: Members<'_>) {
+    use std::fmt::Write as _;
+    let name = &def.name;
+    let state = super::naming::bon_state_mod(name);
+    // `{state}` is `<snake>_builder`; the traits sit beside it in `<snake>_builder_required`.
+    let traits = format!("{state}_required");
+    let escape = |s: &str| s.replace('{', "{{").replace('}', "}}");
+    let _ = write!(
+        out,
+        "#[doc(hidden)]\n#[allow(non_camel_case_types)]\npub mod {traits} {{\n"
+    );
+    let mut bounds = String::new();
+    let mut at = 0;
+    for f in &def.fields {
+        if f.optional {
+            continue;
+        }
+        let (ident, tf) = (&f.ident, &f.name);
+        let (message, label, note) = match members {
+            Members::Variables(locations) => {
+                let location = locations.get(at).map_or("", String::as_str);
+                (
+                    format!("the required variable `{tf}` is not set"),
+                    format!("`{tf}` has no default: set it with `.{ident}(…)` before `.build()`"),
+                    format!("`variable \"{tf}\"` is declared at {location}"),
+                )
+            }
+            Members::Attributes => (
+                format!("the required attribute `{tf}` of `{name}` is not set"),
+                format!("set it with `.{ident}(…)` before `.build()`"),
+                "an object attribute may be left out only when its type is `optional(…)`"
+                    .to_string(),
+            ),
+        };
+        at += 1;
+        out.push_str("#[diagnostic::on_unimplemented(message = ");
+        push_str_lit(out, &escape(&message));
+        out.push_str(", label = ");
+        push_str_lit(out, &escape(&label));
+        out.push_str(", note = ");
+        push_str_lit(out, &escape(&note));
+        let _ = write!(
+            out,
+            ")]\npub trait {ident}: super::{state}::IsSet {{}}\n\
+             #[diagnostic::do_not_recommend]\n\
+             impl<T: super::{state}::IsSet> {ident} for T {{}}\n"
+        );
+        let member = super::naming::bon_state_member(ident);
+        let _ = writeln!(bounds, "S::{member}: {traits}::{ident},");
+    }
+    out.push_str("}\n");
+    let _ = write!(
+        out,
+        "impl<S: {state}::State> {name}Builder<S> {{\n\
+         #[doc = \" Finishes the value. Every required member must be set: a missing one is a compile error that names it.\"]\n\
+         #[inline(always)]\n\
+         pub fn build(self) -> {name}\nwhere\n{bounds}{{\nself.bon_build()\n}}\n}}\n"
+    );
+}
+
+/// The type `T` of `maybe_<field>(None::<T>)`: what the field's setter accepts (see
+/// [`render_field`]), named so that `None` needs no inference.
+pub fn setter_input_type(krate: &str, f: &FieldDef) -> String {
+    match f.ty.leaf {
+        Leaf::Number => format!("{krate}::Number"),
+        Leaf::Other if f.sensitive => format!("{krate}::Sensitive<{}>", f.ty.text),
+        Leaf::String | Leaf::Json | Leaf::Other => f.ty.text.clone(),
     }
 }
 

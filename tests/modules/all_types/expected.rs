@@ -12,7 +12,11 @@
 )]
 #[builder(crate = ::tfvars::__private::bon)]
 #[serde(crate = "::tfvars::__private::serde")]
+#[builder(finish_fn(name = bon_build, vis = ""))]
 pub struct Variables {
+    #[builder(field)]
+    #[serde(skip)]
+    explicit_nulls: ::tfvars::__private::Nulls,
     /// The deployment name.
     ///
     /// Terraform type: `string`; required.
@@ -20,7 +24,7 @@ pub struct Variables {
     /// Declared at `variables.tf:1:1`.
     #[builder(into)]
     pub name: ::std::string::String,
-    /// Terraform type: `number`; optional, unset means the default `3`. `null_count_of()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `number`; optional, unset means the default `3`. `null_count_of()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:6:1`.
     #[builder(
@@ -30,12 +34,12 @@ pub struct Variables {
     )]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub count_of: ::std::option::Option<::tfvars::Number>,
-    /// Terraform type: `bool`; optional, unset means the default `true`. `null_enabled()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `bool`; optional, unset means the default `true`. `null_enabled()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:11:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub enabled: ::std::option::Option<bool>,
-    /// Terraform type: `map(string)`; optional, unset means the default `{}`. `null_tags()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `map(string)`; optional, unset means the default `{}`. `null_tags()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:16:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
@@ -46,12 +50,12 @@ pub struct Variables {
     ///
     /// Declared at `variables.tf:21:1`.
     pub zones: ::std::vec::Vec<::std::string::String>,
-    /// Terraform type: `set(number)`; optional, unset means the default `[]`. `null_ports()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `set(number)`; optional, unset means the default `[]`. `null_ports()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:25:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub ports: ::std::option::Option<::std::collections::BTreeSet<::tfvars::Number>>,
-    /// Terraform type: `tuple([string, number])`; optional, unset means the default `[ "a", 1 ]`. `null_pair()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `tuple([string, number])`; optional, unset means the default `[ "a", 1 ]`. `null_pair()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:30:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
@@ -61,17 +65,17 @@ pub struct Variables {
     /// Declared at `variables.tf:35:1`.
     #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-    pub anything: ::std::option::Option<::tfvars::__private::serde_json::Value>,
-    /// Terraform type: `any (no `type`)`; optional, unset means the default `"x"`. `null_untyped()` sends an explicit `null`, which Terraform keeps instead of the default.
+    pub anything: ::std::option::Option<::tfvars::AnyValue>,
+    /// Terraform type: `any (no `type`)`; optional, unset means the default `"x"`. `null_untyped()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:40:1`.
     #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-    pub untyped: ::std::option::Option<::tfvars::__private::serde_json::Value>,
+    pub untyped: ::std::option::Option<::tfvars::AnyValue>,
     /// A keyword as a name.
     /// Heredoc descriptions keep their lines.
     ///
-    /// Terraform type: `string`; optional, unset means the default `"standard"`. `null_type_()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `string`; optional, unset means the default `"standard"`. `null_type_()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:44:1`.
     #[builder(into)]
@@ -91,7 +95,7 @@ pub struct Variables {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub self_: ::std::option::Option<::std::string::String>,
-    /// Terraform type: `string`; optional, unset means the default `"d"`. `null_with_dash()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `string`; optional, unset means the default `"d"`. `null_with_dash()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:58:1`.
     #[builder(into)]
@@ -101,7 +105,7 @@ pub struct Variables {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub with_dash: ::std::option::Option<::std::string::String>,
-    /// Terraform type: `string`; optional, unset means the default `"u"`. `null_with_dash_2()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `string`; optional, unset means the default `"u"`. `null_with_dash_2()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:63:1`.
     #[builder(into)]
@@ -146,25 +150,23 @@ pub struct Variables {
     ///
     /// Declared at `variables.tf:86:1`.
     pub server: VariablesServer,
-    /// Terraform type: `map(object({…}))`; optional, unset means the default `{}`. `null_pools()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `map(object({…}))`; optional, unset means the default `{}`. `null_pools()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:98:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub pools: ::std::option::Option<
         ::std::collections::BTreeMap<::std::string::String, VariablesPools>,
     >,
-    /// Terraform type: `set(object({…}))`; optional, unset means the default `[]`. `null_rules()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `set(object({…}))`; optional, unset means the default `[]`. `null_rules()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:106:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub rules: ::std::option::Option<::std::collections::BTreeSet<VariablesRules>>,
-    /// Terraform type: `set(any)`; optional, unset means the default `[]`. `null_loose()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `set(any)`; optional, unset means the default `[]`. `null_loose()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:114:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-    pub loose: ::std::option::Option<
-        ::std::vec::Vec<::tfvars::__private::serde_json::Value>,
-    >,
+    pub loose: ::std::option::Option<::std::vec::Vec<::tfvars::AnyValue>>,
     /// Terraform type: `tuple([object({…}), list(object({…}))])`; optional, unset means the default `null`.
     ///
     /// Declared at `variables.tf:119:1`.
@@ -172,9 +174,6 @@ pub struct Variables {
     pub mixed: ::std::option::Option<
         (VariablesMixed0, ::std::vec::Vec<VariablesMixed1>),
     >,
-    #[builder(skip)]
-    #[serde(skip)]
-    __nulls: ::tfvars::__private::Nulls,
 }
 impl ::std::fmt::Debug for Variables {
     fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
@@ -200,10 +199,59 @@ impl ::std::fmt::Debug for Variables {
             .field("rules", &self.rules)
             .field("loose", &self.loose)
             .field("mixed", &self.mixed);
-        if !self.__nulls.is_empty() {
-            d.field("explicit_nulls", &self.__nulls);
+        if !self.explicit_nulls.is_empty() {
+            d.field("explicit_nulls", &self.explicit_nulls);
         }
         d.finish()
+    }
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub mod variables_builder_required {
+    #[diagnostic::on_unimplemented(
+        message = "the required variable `name` is not set",
+        label = "`name` has no default: set it with `.name(…)` before `.build()`",
+        note = "`variable \"name\"` is declared at variables.tf:1:1"
+    )]
+    pub trait name: super::variables_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_builder::IsSet> name for T {}
+    #[diagnostic::on_unimplemented(
+        message = "the required variable `zones` is not set",
+        label = "`zones` has no default: set it with `.zones(…)` before `.build()`",
+        note = "`variable \"zones\"` is declared at variables.tf:21:1"
+    )]
+    pub trait zones: super::variables_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_builder::IsSet> zones for T {}
+    #[diagnostic::on_unimplemented(
+        message = "the required variable `password` is not set",
+        label = "`password` has no default: set it with `.password(…)` before `.build()`",
+        note = "`variable \"password\"` is declared at variables.tf:68:1"
+    )]
+    pub trait password: super::variables_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_builder::IsSet> password for T {}
+    #[diagnostic::on_unimplemented(
+        message = "the required variable `server` is not set",
+        label = "`server` has no default: set it with `.server(…)` before `.build()`",
+        note = "`variable \"server\"` is declared at variables.tf:86:1"
+    )]
+    pub trait server: super::variables_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_builder::IsSet> server for T {}
+}
+impl<S: variables_builder::State> VariablesBuilder<S> {
+    /// Finishes the value. Every required member must be set: a missing one is a compile error that names it.
+    #[inline(always)]
+    pub fn build(self) -> Variables
+    where
+        S::Name: variables_builder_required::name,
+        S::Zones: variables_builder_required::zones,
+        S::Password: variables_builder_required::password,
+        S::Server: variables_builder_required::server,
+    {
+        self.bon_build()
     }
 }
 /// The object type of `server`.
@@ -217,6 +265,7 @@ impl ::std::fmt::Debug for Variables {
 )]
 #[builder(crate = ::tfvars::__private::bon)]
 #[serde(crate = "::tfvars::__private::serde")]
+#[builder(finish_fn(name = bon_build, vis = ""))]
 pub struct VariablesServer {
     /// Terraform type: `string`.
     #[builder(into)]
@@ -237,6 +286,28 @@ pub struct VariablesServer {
     pub labels: ::std::option::Option<
         ::std::collections::BTreeMap<::std::string::String, ::std::string::String>,
     >,
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub mod variables_server_builder_required {
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `host` of `VariablesServer` is not set",
+        label = "set it with `.host(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait host: super::variables_server_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_server_builder::IsSet> host for T {}
+}
+impl<S: variables_server_builder::State> VariablesServerBuilder<S> {
+    /// Finishes the value. Every required member must be set: a missing one is a compile error that names it.
+    #[inline(always)]
+    pub fn build(self) -> VariablesServer
+    where
+        S::Host: variables_server_builder_required::host,
+    {
+        self.bon_build()
+    }
 }
 impl ::tfvars::__private::ToValue for VariablesServer {
     fn to_value(&self) -> ::tfvars::Value {
@@ -273,6 +344,7 @@ impl ::tfvars::__private::FromValue for VariablesServer {
 )]
 #[builder(crate = ::tfvars::__private::bon)]
 #[serde(crate = "::tfvars::__private::serde")]
+#[builder(finish_fn(name = bon_build, vis = ""))]
 pub struct VariablesServerTls {
     /// Terraform type: `string`.
     #[builder(into)]
@@ -281,6 +353,28 @@ pub struct VariablesServerTls {
     #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub key: ::std::option::Option<::std::string::String>,
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub mod variables_server_tls_builder_required {
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `cert` of `VariablesServerTls` is not set",
+        label = "set it with `.cert(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait cert: super::variables_server_tls_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_server_tls_builder::IsSet> cert for T {}
+}
+impl<S: variables_server_tls_builder::State> VariablesServerTlsBuilder<S> {
+    /// Finishes the value. Every required member must be set: a missing one is a compile error that names it.
+    #[inline(always)]
+    pub fn build(self) -> VariablesServerTls
+    where
+        S::Cert: variables_server_tls_builder_required::cert,
+    {
+        self.bon_build()
+    }
 }
 impl ::tfvars::__private::ToValue for VariablesServerTls {
     fn to_value(&self) -> ::tfvars::Value {
@@ -313,6 +407,7 @@ impl ::tfvars::__private::FromValue for VariablesServerTls {
 )]
 #[builder(crate = ::tfvars::__private::bon)]
 #[serde(crate = "::tfvars::__private::serde")]
+#[builder(finish_fn(name = bon_build, vis = ""))]
 pub struct VariablesPools {
     /// Terraform type: `number`.
     #[builder(
@@ -323,6 +418,37 @@ pub struct VariablesPools {
     pub size: ::tfvars::Number,
     /// Terraform type: `set(string)`.
     pub zones: ::std::collections::BTreeSet<::std::string::String>,
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub mod variables_pools_builder_required {
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `size` of `VariablesPools` is not set",
+        label = "set it with `.size(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait size: super::variables_pools_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_pools_builder::IsSet> size for T {}
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `zones` of `VariablesPools` is not set",
+        label = "set it with `.zones(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait zones: super::variables_pools_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_pools_builder::IsSet> zones for T {}
+}
+impl<S: variables_pools_builder::State> VariablesPoolsBuilder<S> {
+    /// Finishes the value. Every required member must be set: a missing one is a compile error that names it.
+    #[inline(always)]
+    pub fn build(self) -> VariablesPools
+    where
+        S::Size: variables_pools_builder_required::size,
+        S::Zones: variables_pools_builder_required::zones,
+    {
+        self.bon_build()
+    }
 }
 impl ::tfvars::__private::ToValue for VariablesPools {
     fn to_value(&self) -> ::tfvars::Value {
@@ -359,6 +485,7 @@ impl ::tfvars::__private::FromValue for VariablesPools {
 )]
 #[builder(crate = ::tfvars::__private::bon)]
 #[serde(crate = "::tfvars::__private::serde")]
+#[builder(finish_fn(name = bon_build, vis = ""))]
 pub struct VariablesRules {
     /// Terraform type: `number`.
     #[builder(
@@ -371,6 +498,28 @@ pub struct VariablesRules {
     #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub proto: ::std::option::Option<::std::string::String>,
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub mod variables_rules_builder_required {
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `port` of `VariablesRules` is not set",
+        label = "set it with `.port(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait port: super::variables_rules_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_rules_builder::IsSet> port for T {}
+}
+impl<S: variables_rules_builder::State> VariablesRulesBuilder<S> {
+    /// Finishes the value. Every required member must be set: a missing one is a compile error that names it.
+    #[inline(always)]
+    pub fn build(self) -> VariablesRules
+    where
+        S::Port: variables_rules_builder_required::port,
+    {
+        self.bon_build()
+    }
 }
 impl ::tfvars::__private::ToValue for VariablesRules {
     fn to_value(&self) -> ::tfvars::Value {
@@ -403,10 +552,33 @@ impl ::tfvars::__private::FromValue for VariablesRules {
 )]
 #[builder(crate = ::tfvars::__private::bon)]
 #[serde(crate = "::tfvars::__private::serde")]
+#[builder(finish_fn(name = bon_build, vis = ""))]
 pub struct VariablesMixed0 {
     /// Terraform type: `string`.
     #[builder(into)]
     pub a: ::std::string::String,
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub mod variables_mixed0_builder_required {
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `a` of `VariablesMixed0` is not set",
+        label = "set it with `.a(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait a: super::variables_mixed0_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_mixed0_builder::IsSet> a for T {}
+}
+impl<S: variables_mixed0_builder::State> VariablesMixed0Builder<S> {
+    /// Finishes the value. Every required member must be set: a missing one is a compile error that names it.
+    #[inline(always)]
+    pub fn build(self) -> VariablesMixed0
+    where
+        S::A: variables_mixed0_builder_required::a,
+    {
+        self.bon_build()
+    }
 }
 impl ::tfvars::__private::ToValue for VariablesMixed0 {
     fn to_value(&self) -> ::tfvars::Value {
@@ -437,10 +609,33 @@ impl ::tfvars::__private::FromValue for VariablesMixed0 {
 )]
 #[builder(crate = ::tfvars::__private::bon)]
 #[serde(crate = "::tfvars::__private::serde")]
+#[builder(finish_fn(name = bon_build, vis = ""))]
 pub struct VariablesMixed1 {
     /// Terraform type: `string`.
     #[builder(into)]
     pub a: ::std::string::String,
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub mod variables_mixed1_builder_required {
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `a` of `VariablesMixed1` is not set",
+        label = "set it with `.a(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait a: super::variables_mixed1_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_mixed1_builder::IsSet> a for T {}
+}
+impl<S: variables_mixed1_builder::State> VariablesMixed1Builder<S> {
+    /// Finishes the value. Every required member must be set: a missing one is a compile error that names it.
+    #[inline(always)]
+    pub fn build(self) -> VariablesMixed1
+    where
+        S::A: variables_mixed1_builder_required::a,
+    {
+        self.bon_build()
+    }
 }
 impl ::tfvars::__private::ToValue for VariablesMixed1 {
     fn to_value(&self) -> ::tfvars::Value {
@@ -899,88 +1094,88 @@ impl Variables {
             nullable: true,
         },
     ];
-    /// Sends an explicit `null` for `count_of`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `count_of`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_count_of(mut self) -> Self {
         self.count_of = ::std::option::Option::None;
-        self.__nulls.insert("count_of");
+        self.explicit_nulls.insert("count_of");
         self
     }
-    /// Sends an explicit `null` for `enabled`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `enabled`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_enabled(mut self) -> Self {
         self.enabled = ::std::option::Option::None;
-        self.__nulls.insert("enabled");
+        self.explicit_nulls.insert("enabled");
         self
     }
-    /// Sends an explicit `null` for `tags`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `tags`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_tags(mut self) -> Self {
         self.tags = ::std::option::Option::None;
-        self.__nulls.insert("tags");
+        self.explicit_nulls.insert("tags");
         self
     }
-    /// Sends an explicit `null` for `ports`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `ports`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_ports(mut self) -> Self {
         self.ports = ::std::option::Option::None;
-        self.__nulls.insert("ports");
+        self.explicit_nulls.insert("ports");
         self
     }
-    /// Sends an explicit `null` for `pair`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `pair`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_pair(mut self) -> Self {
         self.pair = ::std::option::Option::None;
-        self.__nulls.insert("pair");
+        self.explicit_nulls.insert("pair");
         self
     }
-    /// Sends an explicit `null` for `untyped`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `untyped`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_untyped(mut self) -> Self {
         self.untyped = ::std::option::Option::None;
-        self.__nulls.insert("untyped");
+        self.explicit_nulls.insert("untyped");
         self
     }
-    /// Sends an explicit `null` for `type`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `type`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_type_(mut self) -> Self {
         self.type_ = ::std::option::Option::None;
-        self.__nulls.insert("type");
+        self.explicit_nulls.insert("type");
         self
     }
-    /// Sends an explicit `null` for `with-dash`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `with-dash`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_with_dash(mut self) -> Self {
         self.with_dash = ::std::option::Option::None;
-        self.__nulls.insert("with-dash");
+        self.explicit_nulls.insert("with-dash");
         self
     }
-    /// Sends an explicit `null` for `with_dash`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `with_dash`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_with_dash_2(mut self) -> Self {
         self.with_dash_2 = ::std::option::Option::None;
-        self.__nulls.insert("with_dash");
+        self.explicit_nulls.insert("with_dash");
         self
     }
-    /// Sends an explicit `null` for `pools`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `pools`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_pools(mut self) -> Self {
         self.pools = ::std::option::Option::None;
-        self.__nulls.insert("pools");
+        self.explicit_nulls.insert("pools");
         self
     }
-    /// Sends an explicit `null` for `rules`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `rules`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_rules(mut self) -> Self {
         self.rules = ::std::option::Option::None;
-        self.__nulls.insert("rules");
+        self.explicit_nulls.insert("rules");
         self
     }
-    /// Sends an explicit `null` for `loose`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `loose`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_loose(mut self) -> Self {
         self.loose = ::std::option::Option::None;
-        self.__nulls.insert("loose");
+        self.explicit_nulls.insert("loose");
         self
     }
     /// Checks the values as `terraform plan` would: Terraform's conversions, null and
@@ -998,28 +1193,31 @@ impl Variables {
     /// ephemeral ones: `to_tfvars_json_filtered(|v| !v.ephemeral)`.
     pub fn to_tfvars_json_filtered(
         &self,
-        keep: impl ::std::ops::Fn(&::tfvars::__private::VariableInfo) -> bool,
+        keep: impl ::std::ops::Fn(&::tfvars::VariableInfo) -> bool,
     ) -> ::std::string::String {
         ::tfvars::__private::to_tfvars_json(self, ::std::option::Option::Some(&keep))
     }
     /// Writes [`Self::to_tfvars_json`] atomically (temporary file in the same directory,
     /// flushed, then renamed); mode `0600` when a sensitive value is set.
+    ///
+    /// The error is a [`std::io::Error`] that names the path (never the content).
     pub fn write_tfvars_json(
         &self,
         path: impl ::std::convert::AsRef<::std::path::Path>,
-    ) -> ::std::io::Result<()> {
+    ) -> ::std::result::Result<(), ::std::io::Error> {
         ::tfvars::__private::write_tfvars_json(
             self,
             path.as_ref(),
             ::std::option::Option::None,
         )
     }
-    /// [`Self::write_tfvars_json`] for the variables `keep` accepts.
+    /// [`Self::write_tfvars_json`] for the variables `keep` accepts; the error is a
+    /// [`std::io::Error`] that names the path.
     pub fn write_tfvars_json_filtered(
         &self,
         path: impl ::std::convert::AsRef<::std::path::Path>,
-        keep: impl ::std::ops::Fn(&::tfvars::__private::VariableInfo) -> bool,
-    ) -> ::std::io::Result<()> {
+        keep: impl ::std::ops::Fn(&::tfvars::VariableInfo) -> bool,
+    ) -> ::std::result::Result<(), ::std::io::Error> {
         ::tfvars::__private::write_tfvars_json(
             self,
             path.as_ref(),
@@ -1033,7 +1231,7 @@ impl Variables {
     /// [`Self::to_tfvars_hcl`] for the variables `keep` accepts.
     pub fn to_tfvars_hcl_filtered(
         &self,
-        keep: impl ::std::ops::Fn(&::tfvars::__private::VariableInfo) -> bool,
+        keep: impl ::std::ops::Fn(&::tfvars::VariableInfo) -> bool,
     ) -> ::std::string::String {
         ::tfvars::__private::to_tfvars_hcl(self, ::std::option::Option::Some(&keep))
     }
@@ -1043,17 +1241,17 @@ impl Variables {
         &self,
     ) -> ::std::result::Result<
         ::std::vec::Vec<(::std::string::String, ::std::string::String)>,
-        ::tfvars::__private::OutputError,
+        ::tfvars::OutputError,
     > {
         ::tfvars::__private::to_env(self, ::std::option::Option::None)
     }
     /// [`Self::to_env`] for the variables `keep` accepts, e.g. only the ephemeral ones.
     pub fn to_env_filtered(
         &self,
-        keep: impl ::std::ops::Fn(&::tfvars::__private::VariableInfo) -> bool,
+        keep: impl ::std::ops::Fn(&::tfvars::VariableInfo) -> bool,
     ) -> ::std::result::Result<
         ::std::vec::Vec<(::std::string::String, ::std::string::String)>,
-        ::tfvars::__private::OutputError,
+        ::tfvars::OutputError,
     > {
         ::tfvars::__private::to_env(self, ::std::option::Option::Some(&keep))
     }
@@ -1063,6 +1261,127 @@ impl Variables {
         text: &str,
     ) -> ::std::result::Result<Self, ::tfvars::Report> {
         ::tfvars::__private::from_tfvars_json(text)
+    }
+}
+impl<S: variables_builder::State> VariablesBuilder<S> {
+    /// Sends an explicit `null` for `count_of`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_count_of()`): `to_tfvars_json()` writes `"count_of": null`.
+    pub fn null_count_of(mut self) -> VariablesBuilder<variables_builder::SetCountOf<S>>
+    where
+        S::CountOf: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("count_of");
+        self.maybe_count_of(::std::option::Option::None::<::tfvars::Number>)
+    }
+    /// Sends an explicit `null` for `enabled`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_enabled()`): `to_tfvars_json()` writes `"enabled": null`.
+    pub fn null_enabled(mut self) -> VariablesBuilder<variables_builder::SetEnabled<S>>
+    where
+        S::Enabled: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("enabled");
+        self.maybe_enabled(::std::option::Option::None::<bool>)
+    }
+    /// Sends an explicit `null` for `tags`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_tags()`): `to_tfvars_json()` writes `"tags": null`.
+    pub fn null_tags(mut self) -> VariablesBuilder<variables_builder::SetTags<S>>
+    where
+        S::Tags: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("tags");
+        self.maybe_tags(
+            ::std::option::Option::None::<
+                ::std::collections::BTreeMap<
+                    ::std::string::String,
+                    ::std::string::String,
+                >,
+            >,
+        )
+    }
+    /// Sends an explicit `null` for `ports`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_ports()`): `to_tfvars_json()` writes `"ports": null`.
+    pub fn null_ports(mut self) -> VariablesBuilder<variables_builder::SetPorts<S>>
+    where
+        S::Ports: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("ports");
+        self.maybe_ports(
+            ::std::option::Option::None::<::std::collections::BTreeSet<::tfvars::Number>>,
+        )
+    }
+    /// Sends an explicit `null` for `pair`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_pair()`): `to_tfvars_json()` writes `"pair": null`.
+    pub fn null_pair(mut self) -> VariablesBuilder<variables_builder::SetPair<S>>
+    where
+        S::Pair: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("pair");
+        self.maybe_pair(
+            ::std::option::Option::None::<(::std::string::String, ::tfvars::Number)>,
+        )
+    }
+    /// Sends an explicit `null` for `untyped`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_untyped()`): `to_tfvars_json()` writes `"untyped": null`.
+    pub fn null_untyped(mut self) -> VariablesBuilder<variables_builder::SetUntyped<S>>
+    where
+        S::Untyped: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("untyped");
+        self.maybe_untyped(::std::option::Option::None::<::tfvars::AnyValue>)
+    }
+    /// Sends an explicit `null` for `type`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_type_()`): `to_tfvars_json()` writes `"type": null`.
+    pub fn null_type_(mut self) -> VariablesBuilder<variables_builder::SetType<S>>
+    where
+        S::Type: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("type");
+        self.maybe_type_(::std::option::Option::None::<::std::string::String>)
+    }
+    /// Sends an explicit `null` for `with-dash`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_with_dash()`): `to_tfvars_json()` writes `"with-dash": null`.
+    pub fn null_with_dash(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetWithDash<S>>
+    where
+        S::WithDash: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("with-dash");
+        self.maybe_with_dash(::std::option::Option::None::<::std::string::String>)
+    }
+    /// Sends an explicit `null` for `with_dash`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_with_dash_2()`): `to_tfvars_json()` writes `"with_dash": null`.
+    pub fn null_with_dash_2(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetWithDash2<S>>
+    where
+        S::WithDash2: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("with_dash");
+        self.maybe_with_dash_2(::std::option::Option::None::<::std::string::String>)
+    }
+    /// Sends an explicit `null` for `pools`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_pools()`): `to_tfvars_json()` writes `"pools": null`.
+    pub fn null_pools(mut self) -> VariablesBuilder<variables_builder::SetPools<S>>
+    where
+        S::Pools: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("pools");
+        self.maybe_pools(
+            ::std::option::Option::None::<
+                ::std::collections::BTreeMap<::std::string::String, VariablesPools>,
+            >,
+        )
+    }
+    /// Sends an explicit `null` for `rules`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_rules()`): `to_tfvars_json()` writes `"rules": null`.
+    pub fn null_rules(mut self) -> VariablesBuilder<variables_builder::SetRules<S>>
+    where
+        S::Rules: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("rules");
+        self.maybe_rules(
+            ::std::option::Option::None::<::std::collections::BTreeSet<VariablesRules>>,
+        )
+    }
+    /// Sends an explicit `null` for `loose`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_loose()`): `to_tfvars_json()` writes `"loose": null`.
+    pub fn null_loose(mut self) -> VariablesBuilder<variables_builder::SetLoose<S>>
+    where
+        S::Loose: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("loose");
+        self.maybe_loose(
+            ::std::option::Option::None::<::std::vec::Vec<::tfvars::AnyValue>>,
+        )
     }
 }
 impl ::tfvars::__private::ModuleVariables for Variables {
@@ -1086,58 +1405,58 @@ impl ::tfvars::__private::ModuleVariables for Variables {
             &mut out,
             "count_of",
             &self.count_of,
-            self.__nulls.contains("count_of"),
+            self.explicit_nulls.contains("count_of"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "enabled",
             &self.enabled,
-            self.__nulls.contains("enabled"),
+            self.explicit_nulls.contains("enabled"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "tags",
             &self.tags,
-            self.__nulls.contains("tags"),
+            self.explicit_nulls.contains("tags"),
         );
         ::tfvars::__private::push_input(&mut out, "zones", &self.zones, false);
         ::tfvars::__private::push_input(
             &mut out,
             "ports",
             &self.ports,
-            self.__nulls.contains("ports"),
+            self.explicit_nulls.contains("ports"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "pair",
             &self.pair,
-            self.__nulls.contains("pair"),
+            self.explicit_nulls.contains("pair"),
         );
         ::tfvars::__private::push_input(&mut out, "anything", &self.anything, false);
         ::tfvars::__private::push_input(
             &mut out,
             "untyped",
             &self.untyped,
-            self.__nulls.contains("untyped"),
+            self.explicit_nulls.contains("untyped"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "type",
             &self.type_,
-            self.__nulls.contains("type"),
+            self.explicit_nulls.contains("type"),
         );
         ::tfvars::__private::push_input(&mut out, "self", &self.self_, false);
         ::tfvars::__private::push_input(
             &mut out,
             "with-dash",
             &self.with_dash,
-            self.__nulls.contains("with-dash"),
+            self.explicit_nulls.contains("with-dash"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "with_dash",
             &self.with_dash_2,
-            self.__nulls.contains("with_dash"),
+            self.explicit_nulls.contains("with_dash"),
         );
         ::tfvars::__private::push_input(&mut out, "password", &self.password, false);
         ::tfvars::__private::push_input(&mut out, "token", &self.token, false);
@@ -1147,19 +1466,19 @@ impl ::tfvars::__private::ModuleVariables for Variables {
             &mut out,
             "pools",
             &self.pools,
-            self.__nulls.contains("pools"),
+            self.explicit_nulls.contains("pools"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "rules",
             &self.rules,
-            self.__nulls.contains("rules"),
+            self.explicit_nulls.contains("rules"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "loose",
             &self.loose,
-            self.__nulls.contains("loose"),
+            self.explicit_nulls.contains("loose"),
         );
         ::tfvars::__private::push_input(&mut out, "mixed", &self.mixed, false);
         out
@@ -1261,7 +1580,7 @@ impl ::tfvars::__private::ModuleVariables for Variables {
                 "mixed",
                 ::std::option::Option::None,
             )?,
-            __nulls: nulls,
+            explicit_nulls: nulls,
         })
     }
 }

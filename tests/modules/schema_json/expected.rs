@@ -12,8 +12,12 @@
 )]
 #[builder(crate = ::tfvars::__private::bon)]
 #[serde(crate = "::tfvars::__private::serde")]
+#[builder(finish_fn(name = bon_build, vis = ""))]
 pub struct Variables {
-    /// Terraform type: `number`; optional, unset means the default `2`. `null_count_hcl()` sends an explicit `null`, which Terraform keeps instead of the default.
+    #[builder(field)]
+    #[serde(skip)]
+    explicit_nulls: ::tfvars::__private::Nulls,
+    /// Terraform type: `number`; optional, unset means the default `2`. `null_count_hcl()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `main.tf:1:1`.
     #[builder(
@@ -25,13 +29,13 @@ pub struct Variables {
     pub count_hcl: ::std::option::Option<::tfvars::Number>,
     /// Region, from a .tf.json file
     ///
-    /// Terraform type: `string`; optional, unset means the default `"eu-west-1"`. `null_region()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `string`; optional, unset means the default `"eu-west-1"`. `null_region()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf.json:3:15`.
     #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub region: ::std::option::Option<::std::string::String>,
-    /// Terraform type: `list(string)`; optional, unset means the default `[ "a", "b" ]`. `null_zones()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `list(string)`; optional, unset means the default `[ "a", "b" ]`. `null_zones()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf.json:14:14`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
@@ -40,9 +44,6 @@ pub struct Variables {
     ///
     /// Declared at `variables.tf.json:18:17`.
     pub settings: VariablesSettings,
-    #[builder(skip)]
-    #[serde(skip)]
-    __nulls: ::tfvars::__private::Nulls,
 }
 impl ::std::fmt::Debug for Variables {
     fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
@@ -51,10 +52,32 @@ impl ::std::fmt::Debug for Variables {
             .field("region", &self.region)
             .field("zones", &self.zones)
             .field("settings", &self.settings);
-        if !self.__nulls.is_empty() {
-            d.field("explicit_nulls", &self.__nulls);
+        if !self.explicit_nulls.is_empty() {
+            d.field("explicit_nulls", &self.explicit_nulls);
         }
         d.finish()
+    }
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub mod variables_builder_required {
+    #[diagnostic::on_unimplemented(
+        message = "the required variable `settings` is not set",
+        label = "`settings` has no default: set it with `.settings(…)` before `.build()`",
+        note = "`variable \"settings\"` is declared at variables.tf.json:18:17"
+    )]
+    pub trait settings: super::variables_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_builder::IsSet> settings for T {}
+}
+impl<S: variables_builder::State> VariablesBuilder<S> {
+    /// Finishes the value. Every required member must be set: a missing one is a compile error that names it.
+    #[inline(always)]
+    pub fn build(self) -> Variables
+    where
+        S::Settings: variables_builder_required::settings,
+    {
+        self.bon_build()
     }
 }
 /// The object type of `settings`.
@@ -68,6 +91,7 @@ impl ::std::fmt::Debug for Variables {
 )]
 #[builder(crate = ::tfvars::__private::bon)]
 #[serde(crate = "::tfvars::__private::serde")]
+#[builder(finish_fn(name = bon_build, vis = ""))]
 pub struct VariablesSettings {
     /// Terraform type: `number`.
     #[builder(
@@ -80,6 +104,28 @@ pub struct VariablesSettings {
     #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub mode: ::std::option::Option<::std::string::String>,
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub mod variables_settings_builder_required {
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `size` of `VariablesSettings` is not set",
+        label = "set it with `.size(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait size: super::variables_settings_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_settings_builder::IsSet> size for T {}
+}
+impl<S: variables_settings_builder::State> VariablesSettingsBuilder<S> {
+    /// Finishes the value. Every required member must be set: a missing one is a compile error that names it.
+    #[inline(always)]
+    pub fn build(self) -> VariablesSettings
+    where
+        S::Size: variables_settings_builder_required::size,
+    {
+        self.bon_build()
+    }
 }
 impl ::tfvars::__private::ToValue for VariablesSettings {
     fn to_value(&self) -> ::tfvars::Value {
@@ -196,25 +242,25 @@ impl Variables {
             nullable: true,
         },
     ];
-    /// Sends an explicit `null` for `count_hcl`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `count_hcl`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_count_hcl(mut self) -> Self {
         self.count_hcl = ::std::option::Option::None;
-        self.__nulls.insert("count_hcl");
+        self.explicit_nulls.insert("count_hcl");
         self
     }
-    /// Sends an explicit `null` for `region`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `region`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_region(mut self) -> Self {
         self.region = ::std::option::Option::None;
-        self.__nulls.insert("region");
+        self.explicit_nulls.insert("region");
         self
     }
-    /// Sends an explicit `null` for `zones`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `zones`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_zones(mut self) -> Self {
         self.zones = ::std::option::Option::None;
-        self.__nulls.insert("zones");
+        self.explicit_nulls.insert("zones");
         self
     }
     /// Checks the values as `terraform plan` would: Terraform's conversions, null and
@@ -232,28 +278,31 @@ impl Variables {
     /// ephemeral ones: `to_tfvars_json_filtered(|v| !v.ephemeral)`.
     pub fn to_tfvars_json_filtered(
         &self,
-        keep: impl ::std::ops::Fn(&::tfvars::__private::VariableInfo) -> bool,
+        keep: impl ::std::ops::Fn(&::tfvars::VariableInfo) -> bool,
     ) -> ::std::string::String {
         ::tfvars::__private::to_tfvars_json(self, ::std::option::Option::Some(&keep))
     }
     /// Writes [`Self::to_tfvars_json`] atomically (temporary file in the same directory,
     /// flushed, then renamed); mode `0600` when a sensitive value is set.
+    ///
+    /// The error is a [`std::io::Error`] that names the path (never the content).
     pub fn write_tfvars_json(
         &self,
         path: impl ::std::convert::AsRef<::std::path::Path>,
-    ) -> ::std::io::Result<()> {
+    ) -> ::std::result::Result<(), ::std::io::Error> {
         ::tfvars::__private::write_tfvars_json(
             self,
             path.as_ref(),
             ::std::option::Option::None,
         )
     }
-    /// [`Self::write_tfvars_json`] for the variables `keep` accepts.
+    /// [`Self::write_tfvars_json`] for the variables `keep` accepts; the error is a
+    /// [`std::io::Error`] that names the path.
     pub fn write_tfvars_json_filtered(
         &self,
         path: impl ::std::convert::AsRef<::std::path::Path>,
-        keep: impl ::std::ops::Fn(&::tfvars::__private::VariableInfo) -> bool,
-    ) -> ::std::io::Result<()> {
+        keep: impl ::std::ops::Fn(&::tfvars::VariableInfo) -> bool,
+    ) -> ::std::result::Result<(), ::std::io::Error> {
         ::tfvars::__private::write_tfvars_json(
             self,
             path.as_ref(),
@@ -267,7 +316,7 @@ impl Variables {
     /// [`Self::to_tfvars_hcl`] for the variables `keep` accepts.
     pub fn to_tfvars_hcl_filtered(
         &self,
-        keep: impl ::std::ops::Fn(&::tfvars::__private::VariableInfo) -> bool,
+        keep: impl ::std::ops::Fn(&::tfvars::VariableInfo) -> bool,
     ) -> ::std::string::String {
         ::tfvars::__private::to_tfvars_hcl(self, ::std::option::Option::Some(&keep))
     }
@@ -277,17 +326,17 @@ impl Variables {
         &self,
     ) -> ::std::result::Result<
         ::std::vec::Vec<(::std::string::String, ::std::string::String)>,
-        ::tfvars::__private::OutputError,
+        ::tfvars::OutputError,
     > {
         ::tfvars::__private::to_env(self, ::std::option::Option::None)
     }
     /// [`Self::to_env`] for the variables `keep` accepts, e.g. only the ephemeral ones.
     pub fn to_env_filtered(
         &self,
-        keep: impl ::std::ops::Fn(&::tfvars::__private::VariableInfo) -> bool,
+        keep: impl ::std::ops::Fn(&::tfvars::VariableInfo) -> bool,
     ) -> ::std::result::Result<
         ::std::vec::Vec<(::std::string::String, ::std::string::String)>,
-        ::tfvars::__private::OutputError,
+        ::tfvars::OutputError,
     > {
         ::tfvars::__private::to_env(self, ::std::option::Option::Some(&keep))
     }
@@ -297,6 +346,36 @@ impl Variables {
         text: &str,
     ) -> ::std::result::Result<Self, ::tfvars::Report> {
         ::tfvars::__private::from_tfvars_json(text)
+    }
+}
+impl<S: variables_builder::State> VariablesBuilder<S> {
+    /// Sends an explicit `null` for `count_hcl`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_count_hcl()`): `to_tfvars_json()` writes `"count_hcl": null`.
+    pub fn null_count_hcl(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetCountHcl<S>>
+    where
+        S::CountHcl: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("count_hcl");
+        self.maybe_count_hcl(::std::option::Option::None::<::tfvars::Number>)
+    }
+    /// Sends an explicit `null` for `region`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_region()`): `to_tfvars_json()` writes `"region": null`.
+    pub fn null_region(mut self) -> VariablesBuilder<variables_builder::SetRegion<S>>
+    where
+        S::Region: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("region");
+        self.maybe_region(::std::option::Option::None::<::std::string::String>)
+    }
+    /// Sends an explicit `null` for `zones`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_zones()`): `to_tfvars_json()` writes `"zones": null`.
+    pub fn null_zones(mut self) -> VariablesBuilder<variables_builder::SetZones<S>>
+    where
+        S::Zones: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("zones");
+        self.maybe_zones(
+            ::std::option::Option::None::<::std::vec::Vec<::std::string::String>>,
+        )
     }
 }
 impl ::tfvars::__private::ModuleVariables for Variables {
@@ -319,19 +398,19 @@ impl ::tfvars::__private::ModuleVariables for Variables {
             &mut out,
             "count_hcl",
             &self.count_hcl,
-            self.__nulls.contains("count_hcl"),
+            self.explicit_nulls.contains("count_hcl"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "region",
             &self.region,
-            self.__nulls.contains("region"),
+            self.explicit_nulls.contains("region"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "zones",
             &self.zones,
-            self.__nulls.contains("zones"),
+            self.explicit_nulls.contains("zones"),
         );
         ::tfvars::__private::push_input(&mut out, "settings", &self.settings, false);
         out
@@ -360,7 +439,7 @@ impl ::tfvars::__private::ModuleVariables for Variables {
                 ::std::option::Option::Some(&mut nulls),
             )?,
             settings: ::tfvars::__private::required_input(values, "settings")?,
-            __nulls: nulls,
+            explicit_nulls: nulls,
         })
     }
 }

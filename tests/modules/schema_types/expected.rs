@@ -12,7 +12,11 @@
 )]
 #[builder(crate = ::tfvars::__private::bon)]
 #[serde(crate = "::tfvars::__private::serde")]
+#[builder(finish_fn(name = bon_build, vis = ""))]
 pub struct Variables {
+    #[builder(field)]
+    #[serde(skip)]
+    explicit_nulls: ::tfvars::__private::Nulls,
     /// A plain string
     ///
     /// Terraform type: `string`; required.
@@ -20,7 +24,7 @@ pub struct Variables {
     /// Declared at `variables.tf:3:1`.
     #[builder(into)]
     pub a_string: ::std::string::String,
-    /// Terraform type: `number`; optional, unset means the default `10`. `null_a_number()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `number`; optional, unset means the default `10`. `null_a_number()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:8:1`.
     #[builder(
@@ -41,49 +45,47 @@ pub struct Variables {
     ///
     /// Declared at `variables.tf:19:1`.
     #[builder(into)]
-    pub untyped: ::tfvars::__private::serde_json::Value,
+    pub untyped: ::tfvars::AnyValue,
     /// Terraform type: `any (no `type`)`; optional, unset means the default `null`.
     ///
     /// Declared at `variables.tf:23:1`.
     #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-    pub untyped_nullable: ::std::option::Option<::tfvars::__private::serde_json::Value>,
-    /// Terraform type: `any`; optional, unset means the default `{ "a" = [ 1, "x" ] }`. `null_explicit_any()` sends an explicit `null`, which Terraform keeps instead of the default.
+    pub untyped_nullable: ::std::option::Option<::tfvars::AnyValue>,
+    /// Terraform type: `any`; optional, unset means the default `{ "a" = [ 1, "x" ] }`. `null_explicit_any()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:28:1`.
     #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-    pub explicit_any: ::std::option::Option<::tfvars::__private::serde_json::Value>,
-    /// Terraform type: `list(any)`; optional, unset means the default `[]`. `null_list_of_any()` sends an explicit `null`, which Terraform keeps instead of the default.
+    pub explicit_any: ::std::option::Option<::tfvars::AnyValue>,
+    /// Terraform type: `list(any)`; optional, unset means the default `[]`. `null_list_of_any()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:33:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
-    pub list_of_any: ::std::option::Option<
-        ::std::vec::Vec<::tfvars::__private::serde_json::Value>,
-    >,
-    /// Terraform type: `list(string)`; optional, unset means the default `[ "a", "b" ]`. `null_a_list()` sends an explicit `null`, which Terraform keeps instead of the default.
+    pub list_of_any: ::std::option::Option<::std::vec::Vec<::tfvars::AnyValue>>,
+    /// Terraform type: `list(string)`; optional, unset means the default `[ "a", "b" ]`. `null_a_list()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:38:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub a_list: ::std::option::Option<::std::vec::Vec<::std::string::String>>,
-    /// Terraform type: `set(number)`; optional, unset means the default `[ 1, 2, 3 ]`. `null_a_set()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `set(number)`; optional, unset means the default `[ 1, 2, 3 ]`. `null_a_set()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:43:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub a_set: ::std::option::Option<::std::collections::BTreeSet<::tfvars::Number>>,
-    /// Terraform type: `map(bool)`; optional, unset means the default `{ "no" = false, "yes" = true }`. `null_a_map()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `map(bool)`; optional, unset means the default `{ "no" = false, "yes" = true }`. `null_a_map()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:48:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub a_map: ::std::option::Option<
         ::std::collections::BTreeMap<::std::string::String, bool>,
     >,
-    /// Terraform type: `tuple([string, number, bool])`; optional, unset means the default `[ "a", 1, false ]`. `null_a_tuple()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `tuple([string, number, bool])`; optional, unset means the default `[ "a", 1, false ]`. `null_a_tuple()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:54:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub a_tuple: ::std::option::Option<(::std::string::String, ::tfvars::Number, bool)>,
-    /// Terraform type: `object({…})`; optional, unset means the default `{}`. `null_empty_object()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `object({…})`; optional, unset means the default `{}`. `null_empty_object()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:59:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
@@ -91,12 +93,12 @@ pub struct Variables {
     /// An object with optional attributes.
     /// Heredoc descriptions keep their "quotes" & <angle> brackets.
     ///
-    /// Terraform type: `object({…})`; optional, unset means the default `{ "enabled" = true, "name" = "web", "nested" = { "depth" = 7, "label" = "top" }, "port" = 8080, "tags" = null }`. `null_an_object()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `object({…})`; optional, unset means the default `{ "enabled" = true, "name" = "web", "nested" = { "depth" = 7, "label" = "top" }, "port" = 8080, "tags" = null }`. `null_an_object()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:64:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub an_object: ::std::option::Option<VariablesAnObject>,
-    /// Terraform type: `list(object({…}))`; optional, unset means the default `[ { "id" = "a", "size" = 1 }, { "id" = "b", "size" = 2 } ]`. `null_list_of_objects()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `list(object({…}))`; optional, unset means the default `[ { "id" = "a", "size" = 1 }, { "id" = "b", "size" = 2 } ]`. `null_list_of_objects()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:84:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
@@ -108,7 +110,7 @@ pub struct Variables {
         ::std::string::String,
         ::std::vec::Vec<VariablesMapOfLists>,
     >,
-    /// Terraform type: `set(object({…}))`; optional, unset means the default `[]`. `null_set_of_objects()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `set(object({…}))`; optional, unset means the default `[]`. `null_set_of_objects()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:97:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
@@ -117,7 +119,7 @@ pub struct Variables {
     >,
     /// Names may contain dashes
     ///
-    /// Terraform type: `string`; optional, unset means the default `"with-dash"`. `null_dashed_name()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `string`; optional, unset means the default `"with-dash"`. `null_dashed_name()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:102:1`.
     #[builder(into)]
@@ -127,12 +129,12 @@ pub struct Variables {
         skip_serializing_if = "::std::option::Option::is_none"
     )]
     pub dashed_name: ::std::option::Option<::std::string::String>,
-    /// Terraform type: `object({…})`; optional, unset means the default `{ "big" = 123456789012345678901234567890, "huge" = 1.5e300, "negative" = -12.5, "precise" = 9007199254740993, "tiny" = 1e-30 }`. `null_big_numbers()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `object({…})`; optional, unset means the default `{ "big" = 123456789012345678901234567890, "huge" = 1.5e300, "negative" = -12.5, "precise" = 9007199254740993, "tiny" = 1e-30 }`. `null_big_numbers()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:108:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub big_numbers: ::std::option::Option<VariablesBigNumbers>,
-    /// Terraform type: `string`; optional, unset means the default `"1.5"`. `null_string_from_number()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `string`; optional, unset means the default `"1.5"`. `null_string_from_number()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:125:1`.
     #[builder(into)]
@@ -151,14 +153,11 @@ pub struct Variables {
         )
     )]
     pub secret: ::tfvars::Sensitive<::std::string::String>,
-    /// Terraform type: `tuple([])`; optional, unset means the default `[]`. `null_empty_tuple()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `tuple([])`; optional, unset means the default `[]`. `null_empty_tuple()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:136:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub empty_tuple: ::std::option::Option<()>,
-    #[builder(skip)]
-    #[serde(skip)]
-    __nulls: ::tfvars::__private::Nulls,
 }
 impl ::std::fmt::Debug for Variables {
     fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
@@ -184,10 +183,59 @@ impl ::std::fmt::Debug for Variables {
             .field("string_from_number", &self.string_from_number)
             .field("secret", &self.secret)
             .field("empty_tuple", &self.empty_tuple);
-        if !self.__nulls.is_empty() {
-            d.field("explicit_nulls", &self.__nulls);
+        if !self.explicit_nulls.is_empty() {
+            d.field("explicit_nulls", &self.explicit_nulls);
         }
         d.finish()
+    }
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub mod variables_builder_required {
+    #[diagnostic::on_unimplemented(
+        message = "the required variable `a_string` is not set",
+        label = "`a_string` has no default: set it with `.a_string(…)` before `.build()`",
+        note = "`variable \"a_string\"` is declared at variables.tf:3:1"
+    )]
+    pub trait a_string: super::variables_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_builder::IsSet> a_string for T {}
+    #[diagnostic::on_unimplemented(
+        message = "the required variable `untyped` is not set",
+        label = "`untyped` has no default: set it with `.untyped(…)` before `.build()`",
+        note = "`variable \"untyped\"` is declared at variables.tf:19:1"
+    )]
+    pub trait untyped: super::variables_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_builder::IsSet> untyped for T {}
+    #[diagnostic::on_unimplemented(
+        message = "the required variable `map_of_lists` is not set",
+        label = "`map_of_lists` has no default: set it with `.map_of_lists(…)` before `.build()`",
+        note = "`variable \"map_of_lists\"` is declared at variables.tf:93:1"
+    )]
+    pub trait map_of_lists: super::variables_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_builder::IsSet> map_of_lists for T {}
+    #[diagnostic::on_unimplemented(
+        message = "the required variable `secret` is not set",
+        label = "`secret` has no default: set it with `.secret(…)` before `.build()`",
+        note = "`variable \"secret\"` is declared at variables.tf:130:1"
+    )]
+    pub trait secret: super::variables_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_builder::IsSet> secret for T {}
+}
+impl<S: variables_builder::State> VariablesBuilder<S> {
+    /// Finishes the value. Every required member must be set: a missing one is a compile error that names it.
+    #[inline(always)]
+    pub fn build(self) -> Variables
+    where
+        S::AString: variables_builder_required::a_string,
+        S::Untyped: variables_builder_required::untyped,
+        S::MapOfLists: variables_builder_required::map_of_lists,
+        S::Secret: variables_builder_required::secret,
+    {
+        self.bon_build()
     }
 }
 /// The object type of `empty_object`.
@@ -230,6 +278,7 @@ impl ::tfvars::__private::FromValue for VariablesEmptyObject {
 )]
 #[builder(crate = ::tfvars::__private::bon)]
 #[serde(crate = "::tfvars::__private::serde")]
+#[builder(finish_fn(name = bon_build, vis = ""))]
 pub struct VariablesAnObject {
     /// Terraform type: `string`.
     #[builder(into)]
@@ -253,6 +302,28 @@ pub struct VariablesAnObject {
     /// Terraform type: `object({…})`; optional, unset means `{ "depth" = 7, "label" = "top" }`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub nested: ::std::option::Option<VariablesAnObjectNested>,
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub mod variables_an_object_builder_required {
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `name` of `VariablesAnObject` is not set",
+        label = "set it with `.name(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait name: super::variables_an_object_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_an_object_builder::IsSet> name for T {}
+}
+impl<S: variables_an_object_builder::State> VariablesAnObjectBuilder<S> {
+    /// Finishes the value. Every required member must be set: a missing one is a compile error that names it.
+    #[inline(always)]
+    pub fn build(self) -> VariablesAnObject
+    where
+        S::Name: variables_an_object_builder_required::name,
+    {
+        self.bon_build()
+    }
 }
 impl ::tfvars::__private::ToValue for VariablesAnObject {
     fn to_value(&self) -> ::tfvars::Value {
@@ -291,6 +362,7 @@ impl ::tfvars::__private::FromValue for VariablesAnObject {
 )]
 #[builder(crate = ::tfvars::__private::bon)]
 #[serde(crate = "::tfvars::__private::serde")]
+#[builder(finish_fn(name = bon_build, vis = ""))]
 pub struct VariablesAnObjectNested {
     /// Terraform type: `number`; optional, unset means `7`.
     #[builder(
@@ -303,6 +375,28 @@ pub struct VariablesAnObjectNested {
     /// Terraform type: `string`.
     #[builder(into)]
     pub label: ::std::string::String,
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub mod variables_an_object_nested_builder_required {
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `label` of `VariablesAnObjectNested` is not set",
+        label = "set it with `.label(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait label: super::variables_an_object_nested_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_an_object_nested_builder::IsSet> label for T {}
+}
+impl<S: variables_an_object_nested_builder::State> VariablesAnObjectNestedBuilder<S> {
+    /// Finishes the value. Every required member must be set: a missing one is a compile error that names it.
+    #[inline(always)]
+    pub fn build(self) -> VariablesAnObjectNested
+    where
+        S::Label: variables_an_object_nested_builder_required::label,
+    {
+        self.bon_build()
+    }
 }
 impl ::tfvars::__private::ToValue for VariablesAnObjectNested {
     fn to_value(&self) -> ::tfvars::Value {
@@ -335,6 +429,7 @@ impl ::tfvars::__private::FromValue for VariablesAnObjectNested {
 )]
 #[builder(crate = ::tfvars::__private::bon)]
 #[serde(crate = "::tfvars::__private::serde")]
+#[builder(finish_fn(name = bon_build, vis = ""))]
 pub struct VariablesListOfObjects {
     /// Terraform type: `string`.
     #[builder(into)]
@@ -347,6 +442,28 @@ pub struct VariablesListOfObjects {
     )]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub size: ::std::option::Option<::tfvars::Number>,
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub mod variables_list_of_objects_builder_required {
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `id` of `VariablesListOfObjects` is not set",
+        label = "set it with `.id(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait id: super::variables_list_of_objects_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_list_of_objects_builder::IsSet> id for T {}
+}
+impl<S: variables_list_of_objects_builder::State> VariablesListOfObjectsBuilder<S> {
+    /// Finishes the value. Every required member must be set: a missing one is a compile error that names it.
+    #[inline(always)]
+    pub fn build(self) -> VariablesListOfObjects
+    where
+        S::Id: variables_list_of_objects_builder_required::id,
+    {
+        self.bon_build()
+    }
 }
 impl ::tfvars::__private::ToValue for VariablesListOfObjects {
     fn to_value(&self) -> ::tfvars::Value {
@@ -379,6 +496,7 @@ impl ::tfvars::__private::FromValue for VariablesListOfObjects {
 )]
 #[builder(crate = ::tfvars::__private::bon)]
 #[serde(crate = "::tfvars::__private::serde")]
+#[builder(finish_fn(name = bon_build, vis = ""))]
 pub struct VariablesMapOfLists {
     /// Terraform type: `number`.
     #[builder(
@@ -387,6 +505,28 @@ pub struct VariablesMapOfLists {
         )
     )]
     pub x: ::tfvars::Number,
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub mod variables_map_of_lists_builder_required {
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `x` of `VariablesMapOfLists` is not set",
+        label = "set it with `.x(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait x: super::variables_map_of_lists_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_map_of_lists_builder::IsSet> x for T {}
+}
+impl<S: variables_map_of_lists_builder::State> VariablesMapOfListsBuilder<S> {
+    /// Finishes the value. Every required member must be set: a missing one is a compile error that names it.
+    #[inline(always)]
+    pub fn build(self) -> VariablesMapOfLists
+    where
+        S::X: variables_map_of_lists_builder_required::x,
+    {
+        self.bon_build()
+    }
 }
 impl ::tfvars::__private::ToValue for VariablesMapOfLists {
     fn to_value(&self) -> ::tfvars::Value {
@@ -421,6 +561,7 @@ impl ::tfvars::__private::FromValue for VariablesMapOfLists {
 )]
 #[builder(crate = ::tfvars::__private::bon)]
 #[serde(crate = "::tfvars::__private::serde")]
+#[builder(finish_fn(name = bon_build, vis = ""))]
 pub struct VariablesSetOfObjects {
     /// Terraform type: `string`.
     #[builder(into)]
@@ -433,6 +574,28 @@ pub struct VariablesSetOfObjects {
     )]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub p: ::std::option::Option<::tfvars::Number>,
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub mod variables_set_of_objects_builder_required {
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `n` of `VariablesSetOfObjects` is not set",
+        label = "set it with `.n(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait n: super::variables_set_of_objects_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_set_of_objects_builder::IsSet> n for T {}
+}
+impl<S: variables_set_of_objects_builder::State> VariablesSetOfObjectsBuilder<S> {
+    /// Finishes the value. Every required member must be set: a missing one is a compile error that names it.
+    #[inline(always)]
+    pub fn build(self) -> VariablesSetOfObjects
+    where
+        S::N: variables_set_of_objects_builder_required::n,
+    {
+        self.bon_build()
+    }
 }
 impl ::tfvars::__private::ToValue for VariablesSetOfObjects {
     fn to_value(&self) -> ::tfvars::Value {
@@ -465,6 +628,7 @@ impl ::tfvars::__private::FromValue for VariablesSetOfObjects {
 )]
 #[builder(crate = ::tfvars::__private::bon)]
 #[serde(crate = "::tfvars::__private::serde")]
+#[builder(finish_fn(name = bon_build, vis = ""))]
 pub struct VariablesBigNumbers {
     /// Terraform type: `number`.
     #[builder(
@@ -501,6 +665,64 @@ pub struct VariablesBigNumbers {
         )
     )]
     pub negative: ::tfvars::Number,
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub mod variables_big_numbers_builder_required {
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `big` of `VariablesBigNumbers` is not set",
+        label = "set it with `.big(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait big: super::variables_big_numbers_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_big_numbers_builder::IsSet> big for T {}
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `precise` of `VariablesBigNumbers` is not set",
+        label = "set it with `.precise(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait precise: super::variables_big_numbers_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_big_numbers_builder::IsSet> precise for T {}
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `tiny` of `VariablesBigNumbers` is not set",
+        label = "set it with `.tiny(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait tiny: super::variables_big_numbers_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_big_numbers_builder::IsSet> tiny for T {}
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `huge` of `VariablesBigNumbers` is not set",
+        label = "set it with `.huge(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait huge: super::variables_big_numbers_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_big_numbers_builder::IsSet> huge for T {}
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `negative` of `VariablesBigNumbers` is not set",
+        label = "set it with `.negative(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait negative: super::variables_big_numbers_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_big_numbers_builder::IsSet> negative for T {}
+}
+impl<S: variables_big_numbers_builder::State> VariablesBigNumbersBuilder<S> {
+    /// Finishes the value. Every required member must be set: a missing one is a compile error that names it.
+    #[inline(always)]
+    pub fn build(self) -> VariablesBigNumbers
+    where
+        S::Big: variables_big_numbers_builder_required::big,
+        S::Precise: variables_big_numbers_builder_required::precise,
+        S::Tiny: variables_big_numbers_builder_required::tiny,
+        S::Huge: variables_big_numbers_builder_required::huge,
+        S::Negative: variables_big_numbers_builder_required::negative,
+    {
+        self.bon_build()
+    }
 }
 impl ::tfvars::__private::ToValue for VariablesBigNumbers {
     fn to_value(&self) -> ::tfvars::Value {
@@ -1046,109 +1268,109 @@ impl Variables {
             nullable: true,
         },
     ];
-    /// Sends an explicit `null` for `a_number`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `a_number`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_a_number(mut self) -> Self {
         self.a_number = ::std::option::Option::None;
-        self.__nulls.insert("a_number");
+        self.explicit_nulls.insert("a_number");
         self
     }
-    /// Sends an explicit `null` for `explicit_any`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `explicit_any`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_explicit_any(mut self) -> Self {
         self.explicit_any = ::std::option::Option::None;
-        self.__nulls.insert("explicit_any");
+        self.explicit_nulls.insert("explicit_any");
         self
     }
-    /// Sends an explicit `null` for `list_of_any`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `list_of_any`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_list_of_any(mut self) -> Self {
         self.list_of_any = ::std::option::Option::None;
-        self.__nulls.insert("list_of_any");
+        self.explicit_nulls.insert("list_of_any");
         self
     }
-    /// Sends an explicit `null` for `a_list`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `a_list`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_a_list(mut self) -> Self {
         self.a_list = ::std::option::Option::None;
-        self.__nulls.insert("a_list");
+        self.explicit_nulls.insert("a_list");
         self
     }
-    /// Sends an explicit `null` for `a_set`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `a_set`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_a_set(mut self) -> Self {
         self.a_set = ::std::option::Option::None;
-        self.__nulls.insert("a_set");
+        self.explicit_nulls.insert("a_set");
         self
     }
-    /// Sends an explicit `null` for `a_map`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `a_map`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_a_map(mut self) -> Self {
         self.a_map = ::std::option::Option::None;
-        self.__nulls.insert("a_map");
+        self.explicit_nulls.insert("a_map");
         self
     }
-    /// Sends an explicit `null` for `a_tuple`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `a_tuple`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_a_tuple(mut self) -> Self {
         self.a_tuple = ::std::option::Option::None;
-        self.__nulls.insert("a_tuple");
+        self.explicit_nulls.insert("a_tuple");
         self
     }
-    /// Sends an explicit `null` for `empty_object`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `empty_object`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_empty_object(mut self) -> Self {
         self.empty_object = ::std::option::Option::None;
-        self.__nulls.insert("empty_object");
+        self.explicit_nulls.insert("empty_object");
         self
     }
-    /// Sends an explicit `null` for `an_object`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `an_object`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_an_object(mut self) -> Self {
         self.an_object = ::std::option::Option::None;
-        self.__nulls.insert("an_object");
+        self.explicit_nulls.insert("an_object");
         self
     }
-    /// Sends an explicit `null` for `list_of_objects`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `list_of_objects`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_list_of_objects(mut self) -> Self {
         self.list_of_objects = ::std::option::Option::None;
-        self.__nulls.insert("list_of_objects");
+        self.explicit_nulls.insert("list_of_objects");
         self
     }
-    /// Sends an explicit `null` for `set_of_objects`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `set_of_objects`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_set_of_objects(mut self) -> Self {
         self.set_of_objects = ::std::option::Option::None;
-        self.__nulls.insert("set_of_objects");
+        self.explicit_nulls.insert("set_of_objects");
         self
     }
-    /// Sends an explicit `null` for `dashed-name`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `dashed-name`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_dashed_name(mut self) -> Self {
         self.dashed_name = ::std::option::Option::None;
-        self.__nulls.insert("dashed-name");
+        self.explicit_nulls.insert("dashed-name");
         self
     }
-    /// Sends an explicit `null` for `big_numbers`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `big_numbers`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_big_numbers(mut self) -> Self {
         self.big_numbers = ::std::option::Option::None;
-        self.__nulls.insert("big_numbers");
+        self.explicit_nulls.insert("big_numbers");
         self
     }
-    /// Sends an explicit `null` for `string_from_number`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `string_from_number`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_string_from_number(mut self) -> Self {
         self.string_from_number = ::std::option::Option::None;
-        self.__nulls.insert("string_from_number");
+        self.explicit_nulls.insert("string_from_number");
         self
     }
-    /// Sends an explicit `null` for `empty_tuple`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `empty_tuple`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_empty_tuple(mut self) -> Self {
         self.empty_tuple = ::std::option::Option::None;
-        self.__nulls.insert("empty_tuple");
+        self.explicit_nulls.insert("empty_tuple");
         self
     }
     /// Checks the values as `terraform plan` would: Terraform's conversions, null and
@@ -1166,28 +1388,31 @@ impl Variables {
     /// ephemeral ones: `to_tfvars_json_filtered(|v| !v.ephemeral)`.
     pub fn to_tfvars_json_filtered(
         &self,
-        keep: impl ::std::ops::Fn(&::tfvars::__private::VariableInfo) -> bool,
+        keep: impl ::std::ops::Fn(&::tfvars::VariableInfo) -> bool,
     ) -> ::std::string::String {
         ::tfvars::__private::to_tfvars_json(self, ::std::option::Option::Some(&keep))
     }
     /// Writes [`Self::to_tfvars_json`] atomically (temporary file in the same directory,
     /// flushed, then renamed); mode `0600` when a sensitive value is set.
+    ///
+    /// The error is a [`std::io::Error`] that names the path (never the content).
     pub fn write_tfvars_json(
         &self,
         path: impl ::std::convert::AsRef<::std::path::Path>,
-    ) -> ::std::io::Result<()> {
+    ) -> ::std::result::Result<(), ::std::io::Error> {
         ::tfvars::__private::write_tfvars_json(
             self,
             path.as_ref(),
             ::std::option::Option::None,
         )
     }
-    /// [`Self::write_tfvars_json`] for the variables `keep` accepts.
+    /// [`Self::write_tfvars_json`] for the variables `keep` accepts; the error is a
+    /// [`std::io::Error`] that names the path.
     pub fn write_tfvars_json_filtered(
         &self,
         path: impl ::std::convert::AsRef<::std::path::Path>,
-        keep: impl ::std::ops::Fn(&::tfvars::__private::VariableInfo) -> bool,
-    ) -> ::std::io::Result<()> {
+        keep: impl ::std::ops::Fn(&::tfvars::VariableInfo) -> bool,
+    ) -> ::std::result::Result<(), ::std::io::Error> {
         ::tfvars::__private::write_tfvars_json(
             self,
             path.as_ref(),
@@ -1201,7 +1426,7 @@ impl Variables {
     /// [`Self::to_tfvars_hcl`] for the variables `keep` accepts.
     pub fn to_tfvars_hcl_filtered(
         &self,
-        keep: impl ::std::ops::Fn(&::tfvars::__private::VariableInfo) -> bool,
+        keep: impl ::std::ops::Fn(&::tfvars::VariableInfo) -> bool,
     ) -> ::std::string::String {
         ::tfvars::__private::to_tfvars_hcl(self, ::std::option::Option::Some(&keep))
     }
@@ -1211,17 +1436,17 @@ impl Variables {
         &self,
     ) -> ::std::result::Result<
         ::std::vec::Vec<(::std::string::String, ::std::string::String)>,
-        ::tfvars::__private::OutputError,
+        ::tfvars::OutputError,
     > {
         ::tfvars::__private::to_env(self, ::std::option::Option::None)
     }
     /// [`Self::to_env`] for the variables `keep` accepts, e.g. only the ephemeral ones.
     pub fn to_env_filtered(
         &self,
-        keep: impl ::std::ops::Fn(&::tfvars::__private::VariableInfo) -> bool,
+        keep: impl ::std::ops::Fn(&::tfvars::VariableInfo) -> bool,
     ) -> ::std::result::Result<
         ::std::vec::Vec<(::std::string::String, ::std::string::String)>,
-        ::tfvars::__private::OutputError,
+        ::tfvars::OutputError,
     > {
         ::tfvars::__private::to_env(self, ::std::option::Option::Some(&keep))
     }
@@ -1231,6 +1456,170 @@ impl Variables {
         text: &str,
     ) -> ::std::result::Result<Self, ::tfvars::Report> {
         ::tfvars::__private::from_tfvars_json(text)
+    }
+}
+impl<S: variables_builder::State> VariablesBuilder<S> {
+    /// Sends an explicit `null` for `a_number`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_a_number()`): `to_tfvars_json()` writes `"a_number": null`.
+    pub fn null_a_number(mut self) -> VariablesBuilder<variables_builder::SetANumber<S>>
+    where
+        S::ANumber: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("a_number");
+        self.maybe_a_number(::std::option::Option::None::<::tfvars::Number>)
+    }
+    /// Sends an explicit `null` for `explicit_any`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_explicit_any()`): `to_tfvars_json()` writes `"explicit_any": null`.
+    pub fn null_explicit_any(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetExplicitAny<S>>
+    where
+        S::ExplicitAny: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("explicit_any");
+        self.maybe_explicit_any(::std::option::Option::None::<::tfvars::AnyValue>)
+    }
+    /// Sends an explicit `null` for `list_of_any`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_list_of_any()`): `to_tfvars_json()` writes `"list_of_any": null`.
+    pub fn null_list_of_any(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetListOfAny<S>>
+    where
+        S::ListOfAny: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("list_of_any");
+        self.maybe_list_of_any(
+            ::std::option::Option::None::<::std::vec::Vec<::tfvars::AnyValue>>,
+        )
+    }
+    /// Sends an explicit `null` for `a_list`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_a_list()`): `to_tfvars_json()` writes `"a_list": null`.
+    pub fn null_a_list(mut self) -> VariablesBuilder<variables_builder::SetAList<S>>
+    where
+        S::AList: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("a_list");
+        self.maybe_a_list(
+            ::std::option::Option::None::<::std::vec::Vec<::std::string::String>>,
+        )
+    }
+    /// Sends an explicit `null` for `a_set`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_a_set()`): `to_tfvars_json()` writes `"a_set": null`.
+    pub fn null_a_set(mut self) -> VariablesBuilder<variables_builder::SetASet<S>>
+    where
+        S::ASet: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("a_set");
+        self.maybe_a_set(
+            ::std::option::Option::None::<::std::collections::BTreeSet<::tfvars::Number>>,
+        )
+    }
+    /// Sends an explicit `null` for `a_map`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_a_map()`): `to_tfvars_json()` writes `"a_map": null`.
+    pub fn null_a_map(mut self) -> VariablesBuilder<variables_builder::SetAMap<S>>
+    where
+        S::AMap: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("a_map");
+        self.maybe_a_map(
+            ::std::option::Option::None::<
+                ::std::collections::BTreeMap<::std::string::String, bool>,
+            >,
+        )
+    }
+    /// Sends an explicit `null` for `a_tuple`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_a_tuple()`): `to_tfvars_json()` writes `"a_tuple": null`.
+    pub fn null_a_tuple(mut self) -> VariablesBuilder<variables_builder::SetATuple<S>>
+    where
+        S::ATuple: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("a_tuple");
+        self.maybe_a_tuple(
+            ::std::option::Option::None::<
+                (::std::string::String, ::tfvars::Number, bool),
+            >,
+        )
+    }
+    /// Sends an explicit `null` for `empty_object`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_empty_object()`): `to_tfvars_json()` writes `"empty_object": null`.
+    pub fn null_empty_object(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetEmptyObject<S>>
+    where
+        S::EmptyObject: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("empty_object");
+        self.maybe_empty_object(::std::option::Option::None::<VariablesEmptyObject>)
+    }
+    /// Sends an explicit `null` for `an_object`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_an_object()`): `to_tfvars_json()` writes `"an_object": null`.
+    pub fn null_an_object(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetAnObject<S>>
+    where
+        S::AnObject: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("an_object");
+        self.maybe_an_object(::std::option::Option::None::<VariablesAnObject>)
+    }
+    /// Sends an explicit `null` for `list_of_objects`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_list_of_objects()`): `to_tfvars_json()` writes `"list_of_objects": null`.
+    pub fn null_list_of_objects(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetListOfObjects<S>>
+    where
+        S::ListOfObjects: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("list_of_objects");
+        self.maybe_list_of_objects(
+            ::std::option::Option::None::<::std::vec::Vec<VariablesListOfObjects>>,
+        )
+    }
+    /// Sends an explicit `null` for `set_of_objects`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_set_of_objects()`): `to_tfvars_json()` writes `"set_of_objects": null`.
+    pub fn null_set_of_objects(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetSetOfObjects<S>>
+    where
+        S::SetOfObjects: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("set_of_objects");
+        self.maybe_set_of_objects(
+            ::std::option::Option::None::<
+                ::std::collections::BTreeSet<VariablesSetOfObjects>,
+            >,
+        )
+    }
+    /// Sends an explicit `null` for `dashed-name`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_dashed_name()`): `to_tfvars_json()` writes `"dashed-name": null`.
+    pub fn null_dashed_name(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetDashedName<S>>
+    where
+        S::DashedName: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("dashed-name");
+        self.maybe_dashed_name(::std::option::Option::None::<::std::string::String>)
+    }
+    /// Sends an explicit `null` for `big_numbers`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_big_numbers()`): `to_tfvars_json()` writes `"big_numbers": null`.
+    pub fn null_big_numbers(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetBigNumbers<S>>
+    where
+        S::BigNumbers: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("big_numbers");
+        self.maybe_big_numbers(::std::option::Option::None::<VariablesBigNumbers>)
+    }
+    /// Sends an explicit `null` for `string_from_number`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_string_from_number()`): `to_tfvars_json()` writes `"string_from_number": null`.
+    pub fn null_string_from_number(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetStringFromNumber<S>>
+    where
+        S::StringFromNumber: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("string_from_number");
+        self.maybe_string_from_number(
+            ::std::option::Option::None::<::std::string::String>,
+        )
+    }
+    /// Sends an explicit `null` for `empty_tuple`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_empty_tuple()`): `to_tfvars_json()` writes `"empty_tuple": null`.
+    pub fn null_empty_tuple(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetEmptyTuple<S>>
+    where
+        S::EmptyTuple: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("empty_tuple");
+        self.maybe_empty_tuple(::std::option::Option::None::<()>)
     }
 }
 impl ::tfvars::__private::ModuleVariables for Variables {
@@ -1254,7 +1643,7 @@ impl ::tfvars::__private::ModuleVariables for Variables {
             &mut out,
             "a_number",
             &self.a_number,
-            self.__nulls.contains("a_number"),
+            self.explicit_nulls.contains("a_number"),
         );
         ::tfvars::__private::push_input(&mut out, "a_bool", &self.a_bool, false);
         ::tfvars::__private::push_input(&mut out, "untyped", &self.untyped, false);
@@ -1268,55 +1657,55 @@ impl ::tfvars::__private::ModuleVariables for Variables {
             &mut out,
             "explicit_any",
             &self.explicit_any,
-            self.__nulls.contains("explicit_any"),
+            self.explicit_nulls.contains("explicit_any"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "list_of_any",
             &self.list_of_any,
-            self.__nulls.contains("list_of_any"),
+            self.explicit_nulls.contains("list_of_any"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "a_list",
             &self.a_list,
-            self.__nulls.contains("a_list"),
+            self.explicit_nulls.contains("a_list"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "a_set",
             &self.a_set,
-            self.__nulls.contains("a_set"),
+            self.explicit_nulls.contains("a_set"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "a_map",
             &self.a_map,
-            self.__nulls.contains("a_map"),
+            self.explicit_nulls.contains("a_map"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "a_tuple",
             &self.a_tuple,
-            self.__nulls.contains("a_tuple"),
+            self.explicit_nulls.contains("a_tuple"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "empty_object",
             &self.empty_object,
-            self.__nulls.contains("empty_object"),
+            self.explicit_nulls.contains("empty_object"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "an_object",
             &self.an_object,
-            self.__nulls.contains("an_object"),
+            self.explicit_nulls.contains("an_object"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "list_of_objects",
             &self.list_of_objects,
-            self.__nulls.contains("list_of_objects"),
+            self.explicit_nulls.contains("list_of_objects"),
         );
         ::tfvars::__private::push_input(
             &mut out,
@@ -1328,32 +1717,32 @@ impl ::tfvars::__private::ModuleVariables for Variables {
             &mut out,
             "set_of_objects",
             &self.set_of_objects,
-            self.__nulls.contains("set_of_objects"),
+            self.explicit_nulls.contains("set_of_objects"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "dashed-name",
             &self.dashed_name,
-            self.__nulls.contains("dashed-name"),
+            self.explicit_nulls.contains("dashed-name"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "big_numbers",
             &self.big_numbers,
-            self.__nulls.contains("big_numbers"),
+            self.explicit_nulls.contains("big_numbers"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "string_from_number",
             &self.string_from_number,
-            self.__nulls.contains("string_from_number"),
+            self.explicit_nulls.contains("string_from_number"),
         );
         ::tfvars::__private::push_input(&mut out, "secret", &self.secret, false);
         ::tfvars::__private::push_input(
             &mut out,
             "empty_tuple",
             &self.empty_tuple,
-            self.__nulls.contains("empty_tuple"),
+            self.explicit_nulls.contains("empty_tuple"),
         );
         out
     }
@@ -1454,7 +1843,7 @@ impl ::tfvars::__private::ModuleVariables for Variables {
                 "empty_tuple",
                 ::std::option::Option::Some(&mut nulls),
             )?,
-            __nulls: nulls,
+            explicit_nulls: nulls,
         })
     }
 }

@@ -13,13 +13,16 @@
 #[builder(crate = ::tfvars::__private::bon)]
 #[serde(crate = "::tfvars::__private::serde")]
 pub struct Variables {
-    /// Terraform type: `string`; optional, unset means the default `"a"`. `null_enum_eq()` sends an explicit `null`, which Terraform keeps instead of the default.
+    #[builder(field)]
+    #[serde(skip)]
+    explicit_nulls: ::tfvars::__private::Nulls,
+    /// Terraform type: `string`; optional, unset means the default `"a"`. `null_enum_eq()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:3:1`.
     #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub enum_eq: ::std::option::Option<::std::string::String>,
-    /// Terraform type: `number`; optional, unset means the default `1`. `null_enum_contains()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `number`; optional, unset means the default `1`. `null_enum_contains()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:12:1`.
     #[builder(
@@ -29,55 +32,55 @@ pub struct Variables {
     )]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub enum_contains: ::std::option::Option<::tfvars::Number>,
-    /// Terraform type: `string`; optional, unset means the default `"x"`. `null_enum_nullable()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `string`; optional, unset means the default `"x"`. `null_enum_nullable()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:21:1`.
     #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub enum_nullable: ::std::option::Option<::std::string::String>,
-    /// Terraform type: `string`; optional, unset means the default `"x"`. `null_enum_rejects_null()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `string`; optional, unset means the default `"x"`. `null_enum_rejects_null()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:31:1`.
     #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub enum_rejects_null: ::std::option::Option<::std::string::String>,
-    /// Terraform type: `string`; optional, unset means the default `"x"`. `null_not_equal()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `string`; optional, unset means the default `"x"`. `null_not_equal()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:41:1`.
     #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub not_equal: ::std::option::Option<::std::string::String>,
-    /// Terraform type: `string`; optional, unset means the default `"ok"`. `null_not_contains()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `string`; optional, unset means the default `"ok"`. `null_not_contains()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:51:1`.
     #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub not_contains: ::std::option::Option<::std::string::String>,
-    /// Terraform type: `string`; optional, unset means the default `"10.0.0.1"`. `null_ipv4()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `string`; optional, unset means the default `"10.0.0.1"`. `null_ipv4()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:60:1`.
     #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub ipv4: ::std::option::Option<::std::string::String>,
-    /// Terraform type: `string`; optional, unset means the default `"ab C.x"`. `null_re2_features()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `string`; optional, unset means the default `"ab C.x"`. `null_re2_features()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:69:1`.
     #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub re2_features: ::std::option::Option<::std::string::String>,
-    /// Terraform type: `string`; optional, unset means the default `"Yes"`. `null_case_insensitive()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `string`; optional, unset means the default `"Yes"`. `null_case_insensitive()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:78:1`.
     #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub case_insensitive: ::std::option::Option<::std::string::String>,
-    /// Terraform type: `string`; optional, unset means the default `"sg-1.x"`. `null_prefix_suffix()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `string`; optional, unset means the default `"sg-1.x"`. `null_prefix_suffix()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:87:1`.
     #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub prefix_suffix: ::std::option::Option<::std::string::String>,
-    /// Terraform type: `number`; optional, unset means the default `8080`. `null_port()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `number`; optional, unset means the default `8080`. `null_port()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:100:1`.
     #[builder(
@@ -87,7 +90,7 @@ pub struct Variables {
     )]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub port: ::std::option::Option<::tfvars::Number>,
-    /// Terraform type: `number`; optional, unset means the default `0.5`. `null_ratio()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `number`; optional, unset means the default `0.5`. `null_ratio()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:113:1`.
     #[builder(
@@ -97,63 +100,63 @@ pub struct Variables {
     )]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub ratio: ::std::option::Option<::tfvars::Number>,
-    /// Terraform type: `string`; optional, unset means the default `"hello"`. `null_short_string()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `string`; optional, unset means the default `"hello"`. `null_short_string()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:122:1`.
     #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub short_string: ::std::option::Option<::std::string::String>,
-    /// Terraform type: `list(string)`; optional, unset means the default `[ "a", "b" ]`. `null_exact_list()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `list(string)`; optional, unset means the default `[ "a", "b" ]`. `null_exact_list()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:135:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub exact_list: ::std::option::Option<::std::vec::Vec<::std::string::String>>,
-    /// Terraform type: `set(string)`; optional, unset means the default `[ "a" ]`. `null_set_length()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `set(string)`; optional, unset means the default `[ "a" ]`. `null_set_length()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:144:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub set_length: ::std::option::Option<
         ::std::collections::BTreeSet<::std::string::String>,
     >,
-    /// Terraform type: `map(string)`; optional, unset means the default `{ "a" = "b" }`. `null_map_length()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `map(string)`; optional, unset means the default `{ "a" = "b" }`. `null_map_length()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:153:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub map_length: ::std::option::Option<
         ::std::collections::BTreeMap<::std::string::String, ::std::string::String>,
     >,
-    /// Terraform type: `tuple([string, string])`; optional, unset means the default `[ "a", "b" ]`. `null_tuple_length()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `tuple([string, string])`; optional, unset means the default `[ "a", "b" ]`. `null_tuple_length()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:162:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub tuple_length: ::std::option::Option<
         (::std::string::String, ::std::string::String),
     >,
-    /// Terraform type: `object({…})`; optional, unset means the default `{ "a" = "a", "b" = "b" }`. `null_object_length()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `object({…})`; optional, unset means the default `{ "a" = "a", "b" = "b" }`. `null_object_length()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:171:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub object_length: ::std::option::Option<VariablesObjectLength>,
-    /// Terraform type: `list(string)`; optional, unset means the default `[ "read" ]`. `null_items_enum()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `list(string)`; optional, unset means the default `[ "read" ]`. `null_items_enum()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:180:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub items_enum: ::std::option::Option<::std::vec::Vec<::std::string::String>>,
-    /// Terraform type: `set(string)`; optional, unset means the default `[ "10.0.0.0/8" ]`. `null_items_pattern()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `set(string)`; optional, unset means the default `[ "10.0.0.0/8" ]`. `null_items_pattern()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:189:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub items_pattern: ::std::option::Option<
         ::std::collections::BTreeSet<::std::string::String>,
     >,
-    /// Terraform type: `map(number)`; optional, unset means the default `{ "a" = 1 }`. `null_map_values()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `map(number)`; optional, unset means the default `{ "a" = 1 }`. `null_map_values()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:198:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub map_values: ::std::option::Option<
         ::std::collections::BTreeMap<::std::string::String, ::tfvars::Number>,
     >,
-    /// Terraform type: `map(string)`; optional, unset means the default `{ "abc" = "x" }`. `null_map_keys()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `map(string)`; optional, unset means the default `{ "abc" = "x" }`. `null_map_keys()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:207:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
@@ -170,13 +173,13 @@ pub struct Variables {
     )]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub conditional_null: ::std::option::Option<::tfvars::Number>,
-    /// Terraform type: `string`; optional, unset means the default `"10.0.0.0/16"`. `null_untranslated_function()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `string`; optional, unset means the default `"10.0.0.0/16"`. `null_untranslated_function()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:226:1`.
     #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub untranslated_function: ::std::option::Option<::std::string::String>,
-    /// Terraform type: `number`; optional, unset means the default `1`. `null_or_bounds()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `number`; optional, unset means the default `1`. `null_or_bounds()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:235:1`.
     #[builder(
@@ -186,70 +189,67 @@ pub struct Variables {
     )]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub or_bounds: ::std::option::Option<::tfvars::Number>,
-    /// Terraform type: `string`; optional, unset means the default `"é"`. `null_unicode_class()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `string`; optional, unset means the default `"é"`. `null_unicode_class()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:244:1`.
     #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub unicode_class: ::std::option::Option<::std::string::String>,
-    /// Terraform type: `string`; optional, unset means the default `"<"`. `null_contains_with_null()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `string`; optional, unset means the default `"<"`. `null_contains_with_null()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:253:1`.
     #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub contains_with_null: ::std::option::Option<::std::string::String>,
-    /// Terraform type: `string`; optional, unset means the default `"a"`. `null_eq_chain_with_null()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `string`; optional, unset means the default `"a"`. `null_eq_chain_with_null()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:263:1`.
     #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub eq_chain_with_null: ::std::option::Option<::std::string::String>,
-    /// Terraform type: `list(number)`; optional, unset means the default `[ 1 ]`. `null_not_null_and_length()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `list(number)`; optional, unset means the default `[ 1 ]`. `null_not_null_and_length()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:273:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub not_null_and_length: ::std::option::Option<::std::vec::Vec<::tfvars::Number>>,
-    /// Terraform type: `object({…})`; optional, unset means the default `{ "kind" = "a", "name" = "web", "port" = 80 }`. `null_object_attrs()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `object({…})`; optional, unset means the default `{ "kind" = "a", "name" = "web", "port" = 80 }`. `null_object_attrs()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:283:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub object_attrs: ::std::option::Option<VariablesObjectAttrs>,
-    /// Terraform type: `list(object({…}))`; optional, unset means the default `[]`. `null_list_of_named()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `list(object({…}))`; optional, unset means the default `[]`. `null_list_of_named()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:300:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub list_of_named: ::std::option::Option<::std::vec::Vec<VariablesListOfNamed>>,
-    /// Terraform type: `list(string)`; optional, unset means the default `[ "eu-west-1" ]`. `null_local_bounds()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `list(string)`; optional, unset means the default `[ "eu-west-1" ]`. `null_local_bounds()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:309:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub local_bounds: ::std::option::Option<::std::vec::Vec<::std::string::String>>,
-    /// Terraform type: `string`; optional, unset means the default `"X"`. `null_local_computed()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `string`; optional, unset means the default `"X"`. `null_local_computed()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:322:1`.
     #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub local_computed: ::std::option::Option<::std::string::String>,
-    /// Terraform type: `string`; optional, unset means the default `"a-1"`. `null_regexall_some()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `string`; optional, unset means the default `"a-1"`. `null_regexall_some()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:331:1`.
     #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub regexall_some: ::std::option::Option<::std::string::String>,
-    /// Terraform type: `list(string)`; optional, unset means the default `[]`. `null_or_nested()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `list(string)`; optional, unset means the default `[]`. `null_or_nested()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:344:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub or_nested: ::std::option::Option<::std::vec::Vec<::std::string::String>>,
-    /// Terraform type: `string`; optional, unset means the default `"a"`. `null_or_mixed()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `string`; optional, unset means the default `"a"`. `null_or_mixed()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:353:1`.
     #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub or_mixed: ::std::option::Option<::std::string::String>,
-    #[builder(skip)]
-    #[serde(skip)]
-    __nulls: ::tfvars::__private::Nulls,
 }
 impl ::std::fmt::Debug for Variables {
     fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
@@ -290,8 +290,8 @@ impl ::std::fmt::Debug for Variables {
             .field("regexall_some", &self.regexall_some)
             .field("or_nested", &self.or_nested)
             .field("or_mixed", &self.or_mixed);
-        if !self.__nulls.is_empty() {
-            d.field("explicit_nulls", &self.__nulls);
+        if !self.explicit_nulls.is_empty() {
+            d.field("explicit_nulls", &self.explicit_nulls);
         }
         d.finish()
     }
@@ -307,6 +307,7 @@ impl ::std::fmt::Debug for Variables {
 )]
 #[builder(crate = ::tfvars::__private::bon)]
 #[serde(crate = "::tfvars::__private::serde")]
+#[builder(finish_fn(name = bon_build, vis = ""))]
 pub struct VariablesObjectLength {
     /// Terraform type: `string`.
     #[builder(into)]
@@ -314,6 +315,37 @@ pub struct VariablesObjectLength {
     /// Terraform type: `string`.
     #[builder(into)]
     pub b: ::std::string::String,
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub mod variables_object_length_builder_required {
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `a` of `VariablesObjectLength` is not set",
+        label = "set it with `.a(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait a: super::variables_object_length_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_object_length_builder::IsSet> a for T {}
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `b` of `VariablesObjectLength` is not set",
+        label = "set it with `.b(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait b: super::variables_object_length_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_object_length_builder::IsSet> b for T {}
+}
+impl<S: variables_object_length_builder::State> VariablesObjectLengthBuilder<S> {
+    /// Finishes the value. Every required member must be set: a missing one is a compile error that names it.
+    #[inline(always)]
+    pub fn build(self) -> VariablesObjectLength
+    where
+        S::A: variables_object_length_builder_required::a,
+        S::B: variables_object_length_builder_required::b,
+    {
+        self.bon_build()
+    }
 }
 impl ::tfvars::__private::ToValue for VariablesObjectLength {
     fn to_value(&self) -> ::tfvars::Value {
@@ -346,6 +378,7 @@ impl ::tfvars::__private::FromValue for VariablesObjectLength {
 )]
 #[builder(crate = ::tfvars::__private::bon)]
 #[serde(crate = "::tfvars::__private::serde")]
+#[builder(finish_fn(name = bon_build, vis = ""))]
 pub struct VariablesObjectAttrs {
     /// Terraform type: `string`.
     #[builder(into)]
@@ -361,6 +394,37 @@ pub struct VariablesObjectAttrs {
     #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub kind: ::std::option::Option<::std::string::String>,
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub mod variables_object_attrs_builder_required {
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `name` of `VariablesObjectAttrs` is not set",
+        label = "set it with `.name(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait name: super::variables_object_attrs_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_object_attrs_builder::IsSet> name for T {}
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `port` of `VariablesObjectAttrs` is not set",
+        label = "set it with `.port(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait port: super::variables_object_attrs_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_object_attrs_builder::IsSet> port for T {}
+}
+impl<S: variables_object_attrs_builder::State> VariablesObjectAttrsBuilder<S> {
+    /// Finishes the value. Every required member must be set: a missing one is a compile error that names it.
+    #[inline(always)]
+    pub fn build(self) -> VariablesObjectAttrs
+    where
+        S::Name: variables_object_attrs_builder_required::name,
+        S::Port: variables_object_attrs_builder_required::port,
+    {
+        self.bon_build()
+    }
 }
 impl ::tfvars::__private::ToValue for VariablesObjectAttrs {
     fn to_value(&self) -> ::tfvars::Value {
@@ -395,6 +459,7 @@ impl ::tfvars::__private::FromValue for VariablesObjectAttrs {
 )]
 #[builder(crate = ::tfvars::__private::bon)]
 #[serde(crate = "::tfvars::__private::serde")]
+#[builder(finish_fn(name = bon_build, vis = ""))]
 pub struct VariablesListOfNamed {
     /// Terraform type: `string`.
     #[builder(into)]
@@ -406,6 +471,37 @@ pub struct VariablesListOfNamed {
         )
     )]
     pub size: ::tfvars::Number,
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub mod variables_list_of_named_builder_required {
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `name` of `VariablesListOfNamed` is not set",
+        label = "set it with `.name(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait name: super::variables_list_of_named_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_list_of_named_builder::IsSet> name for T {}
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `size` of `VariablesListOfNamed` is not set",
+        label = "set it with `.size(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait size: super::variables_list_of_named_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_list_of_named_builder::IsSet> size for T {}
+}
+impl<S: variables_list_of_named_builder::State> VariablesListOfNamedBuilder<S> {
+    /// Finishes the value. Every required member must be set: a missing one is a compile error that names it.
+    #[inline(always)]
+    pub fn build(self) -> VariablesListOfNamed
+    where
+        S::Name: variables_list_of_named_builder_required::name,
+        S::Size: variables_list_of_named_builder_required::size,
+    {
+        self.bon_build()
+    }
 }
 impl ::tfvars::__private::ToValue for VariablesListOfNamed {
     fn to_value(&self) -> ::tfvars::Value {
@@ -1222,249 +1318,249 @@ impl Variables {
             nullable: true,
         },
     ];
-    /// Sends an explicit `null` for `enum_eq`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `enum_eq`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_enum_eq(mut self) -> Self {
         self.enum_eq = ::std::option::Option::None;
-        self.__nulls.insert("enum_eq");
+        self.explicit_nulls.insert("enum_eq");
         self
     }
-    /// Sends an explicit `null` for `enum_contains`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `enum_contains`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_enum_contains(mut self) -> Self {
         self.enum_contains = ::std::option::Option::None;
-        self.__nulls.insert("enum_contains");
+        self.explicit_nulls.insert("enum_contains");
         self
     }
-    /// Sends an explicit `null` for `enum_nullable`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `enum_nullable`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_enum_nullable(mut self) -> Self {
         self.enum_nullable = ::std::option::Option::None;
-        self.__nulls.insert("enum_nullable");
+        self.explicit_nulls.insert("enum_nullable");
         self
     }
-    /// Sends an explicit `null` for `enum_rejects_null`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `enum_rejects_null`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_enum_rejects_null(mut self) -> Self {
         self.enum_rejects_null = ::std::option::Option::None;
-        self.__nulls.insert("enum_rejects_null");
+        self.explicit_nulls.insert("enum_rejects_null");
         self
     }
-    /// Sends an explicit `null` for `not_equal`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `not_equal`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_not_equal(mut self) -> Self {
         self.not_equal = ::std::option::Option::None;
-        self.__nulls.insert("not_equal");
+        self.explicit_nulls.insert("not_equal");
         self
     }
-    /// Sends an explicit `null` for `not_contains`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `not_contains`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_not_contains(mut self) -> Self {
         self.not_contains = ::std::option::Option::None;
-        self.__nulls.insert("not_contains");
+        self.explicit_nulls.insert("not_contains");
         self
     }
-    /// Sends an explicit `null` for `ipv4`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `ipv4`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_ipv4(mut self) -> Self {
         self.ipv4 = ::std::option::Option::None;
-        self.__nulls.insert("ipv4");
+        self.explicit_nulls.insert("ipv4");
         self
     }
-    /// Sends an explicit `null` for `re2_features`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `re2_features`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_re2_features(mut self) -> Self {
         self.re2_features = ::std::option::Option::None;
-        self.__nulls.insert("re2_features");
+        self.explicit_nulls.insert("re2_features");
         self
     }
-    /// Sends an explicit `null` for `case_insensitive`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `case_insensitive`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_case_insensitive(mut self) -> Self {
         self.case_insensitive = ::std::option::Option::None;
-        self.__nulls.insert("case_insensitive");
+        self.explicit_nulls.insert("case_insensitive");
         self
     }
-    /// Sends an explicit `null` for `prefix_suffix`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `prefix_suffix`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_prefix_suffix(mut self) -> Self {
         self.prefix_suffix = ::std::option::Option::None;
-        self.__nulls.insert("prefix_suffix");
+        self.explicit_nulls.insert("prefix_suffix");
         self
     }
-    /// Sends an explicit `null` for `port`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `port`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_port(mut self) -> Self {
         self.port = ::std::option::Option::None;
-        self.__nulls.insert("port");
+        self.explicit_nulls.insert("port");
         self
     }
-    /// Sends an explicit `null` for `ratio`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `ratio`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_ratio(mut self) -> Self {
         self.ratio = ::std::option::Option::None;
-        self.__nulls.insert("ratio");
+        self.explicit_nulls.insert("ratio");
         self
     }
-    /// Sends an explicit `null` for `short_string`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `short_string`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_short_string(mut self) -> Self {
         self.short_string = ::std::option::Option::None;
-        self.__nulls.insert("short_string");
+        self.explicit_nulls.insert("short_string");
         self
     }
-    /// Sends an explicit `null` for `exact_list`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `exact_list`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_exact_list(mut self) -> Self {
         self.exact_list = ::std::option::Option::None;
-        self.__nulls.insert("exact_list");
+        self.explicit_nulls.insert("exact_list");
         self
     }
-    /// Sends an explicit `null` for `set_length`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `set_length`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_set_length(mut self) -> Self {
         self.set_length = ::std::option::Option::None;
-        self.__nulls.insert("set_length");
+        self.explicit_nulls.insert("set_length");
         self
     }
-    /// Sends an explicit `null` for `map_length`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `map_length`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_map_length(mut self) -> Self {
         self.map_length = ::std::option::Option::None;
-        self.__nulls.insert("map_length");
+        self.explicit_nulls.insert("map_length");
         self
     }
-    /// Sends an explicit `null` for `tuple_length`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `tuple_length`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_tuple_length(mut self) -> Self {
         self.tuple_length = ::std::option::Option::None;
-        self.__nulls.insert("tuple_length");
+        self.explicit_nulls.insert("tuple_length");
         self
     }
-    /// Sends an explicit `null` for `object_length`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `object_length`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_object_length(mut self) -> Self {
         self.object_length = ::std::option::Option::None;
-        self.__nulls.insert("object_length");
+        self.explicit_nulls.insert("object_length");
         self
     }
-    /// Sends an explicit `null` for `items_enum`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `items_enum`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_items_enum(mut self) -> Self {
         self.items_enum = ::std::option::Option::None;
-        self.__nulls.insert("items_enum");
+        self.explicit_nulls.insert("items_enum");
         self
     }
-    /// Sends an explicit `null` for `items_pattern`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `items_pattern`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_items_pattern(mut self) -> Self {
         self.items_pattern = ::std::option::Option::None;
-        self.__nulls.insert("items_pattern");
+        self.explicit_nulls.insert("items_pattern");
         self
     }
-    /// Sends an explicit `null` for `map_values`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `map_values`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_map_values(mut self) -> Self {
         self.map_values = ::std::option::Option::None;
-        self.__nulls.insert("map_values");
+        self.explicit_nulls.insert("map_values");
         self
     }
-    /// Sends an explicit `null` for `map_keys`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `map_keys`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_map_keys(mut self) -> Self {
         self.map_keys = ::std::option::Option::None;
-        self.__nulls.insert("map_keys");
+        self.explicit_nulls.insert("map_keys");
         self
     }
-    /// Sends an explicit `null` for `untranslated_function`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `untranslated_function`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_untranslated_function(mut self) -> Self {
         self.untranslated_function = ::std::option::Option::None;
-        self.__nulls.insert("untranslated_function");
+        self.explicit_nulls.insert("untranslated_function");
         self
     }
-    /// Sends an explicit `null` for `or_bounds`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `or_bounds`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_or_bounds(mut self) -> Self {
         self.or_bounds = ::std::option::Option::None;
-        self.__nulls.insert("or_bounds");
+        self.explicit_nulls.insert("or_bounds");
         self
     }
-    /// Sends an explicit `null` for `unicode_class`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `unicode_class`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_unicode_class(mut self) -> Self {
         self.unicode_class = ::std::option::Option::None;
-        self.__nulls.insert("unicode_class");
+        self.explicit_nulls.insert("unicode_class");
         self
     }
-    /// Sends an explicit `null` for `contains_with_null`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `contains_with_null`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_contains_with_null(mut self) -> Self {
         self.contains_with_null = ::std::option::Option::None;
-        self.__nulls.insert("contains_with_null");
+        self.explicit_nulls.insert("contains_with_null");
         self
     }
-    /// Sends an explicit `null` for `eq_chain_with_null`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `eq_chain_with_null`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_eq_chain_with_null(mut self) -> Self {
         self.eq_chain_with_null = ::std::option::Option::None;
-        self.__nulls.insert("eq_chain_with_null");
+        self.explicit_nulls.insert("eq_chain_with_null");
         self
     }
-    /// Sends an explicit `null` for `not_null_and_length`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `not_null_and_length`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_not_null_and_length(mut self) -> Self {
         self.not_null_and_length = ::std::option::Option::None;
-        self.__nulls.insert("not_null_and_length");
+        self.explicit_nulls.insert("not_null_and_length");
         self
     }
-    /// Sends an explicit `null` for `object_attrs`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `object_attrs`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_object_attrs(mut self) -> Self {
         self.object_attrs = ::std::option::Option::None;
-        self.__nulls.insert("object_attrs");
+        self.explicit_nulls.insert("object_attrs");
         self
     }
-    /// Sends an explicit `null` for `list_of_named`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `list_of_named`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_list_of_named(mut self) -> Self {
         self.list_of_named = ::std::option::Option::None;
-        self.__nulls.insert("list_of_named");
+        self.explicit_nulls.insert("list_of_named");
         self
     }
-    /// Sends an explicit `null` for `local_bounds`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `local_bounds`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_local_bounds(mut self) -> Self {
         self.local_bounds = ::std::option::Option::None;
-        self.__nulls.insert("local_bounds");
+        self.explicit_nulls.insert("local_bounds");
         self
     }
-    /// Sends an explicit `null` for `local_computed`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `local_computed`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_local_computed(mut self) -> Self {
         self.local_computed = ::std::option::Option::None;
-        self.__nulls.insert("local_computed");
+        self.explicit_nulls.insert("local_computed");
         self
     }
-    /// Sends an explicit `null` for `regexall_some`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `regexall_some`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_regexall_some(mut self) -> Self {
         self.regexall_some = ::std::option::Option::None;
-        self.__nulls.insert("regexall_some");
+        self.explicit_nulls.insert("regexall_some");
         self
     }
-    /// Sends an explicit `null` for `or_nested`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `or_nested`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_or_nested(mut self) -> Self {
         self.or_nested = ::std::option::Option::None;
-        self.__nulls.insert("or_nested");
+        self.explicit_nulls.insert("or_nested");
         self
     }
-    /// Sends an explicit `null` for `or_mixed`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `or_mixed`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_or_mixed(mut self) -> Self {
         self.or_mixed = ::std::option::Option::None;
-        self.__nulls.insert("or_mixed");
+        self.explicit_nulls.insert("or_mixed");
         self
     }
     /// Checks the values as `terraform plan` would: Terraform's conversions, null and
@@ -1482,28 +1578,31 @@ impl Variables {
     /// ephemeral ones: `to_tfvars_json_filtered(|v| !v.ephemeral)`.
     pub fn to_tfvars_json_filtered(
         &self,
-        keep: impl ::std::ops::Fn(&::tfvars::__private::VariableInfo) -> bool,
+        keep: impl ::std::ops::Fn(&::tfvars::VariableInfo) -> bool,
     ) -> ::std::string::String {
         ::tfvars::__private::to_tfvars_json(self, ::std::option::Option::Some(&keep))
     }
     /// Writes [`Self::to_tfvars_json`] atomically (temporary file in the same directory,
     /// flushed, then renamed); mode `0600` when a sensitive value is set.
+    ///
+    /// The error is a [`std::io::Error`] that names the path (never the content).
     pub fn write_tfvars_json(
         &self,
         path: impl ::std::convert::AsRef<::std::path::Path>,
-    ) -> ::std::io::Result<()> {
+    ) -> ::std::result::Result<(), ::std::io::Error> {
         ::tfvars::__private::write_tfvars_json(
             self,
             path.as_ref(),
             ::std::option::Option::None,
         )
     }
-    /// [`Self::write_tfvars_json`] for the variables `keep` accepts.
+    /// [`Self::write_tfvars_json`] for the variables `keep` accepts; the error is a
+    /// [`std::io::Error`] that names the path.
     pub fn write_tfvars_json_filtered(
         &self,
         path: impl ::std::convert::AsRef<::std::path::Path>,
-        keep: impl ::std::ops::Fn(&::tfvars::__private::VariableInfo) -> bool,
-    ) -> ::std::io::Result<()> {
+        keep: impl ::std::ops::Fn(&::tfvars::VariableInfo) -> bool,
+    ) -> ::std::result::Result<(), ::std::io::Error> {
         ::tfvars::__private::write_tfvars_json(
             self,
             path.as_ref(),
@@ -1517,7 +1616,7 @@ impl Variables {
     /// [`Self::to_tfvars_hcl`] for the variables `keep` accepts.
     pub fn to_tfvars_hcl_filtered(
         &self,
-        keep: impl ::std::ops::Fn(&::tfvars::__private::VariableInfo) -> bool,
+        keep: impl ::std::ops::Fn(&::tfvars::VariableInfo) -> bool,
     ) -> ::std::string::String {
         ::tfvars::__private::to_tfvars_hcl(self, ::std::option::Option::Some(&keep))
     }
@@ -1527,17 +1626,17 @@ impl Variables {
         &self,
     ) -> ::std::result::Result<
         ::std::vec::Vec<(::std::string::String, ::std::string::String)>,
-        ::tfvars::__private::OutputError,
+        ::tfvars::OutputError,
     > {
         ::tfvars::__private::to_env(self, ::std::option::Option::None)
     }
     /// [`Self::to_env`] for the variables `keep` accepts, e.g. only the ephemeral ones.
     pub fn to_env_filtered(
         &self,
-        keep: impl ::std::ops::Fn(&::tfvars::__private::VariableInfo) -> bool,
+        keep: impl ::std::ops::Fn(&::tfvars::VariableInfo) -> bool,
     ) -> ::std::result::Result<
         ::std::vec::Vec<(::std::string::String, ::std::string::String)>,
-        ::tfvars::__private::OutputError,
+        ::tfvars::OutputError,
     > {
         ::tfvars::__private::to_env(self, ::std::option::Option::Some(&keep))
     }
@@ -1547,6 +1646,394 @@ impl Variables {
         text: &str,
     ) -> ::std::result::Result<Self, ::tfvars::Report> {
         ::tfvars::__private::from_tfvars_json(text)
+    }
+}
+impl<S: variables_builder::State> VariablesBuilder<S> {
+    /// Sends an explicit `null` for `enum_eq`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_enum_eq()`): `to_tfvars_json()` writes `"enum_eq": null`.
+    pub fn null_enum_eq(mut self) -> VariablesBuilder<variables_builder::SetEnumEq<S>>
+    where
+        S::EnumEq: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("enum_eq");
+        self.maybe_enum_eq(::std::option::Option::None::<::std::string::String>)
+    }
+    /// Sends an explicit `null` for `enum_contains`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_enum_contains()`): `to_tfvars_json()` writes `"enum_contains": null`.
+    pub fn null_enum_contains(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetEnumContains<S>>
+    where
+        S::EnumContains: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("enum_contains");
+        self.maybe_enum_contains(::std::option::Option::None::<::tfvars::Number>)
+    }
+    /// Sends an explicit `null` for `enum_nullable`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_enum_nullable()`): `to_tfvars_json()` writes `"enum_nullable": null`.
+    pub fn null_enum_nullable(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetEnumNullable<S>>
+    where
+        S::EnumNullable: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("enum_nullable");
+        self.maybe_enum_nullable(::std::option::Option::None::<::std::string::String>)
+    }
+    /// Sends an explicit `null` for `enum_rejects_null`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_enum_rejects_null()`): `to_tfvars_json()` writes `"enum_rejects_null": null`.
+    pub fn null_enum_rejects_null(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetEnumRejectsNull<S>>
+    where
+        S::EnumRejectsNull: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("enum_rejects_null");
+        self.maybe_enum_rejects_null(
+            ::std::option::Option::None::<::std::string::String>,
+        )
+    }
+    /// Sends an explicit `null` for `not_equal`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_not_equal()`): `to_tfvars_json()` writes `"not_equal": null`.
+    pub fn null_not_equal(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetNotEqual<S>>
+    where
+        S::NotEqual: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("not_equal");
+        self.maybe_not_equal(::std::option::Option::None::<::std::string::String>)
+    }
+    /// Sends an explicit `null` for `not_contains`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_not_contains()`): `to_tfvars_json()` writes `"not_contains": null`.
+    pub fn null_not_contains(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetNotContains<S>>
+    where
+        S::NotContains: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("not_contains");
+        self.maybe_not_contains(::std::option::Option::None::<::std::string::String>)
+    }
+    /// Sends an explicit `null` for `ipv4`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_ipv4()`): `to_tfvars_json()` writes `"ipv4": null`.
+    pub fn null_ipv4(mut self) -> VariablesBuilder<variables_builder::SetIpv4<S>>
+    where
+        S::Ipv4: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("ipv4");
+        self.maybe_ipv4(::std::option::Option::None::<::std::string::String>)
+    }
+    /// Sends an explicit `null` for `re2_features`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_re2_features()`): `to_tfvars_json()` writes `"re2_features": null`.
+    pub fn null_re2_features(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetRe2Features<S>>
+    where
+        S::Re2Features: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("re2_features");
+        self.maybe_re2_features(::std::option::Option::None::<::std::string::String>)
+    }
+    /// Sends an explicit `null` for `case_insensitive`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_case_insensitive()`): `to_tfvars_json()` writes `"case_insensitive": null`.
+    pub fn null_case_insensitive(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetCaseInsensitive<S>>
+    where
+        S::CaseInsensitive: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("case_insensitive");
+        self.maybe_case_insensitive(::std::option::Option::None::<::std::string::String>)
+    }
+    /// Sends an explicit `null` for `prefix_suffix`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_prefix_suffix()`): `to_tfvars_json()` writes `"prefix_suffix": null`.
+    pub fn null_prefix_suffix(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetPrefixSuffix<S>>
+    where
+        S::PrefixSuffix: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("prefix_suffix");
+        self.maybe_prefix_suffix(::std::option::Option::None::<::std::string::String>)
+    }
+    /// Sends an explicit `null` for `port`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_port()`): `to_tfvars_json()` writes `"port": null`.
+    pub fn null_port(mut self) -> VariablesBuilder<variables_builder::SetPort<S>>
+    where
+        S::Port: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("port");
+        self.maybe_port(::std::option::Option::None::<::tfvars::Number>)
+    }
+    /// Sends an explicit `null` for `ratio`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_ratio()`): `to_tfvars_json()` writes `"ratio": null`.
+    pub fn null_ratio(mut self) -> VariablesBuilder<variables_builder::SetRatio<S>>
+    where
+        S::Ratio: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("ratio");
+        self.maybe_ratio(::std::option::Option::None::<::tfvars::Number>)
+    }
+    /// Sends an explicit `null` for `short_string`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_short_string()`): `to_tfvars_json()` writes `"short_string": null`.
+    pub fn null_short_string(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetShortString<S>>
+    where
+        S::ShortString: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("short_string");
+        self.maybe_short_string(::std::option::Option::None::<::std::string::String>)
+    }
+    /// Sends an explicit `null` for `exact_list`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_exact_list()`): `to_tfvars_json()` writes `"exact_list": null`.
+    pub fn null_exact_list(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetExactList<S>>
+    where
+        S::ExactList: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("exact_list");
+        self.maybe_exact_list(
+            ::std::option::Option::None::<::std::vec::Vec<::std::string::String>>,
+        )
+    }
+    /// Sends an explicit `null` for `set_length`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_set_length()`): `to_tfvars_json()` writes `"set_length": null`.
+    pub fn null_set_length(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetSetLength<S>>
+    where
+        S::SetLength: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("set_length");
+        self.maybe_set_length(
+            ::std::option::Option::None::<
+                ::std::collections::BTreeSet<::std::string::String>,
+            >,
+        )
+    }
+    /// Sends an explicit `null` for `map_length`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_map_length()`): `to_tfvars_json()` writes `"map_length": null`.
+    pub fn null_map_length(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetMapLength<S>>
+    where
+        S::MapLength: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("map_length");
+        self.maybe_map_length(
+            ::std::option::Option::None::<
+                ::std::collections::BTreeMap<
+                    ::std::string::String,
+                    ::std::string::String,
+                >,
+            >,
+        )
+    }
+    /// Sends an explicit `null` for `tuple_length`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_tuple_length()`): `to_tfvars_json()` writes `"tuple_length": null`.
+    pub fn null_tuple_length(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetTupleLength<S>>
+    where
+        S::TupleLength: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("tuple_length");
+        self.maybe_tuple_length(
+            ::std::option::Option::None::<(::std::string::String, ::std::string::String)>,
+        )
+    }
+    /// Sends an explicit `null` for `object_length`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_object_length()`): `to_tfvars_json()` writes `"object_length": null`.
+    pub fn null_object_length(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetObjectLength<S>>
+    where
+        S::ObjectLength: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("object_length");
+        self.maybe_object_length(::std::option::Option::None::<VariablesObjectLength>)
+    }
+    /// Sends an explicit `null` for `items_enum`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_items_enum()`): `to_tfvars_json()` writes `"items_enum": null`.
+    pub fn null_items_enum(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetItemsEnum<S>>
+    where
+        S::ItemsEnum: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("items_enum");
+        self.maybe_items_enum(
+            ::std::option::Option::None::<::std::vec::Vec<::std::string::String>>,
+        )
+    }
+    /// Sends an explicit `null` for `items_pattern`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_items_pattern()`): `to_tfvars_json()` writes `"items_pattern": null`.
+    pub fn null_items_pattern(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetItemsPattern<S>>
+    where
+        S::ItemsPattern: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("items_pattern");
+        self.maybe_items_pattern(
+            ::std::option::Option::None::<
+                ::std::collections::BTreeSet<::std::string::String>,
+            >,
+        )
+    }
+    /// Sends an explicit `null` for `map_values`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_map_values()`): `to_tfvars_json()` writes `"map_values": null`.
+    pub fn null_map_values(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetMapValues<S>>
+    where
+        S::MapValues: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("map_values");
+        self.maybe_map_values(
+            ::std::option::Option::None::<
+                ::std::collections::BTreeMap<::std::string::String, ::tfvars::Number>,
+            >,
+        )
+    }
+    /// Sends an explicit `null` for `map_keys`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_map_keys()`): `to_tfvars_json()` writes `"map_keys": null`.
+    pub fn null_map_keys(mut self) -> VariablesBuilder<variables_builder::SetMapKeys<S>>
+    where
+        S::MapKeys: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("map_keys");
+        self.maybe_map_keys(
+            ::std::option::Option::None::<
+                ::std::collections::BTreeMap<
+                    ::std::string::String,
+                    ::std::string::String,
+                >,
+            >,
+        )
+    }
+    /// Sends an explicit `null` for `untranslated_function`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_untranslated_function()`): `to_tfvars_json()` writes `"untranslated_function": null`.
+    pub fn null_untranslated_function(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetUntranslatedFunction<S>>
+    where
+        S::UntranslatedFunction: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("untranslated_function");
+        self.maybe_untranslated_function(
+            ::std::option::Option::None::<::std::string::String>,
+        )
+    }
+    /// Sends an explicit `null` for `or_bounds`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_or_bounds()`): `to_tfvars_json()` writes `"or_bounds": null`.
+    pub fn null_or_bounds(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetOrBounds<S>>
+    where
+        S::OrBounds: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("or_bounds");
+        self.maybe_or_bounds(::std::option::Option::None::<::tfvars::Number>)
+    }
+    /// Sends an explicit `null` for `unicode_class`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_unicode_class()`): `to_tfvars_json()` writes `"unicode_class": null`.
+    pub fn null_unicode_class(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetUnicodeClass<S>>
+    where
+        S::UnicodeClass: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("unicode_class");
+        self.maybe_unicode_class(::std::option::Option::None::<::std::string::String>)
+    }
+    /// Sends an explicit `null` for `contains_with_null`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_contains_with_null()`): `to_tfvars_json()` writes `"contains_with_null": null`.
+    pub fn null_contains_with_null(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetContainsWithNull<S>>
+    where
+        S::ContainsWithNull: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("contains_with_null");
+        self.maybe_contains_with_null(
+            ::std::option::Option::None::<::std::string::String>,
+        )
+    }
+    /// Sends an explicit `null` for `eq_chain_with_null`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_eq_chain_with_null()`): `to_tfvars_json()` writes `"eq_chain_with_null": null`.
+    pub fn null_eq_chain_with_null(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetEqChainWithNull<S>>
+    where
+        S::EqChainWithNull: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("eq_chain_with_null");
+        self.maybe_eq_chain_with_null(
+            ::std::option::Option::None::<::std::string::String>,
+        )
+    }
+    /// Sends an explicit `null` for `not_null_and_length`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_not_null_and_length()`): `to_tfvars_json()` writes `"not_null_and_length": null`.
+    pub fn null_not_null_and_length(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetNotNullAndLength<S>>
+    where
+        S::NotNullAndLength: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("not_null_and_length");
+        self.maybe_not_null_and_length(
+            ::std::option::Option::None::<::std::vec::Vec<::tfvars::Number>>,
+        )
+    }
+    /// Sends an explicit `null` for `object_attrs`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_object_attrs()`): `to_tfvars_json()` writes `"object_attrs": null`.
+    pub fn null_object_attrs(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetObjectAttrs<S>>
+    where
+        S::ObjectAttrs: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("object_attrs");
+        self.maybe_object_attrs(::std::option::Option::None::<VariablesObjectAttrs>)
+    }
+    /// Sends an explicit `null` for `list_of_named`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_list_of_named()`): `to_tfvars_json()` writes `"list_of_named": null`.
+    pub fn null_list_of_named(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetListOfNamed<S>>
+    where
+        S::ListOfNamed: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("list_of_named");
+        self.maybe_list_of_named(
+            ::std::option::Option::None::<::std::vec::Vec<VariablesListOfNamed>>,
+        )
+    }
+    /// Sends an explicit `null` for `local_bounds`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_local_bounds()`): `to_tfvars_json()` writes `"local_bounds": null`.
+    pub fn null_local_bounds(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetLocalBounds<S>>
+    where
+        S::LocalBounds: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("local_bounds");
+        self.maybe_local_bounds(
+            ::std::option::Option::None::<::std::vec::Vec<::std::string::String>>,
+        )
+    }
+    /// Sends an explicit `null` for `local_computed`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_local_computed()`): `to_tfvars_json()` writes `"local_computed": null`.
+    pub fn null_local_computed(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetLocalComputed<S>>
+    where
+        S::LocalComputed: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("local_computed");
+        self.maybe_local_computed(::std::option::Option::None::<::std::string::String>)
+    }
+    /// Sends an explicit `null` for `regexall_some`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_regexall_some()`): `to_tfvars_json()` writes `"regexall_some": null`.
+    pub fn null_regexall_some(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetRegexallSome<S>>
+    where
+        S::RegexallSome: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("regexall_some");
+        self.maybe_regexall_some(::std::option::Option::None::<::std::string::String>)
+    }
+    /// Sends an explicit `null` for `or_nested`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_or_nested()`): `to_tfvars_json()` writes `"or_nested": null`.
+    pub fn null_or_nested(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetOrNested<S>>
+    where
+        S::OrNested: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("or_nested");
+        self.maybe_or_nested(
+            ::std::option::Option::None::<::std::vec::Vec<::std::string::String>>,
+        )
+    }
+    /// Sends an explicit `null` for `or_mixed`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_or_mixed()`): `to_tfvars_json()` writes `"or_mixed": null`.
+    pub fn null_or_mixed(mut self) -> VariablesBuilder<variables_builder::SetOrMixed<S>>
+    where
+        S::OrMixed: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("or_mixed");
+        self.maybe_or_mixed(::std::option::Option::None::<::std::string::String>)
     }
 }
 impl ::tfvars::__private::ModuleVariables for Variables {
@@ -1569,133 +2056,133 @@ impl ::tfvars::__private::ModuleVariables for Variables {
             &mut out,
             "enum_eq",
             &self.enum_eq,
-            self.__nulls.contains("enum_eq"),
+            self.explicit_nulls.contains("enum_eq"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "enum_contains",
             &self.enum_contains,
-            self.__nulls.contains("enum_contains"),
+            self.explicit_nulls.contains("enum_contains"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "enum_nullable",
             &self.enum_nullable,
-            self.__nulls.contains("enum_nullable"),
+            self.explicit_nulls.contains("enum_nullable"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "enum_rejects_null",
             &self.enum_rejects_null,
-            self.__nulls.contains("enum_rejects_null"),
+            self.explicit_nulls.contains("enum_rejects_null"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "not_equal",
             &self.not_equal,
-            self.__nulls.contains("not_equal"),
+            self.explicit_nulls.contains("not_equal"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "not_contains",
             &self.not_contains,
-            self.__nulls.contains("not_contains"),
+            self.explicit_nulls.contains("not_contains"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "ipv4",
             &self.ipv4,
-            self.__nulls.contains("ipv4"),
+            self.explicit_nulls.contains("ipv4"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "re2_features",
             &self.re2_features,
-            self.__nulls.contains("re2_features"),
+            self.explicit_nulls.contains("re2_features"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "case_insensitive",
             &self.case_insensitive,
-            self.__nulls.contains("case_insensitive"),
+            self.explicit_nulls.contains("case_insensitive"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "prefix_suffix",
             &self.prefix_suffix,
-            self.__nulls.contains("prefix_suffix"),
+            self.explicit_nulls.contains("prefix_suffix"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "port",
             &self.port,
-            self.__nulls.contains("port"),
+            self.explicit_nulls.contains("port"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "ratio",
             &self.ratio,
-            self.__nulls.contains("ratio"),
+            self.explicit_nulls.contains("ratio"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "short_string",
             &self.short_string,
-            self.__nulls.contains("short_string"),
+            self.explicit_nulls.contains("short_string"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "exact_list",
             &self.exact_list,
-            self.__nulls.contains("exact_list"),
+            self.explicit_nulls.contains("exact_list"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "set_length",
             &self.set_length,
-            self.__nulls.contains("set_length"),
+            self.explicit_nulls.contains("set_length"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "map_length",
             &self.map_length,
-            self.__nulls.contains("map_length"),
+            self.explicit_nulls.contains("map_length"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "tuple_length",
             &self.tuple_length,
-            self.__nulls.contains("tuple_length"),
+            self.explicit_nulls.contains("tuple_length"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "object_length",
             &self.object_length,
-            self.__nulls.contains("object_length"),
+            self.explicit_nulls.contains("object_length"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "items_enum",
             &self.items_enum,
-            self.__nulls.contains("items_enum"),
+            self.explicit_nulls.contains("items_enum"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "items_pattern",
             &self.items_pattern,
-            self.__nulls.contains("items_pattern"),
+            self.explicit_nulls.contains("items_pattern"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "map_values",
             &self.map_values,
-            self.__nulls.contains("map_values"),
+            self.explicit_nulls.contains("map_values"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "map_keys",
             &self.map_keys,
-            self.__nulls.contains("map_keys"),
+            self.explicit_nulls.contains("map_keys"),
         );
         ::tfvars::__private::push_input(
             &mut out,
@@ -1707,79 +2194,79 @@ impl ::tfvars::__private::ModuleVariables for Variables {
             &mut out,
             "untranslated_function",
             &self.untranslated_function,
-            self.__nulls.contains("untranslated_function"),
+            self.explicit_nulls.contains("untranslated_function"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "or_bounds",
             &self.or_bounds,
-            self.__nulls.contains("or_bounds"),
+            self.explicit_nulls.contains("or_bounds"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "unicode_class",
             &self.unicode_class,
-            self.__nulls.contains("unicode_class"),
+            self.explicit_nulls.contains("unicode_class"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "contains_with_null",
             &self.contains_with_null,
-            self.__nulls.contains("contains_with_null"),
+            self.explicit_nulls.contains("contains_with_null"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "eq_chain_with_null",
             &self.eq_chain_with_null,
-            self.__nulls.contains("eq_chain_with_null"),
+            self.explicit_nulls.contains("eq_chain_with_null"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "not_null_and_length",
             &self.not_null_and_length,
-            self.__nulls.contains("not_null_and_length"),
+            self.explicit_nulls.contains("not_null_and_length"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "object_attrs",
             &self.object_attrs,
-            self.__nulls.contains("object_attrs"),
+            self.explicit_nulls.contains("object_attrs"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "list_of_named",
             &self.list_of_named,
-            self.__nulls.contains("list_of_named"),
+            self.explicit_nulls.contains("list_of_named"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "local_bounds",
             &self.local_bounds,
-            self.__nulls.contains("local_bounds"),
+            self.explicit_nulls.contains("local_bounds"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "local_computed",
             &self.local_computed,
-            self.__nulls.contains("local_computed"),
+            self.explicit_nulls.contains("local_computed"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "regexall_some",
             &self.regexall_some,
-            self.__nulls.contains("regexall_some"),
+            self.explicit_nulls.contains("regexall_some"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "or_nested",
             &self.or_nested,
-            self.__nulls.contains("or_nested"),
+            self.explicit_nulls.contains("or_nested"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "or_mixed",
             &self.or_mixed,
-            self.__nulls.contains("or_mixed"),
+            self.explicit_nulls.contains("or_mixed"),
         );
         out
     }
@@ -1971,7 +2458,7 @@ impl ::tfvars::__private::ModuleVariables for Variables {
                 "or_mixed",
                 ::std::option::Option::Some(&mut nulls),
             )?,
-            __nulls: nulls,
+            explicit_nulls: nulls,
         })
     }
 }

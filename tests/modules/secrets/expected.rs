@@ -12,7 +12,11 @@
 )]
 #[builder(crate = ::tfvars::__private::bon)]
 #[serde(crate = "::tfvars::__private::serde")]
+#[builder(finish_fn(name = bon_build, vis = ""))]
 pub struct Variables {
+    #[builder(field)]
+    #[serde(skip)]
+    explicit_nulls: ::tfvars::__private::Nulls,
     /// Not secret.
     ///
     /// Terraform type: `string`; required.
@@ -49,7 +53,7 @@ pub struct Variables {
     /// Declared at `variables.tf:31:1`.
     #[builder(into)]
     pub db: ::tfvars::Sensitive<VariablesDb>,
-    /// Terraform type: `map(string)`; optional, unset means the default `{}`. `null_keys()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `map(string)`; optional, unset means the default `{}`. `null_keys()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// **Sensitive**: wrapped in `Sensitive`, redacted in `Debug`; a file holding it is written with mode `0600`.
     ///
@@ -61,7 +65,7 @@ pub struct Variables {
             ::std::collections::BTreeMap<::std::string::String, ::std::string::String>,
         >,
     >,
-    /// Terraform type: `list(string)`; optional, unset means the default `[ "zebra" ]`. `null_words()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `list(string)`; optional, unset means the default `[ "zebra" ]`. `null_words()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// **Sensitive**: wrapped in `Sensitive`, redacted in `Debug`; a file holding it is written with mode `0600`.
     ///
@@ -71,7 +75,7 @@ pub struct Variables {
     pub words: ::std::option::Option<
         ::tfvars::Sensitive<::std::vec::Vec<::std::string::String>>,
     >,
-    /// Terraform type: `string`; optional, unset means the default `"10.0.0.0/8"`. `null_cidr()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `string`; optional, unset means the default `"10.0.0.0/8"`. `null_cidr()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// **Sensitive**: wrapped in `Sensitive`, redacted in `Debug`; a file holding it is written with mode `0600`.
     ///
@@ -83,7 +87,7 @@ pub struct Variables {
     )]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub cidr: ::std::option::Option<::tfvars::Sensitive<::std::string::String>>,
-    /// Terraform type: `string`; optional, unset means the default `"1"`. `null_amount()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `string`; optional, unset means the default `"1"`. `null_amount()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// **Sensitive**: wrapped in `Sensitive`, redacted in `Debug`; a file holding it is written with mode `0600`.
     ///
@@ -95,15 +99,12 @@ pub struct Variables {
     )]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub amount: ::std::option::Option<::tfvars::Sensitive<::std::string::String>>,
-    /// Terraform type: `string`; optional, unset means the default `"x"`. `null_label()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `string`; optional, unset means the default `"x"`. `null_label()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:85:1`.
     #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub label: ::std::option::Option<::std::string::String>,
-    #[builder(skip)]
-    #[serde(skip)]
-    __nulls: ::tfvars::__private::Nulls,
 }
 impl ::std::fmt::Debug for Variables {
     fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
@@ -117,10 +118,59 @@ impl ::std::fmt::Debug for Variables {
             .field("cidr", &self.cidr)
             .field("amount", &self.amount)
             .field("label", &self.label);
-        if !self.__nulls.is_empty() {
-            d.field("explicit_nulls", &self.__nulls);
+        if !self.explicit_nulls.is_empty() {
+            d.field("explicit_nulls", &self.explicit_nulls);
         }
         d.finish()
+    }
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub mod variables_builder_required {
+    #[diagnostic::on_unimplemented(
+        message = "the required variable `region` is not set",
+        label = "`region` has no default: set it with `.region(…)` before `.build()`",
+        note = "`variable \"region\"` is declared at variables.tf:4:1"
+    )]
+    pub trait region: super::variables_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_builder::IsSet> region for T {}
+    #[diagnostic::on_unimplemented(
+        message = "the required variable `token` is not set",
+        label = "`token` has no default: set it with `.token(…)` before `.build()`",
+        note = "`variable \"token\"` is declared at variables.tf:9:1"
+    )]
+    pub trait token: super::variables_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_builder::IsSet> token for T {}
+    #[diagnostic::on_unimplemented(
+        message = "the required variable `pin` is not set",
+        label = "`pin` has no default: set it with `.pin(…)` before `.build()`",
+        note = "`variable \"pin\"` is declared at variables.tf:22:1"
+    )]
+    pub trait pin: super::variables_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_builder::IsSet> pin for T {}
+    #[diagnostic::on_unimplemented(
+        message = "the required variable `db` is not set",
+        label = "`db` has no default: set it with `.db(…)` before `.build()`",
+        note = "`variable \"db\"` is declared at variables.tf:31:1"
+    )]
+    pub trait db: super::variables_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_builder::IsSet> db for T {}
+}
+impl<S: variables_builder::State> VariablesBuilder<S> {
+    /// Finishes the value. Every required member must be set: a missing one is a compile error that names it.
+    #[inline(always)]
+    pub fn build(self) -> Variables
+    where
+        S::Region: variables_builder_required::region,
+        S::Token: variables_builder_required::token,
+        S::Pin: variables_builder_required::pin,
+        S::Db: variables_builder_required::db,
+    {
+        self.bon_build()
     }
 }
 /// The object type of `db`.
@@ -134,6 +184,7 @@ impl ::std::fmt::Debug for Variables {
 )]
 #[builder(crate = ::tfvars::__private::bon)]
 #[serde(crate = "::tfvars::__private::serde")]
+#[builder(finish_fn(name = bon_build, vis = ""))]
 pub struct VariablesDb {
     /// Terraform type: `string`.
     #[builder(into)]
@@ -149,6 +200,37 @@ pub struct VariablesDb {
     )]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub port: ::std::option::Option<::tfvars::Number>,
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub mod variables_db_builder_required {
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `user` of `VariablesDb` is not set",
+        label = "set it with `.user(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait user: super::variables_db_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_db_builder::IsSet> user for T {}
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `password` of `VariablesDb` is not set",
+        label = "set it with `.password(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait password: super::variables_db_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_db_builder::IsSet> password for T {}
+}
+impl<S: variables_db_builder::State> VariablesDbBuilder<S> {
+    /// Finishes the value. Every required member must be set: a missing one is a compile error that names it.
+    #[inline(always)]
+    pub fn build(self) -> VariablesDb
+    where
+        S::User: variables_db_builder_required::user,
+        S::Password: variables_db_builder_required::password,
+    {
+        self.bon_build()
+    }
 }
 impl ::tfvars::__private::ToValue for VariablesDb {
     fn to_value(&self) -> ::tfvars::Value {
@@ -345,39 +427,39 @@ impl Variables {
             nullable: true,
         },
     ];
-    /// Sends an explicit `null` for `keys`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `keys`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_keys(mut self) -> Self {
         self.keys = ::std::option::Option::None;
-        self.__nulls.insert("keys");
+        self.explicit_nulls.insert("keys");
         self
     }
-    /// Sends an explicit `null` for `words`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `words`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_words(mut self) -> Self {
         self.words = ::std::option::Option::None;
-        self.__nulls.insert("words");
+        self.explicit_nulls.insert("words");
         self
     }
-    /// Sends an explicit `null` for `cidr`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `cidr`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_cidr(mut self) -> Self {
         self.cidr = ::std::option::Option::None;
-        self.__nulls.insert("cidr");
+        self.explicit_nulls.insert("cidr");
         self
     }
-    /// Sends an explicit `null` for `amount`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `amount`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_amount(mut self) -> Self {
         self.amount = ::std::option::Option::None;
-        self.__nulls.insert("amount");
+        self.explicit_nulls.insert("amount");
         self
     }
-    /// Sends an explicit `null` for `label`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `label`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_label(mut self) -> Self {
         self.label = ::std::option::Option::None;
-        self.__nulls.insert("label");
+        self.explicit_nulls.insert("label");
         self
     }
     /// Checks the values as `terraform plan` would: Terraform's conversions, null and
@@ -395,28 +477,31 @@ impl Variables {
     /// ephemeral ones: `to_tfvars_json_filtered(|v| !v.ephemeral)`.
     pub fn to_tfvars_json_filtered(
         &self,
-        keep: impl ::std::ops::Fn(&::tfvars::__private::VariableInfo) -> bool,
+        keep: impl ::std::ops::Fn(&::tfvars::VariableInfo) -> bool,
     ) -> ::std::string::String {
         ::tfvars::__private::to_tfvars_json(self, ::std::option::Option::Some(&keep))
     }
     /// Writes [`Self::to_tfvars_json`] atomically (temporary file in the same directory,
     /// flushed, then renamed); mode `0600` when a sensitive value is set.
+    ///
+    /// The error is a [`std::io::Error`] that names the path (never the content).
     pub fn write_tfvars_json(
         &self,
         path: impl ::std::convert::AsRef<::std::path::Path>,
-    ) -> ::std::io::Result<()> {
+    ) -> ::std::result::Result<(), ::std::io::Error> {
         ::tfvars::__private::write_tfvars_json(
             self,
             path.as_ref(),
             ::std::option::Option::None,
         )
     }
-    /// [`Self::write_tfvars_json`] for the variables `keep` accepts.
+    /// [`Self::write_tfvars_json`] for the variables `keep` accepts; the error is a
+    /// [`std::io::Error`] that names the path.
     pub fn write_tfvars_json_filtered(
         &self,
         path: impl ::std::convert::AsRef<::std::path::Path>,
-        keep: impl ::std::ops::Fn(&::tfvars::__private::VariableInfo) -> bool,
-    ) -> ::std::io::Result<()> {
+        keep: impl ::std::ops::Fn(&::tfvars::VariableInfo) -> bool,
+    ) -> ::std::result::Result<(), ::std::io::Error> {
         ::tfvars::__private::write_tfvars_json(
             self,
             path.as_ref(),
@@ -430,7 +515,7 @@ impl Variables {
     /// [`Self::to_tfvars_hcl`] for the variables `keep` accepts.
     pub fn to_tfvars_hcl_filtered(
         &self,
-        keep: impl ::std::ops::Fn(&::tfvars::__private::VariableInfo) -> bool,
+        keep: impl ::std::ops::Fn(&::tfvars::VariableInfo) -> bool,
     ) -> ::std::string::String {
         ::tfvars::__private::to_tfvars_hcl(self, ::std::option::Option::Some(&keep))
     }
@@ -440,17 +525,17 @@ impl Variables {
         &self,
     ) -> ::std::result::Result<
         ::std::vec::Vec<(::std::string::String, ::std::string::String)>,
-        ::tfvars::__private::OutputError,
+        ::tfvars::OutputError,
     > {
         ::tfvars::__private::to_env(self, ::std::option::Option::None)
     }
     /// [`Self::to_env`] for the variables `keep` accepts, e.g. only the ephemeral ones.
     pub fn to_env_filtered(
         &self,
-        keep: impl ::std::ops::Fn(&::tfvars::__private::VariableInfo) -> bool,
+        keep: impl ::std::ops::Fn(&::tfvars::VariableInfo) -> bool,
     ) -> ::std::result::Result<
         ::std::vec::Vec<(::std::string::String, ::std::string::String)>,
-        ::tfvars::__private::OutputError,
+        ::tfvars::OutputError,
     > {
         ::tfvars::__private::to_env(self, ::std::option::Option::Some(&keep))
     }
@@ -460,6 +545,61 @@ impl Variables {
         text: &str,
     ) -> ::std::result::Result<Self, ::tfvars::Report> {
         ::tfvars::__private::from_tfvars_json(text)
+    }
+}
+impl<S: variables_builder::State> VariablesBuilder<S> {
+    /// Sends an explicit `null` for `keys`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_keys()`): `to_tfvars_json()` writes `"keys": null`.
+    pub fn null_keys(mut self) -> VariablesBuilder<variables_builder::SetKeys<S>>
+    where
+        S::Keys: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("keys");
+        self.maybe_keys(
+            ::std::option::Option::None::<
+                ::tfvars::Sensitive<
+                    ::std::collections::BTreeMap<
+                        ::std::string::String,
+                        ::std::string::String,
+                    >,
+                >,
+            >,
+        )
+    }
+    /// Sends an explicit `null` for `words`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_words()`): `to_tfvars_json()` writes `"words": null`.
+    pub fn null_words(mut self) -> VariablesBuilder<variables_builder::SetWords<S>>
+    where
+        S::Words: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("words");
+        self.maybe_words(
+            ::std::option::Option::None::<
+                ::tfvars::Sensitive<::std::vec::Vec<::std::string::String>>,
+            >,
+        )
+    }
+    /// Sends an explicit `null` for `cidr`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_cidr()`): `to_tfvars_json()` writes `"cidr": null`.
+    pub fn null_cidr(mut self) -> VariablesBuilder<variables_builder::SetCidr<S>>
+    where
+        S::Cidr: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("cidr");
+        self.maybe_cidr(::std::option::Option::None::<::std::string::String>)
+    }
+    /// Sends an explicit `null` for `amount`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_amount()`): `to_tfvars_json()` writes `"amount": null`.
+    pub fn null_amount(mut self) -> VariablesBuilder<variables_builder::SetAmount<S>>
+    where
+        S::Amount: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("amount");
+        self.maybe_amount(::std::option::Option::None::<::std::string::String>)
+    }
+    /// Sends an explicit `null` for `label`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_label()`): `to_tfvars_json()` writes `"label": null`.
+    pub fn null_label(mut self) -> VariablesBuilder<variables_builder::SetLabel<S>>
+    where
+        S::Label: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("label");
+        self.maybe_label(::std::option::Option::None::<::std::string::String>)
     }
 }
 impl ::tfvars::__private::ModuleVariables for Variables {
@@ -486,31 +626,31 @@ impl ::tfvars::__private::ModuleVariables for Variables {
             &mut out,
             "keys",
             &self.keys,
-            self.__nulls.contains("keys"),
+            self.explicit_nulls.contains("keys"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "words",
             &self.words,
-            self.__nulls.contains("words"),
+            self.explicit_nulls.contains("words"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "cidr",
             &self.cidr,
-            self.__nulls.contains("cidr"),
+            self.explicit_nulls.contains("cidr"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "amount",
             &self.amount,
-            self.__nulls.contains("amount"),
+            self.explicit_nulls.contains("amount"),
         );
         ::tfvars::__private::push_input(
             &mut out,
             "label",
             &self.label,
-            self.__nulls.contains("label"),
+            self.explicit_nulls.contains("label"),
         );
         out
     }
@@ -551,7 +691,7 @@ impl ::tfvars::__private::ModuleVariables for Variables {
                 "label",
                 ::std::option::Option::Some(&mut nulls),
             )?,
-            __nulls: nulls,
+            explicit_nulls: nulls,
         })
     }
 }

@@ -12,30 +12,53 @@
 )]
 #[builder(crate = ::tfvars::__private::bon)]
 #[serde(crate = "::tfvars::__private::serde")]
+#[builder(finish_fn(name = bon_build, vis = ""))]
 pub struct Variables {
+    #[builder(field)]
+    #[serde(skip)]
+    explicit_nulls: ::tfvars::__private::Nulls,
     /// Terraform type: `string`; required.
     ///
     /// Declared at `main.tf:1:1`.
     #[builder(into)]
     pub name: ::std::string::String,
-    /// Terraform type: `string`; optional, unset means the default `"2024-01-01"`. `null_created()` sends an explicit `null`, which Terraform keeps instead of the default.
+    /// Terraform type: `string`; optional, unset means the default `"2024-01-01"`. `null_created()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `main.tf:15:1`.
     #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub created: ::std::option::Option<::std::string::String>,
-    #[builder(skip)]
-    #[serde(skip)]
-    __nulls: ::tfvars::__private::Nulls,
 }
 impl ::std::fmt::Debug for Variables {
     fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
         let mut d = f.debug_struct("Variables");
         d.field("name", &self.name).field("created", &self.created);
-        if !self.__nulls.is_empty() {
-            d.field("explicit_nulls", &self.__nulls);
+        if !self.explicit_nulls.is_empty() {
+            d.field("explicit_nulls", &self.explicit_nulls);
         }
         d.finish()
+    }
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub mod variables_builder_required {
+    #[diagnostic::on_unimplemented(
+        message = "the required variable `name` is not set",
+        label = "`name` has no default: set it with `.name(…)` before `.build()`",
+        note = "`variable \"name\"` is declared at main.tf:1:1"
+    )]
+    pub trait name: super::variables_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_builder::IsSet> name for T {}
+}
+impl<S: variables_builder::State> VariablesBuilder<S> {
+    /// Finishes the value. Every required member must be set: a missing one is a compile error that names it.
+    #[inline(always)]
+    pub fn build(self) -> Variables
+    where
+        S::Name: variables_builder_required::name,
+    {
+        self.bon_build()
     }
 }
 impl Variables {
@@ -82,11 +105,11 @@ impl Variables {
             nullable: true,
         },
     ];
-    /// Sends an explicit `null` for `created`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead.
+    /// Sends an explicit `null` for `created`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
     pub fn null_created(mut self) -> Self {
         self.created = ::std::option::Option::None;
-        self.__nulls.insert("created");
+        self.explicit_nulls.insert("created");
         self
     }
     /// Checks the values as `terraform plan` would: Terraform's conversions, null and
@@ -104,28 +127,31 @@ impl Variables {
     /// ephemeral ones: `to_tfvars_json_filtered(|v| !v.ephemeral)`.
     pub fn to_tfvars_json_filtered(
         &self,
-        keep: impl ::std::ops::Fn(&::tfvars::__private::VariableInfo) -> bool,
+        keep: impl ::std::ops::Fn(&::tfvars::VariableInfo) -> bool,
     ) -> ::std::string::String {
         ::tfvars::__private::to_tfvars_json(self, ::std::option::Option::Some(&keep))
     }
     /// Writes [`Self::to_tfvars_json`] atomically (temporary file in the same directory,
     /// flushed, then renamed); mode `0600` when a sensitive value is set.
+    ///
+    /// The error is a [`std::io::Error`] that names the path (never the content).
     pub fn write_tfvars_json(
         &self,
         path: impl ::std::convert::AsRef<::std::path::Path>,
-    ) -> ::std::io::Result<()> {
+    ) -> ::std::result::Result<(), ::std::io::Error> {
         ::tfvars::__private::write_tfvars_json(
             self,
             path.as_ref(),
             ::std::option::Option::None,
         )
     }
-    /// [`Self::write_tfvars_json`] for the variables `keep` accepts.
+    /// [`Self::write_tfvars_json`] for the variables `keep` accepts; the error is a
+    /// [`std::io::Error`] that names the path.
     pub fn write_tfvars_json_filtered(
         &self,
         path: impl ::std::convert::AsRef<::std::path::Path>,
-        keep: impl ::std::ops::Fn(&::tfvars::__private::VariableInfo) -> bool,
-    ) -> ::std::io::Result<()> {
+        keep: impl ::std::ops::Fn(&::tfvars::VariableInfo) -> bool,
+    ) -> ::std::result::Result<(), ::std::io::Error> {
         ::tfvars::__private::write_tfvars_json(
             self,
             path.as_ref(),
@@ -139,7 +165,7 @@ impl Variables {
     /// [`Self::to_tfvars_hcl`] for the variables `keep` accepts.
     pub fn to_tfvars_hcl_filtered(
         &self,
-        keep: impl ::std::ops::Fn(&::tfvars::__private::VariableInfo) -> bool,
+        keep: impl ::std::ops::Fn(&::tfvars::VariableInfo) -> bool,
     ) -> ::std::string::String {
         ::tfvars::__private::to_tfvars_hcl(self, ::std::option::Option::Some(&keep))
     }
@@ -149,17 +175,17 @@ impl Variables {
         &self,
     ) -> ::std::result::Result<
         ::std::vec::Vec<(::std::string::String, ::std::string::String)>,
-        ::tfvars::__private::OutputError,
+        ::tfvars::OutputError,
     > {
         ::tfvars::__private::to_env(self, ::std::option::Option::None)
     }
     /// [`Self::to_env`] for the variables `keep` accepts, e.g. only the ephemeral ones.
     pub fn to_env_filtered(
         &self,
-        keep: impl ::std::ops::Fn(&::tfvars::__private::VariableInfo) -> bool,
+        keep: impl ::std::ops::Fn(&::tfvars::VariableInfo) -> bool,
     ) -> ::std::result::Result<
         ::std::vec::Vec<(::std::string::String, ::std::string::String)>,
-        ::tfvars::__private::OutputError,
+        ::tfvars::OutputError,
     > {
         ::tfvars::__private::to_env(self, ::std::option::Option::Some(&keep))
     }
@@ -169,6 +195,16 @@ impl Variables {
         text: &str,
     ) -> ::std::result::Result<Self, ::tfvars::Report> {
         ::tfvars::__private::from_tfvars_json(text)
+    }
+}
+impl<S: variables_builder::State> VariablesBuilder<S> {
+    /// Sends an explicit `null` for `created`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_created()`): `to_tfvars_json()` writes `"created": null`.
+    pub fn null_created(mut self) -> VariablesBuilder<variables_builder::SetCreated<S>>
+    where
+        S::Created: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("created");
+        self.maybe_created(::std::option::Option::None::<::std::string::String>)
     }
 }
 impl ::tfvars::__private::ModuleVariables for Variables {
@@ -192,7 +228,7 @@ impl ::tfvars::__private::ModuleVariables for Variables {
             &mut out,
             "created",
             &self.created,
-            self.__nulls.contains("created"),
+            self.explicit_nulls.contains("created"),
         );
         out
     }
@@ -210,7 +246,7 @@ impl ::tfvars::__private::ModuleVariables for Variables {
                 "created",
                 ::std::option::Option::Some(&mut nulls),
             )?,
-            __nulls: nulls,
+            explicit_nulls: nulls,
         })
     }
 }
