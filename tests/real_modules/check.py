@@ -400,9 +400,9 @@ def cut_out(detail, dir, files):
 def terraform_config_errors(terraform, dir, files):
     """Terraform's errors about the directory's own files ("file:line: summary"), from
     `terraform validate -json` on a copy of them (child modules and providers are not installed,
-    and their absence is not an error here). When Terraform stops at the missing providers, a
-    second copy keeps only the `variable` and `locals` blocks (at their lines), which Terraform
-    validates without any provider."""
+    and their absence is not an error here), then on a copy that keeps only the `variable` and
+    `locals` blocks (at their lines): Terraform validates those without any provider, where on
+    the whole module it stops at the missing providers or at an error in another block."""
     errors = []
     for only_declarations in (False, True):
         with tempfile.TemporaryDirectory() as tmp:
@@ -425,8 +425,6 @@ def terraform_config_errors(terraform, dir, files):
             r = d.get("range")
             where = "%s:%s" % (r["filename"], r["start"]["line"]) if r else "-"
             errors.append("%s: %s" % (where, d["summary"]))
-        if errors:
-            break
     return errors
 
 
@@ -434,14 +432,31 @@ TFVARS_LOCATION = re.compile(r"([^\s:]+\.tf(?:\.json)?):(\d+)(?::(\d+))?")
 
 
 def tfvars_load(tfvars, dir):
-    """(variable names or None, the first line of the error naming a place, or the first)."""
+    """(variable names, or None and every line of the error that names a place; the first line
+    when none does)."""
     rc, out, err = run([tfvars, "schema", "--stdout", "--allow-empty"], cwd=dir)
     if rc != 0:
-        lines = [l.strip() for l in err.splitlines() if l.strip()]
+        lines = [l.strip() for l in err.splitlines() if l.strip() and not l.startswith(("Error:", "  |"))]
         located = [l for l in lines if TFVARS_LOCATION.match(l)]
-        return None, (located or lines or ["(no message)"])[0]
+        return None, located + [l for l in lines if l not in located] or [err.strip() or "(no message)"]
     schema = json.loads(out)
     return list(schema.get("properties", {}).keys()), None
+
+
+def common(ours, theirs):
+    """(tfvars's error, Terraform's) at the first place both name, or None. Terraform's errors
+    without a place ("-: Cycle: ...") match a tfvars error without one of the same summary."""
+    places = [first_location(e) for e in theirs]
+    for e in ours:
+        if first_location(e) is not None and first_location(e) in places:
+            return e, theirs[places.index(first_location(e))]
+    for t in theirs:
+        if t.startswith("-: "):
+            summary = t[3:].split(":")[0]
+            for e in ours:
+                if first_location(e) is None and e.split(":")[0] == summary:
+                    return e, t
+    return None
 
 
 def first_location(text):
@@ -481,26 +496,26 @@ def check(args, dir):
         names, problems = declared(dir, files)
     except (ScanError, ValueError) as e:
         names, problems = None, ["the declarations could not be read here: %s" % e]
-    loaded, error = tfvars_load(args.tfvars, dir)
+    loaded, errors = tfvars_load(args.tfvars, dir)
     result["loaded"] = loaded is not None
     if syntax_ok:
         if loaded is None:
             tf_errors = terraform_config_errors(args.terraform, dir, files)
-            places = [first_location(e) for e in tf_errors]
-            if tf_errors and first_location(error) in places:
+            both = common(errors, tf_errors)
+            if both:
                 result["verdict"] = "both reject"
-                result["why"] = "Terraform: %s | tfvars: %s" % (tf_errors[places.index(first_location(error))], error)
+                result["why"] = "Terraform: %s | tfvars: %s" % (both[1], both[0])
             elif tf_errors and all(": Reference to undeclared " in e for e in tf_errors):
                 # Terraform skips what depends on a reference to something the module does not
                 # declare, so it may not reach the place tfvars names.
                 result["verdict"] = "both reject"
-                result["why"] = "Terraform (first an undeclared reference): %s | tfvars: %s" % (tf_errors[0], error)
+                result["why"] = "Terraform (first an undeclared reference): %s | tfvars: %s" % (tf_errors[0], errors[0])
             elif tf_errors:
                 result["verdict"] = "mismatch"
-                result["why"] = "both reject, at other places: Terraform: %s | tfvars: %s" % (tf_errors[0], error)
+                result["why"] = "both reject, at other places: Terraform: %s | tfvars: %s" % (tf_errors[0], errors[0])
             else:
                 result["verdict"] = "mismatch"
-                result["why"] = "Terraform loads it, tfvars: %s" % error
+                result["why"] = "Terraform loads it, tfvars: %s" % errors[0]
         elif names is None:
             result["verdict"] = "mismatch"
             result["why"] = problems[0]
@@ -515,19 +530,17 @@ def check(args, dir):
         else:
             result["verdict"] = "loaded"
             result["variables"] = len(loaded)
+    elif loaded is not None:
+        result["verdict"] = "mismatch"
+        result["why"] = "tfvars loads it, Terraform: %s" % syntax_errors[0]
     else:
-        if loaded is not None:
-            result["verdict"] = "mismatch"
-            result["why"] = "tfvars loads it, Terraform: %s" % syntax_errors[0]
+        both = common(errors, syntax_errors)
+        if both:
+            result["verdict"] = "both reject"
+            result["why"] = "Terraform: %s | tfvars: %s" % (both[1], both[0])
         else:
-            ours = first_location(error)
-            places = [first_location(e) for e in syntax_errors]
-            if ours is None or ours not in places:
-                result["verdict"] = "mismatch"
-                result["why"] = "both reject, not at the same line: Terraform %s | tfvars: %s" % (syntax_errors[0], error)
-            else:
-                result["verdict"] = "both reject"
-                result["why"] = "Terraform: %s | tfvars: %s" % (syntax_errors[places.index(ours)], error)
+            result["verdict"] = "mismatch"
+            result["why"] = "both reject, not at the same line: Terraform: %s | tfvars: %s" % (syntax_errors[0], errors[0])
     return result
 
 
