@@ -530,6 +530,11 @@ def check(args, dir):
         else:
             result["verdict"] = "loaded"
             result["variables"] = len(loaded)
+            if args.rust and loaded:
+                rc, out, err = run([args.tfvars, "rust"], cwd=dir)
+                if rc != 0:
+                    result["verdict"] = "mismatch"
+                    result["why"] = "tfvars rust fails: %s" % (err.strip().splitlines() or ["(no message)"])[0]
     elif loaded is not None:
         result["verdict"] = "mismatch"
         result["why"] = "tfvars loads it, Terraform: %s" % syntax_errors[0]
@@ -595,6 +600,8 @@ def main():
     p.add_argument("--terraform", default=os.environ.get("TERRAFORM", "terraform"))
     p.add_argument("--tfvars", default=os.environ.get("TFVARS", os.path.join(ROOT, "target", "release", "tfvars")))
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    p.add_argument("--rust", action="store_true",
+                   help="also generate the Rust code (`tfvars rust`) of each module that loads with variables")
     p.add_argument("--verbose", action="store_true", help="list every module directory and its verdict")
     args = p.parse_args()
     if args.layout:
