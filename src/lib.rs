@@ -226,5 +226,7 @@ mod pipeline;
 
 pub use tfvars_macros::terraform_vars;
 pub use tfvars_runtime::output::OutputError;
+#[cfg(feature = "plan")]
+pub use tfvars_runtime::plan;
 pub use tfvars_runtime::typed::{IntoNumber, VariableInfo};
 pub use tfvars_runtime::{Diagnostic, Number, Report, Sensitive, Severity, Type, Value};

@@ -82,6 +82,15 @@ pub enum ErrorKind {
 }
 
 impl Error {
+    /// An error of this kind with this message (for tools that wrap the runtime's errors,
+    /// e.g. to add a file name).
+    pub fn new(kind: ErrorKind, message: impl Into<String>) -> Error {
+        Error {
+            kind,
+            message: message.into(),
+        }
+    }
+
     pub(crate) fn plan(message: String) -> Error {
         Error {
             kind: ErrorKind::Plan,

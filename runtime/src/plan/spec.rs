@@ -285,7 +285,11 @@ impl Validator {
                 }
                 s
             }
-            Validator::Regex(r) => format!("a string matching {:?}", r.pattern),
+            Validator::Regex(r) => {
+                let mut s = "a string matching ".to_string();
+                crate::value::write_json_string(&mut s, &r.pattern);
+                s
+            }
             Validator::Object(o) => {
                 let attrs: Vec<String> = o
                     .attrs
