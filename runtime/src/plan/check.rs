@@ -2,10 +2,10 @@
 //! run through its validator; what fails is a finding at the instance's address and the path
 //! inside its planned value.
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 
 use super::reader::{Instance, Plan};
-use super::spec::{Spec, Validator};
+use super::spec::{describe_any, Spec, Validator};
 use super::value::PlanValue;
 use crate::value::write_json_string;
 
@@ -120,7 +120,12 @@ fn check_instance(inst: &Instance, v: &Validator, findings: &mut Vec<Finding>) {
             sensitive: Mark::of(&inst.after_sensitive),
         };
         let mut path = String::new();
-        eval(v, at, &mut path, &mut raw);
+        let mut out = Out {
+            raw: Vec::new(),
+            quiet: false,
+        };
+        eval(v, at, &mut path, &mut out);
+        raw = out.raw;
     }
     findings.extend(raw.into_iter().map(|r| Finding {
         kind: r.kind,
@@ -228,13 +233,44 @@ impl<'a> At<'a> {
     }
 }
 
-fn push(out: &mut Vec<Raw>, kind: FindingKind, path: &str, v: &Validator, at: At) {
-    out.push(Raw {
-        kind,
-        path: path.to_string(),
-        expected: v.describe(),
-        found: render(at),
-    });
+/// Where findings go. A quiet one (for the alternatives of `any` and `deny`, whose own
+/// findings are not reported) keeps only their kinds, without the cost of the messages.
+struct Out {
+    raw: Vec<Raw>,
+    quiet: bool,
+}
+
+impl Out {
+    fn quiet() -> Out {
+        Out {
+            raw: Vec::new(),
+            quiet: true,
+        }
+    }
+
+    fn add(
+        &mut self,
+        kind: FindingKind,
+        path: &str,
+        expected: impl FnOnce() -> String,
+        found: impl FnOnce() -> String,
+    ) {
+        let (path, expected, found) = if self.quiet {
+            (String::new(), String::new(), String::new())
+        } else {
+            (path.to_string(), expected(), found())
+        };
+        self.raw.push(Raw {
+            kind,
+            path,
+            expected,
+            found,
+        });
+    }
+}
+
+fn push(out: &mut Out, kind: FindingKind, path: &str, v: &Validator, at: At) {
+    out.add(kind, path, || v.describe(), || render(at));
 }
 
 /// Pass, fail, or undecided because of unknown values.
@@ -256,7 +292,7 @@ fn outcome(raw: &[Raw]) -> Outcome {
 }
 
 /// Runs `v` on the value at `at` (found at `path`), adding what fails to `out`.
-fn eval(v: &Validator, at: At, path: &mut String, out: &mut Vec<Raw>) {
+fn eval(v: &Validator, at: At, path: &mut String, out: &mut Out) {
     use FindingKind::{Unknown, Violation};
     // Every validator but those that look inside containers meets a wholly unknown value
     // the same way.
@@ -296,13 +332,13 @@ fn eval(v: &Validator, at: At, path: &mut String, out: &mut Vec<Raw>) {
                 eval(inner, at, path, out);
             }
         }
-        Validator::Any(vs) => one_of(v, vs, at, path, out),
+        Validator::Any(vs) => one_of(vs, at, path, out),
         Validator::Deny(vs) => {
             let mut unknown = false;
             for inner in vs {
-                let mut tmp = Vec::new();
+                let mut tmp = Out::quiet();
                 eval(inner, at, path, &mut tmp);
-                match outcome(&tmp) {
+                match outcome(&tmp.raw) {
                     Outcome::Pass => {
                         push(out, Violation, path, v, at);
                         return;
@@ -322,21 +358,20 @@ fn eval(v: &Validator, at: At, path: &mut String, out: &mut Vec<Raw>) {
             };
             let n = items.len();
             if l.min.is_some_and(|min| n < min) || l.max.is_some_and(|max| n > max) {
-                out.push(Raw {
-                    kind: Violation,
-                    path: path.clone(),
-                    expected: v.describe(),
-                    found: format!("a list of {n} element{}", if n == 1 { "" } else { "s" }),
-                });
+                out.add(
+                    Violation,
+                    path,
+                    || v.describe(),
+                    || format!("a list of {n} element{}", if n == 1 { "" } else { "s" }),
+                );
             }
             if l.of.is_empty() {
                 return;
             }
-            let any = Validator::Any(l.of.clone());
             let len = path.len();
             for i in 0..n {
-                path.push_str(&format!("[{i}]"));
-                one_of(&any, &l.of, at.index(i), path, out);
+                let _ = write!(path, "[{i}]");
+                one_of(&l.of, at.index(i), path, out);
                 path.truncate(len);
             }
         }
@@ -374,16 +409,16 @@ fn eval(v: &Validator, at: At, path: &mut String, out: &mut Vec<Raw>) {
 }
 
 // `Any`: passes when one alternative does; a single alternative reports its own findings.
-fn one_of(v: &Validator, vs: &[Validator], at: At, path: &mut String, out: &mut Vec<Raw>) {
+fn one_of(vs: &[Validator], at: At, path: &mut String, out: &mut Out) {
     if let [only] = vs {
         eval(only, at, path, out);
         return;
     }
     let mut unknown = false;
     for inner in vs {
-        let mut tmp = Vec::new();
+        let mut tmp = Out::quiet();
         eval(inner, at, path, &mut tmp);
-        match outcome(&tmp) {
+        match outcome(&tmp.raw) {
             Outcome::Pass => return,
             Outcome::Unknown => unknown = true,
             Outcome::Fail => {}
@@ -394,7 +429,7 @@ fn one_of(v: &Validator, vs: &[Validator], at: At, path: &mut String, out: &mut 
     } else {
         FindingKind::Violation
     };
-    push(out, kind, path, v, at);
+    out.add(kind, path, || describe_any(vs), || render(at));
 }
 
 fn push_key(path: &mut String, key: &str) {
@@ -486,9 +521,9 @@ fn write_value(out: &mut String, v: &PlanValue, unknown: Mark, sensitive: Mark, 
         PlanValue::Object(attrs) => {
             out.push('{');
             // Unknown attributes are left out of a planned object; name them too.
-            let mut keys: Vec<&str> = attrs.keys().map(String::as_str).collect();
+            let mut keys: Vec<&str> = attrs.keys().collect();
             if let Mark::Parts(PlanValue::Object(marks)) = unknown {
-                for (k, m) in marks {
+                for (k, m) in marks.iter() {
                     if *m == PlanValue::Bool(true) && !attrs.contains_key(k) {
                         keys.push(k);
                     }

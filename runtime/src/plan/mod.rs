@@ -60,7 +60,7 @@ use std::fmt;
 pub use check::{Finding, FindingKind, Report};
 pub use reader::{Action, Instance, InstanceKey, Mode, Plan};
 pub use spec::{FuncValidator, ListValidator, ObjectValidator, RegexValidator, Spec, Validator};
-pub use value::{JsonError, PlanValue};
+pub use value::{JsonError, PlanObject, PlanValue};
 
 /// Why a plan or a spec cannot be used: what is wrong and where.
 #[derive(Clone, Debug, PartialEq, Eq)]

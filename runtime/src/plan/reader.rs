@@ -1,10 +1,9 @@
 //! The plan: what `terraform show -json PLANFILE` prints (format 1.x), read into the planned
 //! resource instances a spec is checked against.
 
-use std::collections::BTreeMap;
 use std::fmt;
 
-use super::value::{JsonError, PlanValue, Reader};
+use super::value::{JsonError, PlanObject, PlanValue, Reader};
 use super::Error;
 
 /// A plan's planned resource instances, in the order of its `resource_changes`.
@@ -175,7 +174,7 @@ fn read_top(text: &str) -> Result<RawPlan, JsonError> {
         return Ok(raw);
     }
     r.object(0, |r, key, _| {
-        match key.as_str() {
+        match &*key {
             "format_version" => raw.format_version = Some(r.value(1)?),
             "terraform_version" => raw.terraform_version = Some(r.value(1)?),
             "errored" => raw.errored = Some(r.value(1)?),
@@ -210,21 +209,27 @@ fn read_change(r: &mut Reader) -> Result<PlanValue, JsonError> {
     if !r.peek_is(b'{') {
         return r.value(2);
     }
-    let mut entry = BTreeMap::new();
-    r.object(2, |r, key, _| {
-        if key == "change" && r.peek_is(b'{') {
-            let mut change = BTreeMap::new();
-            r.object(3, |r, key, _| {
-                if CHANGE_KEYS.contains(&key.as_str()) {
-                    change.insert(key, r.value(4)?);
+    let mut entry = PlanObject::default();
+    r.object(2, |r, key, at| {
+        let value = if key == "change" && r.peek_is(b'{') {
+            let mut change = PlanObject::default();
+            r.object(3, |r, key, at| {
+                if CHANGE_KEYS.contains(&&*key) {
+                    let v = r.value(4)?;
+                    if change.insert_new(key.into_owned(), v).is_err() {
+                        return Err(r.error_at(at, "duplicate key in an object"));
+                    }
                 } else {
                     r.skip(4)?;
                 }
                 Ok(())
             })?;
-            entry.insert(key, PlanValue::Object(change));
+            PlanValue::Object(change)
         } else {
-            entry.insert(key, r.value(3)?);
+            r.value(3)?
+        };
+        if entry.insert_new(key.into_owned(), value).is_err() {
+            return Err(r.error_at(at, "duplicate key in an object"));
         }
         Ok(())
     })?;
@@ -318,9 +323,7 @@ fn instance(entry: PlanValue) -> Result<Instance, (String, Option<String>)> {
         other => return Err((field_error("address", "a string", other.as_ref()), None)),
     };
     let fail = |what: String| (what, Some(address.clone()));
-    let string = |entry: &mut BTreeMap<String, PlanValue>, key: &str, required: bool| match entry
-        .remove(key)
-    {
+    let string = |entry: &mut PlanObject, key: &str, required: bool| match entry.remove(key) {
         Some(PlanValue::String(s)) => Ok(Some(s)),
         None if !required => Ok(None),
         Some(PlanValue::Null) if !required => Ok(None),
@@ -394,7 +397,7 @@ fn instance(entry: PlanValue) -> Result<Instance, (String, Option<String>)> {
         None | Some(PlanValue::Null) => None,
         Some(v) => Some(v),
     };
-    let marks = |change: &mut BTreeMap<String, PlanValue>, key: &str| match change.remove(key) {
+    let marks = |change: &mut PlanObject, key: &str| match change.remove(key) {
         None | Some(PlanValue::Null) => Ok(PlanValue::Bool(false)),
         Some(v @ (PlanValue::Bool(_) | PlanValue::Object(_) | PlanValue::Array(_))) => Ok(v),
         Some(other) => Err(field_error(

@@ -259,8 +259,7 @@ impl Validator {
             Validator::Eq(v) => super::check::literal(v),
             Validator::Anything => "a value (not null)".to_string(),
             Validator::Forbid => "nothing (absent or null)".to_string(),
-            Validator::Any(vs) if vs.len() == 1 => vs[0].describe(),
-            Validator::Any(vs) => format!("one of {}", join(vs)),
+            Validator::Any(vs) => describe_any(vs),
             Validator::Deny(vs) if vs.len() == 1 => format!("not {}", vs[0].describe()),
             Validator::Deny(vs) => format!("none of {}", join(vs)),
             Validator::Opt(v) => format!("nothing or {}", v.describe()),
@@ -281,7 +280,7 @@ impl Validator {
                     (None, None) => {}
                 }
                 if !l.of.is_empty() {
-                    s += &format!(", each {}", Validator::Any(l.of.clone()).describe());
+                    s += &format!(", each {}", describe_any(&l.of));
                 }
                 s
             }
@@ -300,6 +299,14 @@ impl Validator {
             }
             Validator::Func(f) => f.description.clone(),
         }
+    }
+}
+
+/// What `Any(vs)` requires, in words.
+pub(crate) fn describe_any(vs: &[Validator]) -> String {
+    match vs {
+        [only] => only.describe(),
+        _ => format!("one of {}", join(vs)),
     }
 }
 

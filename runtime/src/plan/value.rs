@@ -7,7 +7,7 @@
 //! a byte loop with no per-character allocation, and can skip a value without building it
 //! (a plan's `prior_state` and `configuration` are read only for syntax).
 
-use std::collections::BTreeMap;
+use std::borrow::Cow;
 use std::fmt;
 
 use crate::number::Number;
@@ -26,7 +26,98 @@ pub enum PlanValue {
     /// An array (Terraform lists, sets and tuples, and nested blocks).
     Array(Vec<PlanValue>),
     /// An object (Terraform objects and maps, and single nested blocks).
-    Object(BTreeMap<String, PlanValue>),
+    Object(PlanObject),
+}
+
+/// An object's attributes, sorted by name, each name once.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlanObject(Vec<(String, PlanValue)>);
+
+impl PlanObject {
+    /// An object of these attributes (a later duplicate name wins).
+    pub fn new(attrs: impl IntoIterator<Item = (String, PlanValue)>) -> PlanObject {
+        let mut attrs: Vec<(String, PlanValue)> = attrs.into_iter().collect();
+        // Stable: equal names stay in order, and the last of them is kept.
+        attrs.sort_by(|a, b| a.0.cmp(&b.0));
+        let mut out: Vec<(String, PlanValue)> = Vec::with_capacity(attrs.len());
+        for (k, v) in attrs {
+            match out.last_mut() {
+                Some(last) if last.0 == k => last.1 = v,
+                _ => out.push((k, v)),
+            }
+        }
+        PlanObject(out)
+    }
+
+    fn find(&self, key: &str) -> Result<usize, usize> {
+        self.0.binary_search_by(|(k, _)| k.as_str().cmp(key))
+    }
+
+    /// The attribute `key`.
+    pub fn get(&self, key: &str) -> Option<&PlanValue> {
+        self.find(key).ok().map(|i| &self.0[i].1)
+    }
+
+    /// Whether the object has the attribute `key`.
+    pub fn contains_key(&self, key: &str) -> bool {
+        self.find(key).is_ok()
+    }
+
+    /// Takes the attribute `key` out.
+    pub fn remove(&mut self, key: &str) -> Option<PlanValue> {
+        self.find(key).ok().map(|i| self.0.remove(i).1)
+    }
+
+    /// The attributes, in name order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &PlanValue)> {
+        self.0.iter().map(|(k, v)| (k.as_str(), v))
+    }
+
+    /// The names, in order.
+    pub fn keys(&self) -> impl Iterator<Item = &str> {
+        self.0.iter().map(|(k, _)| k.as_str())
+    }
+
+    /// The values, in name order.
+    pub fn values(&self) -> impl Iterator<Item = &PlanValue> {
+        self.0.iter().map(|(_, v)| v)
+    }
+
+    /// How many attributes.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Adds an attribute; `Err` when the name is there already. Names that come in order
+    /// (as Terraform writes them) are appended; others are put in place.
+    pub(crate) fn insert_new(&mut self, key: String, value: PlanValue) -> Result<(), ()> {
+        match self.0.last() {
+            Some((last, _)) if *last >= key => match self.find(&key) {
+                Ok(_) => Err(()),
+                Err(i) => {
+                    self.0.insert(i, (key, value));
+                    Ok(())
+                }
+            },
+            _ => {
+                self.0.push((key, value));
+                Ok(())
+            }
+        }
+    }
+}
+
+impl IntoIterator for PlanObject {
+    type Item = (String, PlanValue);
+    type IntoIter = std::vec::IntoIter<(String, PlanValue)>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
 }
 
 impl PlanValue {
@@ -68,7 +159,7 @@ impl PlanValue {
     }
 
     /// The attributes, if the value is an object.
-    pub fn as_object(&self) -> Option<&BTreeMap<String, PlanValue>> {
+    pub fn as_object(&self) -> Option<&PlanObject> {
         match self {
             PlanValue::Object(o) => Some(o),
             _ => None,
@@ -186,7 +277,7 @@ impl<'a> Reader<'a> {
         self.error_at(self.pos, message)
     }
 
-    fn error_at(&self, pos: usize, message: impl Into<String>) -> JsonError {
+    pub(crate) fn error_at(&self, pos: usize, message: impl Into<String>) -> JsonError {
         let pos = pos.min(self.b.len());
         let before = &self.b[..pos];
         let line = before.iter().filter(|&&c| c == b'\n').count() + 1;
@@ -257,10 +348,10 @@ impl<'a> Reader<'a> {
     pub(crate) fn value(&mut self, depth: usize) -> Result<PlanValue, JsonError> {
         match self.peek() {
             Some(b'{') => {
-                let mut map = BTreeMap::new();
+                let mut map = PlanObject::default();
                 self.object(depth, |r, key, at| {
                     let v = r.value(depth + 1)?;
-                    if map.insert(key, v).is_some() {
+                    if map.insert_new(key.into_owned(), v).is_err() {
                         return Err(r.error_at(at, "duplicate key in an object"));
                     }
                     Ok(())
@@ -313,7 +404,7 @@ impl<'a> Reader<'a> {
     pub(crate) fn object(
         &mut self,
         depth: usize,
-        mut f: impl FnMut(&mut Self, String, usize) -> Result<(), JsonError>,
+        mut f: impl FnMut(&mut Self, Cow<'a, str>, usize) -> Result<(), JsonError>,
     ) -> Result<(), JsonError> {
         if depth >= MAX_DEPTH {
             return Err(self.error(format!("nesting deeper than {MAX_DEPTH} levels")));
@@ -329,7 +420,7 @@ impl<'a> Reader<'a> {
                 return Err(self.error(format!("expected a string key, found {found}")));
             }
             let at = self.pos;
-            let key = self.string()?;
+            let key = self.string_cow()?;
             self.expect(b':', "`:` after an object key")?;
             f(self, key, at)?;
             match self.peek() {
@@ -429,10 +520,16 @@ impl<'a> Reader<'a> {
 
     /// Reads a string (the reader is at its opening quote).
     pub(crate) fn string(&mut self) -> Result<String, JsonError> {
+        self.string_cow().map(Cow::into_owned)
+    }
+
+    /// Reads a string, borrowed from the text when it has no escapes.
+    fn string_cow(&mut self) -> Result<Cow<'a, str>, JsonError> {
         let start = self.pos + 1;
         let (end, escaped) = self.string_end()?;
+        let text: &'a str = self.text;
         if !escaped {
-            return Ok(self.text[start..end].to_string());
+            return Ok(Cow::Borrowed(&text[start..end]));
         }
         let mut out = String::with_capacity(end - start);
         let raw = &self.text[start..end];
@@ -480,7 +577,7 @@ impl<'a> Reader<'a> {
                 _ => return Err(self.error_at(start + i, "invalid escape in a string")),
             }
         }
-        Ok(out)
+        Ok(Cow::Owned(out))
     }
 
     /// Finds the end of a string (the reader is at its opening quote; afterwards past its
