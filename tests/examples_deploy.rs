@@ -23,7 +23,12 @@ fn root() -> PathBuf {
 
 fn example_binary() -> PathBuf {
     let exe = std::env::current_exe().unwrap();
-    let path = exe.parent().unwrap().parent().unwrap().join("examples/deploy");
+    let path = exe
+        .parent()
+        .unwrap()
+        .parent()
+        .unwrap()
+        .join("examples/deploy");
     assert!(
         path.exists(),
         "`{}` is missing: `cargo test --features plan` builds it (or `cargo build --example deploy --features plan`)",
@@ -75,7 +80,10 @@ fn the_example_applies_only_a_plan_that_passes() {
     let out = run(&["--apply", good.to_str().unwrap()]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stderr}");
-    assert!(stderr.contains("the plan passes its spec (3 instances checked)"), "{stderr}");
+    assert!(
+        stderr.contains("the plan passes its spec (3 instances checked)"),
+        "{stderr}"
+    );
     assert!(stderr.ends_with("applied\n"), "{stderr}");
     assert!(good.join("terraform.tfstate").exists());
     assert!(!stderr.contains("s3cret"), "{stderr}");
@@ -90,7 +98,13 @@ fn the_example_applies_only_a_plan_that_passes() {
         .map(|l| format!("{l}\n"))
         .collect();
     assert_eq!(violations, VIOLATIONS);
-    assert!(stderr.ends_with("the plan does not pass its spec: not applied\n"), "{stderr}");
-    assert!(!bad.join("terraform.tfstate").exists(), "nothing was applied");
+    assert!(
+        stderr.ends_with("the plan does not pass its spec: not applied\n"),
+        "{stderr}"
+    );
+    assert!(
+        !bad.join("terraform.tfstate").exists(),
+        "nothing was applied"
+    );
     let _ = std::fs::remove_dir_all(&base);
 }

@@ -67,6 +67,20 @@ fn reads_instances_with_their_keys_actions_and_marks() {
 }
 
 #[test]
+fn keys_out_of_order_are_found_and_duplicates_still_caught() {
+    let v = PlanValue::from_json(r#"{"b": 1, "c": {"z": true, "y": false}, "a": [2]}"#).unwrap();
+    let o = v.as_object().unwrap();
+    assert_eq!(o.keys().collect::<Vec<_>>(), ["a", "b", "c"]);
+    assert_eq!(v.get("c").unwrap().get("y"), Some(&PlanValue::Bool(false)));
+    assert_eq!(
+        PlanValue::from_json(r#"{"b": 1, "a": 2, "b": 3}"#)
+            .unwrap_err()
+            .to_string(),
+        "1:18: duplicate key in an object"
+    );
+}
+
+#[test]
 fn a_plan_without_changes_has_no_instances() {
     let plan = Plan::from_json(
         r#"{"format_version": "1.2", "planned_values": {"root_module": {}}, "applyable": false}"#,

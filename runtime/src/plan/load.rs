@@ -102,11 +102,14 @@ fn located(file: &str, pos: Option<(usize, usize)>, path: &str, what: &str) -> S
 
 type Located = (Option<(usize, usize)>, String);
 
+/// An open sequence or mapping: the node, its anchor, and (for a mapping) the key read last,
+/// with its place, whose value is still to come.
+type Open = (Node, usize, Option<(String, Option<(usize, usize)>)>);
+
 fn yaml(text: &str) -> Result<Node, Located> {
     let pos = |span: &Span| Some((span.start.line(), span.start.col() + 1));
     let mut anchors: BTreeMap<usize, Node> = BTreeMap::new();
-    // Open sequences and mappings: the node, its anchor, and (for a mapping) a pending key.
-    let mut stack: Vec<(Node, usize, Option<(String, Option<(usize, usize)>)>)> = Vec::new();
+    let mut stack: Vec<Open> = Vec::new();
     let mut root: Option<Node> = None;
     let mut documents = 0;
     for event in Parser::new_from_str(text) {
