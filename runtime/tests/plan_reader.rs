@@ -203,7 +203,7 @@ fn malformed_resource_changes_name_the_entry_and_the_field() {
     );
     assert_eq!(
         err(&one_change(r#"{"actions": ["update"]}"#)),
-        "malformed plan: resource_changes[0] (`x.y`).change.after: a update has no planned value"
+        "malformed plan: resource_changes[0] (`x.y`).change.after: expected the planned value (the change is `update`), found nothing"
     );
     assert_eq!(
         err(r#"{"format_version": "1.2", "resource_changes": [{"address": "a.b", "mode": "resource", "type": "a", "name": "b", "change": {"actions": ["create"]}}]}"#),

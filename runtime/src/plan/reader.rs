@@ -423,7 +423,10 @@ fn instance(entry: PlanValue) -> Result<Instance, (String, Option<String>)> {
     };
     if inst.is_checked() && inst.after.is_none() && inst.after_unknown != PlanValue::Bool(true) {
         return Err((
-            format!(".change.after: a {} has no planned value", inst.change()),
+            format!(
+                ".change.after: expected the planned value (the change is `{}`), found nothing",
+                inst.change()
+            ),
             Some(inst.address),
         ));
     }
