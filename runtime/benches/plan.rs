@@ -123,6 +123,8 @@ fn thread_cpu() -> Duration {
 fn medians(spec: &Spec, text: &str) -> (Duration, Duration) {
     let mut wall = Vec::new();
     let mut cpu = Vec::new();
+    // One run to warm up (page faults of a first allocation of this size).
+    black_box(spec.check(&Plan::from_json(text).unwrap()));
     for _ in 0..7 {
         let (w, c) = (Instant::now(), thread_cpu());
         let plan = Plan::from_json(text).unwrap();
