@@ -203,6 +203,8 @@
 //!
 //! - `schemars` (off by default): the root type implements `schemars::JsonSchema` (schemars 1),
 //!   returning `JSON_SCHEMA`, for tools that collect schemas through schemars.
+//! - `plan` (off by default): `tfvars::plan`, plan checks: read `terraform show -json` plans
+//!   and check them against a spec (adds a YAML parser, `saphyr-parser`).
 //!
 //! Nothing else is optional. A crate using `tfvars` compiles the macro's module loader (an HCL
 //! parser) for the host and the runtime (exact decimals, Go-compatible regular expressions,
@@ -215,7 +217,10 @@
 //!   (formatted, with `cargo:rerun-if-changed` for every file of the module) to `include!`.
 //! - **The `tfvars` command line** (`tfvars-cli`): `tfvars schema` writes the JSON Schema
 //!   (terraschema's flags and output), `tfvars validate` checks `.tfvars.json` and `.tfvars`
-//!   files as `terraform plan` would, and `tfvars rust` prints the code the macro generates.
+//!   files as `terraform plan` would, `tfvars check-plan` checks a plan against a spec, and
+//!   `tfvars rust` prints the code the macro generates.
+//! - **Plan checks** (feature `plan`): `tfvars::plan` reads `terraform show -json` plans and checks
+//!   them against a spec of what planned resources must look like, before apply.
 #![deny(missing_docs)]
 
 #[doc(hidden)]
@@ -227,5 +232,7 @@ mod pipeline;
 
 pub use tfvars_macros::terraform_vars;
 pub use tfvars_runtime::output::OutputError;
+#[cfg(feature = "plan")]
+pub use tfvars_runtime::plan;
 pub use tfvars_runtime::typed::{IntoNumber, VariableInfo};
 pub use tfvars_runtime::{AnyValue, Diagnostic, Number, Report, Sensitive, Severity, Type, Value};

@@ -4,6 +4,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod check_plan;
 mod rust;
 mod schema;
 mod validate;
@@ -22,6 +23,8 @@ enum Command {
     Schema(schema::Args),
     /// Check variable files against the module as `terraform plan` would.
     Validate(validate::Args),
+    /// Check a plan (`terraform show -json PLANFILE`) against a spec before applying it.
+    CheckPlan(check_plan::Args),
     /// Print the Rust code that `terraform_vars!` generates for the module.
     Rust(rust::Args),
 }
@@ -32,6 +35,7 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Schema(args) => schema::run(args),
         Command::Validate(args) => validate::run(args),
+        Command::CheckPlan(args) => check_plan::run(args),
         Command::Rust(args) => rust::run(args),
     }
 }

@@ -15,6 +15,8 @@ pub mod input;
 pub mod json;
 pub mod number;
 pub mod output;
+#[cfg(feature = "plan")]
+pub mod plan;
 pub mod regex_go;
 pub mod sensitive;
 pub mod spec;
