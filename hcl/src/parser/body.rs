@@ -194,17 +194,7 @@ impl<'s> Parser<'s> {
                         ),
                     }
                     self.recover_after_body_item();
-                    return Block {
-                        kind: self.text_of(ident),
-                        kind_span: ident.span,
-                        labels,
-                        body: Body {
-                            items: Vec::new(),
-                            span: ident.span,
-                        },
-                        open_brace: ident.span,
-                        close_brace: ident.span,
-                    };
+                    return self.empty_block(ident, labels, ident.span, ident.span);
                 }
             }
         };
@@ -212,17 +202,7 @@ impl<'s> Parser<'s> {
         if !self.enter(open_brace.span) {
             self.recover(TokenKind::CBrace);
             self.recover_after_body_item();
-            return Block {
-                kind: self.text_of(ident),
-                kind_span: ident.span,
-                labels,
-                body: Body {
-                    items: Vec::new(),
-                    span: open_brace.span,
-                },
-                open_brace: open_brace.span,
-                close_brace: open_brace.span,
-            };
+            return self.empty_block(ident, labels, open_brace.span, open_brace.span);
         }
         let body = match self.peek_kind() {
             TokenKind::Newline | TokenKind::Eof | TokenKind::CBrace => {
@@ -251,6 +231,28 @@ impl<'s> Parser<'s> {
             body,
             open_brace: open_brace.span,
             close_brace,
+        }
+    }
+
+    /// A block read no further than its header (after an error): no body, its braces placed
+    /// at `open_brace`, its body's span at `body`.
+    fn empty_block(
+        &self,
+        ident: Token,
+        labels: Vec<Label<'s>>,
+        open_brace: Span,
+        body: Span,
+    ) -> Block<'s> {
+        Block {
+            kind: self.text_of(ident),
+            kind_span: ident.span,
+            labels,
+            body: Body {
+                items: Vec::new(),
+                span: body,
+            },
+            open_brace,
+            close_brace: open_brace,
         }
     }
 
