@@ -131,7 +131,7 @@ fn entry(v: &VariableSpec, warnings: &mut Vec<String>) -> Json {
 }
 
 fn constant_string(e: &Expr) -> Option<String> {
-    match e {
+    match e.peel() {
         Expr::Literal(Value::String(s)) => Some(s.clone()),
         Expr::Template(parts) => parts
             .iter()

@@ -304,7 +304,7 @@ fn full_expr(cx: &mut FileCx, attr: &Attribute) -> Option<Expr> {
     if attr.syntax_error {
         return None;
     }
-    match lower_expr(&attr.expr) {
+    match lower_expr(&attr.expr, Some(cx.file)) {
         Ok(x) => Some(x),
         Err(err) => {
             cx.lower_errors(vec![err], None);

@@ -10,8 +10,11 @@ use tfvars_hcl::{ExprKind, Step, StepKind};
 use tfvars_runtime::expr::{BinaryOp, ForExpr, UnaryOp};
 use tfvars_runtime::{Expr, Number, Value};
 
+use crate::source::SourceFile;
+
 mod blame;
 mod refs;
+mod sites;
 mod template;
 
 pub use blame::{locate_constant_error, LocatedError};
@@ -45,9 +48,12 @@ impl std::fmt::Display for LowerError {
 
 impl std::error::Error for LowerError {}
 
-/// Lowers an expression of the full language; the first problem is the error.
-pub fn lower_expr(expr: &tfvars_hcl::Expr) -> Result<Expr, LowerError> {
+/// Lowers an expression of the full language; the first problem is the error. With the file
+/// the expression was parsed from, every node records its place ([`Expr::At`]), so that
+/// evaluation errors point where Terraform points.
+pub fn lower_expr(expr: &tfvars_hcl::Expr, file: Option<&SourceFile>) -> Result<Expr, LowerError> {
     let mut l = Lowerer::new(false);
+    l.places = file;
     let out = l.expr(expr);
     match l.errors.into_iter().next() {
         Some(e) => Err(e),
@@ -74,7 +80,7 @@ pub fn expression_from_text(text: &str) -> Result<Expr, Vec<LowerError>> {
     if !parsed.diagnostics.is_empty() {
         return Err(syntax_errors(parsed.diagnostics));
     }
-    lower_expr(&parsed.value).map_err(|e| vec![e])
+    lower_expr(&parsed.value, None).map_err(|e| vec![e])
 }
 
 /// Syntax errors as lowering errors.
@@ -108,11 +114,13 @@ pub fn parse_number(text: &str) -> Option<Number> {
     Number::parse_json(&json)
 }
 
-pub(crate) struct Lowerer {
+pub(crate) struct Lowerer<'f> {
     constant: bool,
     depth: usize,
     bound: Vec<String>,
     pub(crate) errors: Vec<LowerError>,
+    /// The file whose places the nodes record, if they record them.
+    places: Option<&'f SourceFile>,
 }
 
 /// A placeholder for an expression that failed to lower; never returned to callers.
@@ -120,13 +128,14 @@ fn placeholder() -> Expr {
     Expr::Literal(Value::null())
 }
 
-impl Lowerer {
-    pub(crate) fn new(constant: bool) -> Lowerer {
+impl<'f> Lowerer<'f> {
+    pub(crate) fn new(constant: bool) -> Lowerer<'f> {
         Lowerer {
             constant,
             depth: 0,
             bound: Vec::new(),
             errors: Vec::new(),
+            places: None,
         }
     }
 
@@ -150,7 +159,10 @@ impl Lowerer {
         self.depth += 1;
         let out = self.expr_inner(expr);
         self.depth -= 1;
-        out
+        match self.places {
+            Some(file) => sites::place(file, out, expr),
+            None => out,
+        }
     }
 
     fn expr_inner(&mut self, expr: &tfvars_hcl::Expr) -> Expr {
@@ -174,7 +186,7 @@ impl Lowerer {
             } => self.scope_traversal(root, *root_span, steps, expr.span),
             ExprKind::RelativeTraversal { source, steps } => {
                 let base = self.expr(source);
-                self.apply_steps(base, steps)
+                self.apply_steps(base, steps, expr.span.start)
             }
             ExprKind::Index {
                 collection, key, ..
@@ -303,7 +315,7 @@ impl Lowerer {
         span: tfvars_hcl::Span,
     ) -> Expr {
         if self.bound.iter().any(|b| b == name) {
-            return self.apply_steps(Expr::Bound(name.to_string()), steps);
+            return self.apply_steps(Expr::Bound(name.to_string()), steps, span.start);
         }
         if self.constant {
             return self.error(
@@ -314,10 +326,10 @@ impl Lowerer {
         }
         match (name, steps.first().map(|s| &s.kind)) {
             ("var", Some(StepKind::Attr(attr))) => {
-                self.apply_steps(Expr::Variable(attr.to_string()), &steps[1..])
+                self.apply_steps(Expr::Variable(attr.to_string()), &steps[1..], span.start)
             }
             ("local", Some(StepKind::Attr(attr))) => {
-                self.apply_steps(Expr::Local(attr.to_string()), &steps[1..])
+                self.apply_steps(Expr::Local(attr.to_string()), &steps[1..], span.start)
             }
             ("var" | "local", _) => self.error(
                 "Invalid reference",
@@ -351,7 +363,9 @@ impl Lowerer {
         }
     }
 
-    fn apply_steps(&mut self, mut base: Expr, steps: &[Step<'_>]) -> Expr {
+    /// `base` (which starts at byte `from`) with `steps` applied; each step records its place
+    /// (Terraform points at the step that fails).
+    fn apply_steps(&mut self, mut base: Expr, steps: &[Step<'_>], from: u32) -> Expr {
         if let Some(step) = steps.get(MAX_DEPTH.saturating_sub(self.depth)) {
             return self.error(
                 "Expression too deeply nested",
@@ -378,6 +392,9 @@ impl Lowerer {
                     Expr::Index(Box::new(base), Box::new(key))
                 }
             };
+            if let Some(file) = self.places {
+                base = sites::step(file, base, from, step.span);
+            }
         }
         base
     }

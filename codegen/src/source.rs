@@ -101,6 +101,7 @@ impl SourceFile {
             file: self.name.clone(),
             line,
             column,
+            range: None,
         }
     }
 

@@ -29,13 +29,13 @@ fn parse_body(src: &str) -> tfvars_hcl::Body<'_> {
 }
 
 fn lower(src: &str) -> Expr {
-    lower_expr(&parse(src)).unwrap_or_else(|e| panic!("{src}: {e}"))
+    lower_expr(&parse(src), None).unwrap_or_else(|e| panic!("{src}: {e}"))
 }
 
 fn lower_body_attr(src: &str) -> Expr {
     let body = parse_body(src);
     let attr = body.attributes().next().unwrap();
-    lower_expr(&attr.expr).unwrap()
+    lower_expr(&attr.expr, None).unwrap()
 }
 
 fn num(s: &str) -> Expr {
@@ -344,7 +344,7 @@ fn traversals_and_references() {
         lower("var.x.0"),
         Expr::Index(Box::new(var("x")), Box::new(num("0")))
     );
-    assert!(lower_expr(&parse("var")).is_err());
+    assert!(lower_expr(&parse("var"), None).is_err());
 }
 
 #[test]
@@ -486,7 +486,7 @@ fn lowering_guards_its_own_depth() {
             span: tfvars_hcl::Span::default(),
         };
     }
-    let err = lower_expr(&e).unwrap_err();
+    let err = lower_expr(&e, None).unwrap_err();
     assert_eq!(err.summary, "Expression too deeply nested");
 }
 
@@ -495,7 +495,7 @@ fn eval_attrs(src: &str) -> Vec<Value> {
     let body = parse_body(src);
     body.attributes()
         .map(|a| {
-            let e = lower_expr(&a.expr).unwrap();
+            let e = lower_expr(&a.expr, None).unwrap();
             tfvars_runtime::eval::eval_constant(&e).unwrap()
         })
         .collect()
@@ -543,9 +543,9 @@ fn bare_keyword_keys_are_names() {
         lower("{ (null) = 1 }"),
         Expr::Object(vec![(Expr::Literal(Value::null()), num("1"))])
     );
-    let err = lower_expr(&parse("{ var.a = 1 }")).unwrap_err();
+    let err = lower_expr(&parse("{ var.a = 1 }"), None).unwrap_err();
     assert_eq!(err.summary, "Ambiguous attribute key");
-    assert!(lower_expr(&parse("{ (var.a) = 1 }")).is_ok());
+    assert!(lower_expr(&parse("{ (var.a) = 1 }"), None).is_ok());
 }
 
 #[test]
@@ -554,7 +554,7 @@ fn repeated_keys_reach_the_evaluator_in_order() {
     let src = "a = { k = 1, \"k\" = 2, k = { k = 3, k = 4 } }\n";
     let body = parse_body(src);
     let attr = body.attributes().next().unwrap();
-    let e = lower_expr(&attr.expr).unwrap();
+    let e = lower_expr(&attr.expr, None).unwrap();
     let v = tfvars_runtime::eval::eval_constant(&e).unwrap();
     let inner = Value::Object([("k".to_string(), Value::Number(Number::from(4)))].into());
     assert_eq!(v, Value::Object([("k".to_string(), inner)].into()));

@@ -29,6 +29,7 @@ fn variable(name: &str, ty: tfvars_runtime::Type, nullable: bool) -> VariableSpe
             file: "variables.tf".into(),
             line: 1,
             column: 1,
+            range: None,
         },
     }
 }

@@ -205,6 +205,7 @@ fn var(name: &str, ty: Type) -> VariableSpec {
             file: "main.tf".into(),
             line: 1,
             column: 1,
+            range: None,
         },
     }
 }

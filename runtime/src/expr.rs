@@ -61,6 +61,161 @@ pub enum Expr {
     },
     /// A `for` expression.
     For(Box<ForExpr>),
+    /// The expression with its place in the source, so that an error raised while evaluating it
+    /// points where Terraform points. Lowering wraps every node of a condition, an error
+    /// message and a `locals` entry; evaluation and analyses look through it ([`Expr::peel`]).
+    At(Box<Expr>, Box<Site>),
+}
+
+impl Expr {
+    /// The expression without the [`Expr::At`] wrappers around it (not inside it).
+    pub fn peel(&self) -> &Expr {
+        let mut e = self;
+        while let Expr::At(inner, _) = e {
+            e = inner;
+        }
+        e
+    }
+
+    /// Where the expression is, when lowering recorded it.
+    pub fn site(&self) -> Option<&Site> {
+        match self {
+            Expr::At(_, site) => Some(site),
+            _ => None,
+        }
+    }
+
+    /// A copy without any [`Expr::At`] wrapper, at any depth: the shape analyses match on.
+    pub fn without_sites(&self) -> Expr {
+        let parts = |ps: &[TemplatePart]| ps.iter().map(TemplatePart::without_sites).collect();
+        let boxed = |e: &Expr| Box::new(e.without_sites());
+        match self {
+            Expr::At(inner, _) => inner.without_sites(),
+            Expr::Literal(_)
+            | Expr::Variable(_)
+            | Expr::Local(_)
+            | Expr::Bound(_)
+            | Expr::Unknown(_) => self.clone(),
+            Expr::Template(ps) => Expr::Template(parts(ps)),
+            Expr::Tuple(xs) => Expr::Tuple(xs.iter().map(Expr::without_sites).collect()),
+            Expr::Object(kvs) => Expr::Object(
+                kvs.iter()
+                    .map(|(k, v)| (k.without_sites(), v.without_sites()))
+                    .collect(),
+            ),
+            Expr::GetAttr(t, n) => Expr::GetAttr(boxed(t), n.clone()),
+            Expr::Index(t, k) => Expr::Index(boxed(t), boxed(k)),
+            Expr::Splat {
+                source,
+                each,
+                symbol,
+            } => Expr::Splat {
+                source: boxed(source),
+                each: boxed(each),
+                symbol: symbol.clone(),
+            },
+            Expr::Unary(op, x) => Expr::Unary(*op, boxed(x)),
+            Expr::Binary(op, a, b) => Expr::Binary(*op, boxed(a), boxed(b)),
+            Expr::Conditional(c, a, b) => Expr::Conditional(boxed(c), boxed(a), boxed(b)),
+            Expr::Call {
+                name,
+                args,
+                expand_final,
+            } => Expr::Call {
+                name: name.clone(),
+                args: args.iter().map(Expr::without_sites).collect(),
+                expand_final: *expand_final,
+            },
+            Expr::For(f) => Expr::For(Box::new(ForExpr {
+                key_var: f.key_var.clone(),
+                value_var: f.value_var.clone(),
+                collection: f.collection.without_sites(),
+                key: f.key.as_ref().map(Expr::without_sites),
+                value: f.value.without_sites(),
+                condition: f.condition.as_ref().map(Expr::without_sites),
+                grouping: f.grouping,
+            })),
+        }
+    }
+}
+
+/// A position in a source file: line and column from 1 (columns in characters), and the
+/// byte offset from 0, as Terraform's diagnostics give them.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
+pub struct SourcePos {
+    /// Line, from 1.
+    pub line: u32,
+    /// Column, from 1.
+    pub column: u32,
+    /// Byte offset, from 0.
+    pub byte: u32,
+}
+
+/// A range of a source file, its end exclusive.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
+pub struct SourceRange {
+    /// The first character.
+    pub start: SourcePos,
+    /// Just past the last character.
+    pub end: SourcePos,
+}
+
+/// The ranges of an expression that Terraform's errors point at (hclsyntax's `Range`,
+/// `StartRange` and the range of the expression's own operation). Serialised as 18 numbers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Site {
+    /// The whole expression.
+    pub range: SourceRange,
+    /// Its start: a function's name and `(`, an index's `[`, a `for` expression's opening
+    /// bracket, an operator's left operand's start, …
+    pub start: SourceRange,
+    /// Where the expression's own operation is: a traversal step (`.name`, `[0]`), an index's
+    /// brackets with the key, a call's `)`; the whole expression otherwise.
+    pub operation: SourceRange,
+}
+
+impl Serialize for Site {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut flat = [0u32; 18];
+        for (i, r) in [self.range, self.start, self.operation].iter().enumerate() {
+            flat[i * 6..i * 6 + 6].copy_from_slice(&[
+                r.start.line,
+                r.start.column,
+                r.start.byte,
+                r.end.line,
+                r.end.column,
+                r.end.byte,
+            ]);
+        }
+        flat.serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Site {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Site, D::Error> {
+        let flat = <[u32; 18]>::deserialize(d)?;
+        let range = |i: usize| SourceRange {
+            start: SourcePos {
+                line: flat[i],
+                column: flat[i + 1],
+                byte: flat[i + 2],
+            },
+            end: SourcePos {
+                line: flat[i + 3],
+                column: flat[i + 4],
+                byte: flat[i + 5],
+            },
+        };
+        Ok(Site {
+            range: range(0),
+            start: range(6),
+            operation: range(12),
+        })
+    }
 }
 
 /// `[for k, v in coll : value if cond]` or `{for k, v in coll : key => value... if cond}`.
@@ -109,6 +264,36 @@ pub enum TemplatePart {
         /// The body.
         body: Vec<TemplatePart>,
     },
+}
+
+impl TemplatePart {
+    fn without_sites(&self) -> TemplatePart {
+        let parts = |ps: &[TemplatePart]| ps.iter().map(TemplatePart::without_sites).collect();
+        match self {
+            TemplatePart::Literal(_) => self.clone(),
+            TemplatePart::Interpolation(e) => TemplatePart::Interpolation(e.without_sites()),
+            TemplatePart::If {
+                condition,
+                then,
+                otherwise,
+            } => TemplatePart::If {
+                condition: condition.without_sites(),
+                then: parts(then),
+                otherwise: parts(otherwise),
+            },
+            TemplatePart::For {
+                key_var,
+                value_var,
+                collection,
+                body,
+            } => TemplatePart::For {
+                key_var: key_var.clone(),
+                value_var: value_var.clone(),
+                collection: collection.without_sites(),
+                body: parts(body),
+            },
+        }
+    }
 }
 
 /// Unary operators.

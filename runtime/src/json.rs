@@ -207,6 +207,7 @@ fn scan(text: &str) -> Vec<Token<'_>> {
         file: String::new(),
         line: p.line,
         column: p.column,
+        range: None,
     };
     let mut tokens = Vec::new();
     let mut p = Pos {

@@ -546,6 +546,7 @@ mod tests {
                 file: "main.tf".into(),
                 line: 1,
                 column: 1,
+                range: None,
             },
         }
     }

@@ -16,6 +16,10 @@ pub struct Location {
     pub line: u32,
     /// Column, from 1, counted in characters.
     pub column: u32,
+    /// The whole range, when known (an error inside a condition): its start is `line` and
+    /// `column`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub range: Option<crate::expr::SourceRange>,
 }
 
 impl std::fmt::Display for Location {

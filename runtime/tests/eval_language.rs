@@ -353,6 +353,7 @@ fn throughput() {
         file: "main.tf".into(),
         line: 1,
         column: 1,
+        range: None,
     };
     let spec = ModuleSpec {
         variables: vec![VariableSpec {

@@ -17,6 +17,7 @@ fn loc(line: u32) -> Location {
         file: "main.tf".into(),
         line,
         column: 3,
+        range: None,
     }
 }
 

@@ -35,7 +35,26 @@ const KNOWN: &[(&str, &str)] = &[
         "network/vpc_not_cidr",
         "one error per condition: both `split(…)[1]` of the `&&` chain fail",
     ),
+    (
+        "errors/flags_null",
+        "one error per condition: both operands of `||` fail",
+    ),
+    (
+        "errors/port_text",
+        "one error per condition: both `tonumber(…)` of the `&&` chain fail",
+    ),
+    (
+        "errors/settings_null",
+        "one error per condition: both operands of `||` fail",
+    ),
+    (
+        "errors/settings_string",
+        "one error per condition: both operands of `||` fail",
+    ),
 ];
+
+/// Where Terraform's diagnostic starts (`file:line:column`) and ends (`line:column`).
+type Range = (String, Option<String>);
 
 /// The first paragraph of a detail: the message without "This was checked by …".
 fn first_paragraph(detail: &str) -> &str {
@@ -101,7 +120,8 @@ fn check_module(name: &str, totals: &mut Totals, failures: &mut Vec<String>) {
             continue;
         }
         let mut theirs: Vec<(String, String)> = Vec::new();
-        let mut their_ranges: BTreeMap<(String, String), String> = BTreeMap::new();
+        // Several errors of one condition may share a summary and detail.
+        let mut their_ranges: BTreeMap<(String, String), Vec<Range>> = BTreeMap::new();
         for d in want["diagnostics"].as_array().unwrap() {
             if d["severity"] != "error" {
                 continue;
@@ -111,17 +131,38 @@ fn check_module(name: &str, totals: &mut Totals, failures: &mut Vec<String>) {
                 first_paragraph(d["detail"].as_str().unwrap()).to_string(),
             );
             if let Some(r) = d["range"].as_str() {
-                their_ranges.insert(key.clone(), r.to_string());
+                let end = d["range_end"].as_str().map(str::to_string);
+                their_ranges
+                    .entry(key.clone())
+                    .or_default()
+                    .push((r.to_string(), end));
             }
             theirs.push(key);
         }
         let mut ours: Vec<(String, String)> = Vec::new();
         for d in got.report.errors() {
             let key = (d.summary.clone(), first_paragraph(&d.detail).to_string());
-            if let (Some(r), Some(loc)) = (their_ranges.get(&key), &d.location) {
+            if let Some(ranges) = their_ranges.get(&key) {
                 totals.located += 1;
-                if *r == loc.to_string() {
+                // Where the error starts, and where it ends when we know the whole range.
+                let ours_start = d.location.as_ref().map(|l| l.to_string());
+                let ours_end = d
+                    .location
+                    .as_ref()
+                    .and_then(|l| l.range)
+                    .map(|r| format!("{}:{}", r.end.line, r.end.column));
+                let matches = |(start, end): &Range| {
+                    ours_start.as_ref() == Some(start) && (ours_end.is_none() || ours_end == *end)
+                };
+                if ranges.iter().any(matches) {
                     totals.location_ok += 1;
+                } else {
+                    failures.push(format!(
+                        "{name}/{case}: {} points at {} to {}, Terraform at {ranges:?}",
+                        key.0,
+                        ours_start.unwrap_or_default(),
+                        ours_end.unwrap_or_default(),
+                    ));
                 }
             }
             ours.push(key);

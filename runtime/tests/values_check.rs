@@ -32,6 +32,7 @@ fn var(name: &str, t: &str, default: Option<&str>, line: u32) -> VariableSpec {
             file: "main.tf".into(),
             line,
             column: 1,
+            range: None,
         },
     }
 }
@@ -290,6 +291,7 @@ fn declarations_in_tf_json_are_their_brace() {
         file: "main.tf.json".into(),
         line: 3,
         column: 13,
+        range: None,
     };
     let c = run(&module(vec![port]), &[r#"{"port":"x"}"#]);
     assert_eq!(

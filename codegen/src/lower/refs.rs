@@ -40,6 +40,7 @@ pub fn has_references(expr: &Expr) -> bool {
 fn walk<'a>(expr: &'a Expr, f: &mut dyn FnMut(&'a Expr)) {
     f(expr);
     match expr {
+        Expr::At(inner, _) => walk(inner, f),
         Expr::Literal(_)
         | Expr::Variable(_)
         | Expr::Local(_)

@@ -7,7 +7,7 @@ use tfvars_runtime::{Expr, Value};
 
 use super::{nfc, LowerError, Lowerer};
 
-impl Lowerer {
+impl Lowerer<'_> {
     /// A template: a lone literal is a string, anything else a string template.
     pub(super) fn template(&mut self, parts: &[Part<'_>]) -> Expr {
         let parts = self.parts(parts);

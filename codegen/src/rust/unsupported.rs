@@ -69,6 +69,7 @@ fn walk(
 ) {
     let mut go = |e: &Expr, reasons: &mut BTreeSet<String>| walk(e, spec, locals, reasons);
     match expr {
+        Expr::At(inner, _) => go(inner, reasons),
         Expr::Literal(_) | Expr::Variable(_) | Expr::Bound(_) => {}
         Expr::Unknown(what) => {
             reasons.insert(format!(

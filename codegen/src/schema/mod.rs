@@ -232,20 +232,24 @@ pub fn render(module: &Module, options: &SchemaOptions) -> Result<Rendered, Sche
                 .max(1),
         )
         .collect();
+    // The translation matches the shapes of expressions; their places do not matter to it.
+    let locals: Vec<LocalSpec> = module
+        .spec
+        .locals
+        .iter()
+        .map(|l| LocalSpec {
+            name: l.name.clone(),
+            expr: l.expr.without_sites(),
+            location: l.location.clone(),
+        })
+        .collect();
     let built = crate::parallel::map(&runs, |run| {
         let mut warnings = Vec::new();
         let mut debug = Vec::new();
         let nodes: Vec<Json> = run
             .iter()
             .map(|v| {
-                let node = variable_node(
-                    v,
-                    &module.spec.locals,
-                    options,
-                    &cx,
-                    &mut warnings,
-                    &mut debug,
-                );
+                let node = variable_node(v, &locals, options, &cx, &mut warnings, &mut debug);
                 Json::Written(json_text::to_string_at(
                     &node,
                     PROPERTY_DEPTH,
@@ -328,7 +332,8 @@ fn variable_node(
     // Translate every validation block; untranslatable ones are left out with a warning.
     let mut rules: Option<Rules> = None;
     for rule in &v.validations {
-        match translate::translate(&rule.condition, &v.name, &v.ty, locals, options.version) {
+        let condition = rule.condition.without_sites();
+        match translate::translate(&condition, &v.name, &v.ty, locals, options.version) {
             Ok(r) => {
                 if r.string_length || r.items.as_ref().is_some_and(|i| i.string_length) {
                     debug.push(format!(

@@ -63,12 +63,6 @@ pub(crate) fn index(v: &Value, key: &Value) -> Result<Value, EvalError> {
         return Ok(Value::Unknown(Type::Any));
     }
     match v {
-        // An empty list of unknown element type has no elements to be out of range of.
-        Value::List(Type::Any, xs)
-            if xs.is_empty() && !matches!(key, Value::Number(n) if n.is_sign_negative()) =>
-        {
-            Err(invalid_index(&format!("{NO_ELEMENT}.")))
-        }
         Value::List(_, xs) | Value::Tuple(xs) => {
             let n = match conv::convert(key, &Type::Number) {
                 Ok(Value::Number(n)) => n,
@@ -90,11 +84,14 @@ pub(crate) fn index(v: &Value, key: &Value) -> Result<Value, EvalError> {
                 )));
             }
             let i = num_traits::ToPrimitive::to_usize(d).unwrap_or(usize::MAX);
-            xs.get(i).cloned().ok_or_else(|| {
-                invalid_index(&format!(
+            // HCL words only an index just past the end; one further on gets the plain message.
+            xs.get(i).cloned().ok_or_else(|| match (xs.len(), i) {
+                (0, 0) => invalid_index(&format!("{NO_ELEMENT}: the collection has no elements.")),
+                (n, i) if i == n => invalid_index(&format!(
                     "{NO_ELEMENT}: the given index is greater than or equal to the length of \
                      the collection."
-                ))
+                )),
+                _ => invalid_index(&format!("{NO_ELEMENT}.")),
             })
         }
         Value::Object(_) if matches!(key, Value::Number(_)) => Err(invalid_index(&format!(

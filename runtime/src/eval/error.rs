@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::expr::SourceRange;
+
 /// Whether `can` and `try` may catch an error.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ErrorKind {
@@ -26,6 +28,15 @@ pub struct EvalError {
     pub detail: String,
     /// Whether `can`/`try` may catch it.
     pub kind: ErrorKind,
+    /// The part of the expression Terraform points at, once known (expressions lowered from a
+    /// module carry their places).
+    pub range: Option<SourceRange>,
+    /// The file of `range` when it is not the file of the expression evaluated (an error
+    /// inside a `locals` entry the expression refers to).
+    pub file: Option<String>,
+    /// The argument at fault, for a function's error about one argument: the call's place
+    /// resolves it to the argument's range.
+    pub(crate) arg: Option<usize>,
 }
 
 impl EvalError {
@@ -35,6 +46,9 @@ impl EvalError {
             summary: summary.into(),
             detail: detail.into(),
             kind: ErrorKind::Dynamic,
+            range: None,
+            file: None,
+            arg: None,
         }
     }
 
@@ -44,6 +58,9 @@ impl EvalError {
             summary: summary.into(),
             detail: detail.into(),
             kind: ErrorKind::Static,
+            range: None,
+            file: None,
+            arg: None,
         }
     }
 
@@ -54,7 +71,18 @@ impl EvalError {
             summary: "Not supported".into(),
             detail: detail.into(),
             kind: ErrorKind::Unsupported,
+            range: None,
+            file: None,
+            arg: None,
         }
+    }
+
+    /// The error pointing at `range`, unless it already points somewhere.
+    pub fn at(mut self, range: Option<SourceRange>) -> EvalError {
+        if self.range.is_none() {
+            self.range = range;
+        }
+        self
     }
 
     /// True when `can` and `try` may catch the error.
@@ -71,12 +99,14 @@ impl fmt::Display for EvalError {
 
 impl std::error::Error for EvalError {}
 
-/// `Invalid function argument` for parameter `param`.
-pub(crate) fn arg_error(param: &str, msg: impl fmt::Display) -> EvalError {
-    EvalError::new(
+/// `Invalid function argument` for parameter `param`, the argument at `index`.
+pub(crate) fn arg_error(index: usize, param: &str, msg: impl fmt::Display) -> EvalError {
+    let mut e = EvalError::new(
         "Invalid function argument",
         format!("Invalid value for \"{param}\" parameter: {msg}."),
-    )
+    );
+    e.arg = Some(index);
+    e
 }
 
 /// `Error in function call` (a function failed on valid arguments).

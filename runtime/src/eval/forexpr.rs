@@ -245,7 +245,7 @@ impl Scope<'_> {
 /// The type an expression has whatever its operands: what HCL gives a failed operation.
 fn static_type(e: &crate::expr::Expr) -> Type {
     use crate::expr::{BinaryOp, Expr, UnaryOp};
-    match e {
+    match e.peel() {
         Expr::Binary(op, ..) => match op {
             BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div | BinaryOp::Mod => {
                 Type::Number

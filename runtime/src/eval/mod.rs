@@ -20,6 +20,7 @@ mod functions;
 mod operators;
 mod refs;
 mod scope;
+mod subject;
 mod template;
 mod validate;
 

@@ -30,7 +30,7 @@ pub(crate) struct Reference<'e> {
 
 /// The longest static traversal of a reference expression, innermost root first.
 fn traversal(e: &Expr) -> Option<Reference<'_>> {
-    match e {
+    match e.peel() {
         Expr::Variable(n) => Some(Reference {
             root: Root::Variable(n),
             steps: vec![],
@@ -54,7 +54,7 @@ fn traversal(e: &Expr) -> Option<Reference<'_>> {
         }
         Expr::Index(t, k) => {
             let mut r = traversal(t)?;
-            if let Expr::Literal(v) = &**k {
+            if let Expr::Literal(v) = k.peel() {
                 r.steps.push(Step::Key(v));
             }
             Some(r)
@@ -80,7 +80,7 @@ fn walk<'e>(e: &'e Expr, bound: &mut Vec<&'e str>, out: &mut Vec<Reference<'e>>)
         // Dynamic index keys inside the traversal still count.
         let mut cur = e;
         loop {
-            match cur {
+            match cur.peel() {
                 Expr::GetAttr(t, _) => cur = t,
                 Expr::Index(t, k) => {
                     walk(k, bound, out);
@@ -91,7 +91,8 @@ fn walk<'e>(e: &'e Expr, bound: &mut Vec<&'e str>, out: &mut Vec<Reference<'e>>)
         }
         return;
     }
-    match e {
+    match e.peel() {
+        Expr::At(..) => unreachable!("peeled"),
         Expr::Literal(_)
         | Expr::Variable(_)
         | Expr::Local(_)
@@ -271,6 +272,7 @@ pub(crate) fn children(e: &Expr) -> Vec<&Expr> {
     }
     let mut out = Vec::new();
     match e {
+        Expr::At(inner, _) => out.push(&**inner),
         Expr::Literal(_)
         | Expr::Variable(_)
         | Expr::Local(_)

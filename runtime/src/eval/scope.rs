@@ -92,6 +92,12 @@ impl<'a> Scope<'a> {
 
     /// Evaluates an expression.
     pub fn eval(&mut self, expr: &Expr) -> Result<Value, EvalError> {
+        // A place is not a level of nesting.
+        if let Expr::At(inner, site) = expr {
+            return self
+                .eval(inner)
+                .map_err(|e| super::subject::locate(e, inner, site));
+        }
         self.depth += 1;
         let result = if self.depth > MAX_DEPTH {
             Err(EvalError::fixed(
@@ -272,6 +278,7 @@ impl<'a> Scope<'a> {
                 expand_final,
             } => self.eval_call(name, args, *expand_final),
             Expr::For(f) => self.eval_for(f),
+            Expr::At(..) => self.eval(expr),
         }
     }
 
@@ -342,7 +349,12 @@ impl<'a> Scope<'a> {
         self.locals.insert(name.to_string(), LocalState::InProgress);
         // A local sees no `for` symbols of the expression that refers to it.
         let saved = std::mem::take(&mut self.bound);
-        let result = self.eval(&local.expr);
+        let result = self.eval(&local.expr).map_err(|mut e| {
+            if e.range.is_some() && e.file.is_none() {
+                e.file = Some(local.location.file.clone());
+            }
+            e
+        });
         self.bound = saved;
         self.locals
             .insert(name.to_string(), LocalState::Done(result.clone()));

@@ -8,6 +8,7 @@ use super::conv;
 use super::error::EvalError;
 use super::forexpr::iterate;
 use super::scope::Scope;
+use super::subject::range_of;
 
 pub(crate) use crate::value::nfc;
 
@@ -43,18 +44,20 @@ impl Scope<'_> {
                                 "Invalid template interpolation value",
                                 "The expression result is null. Cannot include a null value in \
                                  a string template.",
-                            ))
+                            )
+                            .at(range_of(e)))
                         }
                         Value::Unknown(_) => *unknown = true,
                         other => match conv::to_string(&other) {
                             Ok(s) => out.push_str(&s),
-                            Err(e) => {
+                            Err(err) => {
                                 return Err(EvalError::new(
                                     "Invalid template interpolation value",
                                     format!(
-                                        "Cannot include the given value in a string template: {e}."
-                                    ),
-                                ))
+                                    "Cannot include the given value in a string template: {err}."
+                                ),
+                                )
+                                .at(range_of(e)))
                             }
                         },
                     }
@@ -73,14 +76,16 @@ impl Scope<'_> {
                                 "Null condition",
                                 "The condition value is null. Conditions must either be true or \
                                  false.",
-                            ))
+                            )
+                            .at(range_of(condition)))
                         }
                         Ok(_) => *unknown = true,
                         Err(_) => {
                             return Err(EvalError::new(
                                 "Incorrect condition type",
                                 "The condition expression must be of type bool.",
-                            ))
+                            )
+                            .at(range_of(condition)))
                         }
                     }
                 }
@@ -91,7 +96,8 @@ impl Scope<'_> {
                     body,
                 } => {
                     let coll = self.eval(collection)?;
-                    let Some(items) = iterate(&coll)? else {
+                    let Some(items) = iterate(&coll).map_err(|e| e.at(range_of(collection)))?
+                    else {
                         *unknown = true;
                         continue;
                     };

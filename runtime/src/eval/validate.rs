@@ -4,7 +4,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::diagnostics::{Diagnostic, Severity};
-use crate::spec::{ModuleSpec, TerraformVersion, ValidationSpec, VariableSpec};
+use crate::expr::Expr;
+use crate::spec::{Location, ModuleSpec, TerraformVersion, ValidationSpec, VariableSpec};
 use crate::types::Type;
 use crate::value::Value;
 
@@ -188,13 +189,15 @@ fn finish_locals(
                 continue;
             }
             seen.push(key);
+            let location =
+                error_location(&e, &local.location.file).unwrap_or_else(|| local.location.clone());
             out.push(Diagnostic {
                 severity: Severity::Error,
                 summary: e.summary,
                 detail: e.detail,
                 variable: None,
                 path: String::new(),
-                location: Some(local.location.clone()),
+                location: Some(location),
             });
         }
     }
@@ -219,7 +222,37 @@ fn diagnostic(
 }
 
 fn error_diag(var: &VariableSpec, rule: &ValidationSpec, e: &EvalError) -> Diagnostic {
-    diagnostic(Severity::Error, var, rule, &e.summary, e.detail.clone())
+    let mut d = diagnostic(Severity::Error, var, rule, &e.summary, e.detail.clone());
+    if let Some(at) = error_location(e, &rule.location.file) {
+        d.location = Some(at);
+    }
+    d
+}
+
+/// Where an evaluation error points, when the expression carried its places; `file` is the
+/// file of the expression evaluated.
+fn error_location(e: &EvalError, file: &str) -> Option<Location> {
+    let range = e.range?;
+    Some(Location {
+        file: e.file.clone().unwrap_or_else(|| file.to_string()),
+        line: range.start.line,
+        column: range.start.column,
+        range: Some(range),
+    })
+}
+
+/// A diagnostic about a whole expression of a rule (its result, not an error inside it),
+/// pointing at the expression when it carries its place.
+fn about_expression(mut d: Diagnostic, rule: &ValidationSpec, e: &Expr) -> Diagnostic {
+    if let Some(site) = e.site() {
+        d.location = Some(Location {
+            file: rule.location.file.clone(),
+            line: site.range.start.line,
+            column: site.range.start.column,
+            range: Some(site.range),
+        });
+    }
+    d
 }
 
 /// `main.tf:20,3`, as Terraform writes the rule's place.
@@ -277,12 +310,16 @@ fn check_rule(scope: &mut Scope<'_>, var: &VariableSpec, rule: &ValidationSpec) 
         }
     };
     let result_error = |detail: String| {
-        vec![diagnostic(
-            Severity::Error,
-            var,
+        vec![about_expression(
+            diagnostic(
+                Severity::Error,
+                var,
+                rule,
+                "Invalid variable validation result",
+                detail,
+            ),
             rule,
-            "Invalid variable validation result",
-            detail,
+            &rule.condition,
         )]
     };
     let passed = match conv::convert(&condition, &Type::Bool) {
@@ -306,12 +343,16 @@ fn check_rule(scope: &mut Scope<'_>, var: &VariableSpec, rule: &ValidationSpec) 
             Ok(_) => None,
             // An unsuitable message only matters when the condition failed.
             Err(e) if !passed => {
-                out.push(diagnostic(
-                    Severity::Error,
-                    var,
+                out.push(about_expression(
+                    diagnostic(
+                        Severity::Error,
+                        var,
+                        rule,
+                        "Invalid error message",
+                        format!("Unsuitable value for error message: {e}."),
+                    ),
                     rule,
-                    "Invalid error message",
-                    format!("Unsuitable value for error message: {e}."),
+                    &rule.error_message,
                 ));
                 Some(String::new())
             }

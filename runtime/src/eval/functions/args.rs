@@ -109,7 +109,7 @@ impl Args {
 
     /// `Invalid value for "<param>" parameter: <msg>.`
     pub(crate) fn bad(&self, i: usize, msg: impl std::fmt::Display) -> EvalError {
-        arg_error(self.param(i), msg)
+        arg_error(i, self.param(i), msg)
     }
 
     /// `Call to function "<name>" failed: <msg>.`

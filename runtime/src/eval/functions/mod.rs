@@ -305,13 +305,16 @@ fn arity_error(name: &str, params: &[&str], variadic: Option<&str>, got: usize) 
         )
     } else {
         let _ = variadic;
-        EvalError::new(
+        let mut e = EvalError::new(
             "Too many function arguments",
             format!(
                 "Function \"{name}\" expects only {} argument(s).",
                 params.len()
             ),
-        )
+        );
+        // Terraform points at the first argument too many.
+        e.arg = Some(params.len());
+        e
     }
 }
 
@@ -340,7 +343,7 @@ pub(crate) fn call(
                 if let Err(e) = super::conv::convert(v, ty) {
                     let msg =
                         e.0.replace("of any type required", "of any single type required");
-                    return Err(super::error::arg_error(param, msg));
+                    return Err(super::error::arg_error(i, param, msg));
                 }
             }
         }
@@ -348,7 +351,11 @@ pub(crate) fn call(
     for (i, v) in values.iter().enumerate() {
         let param = b.params.get(i).copied().or(b.variadic).unwrap_or("value");
         if v.is_null() && b.flags & NULL_OK == 0 {
-            return Err(super::error::arg_error(param, "argument must not be null"));
+            return Err(super::error::arg_error(
+                i,
+                param,
+                "argument must not be null",
+            ));
         }
     }
     if b.flags & UNKNOWN_OK == 0 && values.iter().any(Value::has_unknown) {

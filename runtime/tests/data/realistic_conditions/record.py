@@ -8,7 +8,8 @@ from a scratch copy of the module) and its exit status and diagnostics are writt
 `<module>/recorded.json`:
 
     {"<case>": {"exit": 1, "diagnostics": [{"severity": "error", "summary": "…",
-                "detail": "…", "range": "inputs/<case>.tfvars.json:3:17"}]}}
+                "detail": "…", "range": "inputs/<case>.tfvars.json:3:17",
+                "range_end": "3:25"}]}}
 
 Diagnostics are sorted (Terraform evaluates variables concurrently, so their order varies).
 
@@ -54,6 +55,7 @@ def plan(work, case):
         r = d.get("range")
         if r:
             entry["range"] = f'{r["filename"]}:{r["start"]["line"]}:{r["start"]["column"]}'
+            entry["range_end"] = f'{r["end"]["line"]}:{r["end"]["column"]}'
         diags.append(entry)
     diags.sort(key=lambda d: json.dumps(d, sort_keys=True))
     return {"exit": out.returncode, "diagnostics": diags}

@@ -1,0 +1,87 @@
+//! The places lowered nodes record: hclsyntax's `Range`, `StartRange` and the range of each
+//! expression's own operation, as lines, columns and bytes of the source file.
+
+use tfvars_hcl::{ExprKind, Span, TemplatePart};
+use tfvars_runtime::expr::{Site, SourcePos, SourceRange};
+use tfvars_runtime::Expr;
+
+use crate::source::SourceFile;
+
+/// `out`, lowered from `e`, with its place.
+pub(super) fn place(file: &SourceFile, out: Expr, e: &tfvars_hcl::Expr<'_>) -> Expr {
+    let range = e.span;
+    let operation = match &e.kind {
+        ExprKind::FunctionCall(call) => call.close_paren,
+        ExprKind::Index { bracket, .. } => *bracket,
+        _ => range,
+    };
+    // A traversal's last step already recorded the same place.
+    if let Expr::At(_, site) = &out {
+        if site.range == source_range(file, range) {
+            return out;
+        }
+    }
+    wrap(file, out, range, start_range(e), operation)
+}
+
+/// `base` after a traversal step, from byte `from` to the step's end; the step is where its
+/// errors point.
+pub(super) fn step(file: &SourceFile, base: Expr, from: u32, step: Span) -> Expr {
+    let range = Span {
+        start: from,
+        end: step.end,
+    };
+    wrap(file, base, range, range, step)
+}
+
+fn wrap(file: &SourceFile, out: Expr, range: Span, start: Span, operation: Span) -> Expr {
+    Expr::At(
+        Box::new(out),
+        Box::new(Site {
+            range: source_range(file, range),
+            start: source_range(file, start),
+            operation: source_range(file, operation),
+        }),
+    )
+}
+
+/// hclsyntax's `StartRange`: where an expression visibly starts.
+fn start_range(e: &tfvars_hcl::Expr<'_>) -> Span {
+    let first_char = Span {
+        start: e.span.start,
+        end: e.span.start + 1,
+    };
+    match &e.kind {
+        ExprKind::FunctionCall(call) => call.name_span.to(call.open_paren),
+        ExprKind::Index { bracket, .. } => Span {
+            start: bracket.start,
+            end: bracket.start + 1,
+        },
+        ExprKind::Splat { marker, .. } => *marker,
+        ExprKind::Binary { lhs, .. } => start_range(lhs),
+        ExprKind::Conditional(c) => start_range(&c.condition),
+        ExprKind::Parens(inner) => start_range(inner),
+        ExprKind::Unary { .. } | ExprKind::Tuple(_) | ExprKind::Object(_) | ExprKind::For(_) => {
+            first_char
+        }
+        ExprKind::Template(parts) => match parts.first() {
+            Some(TemplatePart::Literal { span, .. }) => *span,
+            Some(TemplatePart::Interpolation(x)) => start_range(x),
+            Some(TemplatePart::If { span, .. } | TemplatePart::For { span, .. }) => *span,
+            None => e.span,
+        },
+        _ => e.span,
+    }
+}
+
+fn source_range(file: &SourceFile, span: Span) -> SourceRange {
+    SourceRange {
+        start: source_pos(file, span.start),
+        end: source_pos(file, span.end),
+    }
+}
+
+fn source_pos(file: &SourceFile, byte: u32) -> SourcePos {
+    let (line, column) = file.line_col(byte as usize);
+    SourcePos { line, column, byte }
+}
