@@ -31,6 +31,7 @@ use std::collections::BTreeMap;
 use unicode_segmentation::UnicodeSegmentation;
 
 use crate::diagnostics::{Diagnostic, Severity};
+use crate::expr::SourcePos;
 use crate::input::InputVariable;
 use crate::number::Number;
 use crate::spec::Location;
@@ -110,7 +111,7 @@ fn tfvars_json(text: &str, file: &str) -> Result<Vec<InputVariable>, Vec<Diagnos
                 value,
                 location: Some(Location {
                     file: file.to_string(),
-                    ..attr.value.start().clone()
+                    ..location(attr.value.start())
                 }),
             }),
             Err(mut d) => diags.append(&mut d),
@@ -132,19 +133,30 @@ pub fn parse_json_value(text: &str, file: &str) -> Result<Value, Vec<Diagnostic>
     doc.root.to_value(file).map_err(|d| with_file(d, file))
 }
 
-fn error(at: &Location, summary: &str, detail: impl Into<String>) -> Diagnostic {
+fn error(at: &SourcePos, summary: &str, detail: impl Into<String>) -> Diagnostic {
     Diagnostic {
         severity: Severity::Error,
         summary: summary.to_string(),
         detail: detail.into(),
         variable: None,
         path: String::new(),
-        location: Some(at.clone()),
+        location: Some(location(at)),
+    }
+}
+
+// A position as a location; the file name is filled in when it leaves this module (see
+// `with_file`), so that positions stay small and never allocate.
+fn location(at: &SourcePos) -> Location {
+    Location {
+        file: String::new(),
+        line: at.line,
+        column: at.column,
+        range: None,
     }
 }
 
 // Terraform's `file:line,col-col` (or `file:line,col-line,col`) form of a range.
-fn range_text(file: &str, start: &Location, end: &Location) -> String {
+fn range_text(file: &str, start: &SourcePos, end: &SourcePos) -> String {
     if start.line == end.line {
         format!("{}:{},{}-{}", file, start.line, start.column, end.column)
     } else {
@@ -187,8 +199,8 @@ enum Kind {
 struct Token<'a> {
     kind: Kind,
     text: &'a str,
-    start: Location,
-    end: Location,
+    start: SourcePos,
+    end: SourcePos,
 }
 
 // A position: byte offset, line and column as HCL counts them.
@@ -199,15 +211,12 @@ struct Pos {
     column: u32,
 }
 
-// Locations get their file name only when they leave this module (see `with_file`), so that
-// tokens do not allocate.
 fn scan(text: &str) -> Vec<Token<'_>> {
     let b = text.as_bytes();
-    let loc = |p: Pos| Location {
-        file: String::new(),
+    let loc = |p: Pos| SourcePos {
         line: p.line,
         column: p.column,
-        range: None,
+        byte: p.byte as u32,
     };
     let mut tokens = Vec::new();
     let mut p = Pos {
@@ -336,31 +345,31 @@ fn scan(text: &str) -> Vec<Token<'_>> {
 enum Node {
     Object {
         attrs: Vec<Attr>,
-        open: Location,
-        end: Location,
+        open: SourcePos,
+        end: SourcePos,
     },
     Array {
         items: Vec<Node>,
-        open: Location,
-        end: Location,
+        open: SourcePos,
+        end: SourcePos,
     },
-    Number(Number, Location, Location),
-    String(String, Location, Location),
-    Bool(bool, Location, Location),
-    Null(Location, Location),
+    Number(Number, SourcePos, SourcePos),
+    String(String, SourcePos, SourcePos),
+    Bool(bool, SourcePos, SourcePos),
+    Null(SourcePos, SourcePos),
     /// A value that did not parse (its error is already reported).
-    Invalid(Location, Location),
+    Invalid(SourcePos, SourcePos),
 }
 
 struct Attr {
     name: String,
-    name_at: Location,
-    name_end: Location,
+    name_at: SourcePos,
+    name_end: SourcePos,
     value: Node,
 }
 
 impl Node {
-    fn start(&self) -> &Location {
+    fn start(&self) -> &SourcePos {
         match self {
             Node::Object { open, .. } | Node::Array { open, .. } => open,
             Node::Number(_, s, _)
@@ -371,7 +380,7 @@ impl Node {
         }
     }
 
-    fn end(&self) -> &Location {
+    fn end(&self) -> &SourcePos {
         match self {
             Node::Object { end, .. } | Node::Array { end, .. } => end,
             Node::Number(_, _, e)
@@ -444,7 +453,7 @@ impl Document {
         };
         let root = p.value(0);
         if p.diags.is_empty() && p.peek().kind != Kind::Eof {
-            let at = p.peek().start.clone();
+            let at = p.peek().start;
             p.diags.push(error(
                 &at,
                 "Extraneous data after value",
@@ -479,7 +488,7 @@ impl<'a> Parser<'a> {
         i
     }
 
-    fn fail(&mut self, at: &Location, summary: &str, detail: &str) {
+    fn fail(&mut self, at: &SourcePos, summary: &str, detail: &str) {
         self.diags.push(error(at, summary, detail));
     }
 
@@ -487,9 +496,9 @@ impl<'a> Parser<'a> {
     fn value(&mut self, depth: usize) -> Node {
         let (start, end, kind) = {
             let t = self.peek();
-            (t.start.clone(), t.end.clone(), t.kind)
+            (t.start, t.end, t.kind)
         };
-        let invalid = Node::Invalid(start.clone(), end.clone());
+        let invalid = Node::Invalid(start, end);
         if self.too_deep {
             return invalid;
         }
@@ -563,7 +572,7 @@ impl<'a> Parser<'a> {
 
     fn object(&mut self, depth: usize) -> Option<Node> {
         let first = self.read();
-        let open_at = self.tokens[first].start.clone();
+        let open_at = self.tokens[first].start;
         let mut attrs = Vec::new();
         loop {
             if self.too_deep {
@@ -574,7 +583,7 @@ impl<'a> Parser<'a> {
             }
             let key = self.value(depth + 1);
             let Node::String(name, name_at, name_end) = key else {
-                let at = key.start().clone();
+                let at = *key.start();
                 self.fail(
                     &at,
                     "Invalid object property name",
@@ -583,7 +592,7 @@ impl<'a> Parser<'a> {
                 return None;
             };
             let colon = self.read();
-            let (ckind, cstart) = (self.tokens[colon].kind, self.tokens[colon].start.clone());
+            let (ckind, cstart) = (self.tokens[colon].kind, self.tokens[colon].start);
             if ckind != Kind::Colon {
                 self.recover(colon, Kind::BraceO, Kind::BraceC);
                 match ckind {
@@ -618,7 +627,7 @@ impl<'a> Parser<'a> {
             match self.peek().kind {
                 Kind::Comma => {
                     let comma = self.read();
-                    let comma = self.tokens[comma].start.clone();
+                    let comma = self.tokens[comma].start;
                     if self.peek().kind == Kind::BraceC {
                         self.fail(
                             &comma,
@@ -639,7 +648,7 @@ impl<'a> Parser<'a> {
                 Kind::BrackC => {
                     // Terraform 1.11 consumes the bracket and reports what follows it.
                     self.read();
-                    let at = self.peek().start.clone();
+                    let at = self.peek().start;
                     self.fail(
                         &at,
                         "Mismatched braces",
@@ -651,7 +660,7 @@ impl<'a> Parser<'a> {
                 _ => {
                     let next = self.read();
                     self.recover(next, Kind::BraceO, Kind::BraceC);
-                    let at = self.peek().start.clone();
+                    let at = self.peek().start;
                     self.fail(
                         &at,
                         "Missing attribute seperator comma",
@@ -665,13 +674,13 @@ impl<'a> Parser<'a> {
         Some(Node::Object {
             attrs,
             open: open_at,
-            end: self.tokens[close].end.clone(),
+            end: self.tokens[close].end,
         })
     }
 
     fn array(&mut self, depth: usize) -> Option<Node> {
         let first = self.read();
-        let open_at = self.tokens[first].start.clone();
+        let open_at = self.tokens[first].start;
         let mut items = Vec::new();
         loop {
             if self.too_deep {
@@ -687,7 +696,7 @@ impl<'a> Parser<'a> {
             match self.peek().kind {
                 Kind::Comma => {
                     let comma = self.read();
-                    let comma = self.tokens[comma].start.clone();
+                    let comma = self.tokens[comma].start;
                     if self.peek().kind == Kind::BrackC {
                         self.fail(
                             &comma,
@@ -700,7 +709,7 @@ impl<'a> Parser<'a> {
                 Kind::Colon => {
                     let next = self.read();
                     self.recover(next, Kind::BrackO, Kind::BrackC);
-                    let at = self.peek().start.clone();
+                    let at = self.peek().start;
                     self.fail(
                         &at,
                         "Invalid array value",
@@ -721,7 +730,7 @@ impl<'a> Parser<'a> {
                 }
                 Kind::BraceC => {
                     let next = self.read();
-                    let at = self.tokens[next].start.clone();
+                    let at = self.tokens[next].start;
                     self.recover(next, Kind::BrackO, Kind::BrackC);
                     self.fail(
                         &at,
@@ -734,7 +743,7 @@ impl<'a> Parser<'a> {
                 _ => {
                     let next = self.read();
                     self.recover(next, Kind::BrackO, Kind::BrackC);
-                    let at = self.peek().start.clone();
+                    let at = self.peek().start;
                     self.fail(
                         &at,
                         "Missing attribute seperator comma",
@@ -748,7 +757,7 @@ impl<'a> Parser<'a> {
         Some(Node::Array {
             items,
             open: open_at,
-            end: self.tokens[close].end.clone(),
+            end: self.tokens[close].end,
         })
     }
 
@@ -756,9 +765,9 @@ impl<'a> Parser<'a> {
         let i = self.read();
         let t = &self.tokens[i];
         match Number::parse_json(t.text) {
-            Some(n) => Some(Node::Number(n, t.start.clone(), t.end.clone())),
+            Some(n) => Some(Node::Number(n, t.start, t.end)),
             None => {
-                let at = t.start.clone();
+                let at = t.start;
                 self.fail(
                     &at,
                     "Invalid JSON number",
@@ -773,11 +782,11 @@ impl<'a> Parser<'a> {
         let i = self.read();
         let t = &self.tokens[i];
         match decode_string(t.text) {
-            Ok(s) => Some(Node::String(s, t.start.clone(), t.end.clone())),
+            Ok(s) => Some(Node::String(s, t.start, t.end)),
             Err(offset) => {
                 // Where Go's decoder stopped: the token start plus the bytes it read, counted
                 // as columns (as Terraform does).
-                let mut at = t.start.clone();
+                let mut at = t.start;
                 at.column += offset as u32;
                 self.fail(
                     &at,
@@ -792,7 +801,7 @@ impl<'a> Parser<'a> {
     fn keyword(&mut self) -> Option<Node> {
         let i = self.read();
         let t = &self.tokens[i];
-        let (start, end, word) = (t.start.clone(), t.end.clone(), t.text);
+        let (start, end, word) = (t.start, t.end, t.text);
         match word {
             "true" => Some(Node::Bool(true, start, end)),
             "false" => Some(Node::Bool(false, start, end)),
