@@ -19,40 +19,6 @@ const DIR: &str = concat!(
     "/tests/data/realistic_conditions"
 );
 
-/// Cases where we give the right verdict and a subset of Terraform's errors: when several
-/// parts of one condition fail, HCL reports each with its source range, while the evaluator
-/// stops at the first error of an expression.
-const KNOWN: &[(&str, &str)] = &[
-    (
-        "network/private_bad_cidr",
-        "one error per condition: both operands of `==` fail",
-    ),
-    (
-        "network/vpc_garbage",
-        "one error per condition: both `split(…)[1]` of the `&&` chain fail",
-    ),
-    (
-        "network/vpc_not_cidr",
-        "one error per condition: both `split(…)[1]` of the `&&` chain fail",
-    ),
-    (
-        "errors/flags_null",
-        "one error per condition: both operands of `||` fail",
-    ),
-    (
-        "errors/port_text",
-        "one error per condition: both `tonumber(…)` of the `&&` chain fail",
-    ),
-    (
-        "errors/settings_null",
-        "one error per condition: both operands of `||` fail",
-    ),
-    (
-        "errors/settings_string",
-        "one error per condition: both operands of `||` fail",
-    ),
-];
-
 /// Where Terraform's diagnostic starts (`file:line:column`) and ends (`line:column`).
 type Range = (String, Option<String>);
 
@@ -169,25 +135,6 @@ fn check_module(name: &str, totals: &mut Totals, failures: &mut Vec<String>) {
         }
         theirs.sort();
         ours.sort();
-        let label = format!("{name}/{case}");
-        if let Some((_, why)) = KNOWN.iter().find(|(k, _)| *k == label) {
-            // Still the same verdict, and every error we give is one of Terraform's.
-            let mut rest = theirs.clone();
-            let subset = ours.iter().all(|o| match rest.iter().position(|t| t == o) {
-                Some(i) => {
-                    rest.remove(i);
-                    true
-                }
-                None => false,
-            });
-            if !subset || rest.is_empty() {
-                failures.push(format!(
-                    "{label}: listed as known ({why}) but now {}\n    Terraform: {theirs:?}\n    ours:      {ours:?}",
-                    if subset { "matches: remove it from KNOWN" } else { "differs otherwise" }
-                ));
-            }
-            continue;
-        }
         if theirs != ours {
             failures.push(format!(
                 "{name}/{case}: errors differ\n    Terraform: {theirs:?}\n    ours:      {ours:?}"

@@ -30,13 +30,16 @@ pub struct EvalError {
     pub kind: ErrorKind,
     /// The part of the expression Terraform points at, once known (expressions lowered from a
     /// module carry their places).
-    pub range: Option<SourceRange>,
+    pub range: Option<Box<SourceRange>>,
     /// The file of `range` when it is not the file of the expression evaluated (an error
     /// inside a `locals` entry the expression refers to).
-    pub file: Option<String>,
+    pub file: Option<Box<str>>,
     /// The argument at fault, for a function's error about one argument: the call's place
     /// resolves it to the argument's range.
-    pub(crate) arg: Option<usize>,
+    pub(crate) arg: Option<u32>,
+    /// Errors found beside this one, in the order HCL reports them: HCL evaluates every
+    /// operand, argument and element before giving up, and reports each failure.
+    pub more: Vec<EvalError>,
 }
 
 impl EvalError {
@@ -49,6 +52,7 @@ impl EvalError {
             range: None,
             file: None,
             arg: None,
+            more: Vec::new(),
         }
     }
 
@@ -61,6 +65,7 @@ impl EvalError {
             range: None,
             file: None,
             arg: None,
+            more: Vec::new(),
         }
     }
 
@@ -74,20 +79,38 @@ impl EvalError {
             range: None,
             file: None,
             arg: None,
+            more: Vec::new(),
         }
     }
 
     /// The error pointing at `range`, unless it already points somewhere.
     pub fn at(mut self, range: Option<SourceRange>) -> EvalError {
         if self.range.is_none() {
-            self.range = range;
+            self.range = range.map(Box::new);
         }
         self
     }
 
+    /// This error and then `other` (with the errors beside it).
+    pub fn and(mut self, mut other: EvalError) -> EvalError {
+        let rest = std::mem::take(&mut other.more);
+        self.more.push(other);
+        self.more.extend(rest);
+        self
+    }
+
+    /// This error and every error beside it, each on its own.
+    pub fn all(mut self) -> Vec<EvalError> {
+        let mut out = vec![];
+        let more = std::mem::take(&mut self.more);
+        out.push(self);
+        out.extend(more);
+        out
+    }
+
     /// True when `can` and `try` may catch the error.
     pub fn is_dynamic(&self) -> bool {
-        self.kind == ErrorKind::Dynamic
+        self.kind == ErrorKind::Dynamic && self.more.iter().all(EvalError::is_dynamic)
     }
 }
 
@@ -99,13 +122,34 @@ impl fmt::Display for EvalError {
 
 impl std::error::Error for EvalError {}
 
+/// The values of `results`, or every error among them, in order.
+pub(crate) fn all_ok<T>(results: Vec<Result<T, EvalError>>) -> Result<Vec<T>, EvalError> {
+    let mut values = Vec::with_capacity(results.len());
+    let mut error: Option<EvalError> = None;
+    for r in results {
+        match r {
+            Ok(v) => values.push(v),
+            Err(e) => {
+                error = Some(match error {
+                    Some(first) => first.and(e),
+                    None => e,
+                })
+            }
+        }
+    }
+    match error {
+        Some(e) => Err(e),
+        None => Ok(values),
+    }
+}
+
 /// `Invalid function argument` for parameter `param`, the argument at `index`.
 pub(crate) fn arg_error(index: usize, param: &str, msg: impl fmt::Display) -> EvalError {
     let mut e = EvalError::new(
         "Invalid function argument",
         format!("Invalid value for \"{param}\" parameter: {msg}."),
     );
-    e.arg = Some(index);
+    e.arg = Some(index as u32);
     e
 }
 

@@ -45,35 +45,60 @@ pub(crate) fn unary(op: UnaryOp, v: &Value) -> Result<Value, EvalError> {
 }
 
 impl Scope<'_> {
+    /// Both operands are evaluated, as HCL evaluates them, and every failure is reported:
+    /// an operand of the wrong type first, then the errors inside the operands. Since 1.12 a
+    /// known left operand of `&&` or `||` that decides the result makes the right one moot.
     pub(crate) fn eval_binary(
         &mut self,
         op: BinaryOp,
         lhs: &Expr,
         rhs: &Expr,
     ) -> Result<Value, EvalError> {
-        if matches!(op, BinaryOp::And | BinaryOp::Or) {
-            return self.eval_logical(op, lhs, rhs);
-        }
-        let a = self.eval(lhs)?;
-        let b = self.eval(rhs)?;
-        binary(op, &a, &b)
-    }
-
-    fn eval_logical(&mut self, op: BinaryOp, lhs: &Expr, rhs: &Expr) -> Result<Value, EvalError> {
-        let a = self.eval(lhs)?;
-        let a = operand(&a, &Type::Bool, "left")?;
+        let ty = operand_type(op);
+        let a = self.eval(lhs);
         if self.version() == TerraformVersion::Latest {
-            // Since 1.12 a known left operand decides the result on its own when it can.
-            match (&a, op) {
-                (Value::Bool(false), BinaryOp::And) => return Ok(Value::Bool(false)),
-                (Value::Bool(true), BinaryOp::Or) => return Ok(Value::Bool(true)),
-                _ => {}
+            if let Ok(v) = &a {
+                match (conv::convert(v, &Type::Bool), op) {
+                    (Ok(Value::Bool(false)), BinaryOp::And) => return Ok(Value::Bool(false)),
+                    (Ok(Value::Bool(true)), BinaryOp::Or) => return Ok(Value::Bool(true)),
+                    _ => {}
+                }
             }
         }
-        let b = self.eval(rhs)?;
-        let b = operand(&b, &Type::Bool, "right")?;
-        logical(op, &a, &b)
+        let b = self.eval(rhs);
+        let unsuitable = |r: &Result<Value, EvalError>, side: &str| match (r, &ty) {
+            (Ok(v), Some(t)) => operand(v, t, side).err(),
+            _ => None,
+        };
+        let mut errors: Vec<EvalError> = unsuitable(&a, "left")
+            .into_iter()
+            .chain(unsuitable(&b, "right"))
+            .collect();
+        match (a, b) {
+            (Ok(a), Ok(b)) if errors.is_empty() => binary(op, &a, &b),
+            (a, b) => {
+                errors.extend(a.err());
+                errors.extend(b.err());
+                Err(joined(errors))
+            }
+        }
     }
+}
+
+/// The type both operands of `op` are converted to (`==` and `!=` take any).
+fn operand_type(op: BinaryOp) -> Option<Type> {
+    match op {
+        BinaryOp::Eq | BinaryOp::NotEq => None,
+        BinaryOp::And | BinaryOp::Or => Some(Type::Bool),
+        _ => Some(Type::Number),
+    }
+}
+
+/// Errors, the first with the others beside it.
+fn joined(errors: Vec<EvalError>) -> EvalError {
+    let mut errors = errors.into_iter();
+    let first = errors.next().expect("at least one error");
+    errors.fold(first, EvalError::and)
 }
 
 fn logical(op: BinaryOp, a: &Value, b: &Value) -> Result<Value, EvalError> {

@@ -7,7 +7,7 @@ use crate::expr::Expr;
 use crate::spec::{LocalSpec, ModuleSpec, TerraformVersion};
 use crate::value::Value;
 
-use super::error::EvalError;
+use super::error::{all_ok, EvalError};
 
 /// How deeply expressions may nest before evaluation stops with an error instead of
 /// exhausting the stack. The code generator refuses deeper expressions when it lowers them.
@@ -228,9 +228,9 @@ impl<'a> Scope<'a> {
             Expr::Tuple(items) => {
                 let mut out = Vec::with_capacity(items.len());
                 for item in items {
-                    out.push(self.eval(item)?);
+                    out.push(self.eval(item));
                 }
-                Ok(Value::Tuple(out))
+                Ok(Value::Tuple(all_ok(out)?))
             }
             Expr::Object(items) => self.eval_object(items),
             Expr::Variable(name) => self.variable(name),
@@ -255,8 +255,9 @@ impl<'a> Scope<'a> {
                 super::access::get_attr(&v, name)
             }
             Expr::Index(target, key) => {
-                let v = self.eval(target)?;
-                let k = self.eval(key)?;
+                let v = self.eval(target);
+                let k = self.eval(key);
+                let [v, k] = <[Value; 2]>::try_from(all_ok(vec![v, k])?).expect("two values");
                 super::access::index(&v, &k)
             }
             Expr::Splat {
@@ -285,16 +286,37 @@ impl<'a> Scope<'a> {
     fn eval_object(&mut self, items: &[(Expr, Expr)]) -> Result<Value, EvalError> {
         let mut map = BTreeMap::new();
         let mut unknown_key = false;
+        // Every key and value is evaluated, and every failure reported, as HCL does.
+        let mut errors = Vec::new();
         for (k, v) in items {
-            let key = self.eval(k)?;
-            let value = self.eval(v)?;
-            match super::conv::object_key(&key)? {
-                Some(key) => {
-                    map.insert(key, value);
+            let key = self.eval(k);
+            let value = self.eval(v);
+            let key = match key {
+                Ok(key) => Some(key),
+                Err(e) => {
+                    errors.push(Err(e));
+                    None
                 }
-                None => unknown_key = true,
+            };
+            let value = match value {
+                Ok(value) => Some(value),
+                Err(e) => {
+                    errors.push(Err(e));
+                    None
+                }
+            };
+            let Some(key) = key else { continue };
+            match super::conv::object_key(&key) {
+                Ok(Some(key)) => {
+                    if let Some(value) = value {
+                        map.insert(key, value);
+                    }
+                }
+                Ok(None) => unknown_key = true,
+                Err(e) => errors.push(Err(e)),
             }
         }
+        all_ok::<()>(errors)?;
         if unknown_key {
             return Ok(Value::Unknown(crate::types::Type::Any));
         }
@@ -351,7 +373,7 @@ impl<'a> Scope<'a> {
         let saved = std::mem::take(&mut self.bound);
         let result = self.eval(&local.expr).map_err(|mut e| {
             if e.range.is_some() && e.file.is_none() {
-                e.file = Some(local.location.file.clone());
+                e.file = Some(local.location.file.as_str().into());
             }
             e
         });

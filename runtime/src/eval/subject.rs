@@ -8,7 +8,16 @@ use super::error::EvalError;
 
 /// The error raised while evaluating `inner` (recorded at `site`), pointing where Terraform
 /// points. An error that already points somewhere (raised deeper) is left as it is.
-pub(crate) fn locate(mut e: EvalError, inner: &Expr, site: &Site) -> EvalError {
+pub(crate) fn locate(e: EvalError, inner: &Expr, site: &Site) -> EvalError {
+    if e.range.is_some() && e.more.iter().all(|m| m.range.is_some()) {
+        return e;
+    }
+    let mut all = e.all().into_iter().map(|e| locate_one(e, inner, site));
+    let first = all.next().expect("an error");
+    all.fold(first, EvalError::and)
+}
+
+fn locate_one(mut e: EvalError, inner: &Expr, site: &Site) -> EvalError {
     if e.range.is_some() {
         return e;
     }
@@ -17,7 +26,10 @@ pub(crate) fn locate(mut e: EvalError, inner: &Expr, site: &Site) -> EvalError {
     let range = match inner.peel() {
         Expr::Call { args, .. } => match e.arg.take() {
             // With a final `...`, the expanded arguments all come from the last expression.
-            Some(i) => args.get(i).or(args.last()).map_or(site.start, start),
+            Some(i) => args
+                .get(i as usize)
+                .or(args.last())
+                .map_or(site.start, start),
             None if e.summary == "Not enough function arguments" => site.operation,
             None => site.start,
         },
@@ -57,7 +69,7 @@ pub(crate) fn locate(mut e: EvalError, inner: &Expr, site: &Site) -> EvalError {
         },
         _ => site.range,
     };
-    e.range = Some(range);
+    e.range = Some(Box::new(range));
     e
 }
 

@@ -183,7 +183,10 @@ fn finish_locals(
         .map(|d| (d.summary.clone(), d.detail.clone()))
         .collect();
     for local in &spec.locals {
-        if let Err(e) = scope.eval(&crate::expr::Expr::Local(local.name.clone())) {
+        let Err(errors) = scope.eval(&crate::expr::Expr::Local(local.name.clone())) else {
+            continue;
+        };
+        for e in errors.all() {
             let key = (e.summary.clone(), e.detail.clone());
             if seen.contains(&key) {
                 continue;
@@ -221,20 +224,26 @@ fn diagnostic(
     }
 }
 
-fn error_diag(var: &VariableSpec, rule: &ValidationSpec, e: &EvalError) -> Diagnostic {
-    let mut d = diagnostic(Severity::Error, var, rule, &e.summary, e.detail.clone());
-    if let Some(at) = error_location(e, &rule.location.file) {
-        d.location = Some(at);
-    }
-    d
+/// A diagnostic for each error of `e` (HCL reports every failing part of an expression).
+fn error_diags(var: &VariableSpec, rule: &ValidationSpec, e: EvalError) -> Vec<Diagnostic> {
+    e.all()
+        .into_iter()
+        .map(|e| {
+            let mut d = diagnostic(Severity::Error, var, rule, &e.summary, e.detail.clone());
+            if let Some(at) = error_location(&e, &rule.location.file) {
+                d.location = Some(at);
+            }
+            d
+        })
+        .collect()
 }
 
 /// Where an evaluation error points, when the expression carried its places; `file` is the
 /// file of the expression evaluated.
 fn error_location(e: &EvalError, file: &str) -> Option<Location> {
-    let range = e.range?;
+    let range = *e.range.clone()?;
     Some(Location {
-        file: e.file.clone().unwrap_or_else(|| file.to_string()),
+        file: e.file.as_deref().unwrap_or(file).to_string(),
         line: range.start.line,
         column: range.start.column,
         range: Some(range),
@@ -295,16 +304,16 @@ fn check_rule(scope: &mut Scope<'_>, var: &VariableSpec, rule: &ValidationSpec) 
     // References are checked before anything is evaluated, as Terraform does.
     for e in [&rule.condition, &rule.error_message] {
         if let Err(e) = scope.check_references(e) {
-            return vec![error_diag(var, rule, &e)];
+            return error_diags(var, rule, e);
         }
     }
     let condition = match scope.eval(&rule.condition) {
         Ok(v) => v,
         Err(e) => {
             // Terraform still evaluates the message, and reports its errors too.
-            let mut out = vec![error_diag(var, rule, &e)];
+            let mut out = error_diags(var, rule, e);
             if let Err(me) = scope.eval(&rule.error_message) {
-                out.push(error_diag(var, rule, &me));
+                out.extend(error_diags(var, rule, me));
             }
             return out;
         }
@@ -359,7 +368,7 @@ fn check_rule(scope: &mut Scope<'_>, var: &VariableSpec, rule: &ValidationSpec) 
             Err(_) => None,
         },
         Err(e) => {
-            out.push(error_diag(var, rule, &e));
+            out.extend(error_diags(var, rule, e));
             if passed {
                 return out;
             }

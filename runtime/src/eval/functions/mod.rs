@@ -182,17 +182,13 @@ impl Scope<'_> {
             _ => {}
         }
         if name.starts_with("provider::") {
-            for a in arg_exprs {
-                self.eval(a)?;
-            }
+            self.eval_args(arg_exprs)?;
             return Ok(self.unknown(format!(
                 "calls the provider function `{name}`, which the runtime cannot run"
             )));
         }
         if let Some((_, why)) = NOT_EVALUATED.iter().find(|(n, _)| *n == name) {
-            for a in arg_exprs {
-                self.eval(a)?;
-            }
+            self.eval_args(arg_exprs)?;
             return Ok(self.unknown(format!("calls `{name}`, which {why}")));
         }
         let Some((name, builtin)) = registry().get_key_value(name) else {
@@ -209,10 +205,7 @@ impl Scope<'_> {
                 return Err(arity_error(name, builtin.params, builtin.variadic, n));
             }
         }
-        let mut values = Vec::with_capacity(arg_exprs.len());
-        for a in arg_exprs {
-            values.push(self.eval(a)?);
-        }
+        let mut values = self.eval_args(arg_exprs)?;
         if expand_final {
             match values.pop() {
                 Some(Value::List(_, xs) | Value::Tuple(xs) | Value::Set(_, xs)) => {
@@ -245,6 +238,15 @@ impl Scope<'_> {
 
     /// `can(expr)` and `try(expr, …)`: dynamic errors are caught, static ones are not, and an
     /// expression that depends on unknown values gives an unknown result.
+    /// Every argument, or every error among them (HCL evaluates them all).
+    fn eval_args(&mut self, arg_exprs: &[Expr]) -> Result<Vec<Value>, EvalError> {
+        let mut results = Vec::with_capacity(arg_exprs.len());
+        for a in arg_exprs {
+            results.push(self.eval(a));
+        }
+        super::error::all_ok(results)
+    }
+
     fn eval_try(&mut self, name: &str, arg_exprs: &[Expr]) -> Result<Value, EvalError> {
         if name == "can" && arg_exprs.len() != 1 {
             return Err(arity_error(name, &["expression"], None, arg_exprs.len()));
@@ -278,7 +280,9 @@ impl Scope<'_> {
                     if name == "can" {
                         return Ok(Value::Bool(false));
                     }
-                    errors.push(format!("- {}\n  {}", e.summary, e.detail));
+                    for e in e.all() {
+                        errors.push(format!("- {}\n  {}", e.summary, e.detail));
+                    }
                 }
             }
         }
@@ -313,7 +317,7 @@ fn arity_error(name: &str, params: &[&str], variadic: Option<&str>, got: usize) 
             ),
         );
         // Terraform points at the first argument too many.
-        e.arg = Some(params.len());
+        e.arg = Some(params.len() as u32);
         e
     }
 }
@@ -335,6 +339,8 @@ pub(crate) fn call(
     } else {
         None
     };
+    // HCL converts every argument, and reports each one that does not convert.
+    let mut unsuitable = Vec::new();
     for (i, v) in values.iter().enumerate() {
         let param = b.params.get(i).copied().or(b.variadic).unwrap_or("value");
         if let Some(Some(ty)) = types.get(i).or(variadic_ty) {
@@ -343,11 +349,12 @@ pub(crate) fn call(
                 if let Err(e) = super::conv::convert(v, ty) {
                     let msg =
                         e.0.replace("of any type required", "of any single type required");
-                    return Err(super::error::arg_error(i, param, msg));
+                    unsuitable.push(Err(super::error::arg_error(i, param, msg)));
                 }
             }
         }
     }
+    super::error::all_ok::<()>(unsuitable)?;
     for (i, v) in values.iter().enumerate() {
         let param = b.params.get(i).copied().or(b.variadic).unwrap_or("value");
         if v.is_null() && b.flags & NULL_OK == 0 {
