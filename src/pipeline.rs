@@ -21,6 +21,7 @@ pub(crate) fn check(
             name: name.to_string(),
             value,
             location: None,
+            source: Default::default(),
         })
         .collect();
     let checked = check_inputs(spec, &inputs, &CheckOptions { version });

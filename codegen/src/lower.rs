@@ -428,7 +428,7 @@ pub(crate) fn binary(op: tfvars_hcl::BinaryOp) -> BinaryOp {
 }
 
 /// Terraform normalises every string to NFC.
-pub(crate) fn nfc(s: &str) -> String {
+pub fn nfc(s: &str) -> String {
     use unicode_normalization::UnicodeNormalization;
     if unicode_normalization::is_nfc(s) {
         s.to_string()

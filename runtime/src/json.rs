@@ -112,6 +112,7 @@ fn tfvars_json(text: &str, file: &str) -> Result<Vec<InputVariable>, Vec<Diagnos
                     file: file.to_string(),
                     ..attr.value.start().clone()
                 }),
+                source: Default::default(),
             }),
             Err(mut d) => diags.append(&mut d),
         }
