@@ -24,7 +24,14 @@ pub(crate) fn check(
             source: Default::default(),
         })
         .collect();
-    let checked = check_inputs(spec, &inputs, &CheckOptions { version });
+    let checked = check_inputs(
+        spec,
+        &inputs,
+        &CheckOptions {
+            version,
+            files: None,
+        },
+    );
     if checked.report.is_ok() {
         Ok(checked.report)
     } else {

@@ -12,7 +12,7 @@ use std::process::ExitCode;
 use clap::ArgMatches;
 use tfvars_codegen::inputs::{assemble, CommandLineInput, InputSources};
 use tfvars_runtime::check::check;
-use tfvars_runtime::{CheckOptions, Diagnostic, Severity, TerraformVersion, Value};
+use tfvars_runtime::{CheckOptions, Diagnostic, FileAccess, Severity, TerraformVersion, Value};
 
 /// Arguments of `tfvars validate`.
 #[derive(clap::Args)]
@@ -168,7 +168,17 @@ pub fn run(args: Args, matches: Option<&ArgMatches>) -> ExitCode {
         return out.finish(&assembled.syntax_errors, None);
     }
 
-    let checked = check(&module.spec, &assembled.inputs, &CheckOptions { version });
+    // File functions and `path.*` read the module folder, Terraform's working directory.
+    let files = FileAccess {
+        dir: args.input.clone(),
+        home: None,
+        template_parser: Some(tfvars_codegen::lower::template_file),
+    };
+    let options = CheckOptions {
+        version,
+        files: Some(files),
+    };
+    let checked = check(&module.spec, &assembled.inputs, &options);
     drop(assembled.inputs);
     if !assembled.undeclared_errors.is_empty() {
         // Terraform stops at undeclared `-var` names, with the files' warnings about theirs.

@@ -32,7 +32,18 @@ fn terraform_version() -> Option<String> {
 fn sample(cases: &[Case]) -> Vec<&Case> {
     let step = (cases.len() / SAMPLE).max(1);
     let mut picked: Vec<&Case> = cases.iter().step_by(step).take(SAMPLE).collect();
-    for want in ["multifile/later_wins", "json_syntax/comment_line"] {
+    for want in [
+        "multifile/later_wins",
+        "json_syntax/comment_line",
+        "src_layers/all_sources",
+        "src_lexical/auto_loaded",
+        "src_parse/env_list_type_error",
+        "src_parse/var_list_bad_syntax",
+        "src_undeclared/var_and_file",
+        "src_undeclared/env",
+        "files_values/scratch",
+        "files_errors/scratch",
+    ] {
         if let Some(c) = cases.iter().find(|c| c.name == want) {
             if !picked.iter().any(|p| p.name == c.name) {
                 picked.push(c);
@@ -42,7 +53,12 @@ fn sample(cases: &[Case]) -> Vec<&Case> {
     picked
 }
 
-fn terraform(dir: &Path, args: &[String], empty_rc: &Path) -> std::process::Output {
+fn terraform(
+    dir: &Path,
+    args: &[String],
+    env: &[(String, String)],
+    empty_rc: &Path,
+) -> std::process::Output {
     let mut cmd = Command::new("terraform");
     cmd.current_dir(dir)
         .args(args)
@@ -57,6 +73,7 @@ fn terraform(dir: &Path, args: &[String], empty_rc: &Path) -> std::process::Outp
             cmd.env_remove(k);
         }
     }
+    cmd.envs(env.iter().cloned());
     cmd.output().expect("run terraform")
 }
 
@@ -117,6 +134,21 @@ fn copy_case(case: &Case, to: &Path) {
     for f in &case.var_files {
         fs::copy(case.module_dir.join(f), to.join(f)).unwrap();
     }
+    for f in &case.layout {
+        if let Some(parent) = to.join(f).parent() {
+            fs::create_dir_all(parent).unwrap();
+        }
+        fs::copy(case.module_dir.join(f), to.join(f)).unwrap();
+    }
+    // A case of input sources names its files in its arguments: copy the whole inputs folder.
+    if case.args.is_some() {
+        if let Ok(entries) = fs::read_dir(case.module_dir.join("inputs")) {
+            for e in entries {
+                let p = e.unwrap().path();
+                fs::copy(&p, to.join("inputs").join(p.file_name().unwrap())).unwrap();
+            }
+        }
+    }
 }
 
 /// Re-runs one case; returns the differences from the recording.
@@ -126,16 +158,22 @@ fn recheck(case: &Case, dir: &Path, empty_rc: &Path) -> Vec<String> {
         .map(String::from)
         .to_vec();
     args.push(format!("-out={}", plan_file.display()));
-    args.extend(case.var_files.iter().map(|f| format!("-var-file={f}")));
-    let mut out = terraform(dir, &args, empty_rc);
-    let mut diags = diagnostics_of(&String::from_utf8_lossy(&out.stdout));
+    match &case.args {
+        Some(a) => args.extend(a.iter().cloned()),
+        None => args.extend(case.var_files.iter().map(|f| format!("-var-file={f}"))),
+    }
+    let mut out = terraform(dir, &args, &case.env, empty_rc);
+    // `path.cwd` and `abspath` give the folder: recorded as `<MODULE_DIR>`.
+    let real = fs::canonicalize(dir).unwrap();
+    let placeholder = |text: &str| text.replace(real.to_str().unwrap(), "<MODULE_DIR>");
+    let mut diags = diagnostics_of(&placeholder(&String::from_utf8_lossy(&out.stdout)));
     let unsaveable = diags
         .iter()
         .any(|d| d.summary == "Failed to write plan file");
     if unsaveable {
         args.retain(|a| !a.starts_with("-out="));
-        out = terraform(dir, &args, empty_rc);
-        diags = diagnostics_of(&String::from_utf8_lossy(&out.stdout));
+        out = terraform(dir, &args, &case.env, empty_rc);
+        diags = diagnostics_of(&placeholder(&String::from_utf8_lossy(&out.stdout)));
     }
     let mut problems = Vec::new();
     let exit = out.status.code().unwrap_or(-1);
@@ -156,6 +194,7 @@ fn recheck(case: &Case, dir: &Path, empty_rc: &Path) -> Vec<String> {
                 "-json".into(),
                 plan_file.display().to_string(),
             ],
+            &[],
             empty_rc,
         );
         let j = parse(String::from_utf8_lossy(&show.stdout).trim()).expect("show -json");

@@ -129,7 +129,14 @@ pub fn check(spec: &ModuleSpec, inputs: &[InputVariable], options: &CheckOptions
         .iter()
         .map(|v| (v.name.as_str(), v))
         .collect();
-    for mut d in crate::eval::run_validations(spec, &values, &skip, options.version) {
+    let found = crate::eval::run_validations_with_files(
+        spec,
+        &values,
+        &skip,
+        options.version,
+        options.files.as_ref(),
+    );
+    for mut d in found {
         // Terraform points a failed rule at the value it rejected (the input, or the variable
         // block when the default was used); the rule's own place is in the detail.
         if d.summary == "Invalid value for variable" {

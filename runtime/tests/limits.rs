@@ -52,6 +52,7 @@ fn module(text: &str) -> ModuleSpec {
 
 const OPTIONS: CheckOptions = CheckOptions {
     version: TerraformVersion::V1_11,
+    files: None,
 };
 
 #[test]

@@ -94,7 +94,7 @@ class Module:
         self.layout.append((fname, content))
         return self
 
-    def run(self, name, *args, env=None, inputs=()):
+    def run(self, name, *args, env=None, inputs=(), raw_env=None):
         """A case given as a `terraform plan` command line: `args` (`-var-file=inputs/F`,
         `-var`, `NAME=VALUE`, …), `TF_VAR_` variables `env` ({name: value}, without the
         prefix) and the files `inputs` ((file name, text)) it names under inputs/."""
@@ -102,7 +102,9 @@ class Module:
         assert name not in [c[0] for c in self.cases], (self.name, name)
         files = [(f, c.encode("utf-8") if isinstance(c, str) else c) for f, c in inputs]
         self.cases.append((name, files))
-        self.runs[name] = {"args": list(args), "env": {"TF_VAR_" + k: v for k, v in (env or {}).items()}}
+        e = {"TF_VAR_" + k: v for k, v in (env or {}).items()}
+        e.update(raw_env or {})
+        self.runs[name] = {"args": list(args), "env": e}
         return self
 
     def case(self, name, *files):
@@ -674,6 +676,7 @@ def define():
 
     define_more()
     define_sources()
+    define_files()
 
 
 def define_more():
@@ -1256,6 +1259,8 @@ def define_sources():
     m.run("same_var_twice", "-var", "v_var=one", "-var", "v_var=two")
     m.run("equals_spelling", "-var=v_var=eq", "-var-file", "inputs/f.tfvars", inputs=[vf])
     m.run("var_overrides_auto", "-var", "v_env=var", "-var", "v_auto_c=var")
+    m.run("double_dash_spelling", "--var-file=inputs/f.tfvars", "--var", "v_var=dd", inputs=[vf])
+    m.run("var_file_missing_then_var", "-var-file=inputs/none.tfvars", "-var", "v_var=x")
 
     # -- which files are auto-loaded, and in which order -----------------------------------------
     tf = "".join(
@@ -1381,6 +1386,84 @@ def define_sources():
     m.run("env_does_not_override_file", env={"v": "long value"})
 
 
+def define_files():
+    """File functions and `path.*` in validation rules, over a scratch folder: a rule that
+    always fails with `jsonencode(EXPR)` as its message shows each value; a rule that uses EXPR
+    in its condition shows each error."""
+    values = [
+        ("file", 'file("data/a.txt")'),
+        ("file_dotdot", 'file("./data/../data/a.txt")'),
+        ("file_path_module", 'file("${path.module}/data/a.txt")'),
+        ("file_nfc", 'file("nfc.txt")'),
+        ("file_abs", 'file(abspath("data/a.txt"))'),
+        ("fileexists_yes", 'fileexists("data/a.txt")'),
+        ("fileexists_no", 'fileexists("data/none.txt")'),
+        ("fileexists_home", 'fileexists("~/none")'),
+        ("fileset_star", 'fileset("data", "*")'),
+        ("fileset_doublestar", 'fileset("data", "**")'),
+        ("fileset_doublestar_txt", 'fileset("data", "**/*.txt")'),
+        ("fileset_from_module", 'fileset(".", "data/*.txt")'),
+        ("fileset_braces", 'fileset("data", "{a,e}.*")'),
+        ("fileset_class", 'fileset("data", "[ab].*")'),
+        ("fileset_question", 'fileset("data", "sub/?.txt")'),
+        ("fileset_none", 'fileset("data", "none*")'),
+        ("fileset_path_module", 'fileset(path.module, "data/sub/**")'),
+        ("fileset_dir_only", 'fileset("data", "sub")'),
+        ("filebase64", 'filebase64("data/b.bin")'),
+        ("filemd5", 'filemd5("data/a.txt")'),
+        ("filesha1", 'filesha1("data/a.txt")'),
+        ("filesha256", 'filesha256("data/b.bin")'),
+        ("filesha512", 'filesha512("data/a.txt")'),
+        ("filebase64sha256", 'filebase64sha256("data/a.txt")'),
+        ("filebase64sha512", 'filebase64sha512("data/b.bin")'),
+        ("templatefile", 'templatefile("t.tpl", { name = "x", items = [1, 2] })'),
+        ("templatefile_single", 'templatefile("t_single.tpl", { v = [1, "a"] })'),
+        ("pathexpand_home", 'pathexpand("~/x/../y")'),
+        ("pathexpand_tilde", 'pathexpand("~")'),
+        ("pathexpand_plain", 'pathexpand("a/~")'),
+        ("abspath", 'abspath("data/../x")'),
+        ("abspath_absolute", 'abspath("/a/./b/..")'),
+        ("path_module_root", "[path.module, path.root]"),
+        ("path_cwd", "path.cwd"),
+    ]
+    errors = [
+        ("file_missing", 'file("data/none.txt")'),
+        ("file_not_utf8", 'file("data/b.bin")'),
+        ("file_directory", 'file("data")'),
+        ("filemd5_missing", 'filemd5("none")'),
+        ("fileexists_directory", 'fileexists("data")'),
+        ("fileexists_user_home", 'fileexists("~x/y")'),
+        ("pathexpand_user_home", 'pathexpand("~x")'),
+        ("fileset_bad_pattern", 'fileset("data", "[a")'),
+        ("templatefile_missing_var", 'templatefile("t.tpl", {})'),
+        ("templatefile_var_ref", 'templatefile("t_var.tpl", {})'),
+        ("templatefile_syntax", 'templatefile("t_bad.tpl", {})'),
+        ("file_null", "file(null)"),
+    ]
+    # Terraform reports no failed rule once a rule's condition errors: two modules.
+    tf_values = ""
+    for name, expr in values:
+        tf_values += f'variable "v_{name}" {{\n  default = "x"\n  validation {{\n'
+        tf_values += f'    condition     = var.v_{name} == "never"\n'
+        tf_values += f"    error_message = jsonencode({expr})\n  }}\n}}\n"
+    tf_errors = ""
+    for name, expr in errors:
+        tf_errors += f'variable "e_{name}" {{\n  default = "x"\n  validation {{\n'
+        tf_errors += f'    condition     = var.e_{name} == "x" && length(jsonencode({expr})) > 0\n'
+        tf_errors += '    error_message = "unreachable"\n  }\n}\n'
+    for name, tf in [("files_values", tf_values), ("files_errors", tf_errors)]:
+        m = module(name, "files", tf)
+        m.top("data/a.txt", "hello\n").top("data/b.bin", b"\xff\x00\x01")
+        m.top("data/sub/c.txt", "c").top("data/sub/deep/d.txt", "d").top("data/.hidden.txt", "h")
+        m.top("data/e.json", "{}")
+        m.top("nfc.txt", "e\u0301")
+        m.top("t.tpl", "Hello ${name}! %{ for x in items }[${x}]%{ endfor }\n")
+        m.top("t_single.tpl", "${v}")
+        m.top("t_bad.tpl", "a ${\n")
+        m.top("t_var.tpl", "${var.x}")
+        m.run("scratch", raw_env={"HOME": "/tfvars-home"})
+
+
 # ---------------------------------------------------------------------------------------------
 # Running Terraform.
 
@@ -1484,7 +1567,7 @@ def record_case(mdir, m, case_name, var_files):
         if run is not None:
             rec["args"] = run["args"]
             rec["env"] = run["env"]
-            rec["auto_files"] = sorted(f for f, _ in m.layout)
+            rec["layout"] = sorted(f for f, _ in m.layout)
         if p.returncode not in (0, 1):
             raise RuntimeError(f"{m.name}/{case_name}: terraform exited {p.returncode}\n{p.stderr}")
         if p.returncode == 0 and note is None:
@@ -1507,6 +1590,11 @@ def record_case(mdir, m, case_name, var_files):
             rec["note"] = note
         if m.unrecorded:
             rec["unrecorded"] = sorted(m.unrecorded)
+        # `path.cwd` and `abspath` give this machine's folder: recorded as a placeholder.
+        real = os.path.realpath(mdir)
+        for d in diags:
+            if d.get("detail"):
+                d["detail"] = d["detail"].replace(real, "<MODULE_DIR>")
         rec["diagnostics"] = diags
         return rec
 

@@ -441,8 +441,9 @@ pub struct Case {
     pub args: Option<Vec<String>>,
     /// For a case of input sources: its `TF_VAR_` environment variables.
     pub env: Vec<(String, String)>,
-    /// For a case of input sources: the files of the module folder Terraform loads itself.
-    pub auto_files: Vec<String>,
+    /// For a case of input sources: the files laid out in the module folder besides the module
+    /// (auto-loaded variables files, data for file functions).
+    pub layout: Vec<String>,
 }
 
 /// The directory holding the case modules.
@@ -515,7 +516,7 @@ pub fn load_cases() -> Vec<Case> {
                         .collect(),
                     _ => Vec::new(),
                 },
-                auto_files: strings("auto_files"),
+                layout: strings("layout"),
             });
         }
     }

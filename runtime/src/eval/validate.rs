@@ -4,6 +4,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::diagnostics::{Diagnostic, Severity};
+use crate::input::FileAccess;
 use crate::spec::{ModuleSpec, TerraformVersion, ValidationSpec, VariableSpec};
 use crate::types::Type;
 use crate::value::Value;
@@ -29,6 +30,18 @@ pub fn run_validations(
     skip: &BTreeSet<String>,
     version: TerraformVersion,
 ) -> Vec<Diagnostic> {
+    run_validations_with_files(spec, values, skip, version, None)
+}
+
+/// [`run_validations`], with the file functions and `path.*` evaluated against `files` (see
+/// [`crate::CheckOptions::files`]); `None` leaves them unknown.
+pub fn run_validations_with_files(
+    spec: &ModuleSpec,
+    values: &BTreeMap<String, Value>,
+    skip: &BTreeSet<String>,
+    version: TerraformVersion,
+    files: Option<&FileAccess>,
+) -> Vec<Diagnostic> {
     let order = validation_order(spec, skip);
     let any_sensitive = spec.variables.iter().any(|v| v.sensitive);
     let mut out = Vec::new();
@@ -36,7 +49,9 @@ pub fn run_validations(
     let mut reduced: Option<BTreeMap<String, Value>> = None;
     let mut pos = 0;
     loop {
-        let mut scope = Scope::new(spec, reduced.as_ref().unwrap_or(values)).with_version(version);
+        let mut scope = Scope::new(spec, reduced.as_ref().unwrap_or(values))
+            .with_version(version)
+            .with_files(files);
         let mut rejected = None;
         while pos < order.len() {
             let var = order[pos];

@@ -10,6 +10,7 @@ mod args;
 mod collections;
 mod digest;
 mod encoding;
+mod files;
 mod hash;
 mod ipnet;
 mod maps;
@@ -32,6 +33,7 @@ use crate::value::Value;
 
 pub(crate) use args::Args;
 pub(crate) use encoding::to_json;
+pub(crate) use files::path_value;
 
 use super::error::EvalError;
 use super::scope::Scope;
@@ -188,6 +190,26 @@ impl Scope<'_> {
             return Ok(self.unknown(format!(
                 "calls the provider function `{name}`, which the runtime cannot run"
             )));
+        }
+        if let (Some(files), Some(params)) = (self.files(), files::params(name)) {
+            if !expand_final && arg_exprs.len() != params.len() {
+                return Err(arity_error(name, params, None, arg_exprs.len()));
+            }
+            let mut values = Vec::with_capacity(arg_exprs.len());
+            for a in arg_exprs {
+                values.push(self.eval(a)?);
+            }
+            if expand_final {
+                return Ok(self.unknown(format!(
+                    "calls `{name}` with an expanded argument, which the runtime does not evaluate"
+                )));
+            }
+            return match self.call_file_function(files, name, values) {
+                Err(e) if e.kind == super::error::ErrorKind::Unsupported => {
+                    Ok(self.unknown(format!("calls `{name}`, which {}", e.detail)))
+                }
+                other => other,
+            };
         }
         if let Some((_, why)) = NOT_EVALUATED.iter().find(|(n, _)| *n == name) {
             for a in arg_exprs {
