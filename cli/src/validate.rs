@@ -12,7 +12,9 @@ use std::process::ExitCode;
 use clap::ArgMatches;
 use tfvars_codegen::inputs::{assemble, CommandLineInput, InputSources};
 use tfvars_runtime::check::check;
-use tfvars_runtime::{CheckOptions, Diagnostic, FileAccess, Severity, TerraformVersion, Value};
+use tfvars_runtime::{
+    CheckOptions, Diagnostic, FileAccess, Location, ModuleSpec, Severity, TerraformVersion, Value,
+};
 
 /// Arguments of `tfvars validate`.
 #[derive(clap::Args)]
@@ -163,7 +165,7 @@ pub fn run(args: Args, matches: Option<&ArgMatches>) -> ExitCode {
         sources.auto_dir = None;
     }
     let assembled = assemble(&module.spec, &sources);
-    let out = Output::new(&args, &sources);
+    let out = Output::new(&args, &sources, &module.spec);
     if !assembled.syntax_errors.is_empty() {
         return out.finish(&assembled.syntax_errors, None);
     }
@@ -201,10 +203,12 @@ struct Output<'a> {
     args: &'a Args,
     // The text of each pseudo-file `<value for var.NAME>`, for byte offsets in `--json`.
     texts: BTreeMap<String, String>,
+    // Where each variable is declared: a diagnostic there spans its `variable "name"` header.
+    declarations: BTreeMap<Location, String>,
 }
 
 impl<'a> Output<'a> {
-    fn new(args: &'a Args, sources: &InputSources) -> Output<'a> {
+    fn new(args: &'a Args, sources: &InputSources, spec: &ModuleSpec) -> Output<'a> {
         let mut texts = BTreeMap::new();
         for (k, v) in &sources.env {
             if let Some(name) = k.strip_prefix("TF_VAR_") {
@@ -218,7 +222,16 @@ impl<'a> Output<'a> {
                 }
             }
         }
-        Output { args, texts }
+        let declarations = spec
+            .variables
+            .iter()
+            .map(|v| (v.location.clone(), v.name.clone()))
+            .collect();
+        Output {
+            args,
+            texts,
+            declarations,
+        }
     }
 
     fn finish(&self, diags: &[Diagnostic], values: Option<&Value>) -> ExitCode {
@@ -287,17 +300,32 @@ impl<'a> Output<'a> {
             );
             if let Some(loc) = &d.location {
                 let byte = self.byte_offset(&loc.file, loc.line, loc.column);
-                let pos = |name: &str| {
+                // A `variable "name"` header ends after its label (in a `.tf.json` file the
+                // range is the opening brace); other ranges are given as their start only.
+                let end_columns = match self.declarations.get(loc) {
+                    Some(_) if loc.file.ends_with(".json") => 1,
+                    Some(name) => "variable \"\"".len() + name.chars().count(),
+                    None => 0,
+                };
+                let end_bytes = match self.declarations.get(loc) {
+                    Some(name) if !loc.file.ends_with(".json") => {
+                        "variable \"\"".len() + name.len()
+                    }
+                    Some(_) => 1,
+                    None => 0,
+                };
+                let pos = |name: &str, column: usize, byte: usize| {
                     format!(
-                        "        \"{name}\": {{\n          \"line\": {},\n          \"column\": {},\n          \"byte\": {byte}\n        }}",
-                        loc.line, loc.column
+                        "        \"{name}\": {{\n          \"line\": {},\n          \"column\": {column},\n          \"byte\": {byte}\n        }}",
+                        loc.line
                     )
                 };
+                let column = loc.column as usize;
                 entry.push_str(&format!(
                     ",\n      \"range\": {{\n        \"filename\": {},\n{},\n{}\n      }}",
                     q(&loc.file),
-                    pos("start"),
-                    pos("end")
+                    pos("start", column, byte),
+                    pos("end", column + end_columns, byte + end_bytes)
                 ));
             }
             entry.push_str("\n    }");
