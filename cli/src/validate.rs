@@ -194,7 +194,7 @@ pub fn run(args: Args, matches: Option<&ArgMatches>) -> ExitCode {
         );
         return out.finish(&diags, None);
     }
-    let values = checked.is_ok().then(|| Value::Object(checked.values));
+    let values = checked.is_ok().then_some(Value::Object(checked.values));
     out.finish(&checked.report.diagnostics, values.as_ref())
 }
 

@@ -167,7 +167,7 @@ pub fn assemble(spec: &ModuleSpec, sources: &InputSources) -> Assembled {
                     text: value,
                     source: InputSource::CommandLine,
                 }),
-                Err(d) => out.syntax_errors.push(d),
+                Err(d) => out.syntax_errors.push(*d),
             },
         }
     }
@@ -233,26 +233,26 @@ fn error(summary: &str, detail: String) -> Diagnostic {
 }
 
 // `NAME=VALUE`, as Terraform splits and checks it.
-fn parse_var_option(text: &str) -> Result<(String, String), Diagnostic> {
+fn parse_var_option(text: &str) -> Result<(String, String), Box<Diagnostic>> {
     let Some((name, value)) = text.split_once('=') else {
-        return Err(error(
+        return Err(Box::new(error(
             "Invalid -var option",
             format!(
                 "The given -var option {} is not correctly specified. Must be a variable name and value separated by an equals sign, like -var=\"key=value\".",
                 go_quote(text)
             ),
-        ));
+        )));
     };
     if name.ends_with(char::is_whitespace) {
         let suggestion = format!("{}={}", name.trim(), value.trim());
-        return Err(error(
+        return Err(Box::new(error(
             "Invalid -var option",
             format!(
                 "Variable name {} is invalid due to trailing space. Did you mean -var={}?",
                 go_quote(name),
                 go_quote(&suggestion)
             ),
-        ));
+        )));
     }
     Ok((name.to_string(), value.to_string()))
 }
