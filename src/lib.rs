@@ -228,6 +228,8 @@
 pub mod __private;
 #[cfg(doc)]
 pub mod example;
+#[cfg(feature = "inputs")]
+pub mod inputs;
 mod pipeline;
 
 pub use tfvars_macros::terraform_vars;
