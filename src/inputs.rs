@@ -5,7 +5,10 @@
 //! of `tfvars validate`, recorded from Terraform 1.11.4).
 //!
 //! ```no_run
-//! # tfvars::terraform_vars!(path = "examples/network");
+//! # mod network {
+//! #     tfvars::terraform_vars!("../examples/network");
+//! # }
+//! # use network::Variables;
 //! use tfvars::inputs::{from_terraform_inputs, CommandLineInput};
 //!
 //! // As `terraform -chdir=infra plan -var-file=prod.tfvars -var 'region=eu-west-1'` reads them.
