@@ -1409,6 +1409,13 @@ def define_files():
         ("fileset_none", 'fileset("data", "none*")'),
         ("fileset_path_module", 'fileset(path.module, "data/sub/**")'),
         ("fileset_dir_only", 'fileset("data", "sub")'),
+        ("fileset_missing_folder", 'fileset(pathexpand("./none"), "**/*")'),
+        ("fileset_file_as_folder", 'fileset("data/a.txt", "*")'),
+        ("fileset_dot_pattern", 'fileset("data", "./sub/*")'),
+        ("fileset_up_pattern", 'fileset("data/sub", "../*.txt")'),
+        ("fileexists_zip_rule", 'try(fileexists(pathexpand("none.zip")), null) != null'),
+        ("pathexpand_empty", 'pathexpand("")'),
+        ("abspath_empty", 'abspath("")'),
         ("filebase64", 'filebase64("data/b.bin")'),
         ("filemd5", 'filemd5("data/a.txt")'),
         ("filesha1", 'filesha1("data/a.txt")'),
@@ -1439,6 +1446,10 @@ def define_files():
         ("templatefile_var_ref", 'templatefile("t_var.tpl", {})'),
         ("templatefile_syntax", 'templatefile("t_bad.tpl", {})'),
         ("file_null", "file(null)"),
+        ("file_empty", 'file("")'),
+        ("fileexists_empty", 'fileexists("")'),
+        ("fileset_null_pattern", 'fileset("data", null)'),
+        ("templatefile_vars_list", 'templatefile("t.tpl", [])'),
     ]
     # Terraform reports no failed rule once a rule's condition errors: two modules.
     tf_values = ""

@@ -261,12 +261,7 @@ impl Scope<'_> {
             Value::Object(m) | Value::Map(_, m) => {
                 m.iter().map(|(k, v)| (k.clone(), v.clone())).collect()
             }
-            _ => {
-                return Err(arg_error(
-                    "vars",
-                    "wrong type for vars argument: map or object required",
-                ))
-            }
+            _ => return Err(arg_error("vars", "invalid vars value: must be a map")),
         };
         for (k, _) in &bound {
             let ident = k
@@ -317,22 +312,17 @@ fn file_exists(files: &FileAccess, path: &str) -> Result<Value, EvalError> {
 }
 
 fn file_set(files: &FileAccess, path: &str, pattern: &str) -> Result<Value, EvalError> {
-    let (base, real_base) = resolve(files, path);
+    let (base, _) = resolve(files, path);
+    // Terraform globs the joined, cleaned pattern and names each match relative to the base
+    // folder (`../x` when the pattern leaves it).
     let full = join(&base, pattern);
-    // The pattern relative to the base folder; one that leaves it is not followed here.
-    let rel = if base == "." {
-        Some(full.as_str())
-    } else {
-        full.strip_prefix(&format!("{base}/"))
-    };
-    let Some(rel) = rel.filter(|r| !r.starts_with("../") && *r != "..") else {
-        return Err(EvalError::unsupported(format!(
-            "uses the pattern `{full}`, which leaves the folder `{base}`; the runtime does not \
-             follow it"
-        )));
-    };
-    let segments: Vec<&str> = rel.split('/').collect();
-    for s in &segments {
+    let all: Vec<&str> = full.split('/').collect();
+    let fixed = all
+        .iter()
+        .position(|s| s.contains(['*', '?', '[', '{', '\\']))
+        .unwrap_or(all.len().saturating_sub(1));
+    let (root, segments) = all.split_at(fixed);
+    for s in segments {
         glob_match(s, "").map_err(|e| {
             call_error(
                 "fileset",
@@ -340,14 +330,46 @@ fn file_set(files: &FileAccess, path: &str, pattern: &str) -> Result<Value, Eval
             )
         })?;
     }
+    let root = root.join("/");
+    let shown_root = if root.is_empty() && full.starts_with('/') {
+        "/".to_string()
+    } else if root.is_empty() {
+        ".".to_string()
+    } else {
+        root
+    };
+    let (_, real_root) = resolve(files, &shown_root);
     let mut found = Vec::new();
-    walk(&real_base, "", &segments, &mut found);
-    found.sort();
-    found.dedup();
+    walk(&real_root, "", segments, &mut found);
+    let mut names: Vec<String> = found
+        .into_iter()
+        .map(|m| relative_to(&base, &join(&shown_root, &m)))
+        .collect();
+    names.sort();
+    names.dedup();
     Ok(Value::set(
         Type::String,
-        found.into_iter().map(Value::String).collect(),
+        names.into_iter().map(Value::String).collect(),
     ))
+}
+
+// Go's `filepath.Rel` for two clean paths, both relative or both absolute.
+fn relative_to(base: &str, target: &str) -> String {
+    let parts = |p: &str| -> Vec<String> {
+        p.split('/')
+            .filter(|s| !s.is_empty() && *s != ".")
+            .map(str::to_string)
+            .collect()
+    };
+    let (b, t) = (parts(base), parts(target));
+    let common = b.iter().zip(&t).take_while(|(x, y)| x == y).count();
+    let mut out: Vec<String> = vec!["..".to_string(); b.len() - common];
+    out.extend(t[common..].iter().cloned());
+    if out.is_empty() {
+        ".".into()
+    } else {
+        out.join("/")
+    }
 }
 
 // Collects the regular files under `dir` (named `prefix…`) whose relative path matches.
@@ -574,5 +596,8 @@ mod tests {
         assert_eq!(join("/h", "/x"), "/h/x");
         assert_eq!(clean("/.."), "/");
         assert_eq!(join(".", "../x"), "../x");
+        assert_eq!(relative_to("data/sub", "data/a.txt"), "../a.txt");
+        assert_eq!(relative_to(".", "data/a.txt"), "data/a.txt");
+        assert_eq!(relative_to("data", "data/sub/c.txt"), "sub/c.txt");
     }
 }

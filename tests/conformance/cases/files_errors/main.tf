@@ -82,3 +82,31 @@ variable "e_file_null" {
     error_message = "unreachable"
   }
 }
+variable "e_file_empty" {
+  default = "x"
+  validation {
+    condition     = var.e_file_empty == "x" && length(jsonencode(file(""))) > 0
+    error_message = "unreachable"
+  }
+}
+variable "e_fileexists_empty" {
+  default = "x"
+  validation {
+    condition     = var.e_fileexists_empty == "x" && length(jsonencode(fileexists(""))) > 0
+    error_message = "unreachable"
+  }
+}
+variable "e_fileset_null_pattern" {
+  default = "x"
+  validation {
+    condition     = var.e_fileset_null_pattern == "x" && length(jsonencode(fileset("data", null))) > 0
+    error_message = "unreachable"
+  }
+}
+variable "e_templatefile_vars_list" {
+  default = "x"
+  validation {
+    condition     = var.e_templatefile_vars_list == "x" && length(jsonencode(templatefile("t.tpl", []))) > 0
+    error_message = "unreachable"
+  }
+}

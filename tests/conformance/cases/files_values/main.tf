@@ -124,6 +124,55 @@ variable "v_fileset_dir_only" {
     error_message = jsonencode(fileset("data", "sub"))
   }
 }
+variable "v_fileset_missing_folder" {
+  default = "x"
+  validation {
+    condition     = var.v_fileset_missing_folder == "never"
+    error_message = jsonencode(fileset(pathexpand("./none"), "**/*"))
+  }
+}
+variable "v_fileset_file_as_folder" {
+  default = "x"
+  validation {
+    condition     = var.v_fileset_file_as_folder == "never"
+    error_message = jsonencode(fileset("data/a.txt", "*"))
+  }
+}
+variable "v_fileset_dot_pattern" {
+  default = "x"
+  validation {
+    condition     = var.v_fileset_dot_pattern == "never"
+    error_message = jsonencode(fileset("data", "./sub/*"))
+  }
+}
+variable "v_fileset_up_pattern" {
+  default = "x"
+  validation {
+    condition     = var.v_fileset_up_pattern == "never"
+    error_message = jsonencode(fileset("data/sub", "../*.txt"))
+  }
+}
+variable "v_fileexists_zip_rule" {
+  default = "x"
+  validation {
+    condition     = var.v_fileexists_zip_rule == "never"
+    error_message = jsonencode(try(fileexists(pathexpand("none.zip")), null) != null)
+  }
+}
+variable "v_pathexpand_empty" {
+  default = "x"
+  validation {
+    condition     = var.v_pathexpand_empty == "never"
+    error_message = jsonencode(pathexpand(""))
+  }
+}
+variable "v_abspath_empty" {
+  default = "x"
+  validation {
+    condition     = var.v_abspath_empty == "never"
+    error_message = jsonencode(abspath(""))
+  }
+}
 variable "v_filebase64" {
   default = "x"
   validation {
