@@ -41,6 +41,10 @@ fn sample(cases: &[Case]) -> Vec<&Case> {
         "src_parse/var_list_bad_syntax",
         "src_undeclared/var_and_file",
         "src_undeclared/env",
+        "src_positions/validation_var_file",
+        "src_positions_auto/validation_auto",
+        "src_parse/env_two_errors",
+        "src_auto_malformed/both_malformed",
         "files_values/scratch",
         "files_errors/scratch",
     ] {
@@ -151,6 +155,92 @@ fn copy_case(case: &Case, to: &Path) {
     }
 }
 
+/// (severity, summary, filename, start line/column/byte, end line/column/byte) of each
+/// diagnostic with a range, in a `terraform plan -json` stream or a `tfvars validate --json`
+/// document.
+type Ranged = (String, String, String, [String; 6]);
+
+fn ranged(d: &Json) -> Option<Ranged> {
+    let r = d.get("range")?;
+    let pos = |which: &str, k: &str| match r.get(which).and_then(|p| p.get(k)) {
+        Some(Json::Num(n)) => n.clone(),
+        _ => String::new(),
+    };
+    let s = |k: &str| d.get(k).and_then(Json::as_str).unwrap_or("").to_string();
+    Some((
+        s("severity"),
+        s("summary"),
+        r.get("filename")
+            .and_then(Json::as_str)
+            .unwrap_or("")
+            .to_string(),
+        [
+            pos("start", "line"),
+            pos("start", "column"),
+            pos("start", "byte"),
+            pos("end", "line"),
+            pos("end", "column"),
+            pos("end", "byte"),
+        ],
+    ))
+}
+
+/// `tfvars validate --json` on a case of input sources (`src_*`), against Terraform's own
+/// ranges: every range we give starts where Terraform's does (line, column, byte); where we give
+/// an end (a `variable` header), it is Terraform's end too. (An error inside a condition is
+/// located at the condition, not at the failing call as Terraform does: the `files_errors`
+/// case is not held to ranges.)
+fn json_ranges_agree(case: &Case, dir: &Path, terraform_stdout: &str) -> Vec<String> {
+    let Some(args) = case.args.as_ref().filter(|_| case.name.starts_with("src_")) else {
+        return Vec::new();
+    };
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_tfvars"));
+    cmd.current_dir(dir)
+        .args([
+            "validate",
+            "--json",
+            "--terraform-version",
+            "1.11",
+            "-i",
+            ".",
+        ])
+        .args(args);
+    for (k, _) in std::env::vars_os() {
+        if k.to_string_lossy().starts_with("TF_VAR_") {
+            cmd.env_remove(k);
+        }
+    }
+    cmd.envs(case.env.iter().cloned());
+    let out = cmd.output().expect("run tfvars");
+    let ours = parse(String::from_utf8_lossy(&out.stdout).trim()).expect("--json output");
+    let theirs: Vec<Ranged> = terraform_stdout
+        .lines()
+        .filter_map(|l| parse(l.trim()).ok())
+        .filter(|m| m.get("type").and_then(Json::as_str) == Some("diagnostic"))
+        .filter_map(|m| m.get("diagnostic").and_then(ranged))
+        .collect();
+    let Some(Json::Arr(list)) = ours.get("diagnostics") else {
+        return vec!["--json printed no diagnostics array".into()];
+    };
+    let mut problems = Vec::new();
+    for (sev, summary, file, pos) in list.iter().filter_map(ranged) {
+        let zero_width = pos[..3] == pos[3..];
+        let found = theirs.iter().any(|(s, m, f, p)| {
+            *s == sev
+                && *m == summary
+                && *f == file
+                && p[..3] == pos[..3]
+                && (zero_width || *p == pos)
+        });
+        if !found {
+            problems.push(format!(
+                "--json range of {sev} «{summary}» {file} {pos:?} is not one of terraform's"
+            ));
+        }
+    }
+    problems
+}
+
 /// Re-runs one case; returns the differences from the recording.
 fn recheck(case: &Case, dir: &Path, empty_rc: &Path) -> Vec<String> {
     let plan_file = dir.join("drift.tfplan");
@@ -175,7 +265,7 @@ fn recheck(case: &Case, dir: &Path, empty_rc: &Path) -> Vec<String> {
         out = terraform(dir, &args, &case.env, empty_rc);
         diags = diagnostics_of(&placeholder(&String::from_utf8_lossy(&out.stdout)));
     }
-    let mut problems = Vec::new();
+    let mut problems = json_ranges_agree(case, dir, &String::from_utf8_lossy(&out.stdout));
     let exit = out.status.code().unwrap_or(-1);
     if exit != case.exit {
         problems.push(format!("exit {exit}, recorded {}", case.exit));
