@@ -261,6 +261,12 @@ impl<'a> Scope<'a> {
                 {
                     return Ok(v);
                 }
+                if matches!(what.as_str(), "path.module" | "path.root" | "path.cwd") {
+                    return Ok(self.unknown(format!(
+                        "refers to `{what}`, which the runtime knows only when \
+                         `CheckOptions::files` names the module folder"
+                    )));
+                }
                 Ok(self.unknown(format!(
                     "refers to `{what}`, which is known only after apply"
                 )))
