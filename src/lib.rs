@@ -113,7 +113,7 @@
 //! // The first one reads:
 //! // error: Invalid value for variable `var.region`: The region must look like `eu-west-1`.
 //! //
-//! // This was checked by the validation rule at variables.tf:5,3. (variables.tf:1:1)
+//! // This was checked by the validation rule at variables.tf:5,3-13. (variables.tf:1:1)
 //! let first = report.errors().next().unwrap();
 //! assert_eq!(first.detail.lines().next(), Some("The region must look like `eu-west-1`."));
 //!
@@ -228,6 +228,8 @@
 pub mod __private;
 #[cfg(doc)]
 pub mod example;
+#[cfg(feature = "inputs")]
+pub mod inputs;
 mod pipeline;
 
 pub use tfvars_macros::terraform_vars;

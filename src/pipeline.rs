@@ -5,8 +5,8 @@ use std::collections::{BTreeMap, HashMap};
 use tfvars_runtime::check::{check as check_inputs, unsuitable_value_detail};
 use tfvars_runtime::json::parse_tfvars_json;
 use tfvars_runtime::{
-    convert, Attribute, CheckOptions, Diagnostic, InputVariable, ModuleSpec, Report, Severity,
-    TerraformVersion, Type, Value, VariableSpec,
+    convert, Attribute, CheckOptions, Diagnostic, FileAccess, InputVariable, ModuleSpec, Report,
+    Severity, TerraformVersion, Type, Value, VariableSpec,
 };
 
 /// Converts, applies defaults and null rules, and runs every validation (`check`).
@@ -14,6 +14,7 @@ pub(crate) fn check(
     spec: &ModuleSpec,
     inputs: Vec<(&'static str, Value)>,
     version: TerraformVersion,
+    files: Option<FileAccess>,
 ) -> Result<Report, Report> {
     let inputs: Vec<InputVariable> = inputs
         .into_iter()
@@ -21,9 +22,10 @@ pub(crate) fn check(
             name: name.to_string(),
             value,
             location: None,
+            source: Default::default(),
         })
         .collect();
-    let checked = check_inputs(spec, &inputs, &CheckOptions { version });
+    let checked = check_inputs(spec, &inputs, &CheckOptions { version, files });
     if checked.report.is_ok() {
         Ok(checked.report)
     } else {
@@ -34,7 +36,7 @@ pub(crate) fn check(
 /// The type with every `optional(T, default)` default dropped: what a typed struct holds is
 /// what was given, and an unset optional attribute stays unset (`None`) instead of taking the
 /// default. The conversion rules themselves are unchanged.
-fn without_defaults(ty: &Type) -> Type {
+pub(crate) fn without_defaults(ty: &Type) -> Type {
     match ty {
         Type::List(t) => Type::List(Box::new(without_defaults(t))),
         Type::Set(t) => Type::Set(Box::new(without_defaults(t))),

@@ -186,7 +186,20 @@ fn typed_error(variable: String, err: TypedError) -> Report {
 /// `Variables::validate()`.
 pub fn validate<V: ModuleVariables>(vars: &V) -> Result<Report, Report> {
     let inputs = vars.to_inputs();
-    crate::pipeline::check(V::spec(), inputs, V::terraform_version())
+    crate::pipeline::check(V::spec(), inputs, V::terraform_version(), None)
+}
+
+/// `Variables::validate_in(dir)`.
+pub fn validate_in<V: ModuleVariables>(vars: &V, dir: &FsPath) -> Result<Report, Report> {
+    let inputs = vars.to_inputs();
+    #[cfg(feature = "inputs")]
+    let files = tfvars_runtime::FileAccess {
+        template_parser: Some(tfvars_codegen::lower::template_file),
+        ..tfvars_runtime::FileAccess::new(dir)
+    };
+    #[cfg(not(feature = "inputs"))]
+    let files = tfvars_runtime::FileAccess::new(dir);
+    crate::pipeline::check(V::spec(), inputs, V::terraform_version(), Some(files))
 }
 
 /// `Variables::from_tfvars_json()`.

@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 mod check_plan;
 mod rust;
@@ -21,7 +21,8 @@ struct Cli {
 enum Command {
     /// Write the module's input variables as a JSON Schema (draft-07), like terraschema.
     Schema(schema::Args),
-    /// Check variable files against the module as `terraform plan` would.
+    /// Check the module's input values (environment, auto-loaded files, `-var-file`, `-var`)
+    /// as `terraform plan` would.
     Validate(validate::Args),
     /// Check a plan (`terraform show -json PLANFILE`) against a spec before applying it.
     CheckPlan(check_plan::Args),
@@ -31,10 +32,12 @@ enum Command {
 
 fn main() -> ExitCode {
     one_malloc_arena();
-    let cli = Cli::parse();
+    let argv = validate::terraform_spellings(std::env::args_os().collect());
+    let matches = Cli::command().get_matches_from(argv);
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     match cli.command {
         Command::Schema(args) => schema::run(args),
-        Command::Validate(args) => validate::run(args),
+        Command::Validate(args) => validate::run(args, matches.subcommand_matches("validate")),
         Command::CheckPlan(args) => check_plan::run(args),
         Command::Rust(args) => rust::run(args),
     }

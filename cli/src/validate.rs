@@ -1,25 +1,47 @@
-//! `tfvars validate`: checks variable files against a module as `terraform plan` would.
+//! `tfvars validate`: checks a module's input values as `terraform plan` would, reading every
+//! source Terraform reads: `TF_VAR_` variables, the auto-loaded files of the module folder,
+//! then `--var-file` and `--var` options (and positional variables files) in command-line order.
 //!
-//! Exit status: 0 accepted (warnings on stderr), 1 rejected (diagnostics on stderr), 2 the
-//! module or the arguments cannot be used.
+//! Exit status: 0 accepted (warnings on stderr), 1 rejected (diagnostics on stderr, or on stdout
+//! with `--json`), 2 the module or the arguments cannot be used.
 
-use std::path::{Path, PathBuf};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
+use clap::ArgMatches;
+use tfvars_codegen::inputs::{assemble, CommandLineInput, InputSources};
 use tfvars_runtime::check::check;
-use tfvars_runtime::json::parse_tfvars_json;
-use tfvars_runtime::{CheckOptions, Diagnostic, InputVariable, TerraformVersion, Value};
+use tfvars_runtime::{
+    CheckOptions, Diagnostic, FileAccess, Location, ModuleSpec, Severity, TerraformVersion, Value,
+};
 
 /// Arguments of `tfvars validate`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The module folder (its `.tf` and `.tf.json` files).
+    /// The module folder (its `.tf` and `.tf.json` files), also the working folder whose
+    /// `terraform.tfvars`, `terraform.tfvars.json` and `*.auto.tfvars(.json)` are read, as
+    /// `terraform -chdir=DIR plan` reads them.
     #[arg(short = 'i', long = "input", default_value = ".", value_name = "DIR")]
     pub(crate) input: PathBuf,
     /// On acceptance, print one JSON object with every declared variable's effective value:
     /// after conversion, defaults, optional-attribute defaults and null rules.
     #[arg(long)]
     values: bool,
+    /// Print the diagnostics on stdout as `terraform validate -json` does (with `--values`,
+    /// the values are added as a `values` member).
+    #[arg(long)]
+    json: bool,
+    /// Exit 1 when a validation rule could not be decided (a non-deterministic function, a
+    /// resource reference): for CI that wants certainty.
+    #[arg(long = "fail-on-unchecked")]
+    fail_on_unchecked: bool,
+    /// Do not read `TF_VAR_` environment variables.
+    #[arg(long = "no-env")]
+    no_env: bool,
+    /// Do not read `terraform.tfvars`, `terraform.tfvars.json` and `*.auto.tfvars(.json)`.
+    #[arg(long = "no-auto-files")]
+    no_auto_files: bool,
     /// Whose semantics to follow where Terraform releases differ: `1.11` or `latest`.
     #[arg(
         long = "terraform-version",
@@ -27,14 +49,95 @@ pub struct Args {
         value_name = "VERSION"
     )]
     terraform_version: String,
-    /// Variable files, later ones winning: `*.json` files are read as JSON, others as HCL
-    /// `.tfvars` (the case-sensitive `.json` suffix decides, as in Terraform).
+    /// A variables file, like Terraform's `-var-file=FILE` (which is accepted too): `*.json`
+    /// files are read as JSON, others as HCL `.tfvars`.
+    #[arg(long = "var-file", value_name = "FILE")]
+    var_file: Vec<PathBuf>,
+    /// One variable, like Terraform's `-var 'NAME=VALUE'` (accepted too): the value is literal
+    /// text for a primitive-typed or untyped variable, an HCL expression otherwise.
+    #[arg(long = "var", value_name = "NAME=VALUE", allow_hyphen_values = true)]
+    var: Vec<String>,
+    /// Variables files, like `--var-file`, in command-line order with it.
     #[arg(value_name = "VARFILE")]
     var_files: Vec<PathBuf>,
 }
 
-/// Runs `tfvars validate`.
-pub fn run(args: Args) -> ExitCode {
+/// Terraform's single-dash spellings of `validate`'s options, made clap's: `-var-file=F`,
+/// `-var-file F`, `-var N=V`, `-var=N=V`, `-json`. Arguments after `--` are left alone.
+pub fn terraform_spellings(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    let Some(at) = args.iter().position(|a| a == "validate") else {
+        return args;
+    };
+    let mut out = Vec::with_capacity(args.len());
+    let mut rest = false;
+    let mut value_next = false;
+    for (i, a) in args.into_iter().enumerate() {
+        if i <= at || rest || value_next {
+            value_next = false;
+            out.push(a);
+            continue;
+        }
+        let Some(s) = a.to_str() else {
+            out.push(a);
+            continue;
+        };
+        if s == "--" {
+            rest = true;
+            out.push(a);
+            continue;
+        }
+        let mapped = match s {
+            "-var-file" | "-var" | "-json" => format!("-{s}"),
+            _ if s.starts_with("-var-file=") || s.starts_with("-var=") => format!("-{s}"),
+            _ => s.to_string(),
+        };
+        // The value of `--var` may start with a dash; clap is told so. The values of the other
+        // options are taken as they come.
+        value_next = matches!(
+            mapped.as_str(),
+            "--var-file" | "--var" | "-i" | "--input" | "--terraform-version"
+        );
+        out.push(mapped.into());
+    }
+    out
+}
+
+// The `--var-file`, `--var` and positional files, in command-line order.
+fn command_line(args: &Args, matches: Option<&ArgMatches>) -> Vec<CommandLineInput> {
+    let mut at: Vec<(usize, CommandLineInput)> = Vec::new();
+    let indices = |id: &str| -> Vec<usize> {
+        matches
+            .and_then(|m| m.indices_of(id))
+            .map(|i| i.collect())
+            .unwrap_or_default()
+    };
+    for (i, f) in indices("var_file").into_iter().zip(&args.var_file) {
+        at.push((i, CommandLineInput::VarFile(f.clone())));
+    }
+    for (i, v) in indices("var").into_iter().zip(&args.var) {
+        at.push((i, CommandLineInput::Var(v.clone())));
+    }
+    for (i, f) in indices("var_files").into_iter().zip(&args.var_files) {
+        at.push((i, CommandLineInput::VarFile(f.clone())));
+    }
+    let complete = at.len() == args.var_file.len() + args.var.len() + args.var_files.len();
+    if !complete {
+        // Without positions (not parsed from a command line): files, then options.
+        at = args
+            .var_file
+            .iter()
+            .chain(&args.var_files)
+            .map(|f| CommandLineInput::VarFile(f.clone()))
+            .chain(args.var.iter().map(|v| CommandLineInput::Var(v.clone())))
+            .enumerate()
+            .collect();
+    }
+    at.sort_by_key(|(i, _)| *i);
+    at.into_iter().map(|(_, c)| c).collect()
+}
+
+/// Runs `tfvars validate`; `matches` gives the order of the input options.
+pub fn run(args: Args, matches: Option<&ArgMatches>) -> ExitCode {
     let version: TerraformVersion = match args.terraform_version.parse() {
         Ok(v) => v,
         Err(e) => {
@@ -54,76 +157,261 @@ pub fn run(args: Args) -> ExitCode {
         eprintln!("warning: {w}");
     }
 
-    let mut inputs: Vec<InputVariable> = Vec::new();
-    let mut parse_errors: Vec<Diagnostic> = Vec::new();
-    for path in &args.var_files {
-        match read_var_file(path) {
-            Ok(Ok(vars)) => inputs.extend(vars),
-            Ok(Err(diags)) => parse_errors.extend(diags),
-            Err(message) => {
-                eprintln!("error: {message}");
-                return ExitCode::from(2);
-            }
-        }
+    let mut sources = InputSources::terraform_plan(&args.input, command_line(&args, matches));
+    if args.no_env {
+        sources.env.clear();
     }
-    if !parse_errors.is_empty() {
-        print_diagnostics(&parse_errors);
-        return ExitCode::from(1);
+    if args.no_auto_files {
+        sources.auto_dir = None;
+    }
+    let assembled = assemble(&module.spec, &sources);
+    let out = Output::new(&args, &sources, &module.spec);
+    if !assembled.syntax_errors.is_empty() {
+        return out.finish(&assembled.syntax_errors, None);
     }
 
-    let checked = check(&module.spec, &inputs, &CheckOptions { version });
-    drop(inputs);
-    print_diagnostics(&checked.report.diagnostics);
-    if !checked.is_ok() {
-        return ExitCode::from(1);
+    // File functions and `path.*` read the module folder, Terraform's working directory.
+    let files = FileAccess {
+        dir: args.input.clone(),
+        home: None,
+        template_parser: Some(tfvars_codegen::lower::template_file),
+    };
+    let options = CheckOptions {
+        version,
+        files: Some(files),
+    };
+    let checked = check(&module.spec, &assembled.inputs, &options);
+    drop(assembled.inputs);
+    if !assembled.undeclared_errors.is_empty() {
+        // Terraform stops at undeclared `-var` names, with the files' warnings about theirs.
+        let mut diags = assembled.undeclared_errors;
+        diags.extend(
+            checked
+                .report
+                .warnings()
+                .filter(|d| d.summary.contains("undeclared"))
+                .cloned(),
+        );
+        return out.finish(&diags, None);
     }
-    if args.values {
-        let all = Value::Object(checked.values);
-        match all.to_json_pretty() {
-            Ok(text) => println!("{text}"),
-            Err(e) => {
-                // Terraform accepts an infinite number but cannot write it out either.
-                let mut which = Vec::new();
-                if let Value::Object(values) = &all {
-                    for (k, v) in values {
-                        if v.to_json().is_err() {
-                            which.push(format!("`var.{k}`"));
-                        }
+    let values = checked.is_ok().then_some(Value::Object(checked.values));
+    out.finish(&checked.report.diagnostics, values.as_ref())
+}
+
+// Where and how the outcome is printed.
+struct Output<'a> {
+    args: &'a Args,
+    // The text of each pseudo-file `<value for var.NAME>`, for byte offsets in `--json`.
+    texts: BTreeMap<String, String>,
+    // Where each variable is declared: a diagnostic there spans its `variable "name"` header.
+    declarations: BTreeMap<Location, String>,
+}
+
+impl<'a> Output<'a> {
+    fn new(args: &'a Args, sources: &InputSources, spec: &ModuleSpec) -> Output<'a> {
+        let mut texts = BTreeMap::new();
+        for (k, v) in &sources.env {
+            if let Some(name) = k.strip_prefix("TF_VAR_") {
+                texts.insert(format!("<value for var.{name}>"), v.clone());
+            }
+        }
+        for c in &sources.command_line {
+            if let CommandLineInput::Var(text) = c {
+                if let Some((name, value)) = text.split_once('=') {
+                    texts.insert(format!("<value for var.{name}>"), value.to_string());
+                }
+            }
+        }
+        let declarations = spec
+            .variables
+            .iter()
+            .map(|v| (v.location.clone(), v.name.clone()))
+            .collect();
+        Output {
+            args,
+            texts,
+            declarations,
+        }
+    }
+
+    fn finish(&self, diags: &[Diagnostic], values: Option<&Value>) -> ExitCode {
+        let errors = diags.iter().any(|d| d.severity == Severity::Error);
+        let unchecked = diags.iter().any(|d| d.severity == Severity::Unchecked);
+        let failed = errors || (unchecked && self.args.fail_on_unchecked);
+        let values_text = match (values, self.args.values, failed) {
+            (Some(v), true, false) => values_json(v),
+            _ => None,
+        };
+        if self.args.json {
+            // Unchecked rules are no Terraform diagnostic: stderr, as without `--json`, unless
+            // they fail the run.
+            for d in diags.iter().filter(|d| d.severity == Severity::Unchecked) {
+                eprintln!("{d}");
+            }
+            println!(
+                "{}",
+                self.json(diags, values_text.as_deref(), self.args.fail_on_unchecked)
+            );
+        } else {
+            for d in diags {
+                eprintln!("{d}");
+            }
+            if let Some(text) = &values_text {
+                println!("{text}");
+            }
+            if unchecked && self.args.fail_on_unchecked && !errors {
+                eprintln!("error: a validation rule could not be checked (--fail-on-unchecked)");
+            }
+        }
+        if failed {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        }
+    }
+
+    // `terraform validate -json`'s object.
+    fn json(&self, diags: &[Diagnostic], values: Option<&str>, unchecked_fail: bool) -> String {
+        let mut list = Vec::new();
+        let (mut errors, mut warnings) = (0, 0);
+        for d in diags {
+            let severity = match d.severity {
+                Severity::Error => "error",
+                Severity::Warning => "warning",
+                Severity::Unchecked if unchecked_fail => "error",
+                Severity::Unchecked => continue,
+            };
+            if severity == "error" {
+                errors += 1;
+            } else {
+                warnings += 1;
+            }
+            let mut summary = d.summary.clone();
+            if d.severity == Severity::Unchecked {
+                summary = format!("Validation rule not checked: {summary}");
+            }
+            // Terraform's member order.
+            let q = |s: &str| serde_json::to_string(s).expect("JSON of a string");
+            let mut entry = format!(
+                "    {{\n      \"severity\": {},\n      \"summary\": {},\n      \"detail\": {}",
+                q(severity),
+                q(&summary),
+                q(&d.detail)
+            );
+            if let Some(loc) = &d.location {
+                let byte = self.byte_offset(&loc.file, loc.line, loc.column);
+                // A `variable "name"` header ends after its label (in a `.tf.json` file the
+                // range is the opening brace); other ranges are given as their start only.
+                let end_columns = match self.declarations.get(loc) {
+                    Some(_) if loc.file.ends_with(".json") => 1,
+                    Some(name) => "variable \"\"".len() + name.chars().count(),
+                    None => 0,
+                };
+                let end_bytes = match self.declarations.get(loc) {
+                    Some(name) if !loc.file.ends_with(".json") => {
+                        "variable \"\"".len() + name.len()
+                    }
+                    Some(_) => 1,
+                    None => 0,
+                };
+                let pos_at = |name: &str, line: u32, column: u32, byte: u32| {
+                    format!(
+                        "        \"{name}\": {{\n          \"line\": {line},\n          \"column\": {column},\n          \"byte\": {byte}\n        }}"
+                    )
+                };
+                let pos = |name: &str, column: usize, byte: usize| {
+                    format!(
+                        "        \"{name}\": {{\n          \"line\": {},\n          \"column\": {column},\n          \"byte\": {byte}\n        }}",
+                        loc.line
+                    )
+                };
+                let column = loc.column as usize;
+                let (start, end) = match &loc.range {
+                    // The whole range, where the diagnostic knows it (a value, an error inside
+                    // a condition).
+                    Some(r) => (
+                        pos_at("start", r.start.line, r.start.column, r.start.byte),
+                        pos_at("end", r.end.line, r.end.column, r.end.byte),
+                    ),
+                    None => (
+                        pos("start", column, byte),
+                        pos("end", column + end_columns, byte + end_bytes),
+                    ),
+                };
+                entry.push_str(&format!(
+                    ",\n      \"range\": {{\n        \"filename\": {},\n{start},\n{end}\n      }}",
+                    q(&loc.file),
+                ));
+            }
+            entry.push_str("\n    }");
+            list.push(entry);
+        }
+        let diagnostics = if list.is_empty() {
+            "[]".to_string()
+        } else {
+            format!("[\n{}\n  ]", list.join(",\n"))
+        };
+        let text = format!(
+            "{{\n  \"format_version\": \"1.0\",\n  \"valid\": {},\n  \"error_count\": {errors},\n  \"warning_count\": {warnings},\n  \"diagnostics\": {diagnostics}\n}}",
+            errors == 0
+        );
+        match values {
+            // The values keep every digit: spliced in as our own exact JSON text.
+            Some(v) => format!(
+                "{},\n  \"values\": {}\n}}",
+                text.trim_end().trim_end_matches('}').trim_end(),
+                v.replace('\n', "\n  ")
+            ),
+            None => text,
+        }
+    }
+
+    // The byte offset of a 1-based line and character column in the named file (relative to
+    // the current folder, or to the module folder), or of a `-var`/`TF_VAR_` text.
+    fn byte_offset(&self, file: &str, line: u32, column: u32) -> usize {
+        let text = self.texts.get(file).cloned().or_else(|| {
+            let bytes = std::fs::read(file)
+                .or_else(|_| std::fs::read(self.args.input.join(file)))
+                .ok()?;
+            Some(String::from_utf8_lossy(&bytes).into_owned())
+        });
+        let Some(text) = text else {
+            return 0;
+        };
+        let mut offset = 0;
+        for (i, l) in text.split_inclusive('\n').enumerate() {
+            if i + 1 == line as usize {
+                let col: usize = l
+                    .chars()
+                    .take(column.saturating_sub(1) as usize)
+                    .map(char::len_utf8)
+                    .sum();
+                return offset + col;
+            }
+            offset += l.len();
+        }
+        offset
+    }
+}
+
+fn values_json(all: &Value) -> Option<String> {
+    match all.to_json_pretty() {
+        Ok(text) => Some(text),
+        Err(e) => {
+            // Terraform accepts an infinite number but cannot write it out either.
+            let mut which = Vec::new();
+            if let Value::Object(values) = all {
+                for (k, v) in values {
+                    if v.to_json().is_err() {
+                        which.push(format!("`var.{k}`"));
                     }
                 }
-                eprintln!(
-                    "warning: the values cannot be printed: {} ({e}); the input is accepted",
-                    which.join(", ")
-                );
             }
+            eprintln!(
+                "warning: the values cannot be printed: {} ({e}); the input is accepted",
+                which.join(", ")
+            );
+            None
         }
-    }
-    ExitCode::SUCCESS
-}
-
-type Parsed = Result<Vec<InputVariable>, Vec<Diagnostic>>;
-
-// Reads and parses one variable file; `Err` when it cannot be read at all.
-fn read_var_file(path: &Path) -> Result<Parsed, String> {
-    let name = path.to_string_lossy().into_owned();
-    let bytes = std::fs::read(path).map_err(|e| {
-        if e.kind() == std::io::ErrorKind::NotFound {
-            format!("the variables file `{name}` does not exist")
-        } else {
-            format!("cannot read the variables file `{name}`: {e}")
-        }
-    })?;
-    // Terraform reads invalid UTF-8 with each bad byte replaced by U+FFFD.
-    let text = String::from_utf8_lossy(&bytes);
-    Ok(if name.ends_with(".json") {
-        parse_tfvars_json(&text, &name)
-    } else {
-        tfvars_codegen::tfvars_hcl::parse_tfvars(&text, &name)
-    })
-}
-
-fn print_diagnostics(diags: &[Diagnostic]) {
-    for d in diags {
-        eprintln!("{d}");
     }
 }

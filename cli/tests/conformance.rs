@@ -21,17 +21,30 @@ struct Outcome {
 }
 
 fn run_tfvars(case: &Case) -> Outcome {
-    let out = Command::new(env!("CARGO_BIN_EXE_tfvars"))
-        .current_dir(&case.module_dir)
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_tfvars"));
+    cmd.current_dir(&case.module_dir)
         .arg("validate")
         .arg("--values")
         .args(["--terraform-version", "1.11"])
-        .arg("-i")
-        .arg(&case.module_dir)
-        .args(&case.var_files)
-        .env_remove("TF_CLI_ARGS")
-        .output()
-        .expect("run tfvars");
+        .env_remove("TF_CLI_ARGS");
+    for (k, _) in std::env::vars_os() {
+        if k.to_string_lossy().starts_with("TF_VAR_") {
+            cmd.env_remove(k);
+        }
+    }
+    match &case.args {
+        // A case of input sources: Terraform's own command line and environment, in the
+        // module folder (so the auto-loaded files are named as Terraform names them).
+        Some(args) => {
+            cmd.args(["-i", "."])
+                .args(args)
+                .envs(case.env.iter().cloned());
+        }
+        None => {
+            cmd.arg("-i").arg(&case.module_dir).args(&case.var_files);
+        }
+    }
+    let out = cmd.output().expect("run tfvars");
     Outcome {
         exit: out.status.code().unwrap_or(-1),
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),

@@ -32,7 +32,22 @@ fn terraform_version() -> Option<String> {
 fn sample(cases: &[Case]) -> Vec<&Case> {
     let step = (cases.len() / SAMPLE).max(1);
     let mut picked: Vec<&Case> = cases.iter().step_by(step).take(SAMPLE).collect();
-    for want in ["multifile/later_wins", "json_syntax/comment_line"] {
+    for want in [
+        "multifile/later_wins",
+        "json_syntax/comment_line",
+        "src_layers/all_sources",
+        "src_lexical/auto_loaded",
+        "src_parse/env_list_type_error",
+        "src_parse/var_list_bad_syntax",
+        "src_undeclared/var_and_file",
+        "src_undeclared/env",
+        "src_positions/validation_var_file",
+        "src_positions_auto/validation_auto",
+        "src_parse/env_two_errors",
+        "src_auto_malformed/both_malformed",
+        "files_values/scratch",
+        "files_errors/scratch",
+    ] {
         if let Some(c) = cases.iter().find(|c| c.name == want) {
             if !picked.iter().any(|p| p.name == c.name) {
                 picked.push(c);
@@ -42,7 +57,12 @@ fn sample(cases: &[Case]) -> Vec<&Case> {
     picked
 }
 
-fn terraform(dir: &Path, args: &[String], empty_rc: &Path) -> std::process::Output {
+fn terraform(
+    dir: &Path,
+    args: &[String],
+    env: &[(String, String)],
+    empty_rc: &Path,
+) -> std::process::Output {
     let mut cmd = Command::new("terraform");
     cmd.current_dir(dir)
         .args(args)
@@ -57,6 +77,7 @@ fn terraform(dir: &Path, args: &[String], empty_rc: &Path) -> std::process::Outp
             cmd.env_remove(k);
         }
     }
+    cmd.envs(env.iter().cloned());
     cmd.output().expect("run terraform")
 }
 
@@ -117,6 +138,110 @@ fn copy_case(case: &Case, to: &Path) {
     for f in &case.var_files {
         fs::copy(case.module_dir.join(f), to.join(f)).unwrap();
     }
+    for f in &case.layout {
+        if let Some(parent) = to.join(f).parent() {
+            fs::create_dir_all(parent).unwrap();
+        }
+        fs::copy(case.module_dir.join(f), to.join(f)).unwrap();
+    }
+    // A case of input sources names its files in its arguments: copy the whole inputs folder.
+    if case.args.is_some() {
+        if let Ok(entries) = fs::read_dir(case.module_dir.join("inputs")) {
+            for e in entries {
+                let p = e.unwrap().path();
+                fs::copy(&p, to.join("inputs").join(p.file_name().unwrap())).unwrap();
+            }
+        }
+    }
+}
+
+/// (severity, summary, filename, start line/column/byte, end line/column/byte) of each
+/// diagnostic with a range, in a `terraform plan -json` stream or a `tfvars validate --json`
+/// document.
+type Ranged = (String, String, String, [String; 6]);
+
+fn ranged(d: &Json) -> Option<Ranged> {
+    let r = d.get("range")?;
+    let pos = |which: &str, k: &str| match r.get(which).and_then(|p| p.get(k)) {
+        Some(Json::Num(n)) => n.clone(),
+        _ => String::new(),
+    };
+    let s = |k: &str| d.get(k).and_then(Json::as_str).unwrap_or("").to_string();
+    Some((
+        s("severity"),
+        s("summary"),
+        r.get("filename")
+            .and_then(Json::as_str)
+            .unwrap_or("")
+            .to_string(),
+        [
+            pos("start", "line"),
+            pos("start", "column"),
+            pos("start", "byte"),
+            pos("end", "line"),
+            pos("end", "column"),
+            pos("end", "byte"),
+        ],
+    ))
+}
+
+/// `tfvars validate --json` on a case, against Terraform's own ranges: every range we give
+/// starts where Terraform's does (line, column, byte); where we give an end (a value, an error
+/// inside a condition, a `variable` header), it is Terraform's end too.
+fn json_ranges_agree(case: &Case, dir: &Path, terraform_stdout: &str) -> Vec<String> {
+    let args: Vec<String> = match &case.args {
+        Some(args) => args.clone(),
+        None => case
+            .var_files
+            .iter()
+            .map(|f| format!("-var-file={f}"))
+            .collect(),
+    };
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_tfvars"));
+    cmd.current_dir(dir)
+        .args([
+            "validate",
+            "--json",
+            "--terraform-version",
+            "1.11",
+            "-i",
+            ".",
+        ])
+        .args(args);
+    for (k, _) in std::env::vars_os() {
+        if k.to_string_lossy().starts_with("TF_VAR_") {
+            cmd.env_remove(k);
+        }
+    }
+    cmd.envs(case.env.iter().cloned());
+    let out = cmd.output().expect("run tfvars");
+    let ours = parse(String::from_utf8_lossy(&out.stdout).trim()).expect("--json output");
+    let theirs: Vec<Ranged> = terraform_stdout
+        .lines()
+        .filter_map(|l| parse(l.trim()).ok())
+        .filter(|m| m.get("type").and_then(Json::as_str) == Some("diagnostic"))
+        .filter_map(|m| m.get("diagnostic").and_then(ranged))
+        .collect();
+    let Some(Json::Arr(list)) = ours.get("diagnostics") else {
+        return vec!["--json printed no diagnostics array".into()];
+    };
+    let mut problems = Vec::new();
+    for (sev, summary, file, pos) in list.iter().filter_map(ranged) {
+        let zero_width = pos[..3] == pos[3..];
+        let found = theirs.iter().any(|(s, m, f, p)| {
+            *s == sev
+                && *m == summary
+                && *f == file
+                && p[..3] == pos[..3]
+                && (zero_width || *p == pos)
+        });
+        if !found {
+            problems.push(format!(
+                "--json range of {sev} «{summary}» {file} {pos:?} is not one of terraform's"
+            ));
+        }
+    }
+    problems
 }
 
 /// Re-runs one case; returns the differences from the recording.
@@ -126,18 +251,24 @@ fn recheck(case: &Case, dir: &Path, empty_rc: &Path) -> Vec<String> {
         .map(String::from)
         .to_vec();
     args.push(format!("-out={}", plan_file.display()));
-    args.extend(case.var_files.iter().map(|f| format!("-var-file={f}")));
-    let mut out = terraform(dir, &args, empty_rc);
-    let mut diags = diagnostics_of(&String::from_utf8_lossy(&out.stdout));
+    match &case.args {
+        Some(a) => args.extend(a.iter().cloned()),
+        None => args.extend(case.var_files.iter().map(|f| format!("-var-file={f}"))),
+    }
+    let mut out = terraform(dir, &args, &case.env, empty_rc);
+    // `path.cwd` and `abspath` give the folder: recorded as `<MODULE_DIR>`.
+    let real = fs::canonicalize(dir).unwrap();
+    let placeholder = |text: &str| text.replace(real.to_str().unwrap(), "<MODULE_DIR>");
+    let mut diags = diagnostics_of(&placeholder(&String::from_utf8_lossy(&out.stdout)));
     let unsaveable = diags
         .iter()
         .any(|d| d.summary == "Failed to write plan file");
     if unsaveable {
         args.retain(|a| !a.starts_with("-out="));
-        out = terraform(dir, &args, empty_rc);
-        diags = diagnostics_of(&String::from_utf8_lossy(&out.stdout));
+        out = terraform(dir, &args, &case.env, empty_rc);
+        diags = diagnostics_of(&placeholder(&String::from_utf8_lossy(&out.stdout)));
     }
-    let mut problems = Vec::new();
+    let mut problems = json_ranges_agree(case, dir, &String::from_utf8_lossy(&out.stdout));
     let exit = out.status.code().unwrap_or(-1);
     if exit != case.exit {
         problems.push(format!("exit {exit}, recorded {}", case.exit));
@@ -156,6 +287,7 @@ fn recheck(case: &Case, dir: &Path, empty_rc: &Path) -> Vec<String> {
                 "-json".into(),
                 plan_file.display().to_string(),
             ],
+            &[],
             empty_rc,
         );
         let j = parse(String::from_utf8_lossy(&show.stdout).trim()).expect("show -json");

@@ -4,6 +4,7 @@
 pub mod error;
 pub mod export;
 mod hcl_file;
+pub mod inputs;
 mod json_file;
 pub mod json_text;
 pub mod loader;

@@ -83,6 +83,54 @@ pub fn expression_from_text(text: &str) -> Result<Expr, Vec<LowerError>> {
     lower_expr(&parsed.value, None).map_err(|e| vec![e])
 }
 
+// The summary of a template's reference to a name that is not among its `vars`.
+const TEMPLATE_KEY: &str = "vars map does not contain key";
+
+/// Parses and lowers a template file for `templatefile`, with `names` (the keys of its
+/// `vars`) as the only symbols it may use. `Err` holds Terraform's summary and detail of the
+/// first problem. Fits [`tfvars_runtime::TemplateParser`].
+pub fn template_file(text: &str, file: &str, names: &[String]) -> Result<Expr, (String, String)> {
+    let src = crate::source::SourceFile::new(file, file, text.to_string());
+    let parsed = tfvars_hcl::parse_template(&src.text, file);
+    let range = |span: Option<std::ops::Range<usize>>| {
+        let start = src.location_of(span.clone());
+        let end = src.location_of(span.map(|r| r.end..r.end));
+        format!(
+            "{}:{},{}-{}",
+            start.file, start.line, start.column, end.column
+        )
+    };
+    let failed = |detail: String| {
+        (
+            "Error in function call".to_string(),
+            format!("Call to function \"templatefile\" failed: {detail}."),
+        )
+    };
+    if let Some(d) = parsed.diagnostics.into_iter().next() {
+        let at = range(Some(d.span.range()));
+        return Err(failed(format!("{at}: {}; {}", d.summary, d.detail)));
+    }
+    let mut l = Lowerer::new(false);
+    l.bound = names.to_vec();
+    l.template = true;
+    let out = l.expr(&parsed.value);
+    match l.errors.into_iter().next() {
+        None => Ok(out),
+        Some(e) if e.summary == TEMPLATE_KEY => Err((
+            "Invalid function argument".to_string(),
+            format!(
+                "Invalid value for \"vars\" parameter: {TEMPLATE_KEY} {}, referenced at {}.",
+                tfvars_runtime::value::go_quote(&e.detail),
+                range(e.span)
+            ),
+        )),
+        Some(e) => {
+            let at = range(e.span.clone());
+            Err(failed(format!("{at}: {}; {}", e.summary, e.detail)))
+        }
+    }
+}
+
 /// Syntax errors as lowering errors.
 pub(crate) fn syntax_errors(diagnostics: Vec<tfvars_hcl::Diagnostic>) -> Vec<LowerError> {
     diagnostics
@@ -118,6 +166,8 @@ pub(crate) struct Lowerer<'f> {
     constant: bool,
     depth: usize,
     bound: Vec<String>,
+    // A `templatefile` template: only bound names may be referred to.
+    template: bool,
     pub(crate) errors: Vec<LowerError>,
     /// The file whose places the nodes record, if they record them.
     places: Option<&'f SourceFile>,
@@ -134,6 +184,7 @@ impl<'f> Lowerer<'f> {
             constant,
             depth: 0,
             bound: Vec::new(),
+            template: false,
             errors: Vec::new(),
             places: None,
         }
@@ -324,6 +375,9 @@ impl<'f> Lowerer<'f> {
                 span,
             );
         }
+        if self.template {
+            return self.error(TEMPLATE_KEY, name, root_span);
+        }
         match (name, steps.first().map(|s| &s.kind)) {
             ("var", Some(StepKind::Attr(attr))) => {
                 self.apply_steps(Expr::Variable(attr.to_string()), &steps[1..], span.start)
@@ -445,7 +499,7 @@ pub(crate) fn binary(op: tfvars_hcl::BinaryOp) -> BinaryOp {
 }
 
 /// Terraform normalises every string to NFC.
-pub(crate) fn nfc(s: &str) -> String {
+pub fn nfc(s: &str) -> String {
     use unicode_normalization::UnicodeNormalization;
     if unicode_normalization::is_nfc(s) {
         s.to_string()

@@ -3,6 +3,7 @@
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
+use tfvars_runtime::expr::{SourcePos, SourceRange};
 use tfvars_runtime::Location;
 
 /// One file of a module, read into memory, with its line starts indexed.
@@ -102,6 +103,22 @@ impl SourceFile {
             line,
             column,
             range: None,
+        }
+    }
+
+    /// A byte range as lines, columns and bytes.
+    pub fn range(&self, span: Range<usize>) -> SourceRange {
+        let pos = |offset: usize| {
+            let (line, column) = self.line_col(offset);
+            SourcePos {
+                line,
+                column,
+                byte: offset.min(self.text.len()) as u32,
+            }
+        };
+        SourceRange {
+            start: pos(span.start),
+            end: pos(span.end),
         }
     }
 

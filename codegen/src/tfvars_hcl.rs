@@ -3,7 +3,7 @@
 use std::ops::Range;
 
 use tfvars_runtime::eval::eval_constant;
-use tfvars_runtime::{Diagnostic, InputVariable, Severity};
+use tfvars_runtime::{Diagnostic, InputVariable, Location, Severity};
 
 use crate::lower::{locate_constant_error, lower_constant};
 use crate::source::SourceFile;
@@ -79,7 +79,11 @@ pub fn parse_tfvars(text: &str, file: &str) -> Result<Vec<InputVariable>, Vec<Di
                 name: name.to_string(),
                 value,
                 // Terraform points at the value (a conversion or validation error).
-                location: Some(src.location(attr.expr.span.start as usize)),
+                location: Some(Location {
+                    range: Some(src.range(attr.expr.span.range())),
+                    ..src.location(attr.expr.span.start as usize)
+                }),
+                source: Default::default(),
             }),
             Err(e) => {
                 for located in locate_constant_error(&attr.expr, &e) {
@@ -97,6 +101,47 @@ pub fn parse_tfvars(text: &str, file: &str) -> Result<Vec<InputVariable>, Vec<Di
         Ok(out)
     } else {
         Err(diags)
+    }
+}
+
+/// Parses the text of a `TF_VAR_name` variable or a `-var 'name=text'` option given to a
+/// variable of a complex type (or `any`): one constant HCL expression, as Terraform reads it.
+/// Locations name the file `<value for var.NAME>`, as Terraform's do.
+pub fn parse_tfvars_value(text: &str, name: &str) -> Result<InputVariable, Vec<Diagnostic>> {
+    let file = format!("<value for var.{name}>");
+    let src = SourceFile::new(file.as_str(), file.as_str(), text.to_string());
+    let diag = |span: Option<Range<usize>>, summary: &str, detail: String| Diagnostic {
+        severity: Severity::Error,
+        summary: summary.to_string(),
+        detail,
+        variable: Some(name.to_string()),
+        path: String::new(),
+        location: Some(src.location_of(span)),
+    };
+    let parsed = tfvars_hcl::parse_expression(&src.text, &file);
+    if !parsed.diagnostics.is_empty() {
+        return Err(parsed
+            .diagnostics
+            .into_iter()
+            .map(|d| diag(Some(d.span.range()), &d.summary, d.detail))
+            .collect());
+    }
+    let expr = lower_constant(&parsed.value).map_err(|errs| {
+        errs.into_iter()
+            .map(|e| diag(e.span, &e.summary, format!("{}.", e.detail)))
+            .collect::<Vec<_>>()
+    })?;
+    match eval_constant(&expr) {
+        Ok(value) => Ok(InputVariable {
+            name: name.to_string(),
+            value,
+            location: None,
+            source: Default::default(),
+        }),
+        Err(e) => Err(locate_constant_error(&parsed.value, &e)
+            .into_iter()
+            .map(|l| diag(l.span, &l.summary, l.detail))
+            .collect()),
     }
 }
 

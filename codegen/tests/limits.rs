@@ -337,6 +337,7 @@ fn a_module_at_the_limits_loads_renders_and_validates() {
     // bottom is rejected by the traversal rule, named by its message.
     let options = CheckOptions {
         version: TerraformVersion::V1_11,
+        files: None,
     };
     let checked = check(&module.spec, &[], &options);
     assert!(checked.is_ok(), "{}", checked.report);

@@ -77,7 +77,10 @@ fn run(data: &[u8]) -> arbitrary::Result<()> {
         locals: Vec::new(),
     };
     for version in [TerraformVersion::V1_11, TerraformVersion::Latest] {
-        let checked = check(&spec, &inputs, &CheckOptions { version });
+        let checked = check(&spec, &inputs, &CheckOptions {
+            version,
+            files: None,
+        });
         match &converted {
             Ok(c) if !c.is_null() || nullable => {
                 assert!(
@@ -98,7 +101,10 @@ fn run(data: &[u8]) -> arbitrary::Result<()> {
         let json = to_tfvars_json(values.iter().map(|(k, v)| (k.as_str(), v)));
         let back = parse_tfvars_json(&json, "out.tfvars.json")
             .unwrap_or_else(|d| panic!("written JSON rejected: {d:?}\n{json}"));
-        let rechecked = check(&spec, &back, &CheckOptions { version });
+        let rechecked = check(&spec, &back, &CheckOptions {
+            version,
+            files: None,
+        });
         assert_eq!(
             &rechecked.values, values,
             "changed through .tfvars.json:\n{json}"
@@ -106,7 +112,10 @@ fn run(data: &[u8]) -> arbitrary::Result<()> {
         let hcl = to_tfvars_hcl(values.iter().map(|(k, v)| (k.as_str(), v)));
         let back = parse_tfvars(&hcl, "out.tfvars")
             .unwrap_or_else(|d| panic!("written .tfvars rejected: {d:?}\n{hcl}"));
-        let rechecked = check(&spec, &back, &CheckOptions { version });
+        let rechecked = check(&spec, &back, &CheckOptions {
+            version,
+            files: None,
+        });
         assert_eq!(&rechecked.values, values, "changed through .tfvars:\n{hcl}");
     }
     Ok(())

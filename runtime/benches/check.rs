@@ -19,6 +19,7 @@ fn bench_check(c: &mut Criterion) {
     let text = large::var_file("large.tfvars.json");
     let options = CheckOptions {
         version: TerraformVersion::V1_11,
+        files: None,
     };
     let inputs = parse_tfvars_json(&text, "large.tfvars.json").expect("the var file parses");
     assert_eq!(inputs.len(), 250);

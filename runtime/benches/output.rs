@@ -24,6 +24,7 @@ fn bench_output(c: &mut Criterion) {
         &inputs,
         &CheckOptions {
             version: TerraformVersion::V1_11,
+            files: None,
         },
     );
     assert!(checked.is_ok(), "{}", checked.report);

@@ -21,6 +21,7 @@ use tfvars_runtime::{CheckOptions, ModuleSpec, TerraformVersion};
 
 const OPTIONS: CheckOptions = CheckOptions {
     version: TerraformVersion::V1_11,
+    files: None,
 };
 
 fn module(text: &str) -> ModuleSpec {

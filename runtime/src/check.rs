@@ -22,7 +22,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::convert::{convert, ConversionError};
 use crate::diagnostics::{Diagnostic, Report, Severity};
-use crate::input::{CheckOptions, InputVariable};
+use crate::input::{CheckOptions, InputSource, InputVariable};
 use crate::spec::{Location, ModuleSpec, VariableSpec};
 use crate::value::{go_quote, Value};
 
@@ -129,7 +129,14 @@ pub fn check(spec: &ModuleSpec, inputs: &[InputVariable], options: &CheckOptions
         .iter()
         .map(|v| (v.name.as_str(), v))
         .collect();
-    for mut d in crate::eval::run_validations(spec, &values, &skip, options.version) {
+    let found = crate::eval::run_validations_with_files(
+        spec,
+        &values,
+        &skip,
+        options.version,
+        options.files.as_ref(),
+    );
+    for mut d in found {
         // Terraform points a failed rule at the value it rejected (the input, or the variable
         // block when the default was used); the rule's own place is in the detail.
         if d.summary == "Invalid value for variable" {
@@ -177,7 +184,23 @@ fn effective_value(
     let converted = match convert(&input.value, &var.ty) {
         Ok(v) => v,
         Err(e) => {
-            let detail = unsuitable_value_detail(var, &e, input.location.as_ref());
+            let detail = match input.source {
+                InputSource::File => unsuitable_value_detail(var, &e, input.location.as_ref()),
+                // Terraform names the option or variable that set it, and points at the
+                // declaration.
+                InputSource::Environment => format!(
+                    "Unsuitable value for var.{} set using the TF_VAR_{} environment variable: {}.",
+                    var.name,
+                    var.name,
+                    e.message()
+                ),
+                InputSource::CommandLine => format!(
+                    "Unsuitable value for var.{} set using -var=\"{}=...\": {}.",
+                    var.name,
+                    var.name,
+                    e.message()
+                ),
+            };
             let location = if var.sensitive {
                 Some(var.location.clone())
             } else {

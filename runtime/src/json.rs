@@ -31,7 +31,7 @@ use std::collections::BTreeMap;
 use unicode_segmentation::UnicodeSegmentation;
 
 use crate::diagnostics::{Diagnostic, Severity};
-use crate::expr::SourcePos;
+use crate::expr::{SourcePos, SourceRange};
 use crate::input::InputVariable;
 use crate::number::Number;
 use crate::spec::Location;
@@ -111,8 +111,13 @@ fn tfvars_json(text: &str, file: &str) -> Result<Vec<InputVariable>, Vec<Diagnos
                 value,
                 location: Some(Location {
                     file: file.to_string(),
+                    range: Some(SourceRange {
+                        start: *attr.value.start(),
+                        end: *attr.value.end(),
+                    }),
                     ..location(attr.value.start())
                 }),
+                source: Default::default(),
             }),
             Err(mut d) => diags.append(&mut d),
         }

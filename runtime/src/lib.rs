@@ -28,7 +28,7 @@ pub use any::AnyValue;
 pub use convert::{convert, ConversionError};
 pub use diagnostics::{Diagnostic, Report, Severity};
 pub use expr::Expr;
-pub use input::{CheckOptions, InputVariable};
+pub use input::{CheckOptions, FileAccess, InputSource, InputVariable, TemplateParser};
 pub use number::Number;
 pub use sensitive::Sensitive;
 pub use spec::{Location, ModuleSpec, TerraformVersion, ValidationSpec, VariableSpec};

@@ -119,7 +119,7 @@ fn non_bool_condition_result() {
 fn blank_and_null_messages() {
     let failed = err(
         "Invalid value for variable",
-        "Failed to evaluate condition error message.\n\nThis was checked by the validation rule at main.tf:20,3.",
+        "Failed to evaluate condition error message.\n\nThis was checked by the validation rule at main.tf:20,3-13.",
     );
     let d = one("c", Type::String, "length(var.c) > 5", r#""  ""#, s("x"));
     assert_eq!(summaries(&d), std::slice::from_ref(&failed));
@@ -151,7 +151,7 @@ fn message_is_converted_and_evaluated_when_the_condition_passes() {
         summaries(&d),
         [err(
             "Invalid value for variable",
-            "3\n\nThis was checked by the validation rule at main.tf:20,3."
+            "3\n\nThis was checked by the validation rule at main.tf:20,3-13."
         )]
     );
     let d = one(
@@ -515,7 +515,7 @@ fn messages_using_ephemeral_values_are_withheld() {
     assert_eq!(
         got[0].2,
         "The error message included a sensitive value, so it will not be displayed.\n\nThis was \
-         checked by the validation rule at main.tf:5,3."
+         checked by the validation rule at main.tf:5,3-13."
     );
     assert_eq!(got[1].1, "Error message refers to ephemeral values");
     assert!(got[2].2.starts_with("Too short.\n"), "{got:#?}");

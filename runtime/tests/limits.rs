@@ -52,6 +52,7 @@ fn module(text: &str) -> ModuleSpec {
 
 const OPTIONS: CheckOptions = CheckOptions {
     version: TerraformVersion::V1_11,
+    files: None,
 };
 
 #[test]
@@ -140,6 +141,7 @@ fn deep_strings_given_to_jsondecode_are_errors() {
             name: "s".into(),
             value: Value::String(wrap(n, "[", "1", "]")),
             location: None,
+            source: Default::default(),
         }];
         let checked = check(&spec, &inputs, &OPTIONS);
         let errors: Vec<&str> = checked.report.errors().map(|d| d.detail.as_str()).collect();
@@ -161,6 +163,7 @@ fn regex_verdicts(patterns: &[&str]) -> Vec<Result<bool, String>> {
                 name: "p".into(),
                 value: Value::String(p.to_string()),
                 location: None,
+                source: Default::default(),
             }];
             let checked = check(&spec, &inputs, &OPTIONS);
             let verdict = match checked.report.errors().next() {

@@ -51,6 +51,7 @@ fn check_module(name: &str, totals: &mut Totals, failures: &mut Vec<String>) {
     totals.rules += rules;
     let options = CheckOptions {
         version: TerraformVersion::V1_11,
+        files: None,
     };
     let recorded = recorded(&module);
     let cases = recorded.as_object().expect("an object of cases");

@@ -84,6 +84,28 @@ class Module:
         self.tf = tf
         self.cases = []  # (case name, [(file name, bytes)])
         self.unrecorded = []  # declared variables without an output (ephemeral)
+        self.layout = []  # (file name, bytes) at the top of the module folder: auto-loaded files
+        self.runs = {}  # case name -> {"args": [...], "env": {...}} for cases of input sources
+
+    def top(self, fname, content):
+        """A file in the module folder itself (`terraform.tfvars`, `*.auto.tfvars`, …)."""
+        if isinstance(content, str):
+            content = content.encode("utf-8")
+        self.layout.append((fname, content))
+        return self
+
+    def run(self, name, *args, env=None, inputs=(), raw_env=None):
+        """A case given as a `terraform plan` command line: `args` (`-var-file=inputs/F`,
+        `-var`, `NAME=VALUE`, …), `TF_VAR_` variables `env` ({name: value}, without the
+        prefix) and the files `inputs` ((file name, text)) it names under inputs/."""
+        assert all(c.isalnum() or c in "_-" for c in name), name
+        assert name not in [c[0] for c in self.cases], (self.name, name)
+        files = [(f, c.encode("utf-8") if isinstance(c, str) else c) for f, c in inputs]
+        self.cases.append((name, files))
+        e = {"TF_VAR_" + k: v for k, v in (env or {}).items()}
+        e.update(raw_env or {})
+        self.runs[name] = {"args": list(args), "env": e}
+        return self
 
     def case(self, name, *files):
         """A case with one or more var files, each (suffix, text-or-bytes), in order."""
@@ -653,6 +675,8 @@ def define():
     m.json("ephemeral_type_error", '{"e": []}\n')
 
     define_more()
+    define_sources()
+    define_files()
 
 
 def define_more():
@@ -1207,6 +1231,250 @@ def define_more():
     m.case("empty_then_value", (".tfvars", ""), (".tfvars.json", '{"a": "v"}\n'))
 
 
+def define_sources():
+    """Input sources as `terraform plan` assembles them: `TF_VAR_` variables, the auto-loaded
+    files of the working folder, `-var-file` and `-var` in command-line order."""
+    # -- precedence: each source sets v<rank> and every later variable; the value says who won --
+    names = ["env", "tfvars", "tfvars_json", "auto_a", "auto_b_json", "auto_c", "var_file", "var"]
+    tf = "".join(var("v_" + n, "string", default='"default"') for n in names)
+    m = module("src_layers", "sources", tf)
+
+    def sets(rank, json_form=False):
+        pairs = [("v_" + n, names[rank]) for n in names[rank:]]
+        if json_form:
+            return "{\n" + ",\n".join(f'  "{k}": "{v}"' for k, v in pairs) + "\n}\n"
+        return "".join(f'{k} = "{v}"\n' for k, v in pairs)
+
+    m.top("terraform.tfvars", sets(1)).top("terraform.tfvars.json", sets(2, True))
+    m.top("a.auto.tfvars", sets(3)).top("b.auto.tfvars.json", sets(4, True)).top("c.auto.tfvars", sets(5))
+    every_env = {"v_" + n: "env" for n in names}
+    vf = ("f.tfvars", sets(6))
+    vf2 = ("g.tfvars.json", '{"v_var_file": "g", "v_var": "g"}\n')
+    m.run("all_sources", "-var-file=inputs/f.tfvars", "-var", "v_var=var", env=every_env, inputs=[vf])
+    m.run("no_command_line", env=every_env)
+    m.run("no_env")
+    m.run("var_then_var_file", "-var", "v_var_file=var", "-var-file=inputs/f.tfvars", inputs=[vf])
+    m.run("var_file_then_var", "-var-file=inputs/f.tfvars", "-var", "v_var_file=var", inputs=[vf])
+    m.run("two_var_files", "-var-file=inputs/f.tfvars", "-var-file=inputs/g.tfvars.json", inputs=[vf, vf2])
+    m.run("same_var_twice", "-var", "v_var=one", "-var", "v_var=two")
+    m.run("equals_spelling", "-var=v_var=eq", "-var-file", "inputs/f.tfvars", inputs=[vf])
+    m.run("var_overrides_auto", "-var", "v_env=var", "-var", "v_auto_c=var")
+    m.run("double_dash_spelling", "--var-file=inputs/f.tfvars", "--var", "v_var=dd", inputs=[vf])
+    m.run("var_file_missing_then_var", "-var-file=inputs/none.tfvars", "-var", "v_var=x")
+
+    # -- which files are auto-loaded, and in which order -----------------------------------------
+    tf = "".join(
+        var(n, "string", default='"default"') for n in ["p", "q", "r", "s", "h", "u", "t", "k", "z"]
+    )
+    m = module("src_lexical", "sources", tf)
+    m.top("B.auto.tfvars", 'p = "B"\n')
+    m.top("a.auto.tfvars", 'p = "a"\nq = "a.auto.tfvars"\ns = "a"\n')
+    m.top("a.auto.tfvars.json", '{"q": "a.auto.tfvars.json", "z": "a.auto.tfvars.json"}\n')
+    m.top("b.auto.tfvars", 'z = "b.auto.tfvars"\n')
+    m.top("10.auto.tfvars", 'r = "10"\n').top("9.auto.tfvars", 'r = "9"\n')
+    m.top("_.auto.tfvars", 's = "_"\n')
+    m.top(".h.auto.tfvars", 'h = "hidden"\n')
+    m.top("U.AUTO.TFVARS", 'u = "upper"\n')
+    m.top("terraform.tfvars", 't = "terraform.tfvars"\nk = "terraform.tfvars"\n')
+    m.top("terraform.tfvars.json", '{"t": "terraform.tfvars.json"}\n')
+    m.top("0.auto.tfvars", 'k = "0.auto"\n')
+    m.top("x.auto.tfvars.bak", "this is = = not read\n")
+    m.top("auto.tfvars", "this is = = not read\n")
+    m.top("other.tfvars", "this is = = not read\n")
+    m.run("auto_loaded")
+
+    # -- literal or HCL: TF_VAR_ and -var values by declared type ---------------------------------
+    tf = (
+        var("s", "string", default='"d"')
+        + var("n", "number", default="0")
+        + var("b", "bool", default="false")
+        + var("u", None, default='"d"')
+        + var("a", "any", default='"d"')
+        + var("l", "list(string)", default="[]")
+        + var("o", "object({ a = number })", default='{ a = 0 }')
+        + var("m", "map(string)", default="{}")
+    )
+    m = module("src_parse", "sources", tf)
+    values = [
+        ("string_quoted", "s", '"q"'),
+        ("string_expr", "s", "1+1"),
+        ("string_empty", "s", ""),
+        ("string_null", "s", "null"),
+        ("string_newline", "s", "a\nb"),
+        ("number_ok", "n", "1e3"),
+        ("number_expr", "n", "1+1"),
+        ("number_space", "n", " 5"),
+        ("number_empty", "n", ""),
+        ("bool_true", "b", "true"),
+        ("bool_one", "b", "1"),
+        ("bool_yes", "b", "yes"),
+        ("untyped_list", "u", "[1]"),
+        ("untyped_quoted", "u", '"x"'),
+        ("any_list", "a", '[1, "x"]'),
+        ("any_word", "a", "hello"),
+        ("any_quoted", "a", '"hi"'),
+        ("any_number", "a", "5"),
+        ("any_empty", "a", ""),
+        ("list_ok", "l", '["a", 1, true]'),
+        ("list_bad_syntax", "l", '["a",'),
+        ("list_function", "l", 'tolist(["a"])'),
+        ("list_reference", "l", "[var.s]"),
+        ("list_multiline", "l", '[\n  "a",\n  "b",\n]'),
+        ("list_null", "l", "null"),
+        ("list_type_error", "l", "[[1]]"),
+        ("list_empty_text", "l", ""),
+        ("list_trailing", "l", '["a"] x'),
+        ("list_interp", "l", '["${1 + 1}"]'),
+        ("list_bare_word", "l", "a"),
+        ("object_ok", "o", '{ a = "1" }'),
+        ("object_missing", "o", "{}"),
+        ("object_type_error", "o", '{ a = "x" }'),
+        ("map_template", "m", '{ k = "v-${2 * 3}" }'),
+        ("map_json", "m", '{"k": "v"}'),
+        ("map_second_line_error", "m", '{\n  k = [1]\n}'),
+    ]
+    for case, name, value in values:
+        m.run("env_" + case, env={name: value})
+        m.run("var_" + case, "-var", f"{name}={value}")
+    m.run("var_no_equals", "-var", "s")
+    m.run("var_empty_name", "-var", "=x")
+    m.run("var_spaces", "-var", "s = x")
+    m.run("var_value_with_equals", "-var", "s=a=b")
+    m.run("var_bad_then_good", "-var", "l=[", "-var", 'l=["ok"]')
+    m.run("env_bad_var_good", "-var", 'l=["ok"]', env={"l": "["})
+    m.run("env_bad_file_good", "-var-file=inputs/l.tfvars", env={"l": "["}, inputs=[("l.tfvars", 'l = ["ok"]\n')])
+    m.run("env_two_errors", env={"l": "[", "n": "x"})
+    m.run("env_upper_case_name", env={"S": "upper"})
+
+    # -- undeclared names, per source --------------------------------------------------------------
+    m = module("src_undeclared", "sources", var("a", "string", default='"d"'))
+    m.run("env", env={"zz": "1", "a": "env"})
+    m.run("env_bad_syntax", env={"zz": "["})
+    m.run("var", "-var", "zz=1")
+    m.run("var_two", "-var", "zz=1", "-var", "yy=2")
+    m.run("var_and_file", "-var", "zz=1", "-var-file=inputs/u.tfvars", inputs=[("u.tfvars", "yy = 2\n")])
+    m.run("var_file", "-var-file=inputs/u.tfvars", inputs=[("u.tfvars", "yy = 2\n")])
+    m.run("var_file_missing", "-var-file=inputs/nope.tfvars")
+    m = module("src_undeclared_auto", "sources", var("a", "string", default='"d"'))
+    m.top("terraform.tfvars", 'zz = 1\na = "tfvars"\n').top("x.auto.tfvars.json", '{"yy": 1}\n')
+    m.run("auto_files")
+    m.run("auto_files_and_var_file", "-var-file=inputs/u.tfvars", inputs=[("u.tfvars", "ww = 2\n")])
+
+    # -- malformed auto-loaded files ---------------------------------------------------------------
+    m = module("src_auto_malformed", "sources", var("a", "string", default='"d"'))
+    m.top("terraform.tfvars", "a = = 1\n").top("z.auto.tfvars.json", '{"a": }\n')
+    m.run("both_malformed")
+    m.run("with_good_var", "-var", "a=x")
+    m = module("src_auto_type_error", "sources", var("n", "number", default="0"))
+    m.top("terraform.tfvars", 'n = "x"\n')
+    m.run("type_error")
+    m.run("overridden_by_var", "-var", "n=5")
+
+    # -- required variables and validation: where each source's value is located -----------------
+    tf = var("r", "string") + var(
+        "v", "string", default='"long enough"', checks=[("length(var.v) > 3", '"v is too short."')]
+    )
+    m = module("src_positions", "sources", tf)
+    m.run("required_missing")
+    m.run("required_from_env", env={"r": "x"})
+    m.run("validation_env", env={"r": "x", "v": "ab"})
+    m.run("validation_var", "-var", "r=x", "-var", "v=ab")
+    m.run("validation_var_file", "-var", "r=x", "-var-file=inputs/v.tfvars", inputs=[("v.tfvars", '\nv = "ab"\n')])
+    m = module("src_positions_auto", "sources", tf)
+    m.top("terraform.tfvars", 'r = "x"\n\n  v = "ab"\n')
+    m.run("validation_auto")
+    m.run("env_does_not_override_file", env={"v": "long value"})
+
+
+def define_files():
+    """File functions and `path.*` in validation rules, over a scratch folder: a rule that
+    always fails with `jsonencode(EXPR)` as its message shows each value; a rule that uses EXPR
+    in its condition shows each error."""
+    values = [
+        ("file", 'file("data/a.txt")'),
+        ("file_dotdot", 'file("./data/../data/a.txt")'),
+        ("file_path_module", 'file("${path.module}/data/a.txt")'),
+        ("file_nfc", 'file("nfc.txt")'),
+        ("file_abs", 'file(abspath("data/a.txt"))'),
+        ("fileexists_yes", 'fileexists("data/a.txt")'),
+        ("fileexists_no", 'fileexists("data/none.txt")'),
+        ("fileexists_home", 'fileexists("~/none")'),
+        ("fileset_star", 'fileset("data", "*")'),
+        ("fileset_doublestar", 'fileset("data", "**")'),
+        ("fileset_doublestar_txt", 'fileset("data", "**/*.txt")'),
+        ("fileset_from_module", 'fileset(".", "data/*.txt")'),
+        ("fileset_braces", 'fileset("data", "{a,e}.*")'),
+        ("fileset_class", 'fileset("data", "[ab].*")'),
+        ("fileset_question", 'fileset("data", "sub/?.txt")'),
+        ("fileset_none", 'fileset("data", "none*")'),
+        ("fileset_path_module", 'fileset(path.module, "data/sub/**")'),
+        ("fileset_dir_only", 'fileset("data", "sub")'),
+        ("fileset_missing_folder", 'fileset(pathexpand("./none"), "**/*")'),
+        ("fileset_file_as_folder", 'fileset("data/a.txt", "*")'),
+        ("fileset_dot_pattern", 'fileset("data", "./sub/*")'),
+        ("fileset_up_pattern", 'fileset("data/sub", "../*.txt")'),
+        ("fileexists_zip_rule", 'try(fileexists(pathexpand("none.zip")), null) != null'),
+        ("pathexpand_empty", 'pathexpand("")'),
+        ("abspath_empty", 'abspath("")'),
+        ("filebase64", 'filebase64("data/b.bin")'),
+        ("filemd5", 'filemd5("data/a.txt")'),
+        ("filesha1", 'filesha1("data/a.txt")'),
+        ("filesha256", 'filesha256("data/b.bin")'),
+        ("filesha512", 'filesha512("data/a.txt")'),
+        ("filebase64sha256", 'filebase64sha256("data/a.txt")'),
+        ("filebase64sha512", 'filebase64sha512("data/b.bin")'),
+        ("templatefile", 'templatefile("t.tpl", { name = "x", items = [1, 2] })'),
+        ("templatefile_single", 'templatefile("t_single.tpl", { v = [1, "a"] })'),
+        ("pathexpand_home", 'pathexpand("~/x/../y")'),
+        ("pathexpand_tilde", 'pathexpand("~")'),
+        ("pathexpand_plain", 'pathexpand("a/~")'),
+        ("abspath", 'abspath("data/../x")'),
+        ("abspath_absolute", 'abspath("/a/./b/..")'),
+        ("path_module_root", "[path.module, path.root]"),
+        ("path_cwd", "path.cwd"),
+    ]
+    errors = [
+        ("file_missing", 'file("data/none.txt")'),
+        ("file_not_utf8", 'file("data/b.bin")'),
+        ("file_directory", 'file("data")'),
+        ("filemd5_missing", 'filemd5("none")'),
+        ("fileexists_directory", 'fileexists("data")'),
+        ("fileexists_user_home", 'fileexists("~x/y")'),
+        ("pathexpand_user_home", 'pathexpand("~x")'),
+        ("fileset_bad_pattern", 'fileset("data", "[a")'),
+        ("templatefile_missing_var", 'templatefile("t.tpl", {})'),
+        ("templatefile_var_ref", 'templatefile("t_var.tpl", {})'),
+        ("templatefile_syntax", 'templatefile("t_bad.tpl", {})'),
+        ("file_null", "file(null)"),
+        ("file_empty", 'file("")'),
+        ("fileexists_empty", 'fileexists("")'),
+        ("fileset_null_pattern", 'fileset("data", null)'),
+        ("templatefile_vars_list", 'templatefile("t.tpl", [])'),
+    ]
+    # Terraform reports no failed rule once a rule's condition errors: two modules.
+    tf_values = ""
+    for name, expr in values:
+        tf_values += f'variable "v_{name}" {{\n  default = "x"\n  validation {{\n'
+        tf_values += f'    condition     = var.v_{name} == "never"\n'
+        tf_values += f"    error_message = jsonencode({expr})\n  }}\n}}\n"
+    tf_errors = ""
+    for name, expr in errors:
+        tf_errors += f'variable "e_{name}" {{\n  default = "x"\n  validation {{\n'
+        tf_errors += f'    condition     = var.e_{name} == "x" && length(jsonencode({expr})) > 0\n'
+        tf_errors += '    error_message = "unreachable"\n  }\n}\n'
+    for name, tf in [("files_values", tf_values), ("files_errors", tf_errors)]:
+        m = module(name, "files", tf)
+        m.top("data/a.txt", "hello\n").top("data/b.bin", b"\xff\x00\x01")
+        m.top("data/sub/c.txt", "c").top("data/sub/deep/d.txt", "d").top("data/.hidden.txt", "h")
+        m.top("data/e.json", "{}")
+        m.top("nfc.txt", "e\u0301")
+        m.top("t.tpl", "Hello ${name}! %{ for x in items }[${x}]%{ endfor }\n")
+        m.top("t_single.tpl", "${v}")
+        m.top("t_bad.tpl", "a ${\n")
+        m.top("t_var.tpl", "${var.x}")
+        m.run("scratch", raw_env={"HOME": "/tfvars-home"})
+
+
 # ---------------------------------------------------------------------------------------------
 # Running Terraform.
 
@@ -1256,12 +1524,17 @@ def diagnostics_of(stdout):
     return sorted(diags, key=key)
 
 
-def plan(mdir, var_files, out):
+def plan(mdir, var_files, out, run=None):
     args = ["terraform", "plan", "-input=false", "-no-color", "-lock=false", "-json"]
     if out:
         args.append("-out=" + out)
-    args += ["-var-file=" + f for f in var_files]
-    return subprocess.run(args, cwd=mdir, env=env(), capture_output=True, text=True)
+    e = env()
+    if run is None:
+        args += ["-var-file=" + f for f in var_files]
+    else:
+        args += run["args"]
+        e.update(run["env"])
+    return subprocess.run(args, cwd=mdir, env=e, capture_output=True, text=True)
 
 
 def output_lines(tf):
@@ -1281,14 +1554,17 @@ def record_case(mdir, m, case_name, var_files):
     """Runs Terraform on one case and returns the expected record."""
     with tempfile.TemporaryDirectory(prefix="tfvars-conf-") as tmp:
         out = os.path.join(tmp, "p.tfplan")
-        p = plan(mdir, var_files, out)
+        run = m.runs.get(case_name)
+        if run is not None:
+            var_files = []
+        p = plan(mdir, var_files, out, run)
         diags = diagnostics_of(p.stdout)
         note = None
         if p.returncode == 0 or any(d["summary"] == "Failed to write plan file" for d in diags):
             if any(d["summary"] == "Failed to write plan file" for d in diags):
                 # Values such as infinity cannot be saved in a plan: the verdict comes from a plan
                 # without -out, and the values cannot be recorded.
-                p = plan(mdir, var_files, None)
+                p = plan(mdir, var_files, None, run)
                 diags = diagnostics_of(p.stdout)
                 note = "values not recordable: the plan file cannot hold them"
         out_lines = output_lines(m.tf) if m.filename == "main.tf" else set()
@@ -1299,6 +1575,10 @@ def record_case(mdir, m, case_name, var_files):
                 # verdict would be about the recording, not the input. Use exact=False.
                 raise RuntimeError(f"{m.name}/{case_name}: an output failed: {d['summary']}: {d['detail']}")
         rec = {"var_files": var_files, "exit": p.returncode}
+        if run is not None:
+            rec["args"] = run["args"]
+            rec["env"] = run["env"]
+            rec["layout"] = sorted(f for f, _ in m.layout)
         if p.returncode not in (0, 1):
             raise RuntimeError(f"{m.name}/{case_name}: terraform exited {p.returncode}\n{p.stderr}")
         if p.returncode == 0 and note is None:
@@ -1321,6 +1601,11 @@ def record_case(mdir, m, case_name, var_files):
             rec["note"] = note
         if m.unrecorded:
             rec["unrecorded"] = sorted(m.unrecorded)
+        # `path.cwd` and `abspath` give this machine's folder: recorded as a placeholder.
+        real = os.path.realpath(mdir)
+        for d in diags:
+            if d.get("detail"):
+                d["detail"] = d["detail"].replace(real, "<MODULE_DIR>")
         rec["diagnostics"] = diags
         return rec
 
@@ -1346,6 +1631,12 @@ def prepare_module(m, selected, full):
     for other in ("main.tf", "main.tf.json"):
         if other != m.filename and os.path.exists(os.path.join(mdir, other)):
             os.remove(os.path.join(mdir, other))
+    layout = {f for f, _ in m.layout}
+    for fname, content in m.layout:
+        write_if_changed(os.path.join(mdir, fname), content)
+    for f in os.listdir(mdir):
+        if f not in layout and os.path.isfile(os.path.join(mdir, f)) and f not in ("main.tf", "main.tf.json"):
+            os.remove(os.path.join(mdir, f))
     keep_inputs, keep_expected = set(), set()
     for case_name, files in m.cases:
         keep_expected.add(case_name + ".json")

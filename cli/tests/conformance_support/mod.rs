@@ -436,6 +436,14 @@ pub struct Case {
     /// Declared variables that have no recorded value (ephemeral).
     pub unrecorded: Vec<String>,
     pub expected_path: PathBuf,
+    /// For a case of input sources: the `terraform plan` arguments (`-var-file=…`, `-var`,
+    /// `NAME=VALUE`, …), used instead of `var_files`.
+    pub args: Option<Vec<String>>,
+    /// For a case of input sources: its `TF_VAR_` environment variables.
+    pub env: Vec<(String, String)>,
+    /// For a case of input sources: the files laid out in the module folder besides the module
+    /// (auto-loaded variables files, data for file functions).
+    pub layout: Vec<String>,
 }
 
 /// The directory holding the case modules.
@@ -500,6 +508,15 @@ pub fn load_cases() -> Vec<Case> {
                 diagnostics,
                 unrecorded: strings("unrecorded"),
                 expected_path: f.clone(),
+                args: j.get("args").map(|_| strings("args")),
+                env: match j.get("env") {
+                    Some(Json::Obj(members)) => members
+                        .iter()
+                        .map(|(k, v)| (k.clone(), v.as_str().unwrap_or_default().to_string()))
+                        .collect(),
+                    _ => Vec::new(),
+                },
+                layout: strings("layout"),
             });
         }
     }

@@ -2,7 +2,7 @@
 //! expression's own operation, as lines, columns and bytes of the source file.
 
 use tfvars_hcl::{ExprKind, Span, TemplatePart};
-use tfvars_runtime::expr::{Site, SourcePos, SourceRange};
+use tfvars_runtime::expr::{Site, SourceRange};
 use tfvars_runtime::Expr;
 
 use crate::source::SourceFile;
@@ -75,13 +75,5 @@ fn start_range(e: &tfvars_hcl::Expr<'_>) -> Span {
 }
 
 fn source_range(file: &SourceFile, span: Span) -> SourceRange {
-    SourceRange {
-        start: source_pos(file, span.start),
-        end: source_pos(file, span.end),
-    }
-}
-
-fn source_pos(file: &SourceFile, byte: u32) -> SourcePos {
-    let (line, column) = file.line_col(byte as usize);
-    SourcePos { line, column, byte }
+    file.range(span.range())
 }

@@ -61,6 +61,23 @@ pub fn unsupported_conditions(spec: &ModuleSpec) -> Vec<Unsupported> {
     out
 }
 
+// Evaluated by `validate_in(dir)` (`CheckOptions::files`), not by `validate()`.
+const FILE_FUNCTIONS: &[&str] = &[
+    "file",
+    "fileexists",
+    "fileset",
+    "filebase64",
+    "filemd5",
+    "filesha1",
+    "filesha256",
+    "filesha512",
+    "filebase64sha256",
+    "filebase64sha512",
+    "templatefile",
+    "pathexpand",
+    "abspath",
+];
+
 fn walk(
     expr: &Expr,
     spec: &ModuleSpec,
@@ -71,6 +88,13 @@ fn walk(
     match expr {
         Expr::At(inner, _) => go(inner, reasons),
         Expr::Literal(_) | Expr::Variable(_) | Expr::Bound(_) => {}
+        Expr::Unknown(what)
+            if matches!(what.as_str(), "path.module" | "path.root" | "path.cwd") =>
+        {
+            reasons.insert(format!(
+                "refers to `{what}`, which `validate()` does not evaluate (`validate_in(dir)` does)"
+            ));
+        }
         Expr::Unknown(what) => {
             reasons.insert(format!(
                 "refers to `{what}`, which is only known after apply"
@@ -104,7 +128,11 @@ fn walk(
             go(b, reasons);
         }
         Expr::Call { name, args, .. } => {
-            if !is_supported_function(name) {
+            if FILE_FUNCTIONS.contains(&name.as_str()) {
+                reasons.insert(format!(
+                    "calls `{name}()`, which `validate()` does not evaluate (`validate_in(dir)` does)"
+                ));
+            } else if !is_supported_function(name) {
                 reasons.insert(format!("calls `{name}()`, which tfvars does not evaluate"));
             }
             args.iter().for_each(|e| go(e, reasons));

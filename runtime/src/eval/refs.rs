@@ -13,7 +13,8 @@ pub(crate) enum Root<'e> {
     Variable(&'e str),
     Local(&'e str),
     Bound(&'e str),
-    Unknown,
+    /// `path.module`, a resource attribute, …: the text as written.
+    Unknown(&'e str),
 }
 
 /// A static step after the root: `.name` or `[literal]`.
@@ -43,8 +44,8 @@ fn traversal(e: &Expr) -> Option<Reference<'_>> {
             root: Root::Bound(n),
             steps: vec![],
         }),
-        Expr::Unknown(_) => Some(Reference {
-            root: Root::Unknown,
+        Expr::Unknown(what) => Some(Reference {
+            root: Root::Unknown(what),
             steps: vec![],
         }),
         Expr::GetAttr(t, name) => {
@@ -208,7 +209,15 @@ impl Scope<'_> {
     pub(crate) fn depends_on_unknowns(&mut self, e: &Expr) -> bool {
         for r in references(e) {
             let root = match r.root {
-                Root::Unknown => return true,
+                Root::Unknown(what) => {
+                    match self
+                        .files()
+                        .and_then(|f| super::functions::path_value(f, what))
+                    {
+                        Some(v) => v,
+                        None => return true,
+                    }
+                }
                 Root::Variable(n) => match self.variable_value(n) {
                     Some(v) => v,
                     None => return true,

@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use crate::expr::Expr;
+use crate::input::FileAccess;
 use crate::spec::{LocalSpec, ModuleSpec, TerraformVersion};
 use crate::value::Value;
 
@@ -51,6 +52,7 @@ pub struct Scope<'a> {
     bound: Vec<(String, Value)>,
     depth: usize,
     unknown_reasons: Vec<String>,
+    files: Option<&'a FileAccess>,
 }
 
 impl<'a> Scope<'a> {
@@ -64,6 +66,7 @@ impl<'a> Scope<'a> {
             bound: Vec::new(),
             depth: 0,
             unknown_reasons: Vec::new(),
+            files: None,
         }
     }
 
@@ -76,6 +79,7 @@ impl<'a> Scope<'a> {
             bound: Vec::new(),
             depth: 0,
             unknown_reasons: Vec::new(),
+            files: None,
         }
     }
 
@@ -83,6 +87,17 @@ impl<'a> Scope<'a> {
     pub fn with_version(mut self, version: TerraformVersion) -> Scope<'a> {
         self.version = version;
         self
+    }
+
+    /// Evaluates the file functions and `path.*` against `files` (`None`: they are unknown).
+    pub fn with_files(mut self, files: Option<&'a FileAccess>) -> Scope<'a> {
+        self.files = files;
+        self
+    }
+
+    /// The folder file functions read, if they are evaluated.
+    pub(crate) fn files(&self) -> Option<&'a FileAccess> {
+        self.files
     }
 
     /// The Terraform release whose semantics apply.
@@ -245,6 +260,18 @@ impl<'a> Scope<'a> {
             Expr::Unknown(what) => {
                 if self.is_constant() {
                     return Err(variables_not_allowed());
+                }
+                if let Some(v) = self
+                    .files
+                    .and_then(|f| super::functions::path_value(f, what))
+                {
+                    return Ok(v);
+                }
+                if matches!(what.as_str(), "path.module" | "path.root" | "path.cwd") {
+                    return Ok(self.unknown(format!(
+                        "refers to `{what}`, which the runtime knows only when \
+                         `CheckOptions::files` names the module folder"
+                    )));
                 }
                 Ok(self.unknown(format!(
                     "refers to `{what}`, which is known only after apply"

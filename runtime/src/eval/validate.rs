@@ -5,6 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::expr::Expr;
+use crate::input::FileAccess;
 use crate::spec::{Location, ModuleSpec, TerraformVersion, ValidationSpec, VariableSpec};
 use crate::types::Type;
 use crate::value::Value;
@@ -30,6 +31,18 @@ pub fn run_validations(
     skip: &BTreeSet<String>,
     version: TerraformVersion,
 ) -> Vec<Diagnostic> {
+    run_validations_with_files(spec, values, skip, version, None)
+}
+
+/// [`run_validations`], with the file functions and `path.*` evaluated against `files` (see
+/// [`crate::CheckOptions::files`]); `None` leaves them unknown.
+pub fn run_validations_with_files(
+    spec: &ModuleSpec,
+    values: &BTreeMap<String, Value>,
+    skip: &BTreeSet<String>,
+    version: TerraformVersion,
+    files: Option<&FileAccess>,
+) -> Vec<Diagnostic> {
     let order = validation_order(spec, skip);
     let any_sensitive = spec.variables.iter().any(|v| v.sensitive);
     let mut out = Vec::new();
@@ -37,7 +50,9 @@ pub fn run_validations(
     let mut reduced: Option<BTreeMap<String, Value>> = None;
     let mut pos = 0;
     loop {
-        let mut scope = Scope::new(spec, reduced.as_ref().unwrap_or(values)).with_version(version);
+        let mut scope = Scope::new(spec, reduced.as_ref().unwrap_or(values))
+            .with_version(version)
+            .with_files(files);
         let mut rejected = None;
         while pos < order.len() {
             let var = order[pos];
@@ -264,12 +279,12 @@ fn about_expression(mut d: Diagnostic, rule: &ValidationSpec, e: &Expr) -> Diagn
     d
 }
 
-/// `main.tf:20,3`, as Terraform writes the rule's place.
+/// `main.tf:20,3-13`, as Terraform writes the rule's place: the `validation` keyword (in a
+/// `.tf.json` file, the opening brace of the block's object).
 fn checked_at(rule: &ValidationSpec) -> String {
-    format!(
-        "{}:{},{}",
-        rule.location.file, rule.location.line, rule.location.column
-    )
+    let l = &rule.location;
+    let width = if l.file.ends_with(".json") { 1 } else { 10 };
+    format!("{}:{},{}-{}", l.file, l.line, l.column, l.column + width)
 }
 
 fn unchecked(

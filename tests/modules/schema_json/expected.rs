@@ -269,6 +269,16 @@ impl Variables {
     pub fn validate(&self) -> ::std::result::Result<::tfvars::Report, ::tfvars::Report> {
         ::tfvars::__private::validate(self)
     }
+    /// [`Self::validate`], with the file functions (`file`, `fileexists`, `fileset`, …) and
+    /// `path.*` evaluated against the module folder `dir`, as `terraform -chdir=DIR plan`
+    /// evaluates them (`validate` leaves the rules that use them unchecked: a program may run
+    /// far from its module). `templatefile` needs the `inputs` feature.
+    pub fn validate_in(
+        &self,
+        dir: impl ::std::convert::AsRef<::std::path::Path>,
+    ) -> ::std::result::Result<::tfvars::Report, ::tfvars::Report> {
+        ::tfvars::__private::validate_in(self, dir.as_ref())
+    }
     /// The values as a `.tfvars.json` document: pretty, in declaration order, only what
     /// was set, numbers exactly as given.
     pub fn to_tfvars_json(&self) -> ::std::string::String {

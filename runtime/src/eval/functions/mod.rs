@@ -10,6 +10,7 @@ mod args;
 mod collections;
 mod digest;
 mod encoding;
+mod files;
 mod hash;
 mod ipnet;
 mod maps;
@@ -32,6 +33,7 @@ use crate::value::Value;
 
 pub(crate) use args::Args;
 pub(crate) use encoding::to_json;
+pub(crate) use files::path_value;
 
 use super::error::EvalError;
 use super::scope::Scope;
@@ -63,25 +65,25 @@ const NOT_EVALUATED: &[(&str, &str)] = &[
     ("plantimestamp", "returns a different value on every run"),
     ("uuid", "returns a different value on every run"),
     ("bcrypt", "returns a different value on every run"),
-    ("file", "reads files, which the runtime does not do"),
-    ("fileexists", "reads files, which the runtime does not do"),
-    ("fileset", "reads files, which the runtime does not do"),
-    ("filebase64", "reads files, which the runtime does not do"),
+    ("file", "reads files, which the runtime does only when `CheckOptions::files` names a folder"),
+    ("fileexists", "reads files, which the runtime does only when `CheckOptions::files` names a folder"),
+    ("fileset", "reads files, which the runtime does only when `CheckOptions::files` names a folder"),
+    ("filebase64", "reads files, which the runtime does only when `CheckOptions::files` names a folder"),
     (
         "filebase64sha256",
-        "reads files, which the runtime does not do",
+        "reads files, which the runtime does only when `CheckOptions::files` names a folder",
     ),
     (
         "filebase64sha512",
-        "reads files, which the runtime does not do",
+        "reads files, which the runtime does only when `CheckOptions::files` names a folder",
     ),
-    ("filemd5", "reads files, which the runtime does not do"),
-    ("filesha1", "reads files, which the runtime does not do"),
-    ("filesha256", "reads files, which the runtime does not do"),
-    ("filesha512", "reads files, which the runtime does not do"),
-    ("templatefile", "reads files, which the runtime does not do"),
-    ("abspath", "depends on the working directory"),
-    ("pathexpand", "depends on the home directory"),
+    ("filemd5", "reads files, which the runtime does only when `CheckOptions::files` names a folder"),
+    ("filesha1", "reads files, which the runtime does only when `CheckOptions::files` names a folder"),
+    ("filesha256", "reads files, which the runtime does only when `CheckOptions::files` names a folder"),
+    ("filesha512", "reads files, which the runtime does only when `CheckOptions::files` names a folder"),
+    ("templatefile", "reads files, which the runtime does only when `CheckOptions::files` names a folder"),
+    ("abspath", "depends on the working directory, which the runtime knows only from `CheckOptions::files`"),
+    ("pathexpand", "depends on the home directory, which the runtime reads only when `CheckOptions::files` is given"),
     (
         "issensitive",
         "depends on sensitivity marks, which the runtime does not track",
@@ -186,6 +188,26 @@ impl Scope<'_> {
             return Ok(self.unknown(format!(
                 "calls the provider function `{name}`, which the runtime cannot run"
             )));
+        }
+        if let (Some(files), Some(params)) = (self.files(), files::params(name)) {
+            if !expand_final && arg_exprs.len() != params.len() {
+                return Err(arity_error(name, params, None, arg_exprs.len()));
+            }
+            let mut values = Vec::with_capacity(arg_exprs.len());
+            for a in arg_exprs {
+                values.push(self.eval(a)?);
+            }
+            if expand_final {
+                return Ok(self.unknown(format!(
+                    "calls `{name}` with an expanded argument, which the runtime does not evaluate"
+                )));
+            }
+            return match self.call_file_function(files, name, values) {
+                Err(e) if e.kind == super::error::ErrorKind::Unsupported => {
+                    Ok(self.unknown(format!("calls `{name}`, which {}", e.detail)))
+                }
+                other => other,
+            };
         }
         if let Some((_, why)) = NOT_EVALUATED.iter().find(|(n, _)| *n == name) {
             self.eval_args(arg_exprs)?;

@@ -1,0 +1,312 @@
+//! Assembling a module's input values from every source `terraform plan` reads, in its order:
+//!
+//! 1. `TF_VAR_name` environment variables;
+//! 2. `terraform.tfvars`, then `terraform.tfvars.json`, in the working folder;
+//! 3. every `*.auto.tfvars` and `*.auto.tfvars.json` of the working folder, in byte order of
+//!    file name (both suffixes in one order; hidden files too; the suffix is case-sensitive);
+//! 4. `-var-file=FILE` and `-var 'NAME=VALUE'` options, in command-line order.
+//!
+//! A later source replaces an earlier one's value of a variable whole. The rules below were
+//! recorded from Terraform 1.11.4 (`tests/conformance/cases/src_*`):
+//!
+//! - Files are read and parsed when they are met: a syntax error in any file is an error, even
+//!   when a later source sets the same variable.
+//! - The text of a `TF_VAR_` variable or a `-var` option is read only when it is the value that
+//!   counts: a primitive-typed (`string`, `number`, `bool`) or untyped variable takes it as a
+//!   literal string, any other type (`any` included) as one constant HCL expression, located in
+//!   `<value for var.NAME>`. A bad text replaced by a later source is no error.
+//! - A name the module does not declare is ignored in the environment, a warning in a file, and
+//!   an error in a `-var` option ("Value for undeclared variable"; the input is rejected, with
+//!   the files' warnings, before any conversion).
+//! - Syntax errors (files, texts, malformed `-var` options, missing files) stop everything
+//!   else: only they are reported.
+
+use std::path::{Path, PathBuf};
+
+use tfvars_runtime::json::parse_tfvars_json;
+use tfvars_runtime::value::go_quote;
+use tfvars_runtime::{Diagnostic, InputSource, InputVariable, ModuleSpec, Severity};
+
+use crate::tfvars_hcl::{parse_tfvars, parse_tfvars_value};
+
+/// One input option of the command line, in the order given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CommandLineInput {
+    /// `-var-file=FILE` (or a positional variables file).
+    VarFile(PathBuf),
+    /// `-var 'NAME=VALUE'`: the text after `-var`.
+    Var(String),
+}
+
+/// What to read: the environment, the auto-loaded files of a folder, the command line.
+#[derive(Clone, Debug, Default)]
+pub struct InputSources {
+    /// The environment variables (all of them; only `TF_VAR_` ones are used).
+    pub env: Vec<(String, String)>,
+    /// The working folder whose `terraform.tfvars` and `*.auto.tfvars(.json)` are read, if any.
+    pub auto_dir: Option<PathBuf>,
+    /// `-var-file` and `-var` options, in command-line order.
+    pub command_line: Vec<CommandLineInput>,
+}
+
+impl InputSources {
+    /// The process's environment, the auto-loaded files of `dir`, then `command_line`.
+    pub fn terraform_plan(dir: &Path, command_line: Vec<CommandLineInput>) -> InputSources {
+        InputSources {
+            env: std::env::vars_os()
+                .filter_map(|(k, v)| Some((k.into_string().ok()?, v.into_string().ok()?)))
+                .collect(),
+            auto_dir: Some(dir.to_path_buf()),
+            command_line,
+        }
+    }
+}
+
+/// The inputs of every source, ready for [`tfvars_runtime::check::check`].
+#[derive(Clone, Debug, Default)]
+pub struct Assembled {
+    /// The values, in source order (a later one replaces an earlier one of the same name).
+    pub inputs: Vec<InputVariable>,
+    /// Errors that stop before any check: unreadable or malformed files, malformed `-var`
+    /// options, texts that do not parse. When there are any, only they are reported.
+    pub syntax_errors: Vec<Diagnostic>,
+    /// `-var` options naming undeclared variables: errors that reject the input after the
+    /// syntax, with the files' undeclared-variable warnings, before any conversion.
+    pub undeclared_errors: Vec<Diagnostic>,
+}
+
+/// The names of the files of `dir` that Terraform loads by itself, in its order.
+pub fn auto_loaded_files(dir: &Path) -> std::io::Result<Vec<String>> {
+    let mut names = Vec::new();
+    for fixed in ["terraform.tfvars", "terraform.tfvars.json"] {
+        if dir.join(fixed).is_file() {
+            names.push(fixed.to_string());
+        }
+    }
+    let mut auto: Vec<String> = Vec::new();
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        let Ok(name) = entry.file_name().into_string() else {
+            continue;
+        };
+        if (name.ends_with(".auto.tfvars") || name.ends_with(".auto.tfvars.json"))
+            && !entry.file_type()?.is_dir()
+        {
+            auto.push(name);
+        }
+    }
+    // Byte order of the name, as Go's `os.ReadDir` lists them.
+    auto.sort();
+    names.extend(auto);
+    Ok(names)
+}
+
+// A value before the source that counts is known: parsed (files) or text (env, `-var`).
+enum Raw {
+    Parsed(InputVariable),
+    Text {
+        name: String,
+        text: String,
+        source: InputSource,
+    },
+}
+
+impl Raw {
+    fn name(&self) -> &str {
+        match self {
+            Raw::Parsed(i) => &i.name,
+            Raw::Text { name, .. } => name,
+        }
+    }
+}
+
+/// Reads every source of `sources` for the module `spec`.
+pub fn assemble(spec: &ModuleSpec, sources: &InputSources) -> Assembled {
+    let mut out = Assembled::default();
+    let mut raw: Vec<Raw> = Vec::new();
+
+    let mut env: Vec<&(String, String)> = sources
+        .env
+        .iter()
+        .filter(|(k, _)| k.len() > "TF_VAR_".len() && k.starts_with("TF_VAR_"))
+        .collect();
+    env.sort();
+    for (k, v) in env {
+        raw.push(Raw::Text {
+            name: k["TF_VAR_".len()..].to_string(),
+            text: v.clone(),
+            source: InputSource::Environment,
+        });
+    }
+
+    if let Some(dir) = &sources.auto_dir {
+        match auto_loaded_files(dir) {
+            Ok(names) => {
+                for name in names {
+                    let shown = if dir.as_os_str().is_empty() || dir == Path::new(".") {
+                        PathBuf::from(&name)
+                    } else {
+                        dir.join(&name)
+                    };
+                    read_file(&shown, &mut raw, &mut out.syntax_errors);
+                }
+            }
+            Err(e) => out.syntax_errors.push(error(
+                "Failed to read the working directory",
+                format!("Cannot list {}: {e}.", dir.display()),
+            )),
+        }
+    }
+
+    for option in &sources.command_line {
+        match option {
+            CommandLineInput::VarFile(path) => read_file(path, &mut raw, &mut out.syntax_errors),
+            CommandLineInput::Var(text) => match parse_var_option(text) {
+                Ok((name, value)) => raw.push(Raw::Text {
+                    name,
+                    text: value,
+                    source: InputSource::CommandLine,
+                }),
+                Err(d) => out.syntax_errors.push(*d),
+            },
+        }
+    }
+
+    // Only the value that counts is read; the others are replaced whole.
+    let last = |i: usize| !raw[i + 1..].iter().any(|r| r.name() == raw[i].name());
+    let finals: Vec<usize> = (0..raw.len()).filter(|&i| last(i)).collect();
+    for i in finals {
+        match &raw[i] {
+            Raw::Parsed(input) => out.inputs.push(input.clone()),
+            Raw::Text { name, text, source } => {
+                let Some(var) = spec.variables.iter().find(|v| &v.name == name) else {
+                    if *source == InputSource::CommandLine {
+                        out.undeclared_errors.push(error(
+                            "Value for undeclared variable",
+                            format!(
+                                "A variable named {} was assigned on the command line, but the root module does not declare a variable of that name. To use this value, add a \"variable\" block to the configuration.",
+                                go_quote(name)
+                            ),
+                        ));
+                    }
+                    continue;
+                };
+                let literal = !var.typed || var.ty.is_primitive();
+                let parsed = if literal {
+                    Ok(InputVariable {
+                        name: name.clone(),
+                        value: tfvars_runtime::Value::String(nfc_text(text)),
+                        location: None,
+                        source: *source,
+                    })
+                } else {
+                    parse_tfvars_value(text, name).map(|mut i| {
+                        i.source = *source;
+                        i
+                    })
+                };
+                match parsed {
+                    Ok(input) => out.inputs.push(input),
+                    Err(diags) => out.syntax_errors.extend(diags),
+                }
+            }
+        }
+    }
+    // The inputs keep their source order (each name appears once now).
+    out
+}
+
+// Terraform normalises every string it reads to NFC; literal texts too.
+fn nfc_text(text: &str) -> String {
+    crate::lower::nfc(text)
+}
+
+fn error(summary: &str, detail: String) -> Diagnostic {
+    Diagnostic {
+        severity: Severity::Error,
+        summary: summary.to_string(),
+        detail,
+        variable: None,
+        path: String::new(),
+        location: None,
+    }
+}
+
+// `NAME=VALUE`, as Terraform splits and checks it.
+fn parse_var_option(text: &str) -> Result<(String, String), Box<Diagnostic>> {
+    let Some((name, value)) = text.split_once('=') else {
+        return Err(Box::new(error(
+            "Invalid -var option",
+            format!(
+                "The given -var option {} is not correctly specified. Must be a variable name and value separated by an equals sign, like -var=\"key=value\".",
+                go_quote(text)
+            ),
+        )));
+    };
+    if name.ends_with(char::is_whitespace) {
+        let suggestion = format!("{}={}", name.trim(), value.trim());
+        return Err(Box::new(error(
+            "Invalid -var option",
+            format!(
+                "Variable name {} is invalid due to trailing space. Did you mean -var={}?",
+                go_quote(name),
+                go_quote(&suggestion)
+            ),
+        )));
+    }
+    Ok((name.to_string(), value.to_string()))
+}
+
+// Reads one variables file into `raw`; its errors into `errors`.
+fn read_file(path: &Path, raw: &mut Vec<Raw>, errors: &mut Vec<Diagnostic>) {
+    let name = path.to_string_lossy().into_owned();
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            errors.push(error(
+                "Failed to read variables file",
+                format!("Given variables file {name} does not exist."),
+            ));
+            return;
+        }
+        Err(e) => {
+            errors.push(error(
+                "Failed to read variables file",
+                format!("Error reading {name}: {e}"),
+            ));
+            return;
+        }
+    };
+    // Terraform reads invalid UTF-8 with each bad byte replaced by U+FFFD.
+    let text = String::from_utf8_lossy(&bytes);
+    let parsed = if name.ends_with(".json") {
+        parse_tfvars_json(&text, &name)
+    } else {
+        parse_tfvars(&text, &name)
+    };
+    match parsed {
+        Ok(vars) => raw.extend(vars.into_iter().map(Raw::Parsed)),
+        Err(diags) => errors.extend(diags),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn var_options_split_at_the_first_equals_sign() {
+        assert_eq!(
+            parse_var_option("s=a=b").unwrap(),
+            ("s".to_string(), "a=b".to_string())
+        );
+        assert_eq!(
+            parse_var_option("=x").unwrap(),
+            (String::new(), "x".to_string())
+        );
+        let e = parse_var_option("s = x").unwrap_err();
+        assert!(e.detail.contains("Did you mean -var=\"s=x\"?"), "{e}");
+        let e = parse_var_option("s").unwrap_err();
+        assert_eq!(e.summary, "Invalid -var option");
+    }
+}

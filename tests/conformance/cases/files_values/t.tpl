@@ -1,0 +1,1 @@
+Hello ${name}! %{ for x in items }[${x}]%{ endfor }

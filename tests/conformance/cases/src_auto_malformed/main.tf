@@ -1,0 +1,10 @@
+variable "a" {
+  type = string
+  default = "d"
+}
+output "a" {
+  value = var.a
+}
+output "a__json" {
+  value = jsonencode(var.a)
+}

@@ -1,0 +1,5 @@
+v_auto_a = "auto_a"
+v_auto_b_json = "auto_a"
+v_auto_c = "auto_a"
+v_var_file = "auto_a"
+v_var = "auto_a"

@@ -1,0 +1,7 @@
+v_tfvars = "tfvars"
+v_tfvars_json = "tfvars"
+v_auto_a = "tfvars"
+v_auto_b_json = "tfvars"
+v_auto_c = "tfvars"
+v_var_file = "tfvars"
+v_var = "tfvars"

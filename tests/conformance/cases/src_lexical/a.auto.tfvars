@@ -1,0 +1,3 @@
+p = "a"
+q = "a.auto.tfvars"
+s = "a"

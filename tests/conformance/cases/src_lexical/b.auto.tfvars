@@ -1,0 +1,1 @@
+z = "b.auto.tfvars"

@@ -1,0 +1,2 @@
+t = "terraform.tfvars"
+k = "terraform.tfvars"

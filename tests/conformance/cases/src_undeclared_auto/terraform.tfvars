@@ -1,0 +1,2 @@
+zz = 1
+a = "tfvars"
