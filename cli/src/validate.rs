@@ -145,8 +145,10 @@ pub fn run(args: Args, matches: Option<&ArgMatches>) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // The module and the results live until the process exits: freeing them piece by piece
+    // would only cost time.
     let module = match tfvars_codegen::load(&args.input) {
-        Ok(m) => m,
+        Ok(m) => std::mem::ManuallyDrop::new(m),
         Err(e) => {
             eprintln!("error: cannot use the module in `{}`", args.input.display());
             eprintln!("{e}");
@@ -194,8 +196,12 @@ pub fn run(args: Args, matches: Option<&ArgMatches>) -> ExitCode {
         );
         return out.finish(&diags, None);
     }
-    let values = checked.is_ok().then_some(Value::Object(checked.values));
-    out.finish(&checked.report.diagnostics, values.as_ref())
+    let ok = checked.is_ok();
+    let report = checked.report;
+    let values = ok.then_some(Value::Object(checked.values));
+    let code = out.finish(&report.diagnostics, values.as_ref());
+    std::mem::forget((report, values));
+    code
 }
 
 // Where and how the outcome is printed.
