@@ -128,6 +128,9 @@ pub struct Rendered {
     pub warnings: Vec<String>,
     /// Details for `--debug`, without the `Debug: ` prefix.
     pub debug: Vec<String>,
+    /// Variables whose node accepts some value Terraform rejects although every rule was
+    /// translated, with the reason (never the reverse under `--terraform-conversions`).
+    pub inexact: Vec<(String, String)>,
 }
 
 /// Why nothing could be rendered.
@@ -192,6 +195,7 @@ pub fn empty_document(
             "directory {dir:?}: {reason}, creating empty {what} file"
         )],
         debug: Vec::new(),
+        inexact: Vec::new(),
     })
 }
 
@@ -210,6 +214,7 @@ pub fn render(module: &Module, options: &SchemaOptions) -> Result<Rendered, Sche
     }
     let mut warnings = Vec::new();
     let mut debug = Vec::new();
+    let mut inexact = Vec::new();
     let cx = NodeCx {
         additional_properties: !options.disallow_additional_properties,
         require_all: options.require_all,
@@ -235,6 +240,7 @@ pub fn render(module: &Module, options: &SchemaOptions) -> Result<Rendered, Sche
     let built = crate::parallel::map(&runs, |run| {
         let mut warnings = Vec::new();
         let mut debug = Vec::new();
+        let mut inexact = Vec::new();
         let nodes: Vec<Json> = run
             .iter()
             .map(|v| {
@@ -245,6 +251,7 @@ pub fn render(module: &Module, options: &SchemaOptions) -> Result<Rendered, Sche
                     &cx,
                     &mut warnings,
                     &mut debug,
+                    &mut inexact,
                 );
                 Json::Written(json_text::to_string_at(
                     &node,
@@ -253,9 +260,9 @@ pub fn render(module: &Module, options: &SchemaOptions) -> Result<Rendered, Sche
                 ))
             })
             .collect();
-        (nodes, warnings, debug)
+        (nodes, warnings, debug, inexact)
     });
-    for (run, (nodes, run_warnings, run_debug)) in runs.iter().zip(built) {
+    for (run, (nodes, run_warnings, run_debug, run_inexact)) in runs.iter().zip(built) {
         for (v, node) in run.iter().zip(nodes) {
             if v.required() || options.require_all {
                 required.push(Json::str(v.name.clone()));
@@ -264,6 +271,7 @@ pub fn render(module: &Module, options: &SchemaOptions) -> Result<Rendered, Sche
         }
         warnings.extend(run_warnings);
         debug.extend(run_debug);
+        inexact.extend(run_inexact);
     }
     required.sort_by(|a, b| match (a, b) {
         (Json::String(a), Json::String(b)) => a.cmp(b),
@@ -289,7 +297,48 @@ pub fn render(module: &Module, options: &SchemaOptions) -> Result<Rendered, Sche
         text: json_text::to_string(&root, options.write_options()),
         warnings,
         debug,
+        inexact,
     })
+}
+
+/// How a rule's error message uses its variable.
+enum MessageUse {
+    /// Not at all (or only through what is constant).
+    None,
+    /// Only interpolated whole (`"${var.x} is bad"`, `var.x`), for a primitive type: the
+    /// message then fails on null only.
+    Direct,
+    /// In some other way.
+    Other,
+}
+
+fn message_use(
+    message: &tfvars_runtime::Expr,
+    name: &str,
+    ty: &tfvars_runtime::Type,
+) -> MessageUse {
+    use tfvars_runtime::expr::TemplatePart;
+    use tfvars_runtime::Expr;
+    let direct = |e: &Expr| matches!(e, Expr::Variable(v) if v == name);
+    match message {
+        Expr::Literal(_) => MessageUse::None,
+        e if direct(e) && ty.is_primitive() => MessageUse::Direct,
+        Expr::Template(parts) => {
+            let mut uses = MessageUse::None;
+            for p in parts {
+                match p {
+                    TemplatePart::Literal(_) => {}
+                    TemplatePart::Interpolation(e) if direct(e) && ty.is_primitive() => {
+                        uses = MessageUse::Direct
+                    }
+                    TemplatePart::Interpolation(Expr::Literal(_)) => {}
+                    _ => return MessageUse::Other,
+                }
+            }
+            uses
+        }
+        _ => MessageUse::Other,
+    }
 }
 
 /// Go's `%q` for the warning text: a double-quoted string with Go escapes.
@@ -324,12 +373,27 @@ fn variable_node(
     cx: &NodeCx,
     warnings: &mut Vec<String>,
     debug: &mut Vec<String>,
+    inexact: &mut Vec<(String, String)>,
 ) -> Json {
     // Translate every validation block; untranslatable ones are left out with a warning.
     let mut rules: Option<Rules> = None;
     for rule in &v.validations {
         match translate::translate(&rule.condition, &v.name, &v.ty, locals, options.version) {
-            Ok(r) => {
+            Ok(mut r) => {
+                // Terraform evaluates the error message too, and rejects the value when that
+                // fails: interpolating the value itself fails on null; any other use of it may
+                // fail in ways the schema does not follow.
+                match message_use(&rule.error_message, &v.name, &v.ty) {
+                    MessageUse::None => {}
+                    MessageUse::Direct => r.null_ok = false,
+                    MessageUse::Other => inexact.push((
+                        v.name.clone(),
+                        format!(
+                            "the error message of the rule at {} uses the value, and Terraform rejects the value when the message fails",
+                            rule.location
+                        ),
+                    )),
+                }
                 if r.string_length || r.items.as_ref().is_some_and(|i| i.string_length) {
                     debug.push(format!(
                         "condition at {:?} of {:?}: JSON Schema counts string length in code points, Terraform in grapheme clusters (they differ only for combining marks and emoji sequences)",
@@ -356,6 +420,15 @@ fn variable_node(
         }
     }
     let rules = rules.unwrap_or_default();
+    if cx.conversions {
+        if let Some(why) = conversions::inexact(&v.ty, &rules) {
+            debug.push(format!(
+                "variable {:?} accepts more than Terraform under --terraform-conversions: {why}",
+                v.name
+            ));
+            inexact.push((v.name.clone(), why));
+        }
+    }
 
     let mut node = if cx.conversions {
         // Terraform's own null rules: a nullable variable takes null (then validated); a

@@ -98,9 +98,76 @@ impl Rules {
             && self.any_of.is_empty()
     }
 
+    /// Whether a non-null primitive value (the value after Terraform's conversion) satisfies
+    /// every keyword of this node: `None` when that cannot be told here (keywords about
+    /// elements, values, keys or attributes; a pattern the `regex` crate does not read; the
+    /// length of a non-ASCII string, counted in grapheme clusters by Terraform).
+    pub fn accepts(&self, v: &Value) -> Option<bool> {
+        if !self.is_flat() {
+            return None;
+        }
+        let mut ok = true;
+        if let Some(allowed) = &self.allowed {
+            ok &= allowed.contains(v);
+        }
+        ok &= !self.disallowed.contains(v);
+        let text = match v {
+            Value::String(s) => Some(s.as_str()),
+            _ => None,
+        };
+        let matches = |p: &str| -> Option<bool> {
+            let text = text?;
+            Some(regex::Regex::new(p).ok()?.is_match(text))
+        };
+        for p in &self.patterns {
+            if text.is_some() {
+                ok &= matches(p)?;
+            }
+        }
+        for p in &self.forbidden_patterns {
+            if text.is_some() {
+                ok &= !matches(p)?;
+            }
+        }
+        if let Value::Number(n) = v {
+            if let Some(b) = &self.minimum {
+                ok &= if b.exclusive {
+                    *n > b.value
+                } else {
+                    *n >= b.value
+                };
+            }
+            if let Some(b) = &self.maximum {
+                ok &= if b.exclusive {
+                    *n < b.value
+                } else {
+                    *n <= b.value
+                };
+            }
+        }
+        if self.min_length.is_some() || self.max_length.is_some() {
+            if let Some(t) = text {
+                if !t.is_ascii() {
+                    return None;
+                }
+                let len = t.len() as u64;
+                ok &= self.min_length.is_none_or(|m| len >= m);
+                ok &= self.max_length.is_none_or(|m| len <= m);
+            }
+        }
+        for alternatives in &self.any_of {
+            let mut any = false;
+            for alt in alternatives {
+                any |= alt.accepts(v)?;
+            }
+            ok &= any;
+        }
+        Some(ok)
+    }
+
     /// True when all keywords apply to this node itself (none to elements, values, keys or
     /// attributes), as an `anyOf` alternative needs.
-    fn is_flat(&self) -> bool {
+    pub fn is_flat(&self) -> bool {
         self.items.is_none()
             && self.values.is_none()
             && self.keys.is_none()

@@ -53,9 +53,7 @@ pub(crate) fn node(cx: &NodeCx, ty: &Type, rules: Option<&Rules>, nullable: bool
                 ("items", node(cx, t, rules.items.as_deref(), cx.conversions)),
             ]);
             // Terraform removes duplicates from a set; only the strict schema rejects them.
-            // With conversions they stay rejected when a minimum length needs counting
-            // distinct elements.
-            if matches!(ty, Type::Set(_)) && (!cx.conversions || rules.min_length.is_some()) {
+            if matches!(ty, Type::Set(_)) && !cx.conversions {
                 n.set("uniqueItems", Json::Bool(true));
             }
             n
@@ -129,6 +127,11 @@ pub(crate) fn node(cx: &NodeCx, ty: &Type, rules: Option<&Rules>, nullable: bool
         }
     };
     write_rules(&mut n, ty, rules);
+    if cx.conversions && matches!(ty, Type::Set(_)) {
+        // `length()` counts the distinct elements, `maxItems` every element given: an upper
+        // bound would reject duplicates Terraform removes (`minItems` only lets more through).
+        n.entries().remove("maxItems");
+    }
     if nullable && cx.conversions {
         add_null(&mut n);
     }
@@ -145,6 +148,16 @@ pub(crate) fn add_null(n: &mut Json) {
             }
         }
         return;
+    }
+    if m.get("type").is_none() {
+        if let Some(Json::Array(alternatives)) = m.get_mut("anyOf") {
+            let mut null = Json::object();
+            null.set("type", Json::str("null"));
+            if !alternatives.contains(&null) {
+                alternatives.push(null);
+            }
+            return;
+        }
     }
     match m.get_mut("type") {
         Some(Json::String(t)) => {
