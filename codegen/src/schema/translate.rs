@@ -46,8 +46,11 @@ pub struct Rules {
     pub values: Option<Box<Rules>>,
     /// Rules for every key (map).
     pub keys: Option<Box<Rules>>,
-    /// Rules for required object attributes, by name.
+    /// Rules for object attributes, by name.
     pub properties: Vec<(String, Rules)>,
+    /// Optional object attributes that must be given: leaving one out gives a null or default
+    /// value the rules reject.
+    pub required: Vec<String>,
     /// Disjunctions (`a || b`), each a list of alternatives of which one must hold; all the
     /// disjunctions must hold. Alternatives only hold keywords of this node.
     pub any_of: Vec<Vec<Rules>>,
@@ -73,6 +76,7 @@ impl Default for Rules {
             values: None,
             keys: None,
             properties: Vec::new(),
+            required: Vec::new(),
             any_of: Vec::new(),
             null_ok: true,
             string_length: false,
@@ -95,6 +99,7 @@ impl Rules {
             && self.values.is_none()
             && self.keys.is_none()
             && self.properties.is_empty()
+            && self.required.is_empty()
             && self.any_of.is_empty()
     }
 
@@ -172,6 +177,7 @@ impl Rules {
             && self.values.is_none()
             && self.keys.is_none()
             && self.properties.is_empty()
+            && self.required.is_empty()
     }
 
     /// Combines two sets of rules that must both hold: the tightest bounds win.
@@ -212,6 +218,11 @@ impl Rules {
             match self.properties.iter_mut().find(|(n, _)| *n == name) {
                 Some((_, mine)) => mine.merge(rules),
                 None => self.properties.push((name, rules)),
+            }
+        }
+        for r in other.required {
+            if !self.required.contains(&r) {
+                self.required.push(r);
             }
         }
         self.any_of.extend(other.any_of);
@@ -442,17 +453,31 @@ impl Cx<'_> {
             return Some(Err(format!("the object has no attribute `{name}`")));
         };
         Some(self.condition(e, Target::Attr(first), &attr.ty).and_then(|t| {
-            let null_ok = t.on_null == OnNull::True;
-            if attr.optional && !(null_ok && attr.default.is_none()) {
-                return Err(format!(
-                    "the attribute `{name}` is optional: Terraform checks its null or default value when it is absent, JSON Schema checks nothing"
-                ));
+            let mut null_ok = t.on_null == OnNull::True;
+            let mut required = Vec::new();
+            if attr.optional {
+                // Left out (or null), the attribute holds its default, or null without one:
+                // the rule's verdict on that value is known now. When it rejects it, the
+                // attribute must be given, and given non-null.
+                let absent_ok = match attr.default.as_ref().filter(|d| !d.is_null()) {
+                    None => null_ok,
+                    Some(d) => t.rules.accepts(d).ok_or_else(|| {
+                        format!(
+                            "the attribute `{name}` is optional with a default the rule's translation cannot judge"
+                        )
+                    })?,
+                };
+                null_ok = absent_ok;
+                if !absent_ok {
+                    required.push(name.clone());
+                }
             }
             let mut child = t.rules;
             child.null_ok = null_ok;
             Ok(Translated {
                 rules: Rules {
                     properties: vec![(name.clone(), child)],
+                    required,
                     ..Rules::default()
                 },
                 // Getting an attribute of null is an error.

@@ -110,7 +110,7 @@ pub(crate) fn node(cx: &NodeCx, ty: &Type, rules: Option<&Rules>, nullable: bool
                     }
                 }
                 props.insert(a.name.clone(), p);
-                if !a.optional || cx.require_all {
+                if !a.optional || cx.require_all || rules.required.contains(&a.name) {
                     required.push(a.name.clone());
                 }
             }

@@ -1,0 +1,87 @@
+# Shapes the schema translates by composition; the property test (codegen/tests/schema_oracle.rs)
+# checks each against the runtime.
+
+variable "settings" {
+  type = map(object({
+    mode      = optional(string, "A")
+    tier      = optional(string)
+    name      = string
+    size      = optional(number, 10)
+    legacy    = optional(bool, false)
+  }))
+  default = {}
+  validation {
+    condition     = alltrue([for k, v in var.settings : contains(["A", "B"], v.mode)])
+    error_message = "mode must be A or B."
+  }
+  validation {
+    condition     = alltrue([for k, v in var.settings : v.tier == null || contains(["gold", "silver"], v.tier)])
+    error_message = "tier must be gold or silver."
+  }
+  validation {
+    condition     = alltrue([for s in var.settings : can(regex("^[a-z][a-z0-9-]*$", s.name))])
+    error_message = "names are lowercase."
+  }
+  validation {
+    condition     = alltrue([for s in var.settings : s.size >= 1 && s.size <= 100])
+    error_message = "size between 1 and 100."
+  }
+}
+
+variable "picky_default" {
+  type = object({
+    kind  = optional(string, "none")
+    count = optional(number)
+  })
+  default = { kind = "x" }
+  validation {
+    condition     = contains(["x", "y"], var.picky_default.kind)
+    error_message = "kind x or y (the default none is refused)."
+  }
+  validation {
+    condition     = var.picky_default.count == null || var.picky_default.count > 0
+    error_message = "count positive."
+  }
+}
+
+variable "required_attr" {
+  type = list(object({
+    port = optional(number)
+  }))
+  default = []
+  validation {
+    condition     = alltrue([for r in var.required_attr : r.port > 0])
+    error_message = "port must be set and positive."
+  }
+}
+
+variable "label" {
+  type    = string
+  default = "abc"
+  validation {
+    condition     = var.label != ""
+    error_message = "not empty: ${var.label}"
+  }
+  validation {
+    condition     = can(regex("^[a-z0-9]+$", var.label))
+    error_message = "lowercase and digits."
+  }
+}
+
+variable "flag" {
+  type    = bool
+  default = true
+  validation {
+    condition     = var.flag == true || var.flag == null
+    error_message = "flag must be true."
+  }
+}
+
+variable "count_set" {
+  type    = set(string)
+  default = ["a"]
+  validation {
+    condition     = length(var.count_set) >= 1 && length(var.count_set) <= 2
+    error_message = "one or two."
+  }
+}
