@@ -154,9 +154,9 @@ fn dedup(values: Vec<J>) -> Vec<J> {
 }
 
 /// Values for a node of type `ty`; `depth` limits nesting.
-fn generate(ty: &Type, lits: &Literals, rng: &mut Rng, depth: usize) -> Vec<J> {
+fn generate(ty: &Type, lits: &Literals, rng: &mut Rng, depth: usize, hint: Option<&J>) -> Vec<J> {
     let nested = |t: &Type, rng: &mut Rng| -> Vec<J> {
-        let mut v = generate(t, lits, rng, depth + 1);
+        let mut v = generate(t, lits, rng, depth + 1, None);
         v.truncate(if depth == 0 { 14 } else { 4 });
         v
     };
@@ -308,10 +308,12 @@ fn generate(ty: &Type, lits: &Literals, rng: &mut Rng, depth: usize) -> Vec<J> {
             let per: Vec<Vec<J>> = attrs.iter().map(|a| nested(&a.ty, rng)).collect();
             let mut base = Map::new();
             for (a, vs) in attrs.iter().zip(&per) {
-                let v = a
-                    .default
-                    .as_ref()
-                    .and_then(to_json)
+                // The variable's default, then the attribute's, then a generated value.
+                let v = hint
+                    .and_then(|h| h.get(&a.name))
+                    .filter(|v| !v.is_null())
+                    .cloned()
+                    .or_else(|| a.default.as_ref().and_then(to_json))
                     .or_else(|| vs.first().cloned())
                     .unwrap_or(J::Null);
                 base.insert(a.name.clone(), v);
@@ -361,10 +363,11 @@ fn candidates(var: &VariableSpec, locals_lits: &Literals, rng: &mut Rng) -> Vec<
     lits.numbers.sort_by(f64::total_cmp);
     lits.numbers.dedup();
     let mut values = Vec::new();
-    if let Some(d) = var.default.as_ref().and_then(to_json) {
-        values.push(d);
+    let default = var.default.as_ref().and_then(to_json);
+    if let Some(d) = &default {
+        values.push(d.clone());
     }
-    values.extend(generate(&var.ty, &lits, rng, 0));
+    values.extend(generate(&var.ty, &lits, rng, 0, default.as_ref()));
     values.push(J::Null);
     let mut values = dedup(values);
     while values.len() > PER_VARIABLE {
@@ -462,6 +465,25 @@ fn runtime_verdict(
     Some(checked.is_ok())
 }
 
+/// The number of errors the runtime reports for a document.
+fn runtime_errors(
+    module: &tfvars_codegen::Module,
+    doc: &Map<String, J>,
+    version: TerraformVersion,
+) -> usize {
+    let text = serde_json::to_string(&J::Object(doc.clone())).expect("serialises");
+    let Ok(inputs) = tfvars_runtime::json::parse_tfvars_json(&text, "oracle.tfvars.json") else {
+        return usize::MAX;
+    };
+    let checked = tfvars_runtime::check::check(&module.spec, &inputs, &CheckOptions { version });
+    checked
+        .report
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == tfvars_runtime::Severity::Error)
+        .count()
+}
+
 #[derive(Default)]
 struct Tally {
     compared: usize,
@@ -507,35 +529,62 @@ fn schema_verdicts_equal_the_runtime() {
             .map(|v| candidates(v, &locals_lits, &mut rng))
             .collect();
         for version in versions {
-            // A base document the runtime accepts: each required variable gets the first
-            // candidate accepted with the others chosen so far.
+            // A base document the runtime accepts, found greedily: each variable in turn takes
+            // the candidate (or absence, when it has a default) that leaves the fewest errors;
+            // two passes, since rules may refer to other variables.
             let mut base = Map::new();
             for (v, cands) in module.variables().iter().zip(&per_var) {
-                if !v.required() {
-                    continue;
-                }
-                let mut chosen = None;
-                for c in cands.iter().flatten() {
-                    let mut doc = base.clone();
-                    doc.insert(v.name.clone(), c.clone());
-                    let mut trial = doc.clone();
-                    // Judge this variable alone among the required ones set so far.
-                    for (w, wc) in module.variables().iter().zip(&per_var) {
-                        if w.required() && !trial.contains_key(&w.name) {
-                            if let Some(Some(first)) = wc.first() {
-                                trial.insert(w.name.clone(), first.clone());
-                            }
-                        }
+                if v.required() {
+                    if let Some(Some(first)) = cands.first() {
+                        base.insert(v.name.clone(), first.clone());
                     }
-                    if runtime_verdict(&module, &trial, version) == Some(true) {
-                        chosen = Some(c.clone());
+                }
+            }
+            for _pass in 0..2 {
+                for (v, cands) in module.variables().iter().zip(&per_var) {
+                    let mut best = (runtime_errors(&module, &base, version), None);
+                    if best.0 == 0 {
                         break;
                     }
+                    for c in cands {
+                        if c.is_none() && v.required() {
+                            continue;
+                        }
+                        let mut doc = base.clone();
+                        match c {
+                            Some(c) => doc.insert(v.name.clone(), c.clone()),
+                            None => doc.remove(&v.name),
+                        };
+                        let errors = runtime_errors(&module, &doc, version);
+                        if errors < best.0 {
+                            best = (errors, Some(doc));
+                        }
+                    }
+                    if let (_, Some(doc)) = best {
+                        base = doc;
+                    }
                 }
-                let fallback = cands.first().cloned().flatten().unwrap_or(J::Null);
-                base.insert(v.name.clone(), chosen.unwrap_or(fallback));
             }
             let base_ok = runtime_verdict(&module, &base, version) == Some(true);
+            if !base_ok {
+                let text = serde_json::to_string(&J::Object(base.clone())).expect("serialises");
+                let why: Vec<String> = tfvars_runtime::json::parse_tfvars_json(&text, "base.json")
+                    .map(|inputs| {
+                        tfvars_runtime::check::check(
+                            &module.spec,
+                            &inputs,
+                            &CheckOptions { version },
+                        )
+                        .report
+                        .diagnostics
+                        .iter()
+                        .filter(|d| d.severity != tfvars_runtime::Severity::Warning)
+                        .map(|d| format!("{}: {}", d.summary, d.detail))
+                        .collect()
+                    })
+                    .unwrap_or_default();
+                eprintln!("{name}: no base document the runtime accepts ({text}): {why:?}");
+            }
             let verdicts: Vec<Vec<Option<bool>>> = module
                 .variables()
                 .iter()

@@ -114,10 +114,20 @@ pub(crate) fn inexact(ty: &Type, rules: &Rules) -> Option<String> {
         }
         Type::List(t) | Type::Set(t) => child(t, rules.items.as_deref()),
         Type::Map(t) => child(t, rules.values.as_deref()),
-        Type::Object(attrs) => rules.properties.iter().find_map(|(name, r)| {
-            let a = attrs.iter().find(|a| a.name == *name)?;
-            inexact(&a.ty, r).map(|why| format!("attribute `{name}`: {why}"))
-        }),
+        Type::Object(attrs) => rules
+            .properties
+            .iter()
+            .find_map(|(name, r)| {
+                let a = attrs.iter().find(|a| a.name == *name)?;
+                inexact(&a.ty, r).map(|why| format!("attribute `{name}`: {why}"))
+            })
+            .or_else(|| {
+                rules
+                    .any_of
+                    .iter()
+                    .flatten()
+                    .find_map(|alt| inexact(ty, alt))
+            }),
         _ => None,
     }
 }

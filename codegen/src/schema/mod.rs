@@ -37,6 +37,8 @@ pub struct SchemaOptions {
     escape_json: bool,
     allow_empty: bool,
     terraform_conversions: bool,
+    error_messages: bool,
+    cfn_lint_keywords: bool,
     ignore_variables: Vec<String>,
     properties: Vec<(String, String)>,
     version: TerraformVersion,
@@ -86,6 +88,22 @@ impl SchemaOptions {
     /// rules in this module's `conversions` documentation.
     pub fn terraform_conversions(&mut self, on: bool) -> &mut Self {
         self.terraform_conversions = on;
+        self
+    }
+
+    /// Put the `error_message` of the translated rules on the variable's node as `errorMessage`
+    /// (read by ajv-errors and JSON Schema form libraries), when it is a constant string
+    /// (`--error-messages`).
+    pub fn error_messages(&mut self, on: bool) -> &mut Self {
+        self.error_messages = on;
+        self
+    }
+
+    /// Also write cfn-lint's compact keywords (`requiredOr`, `requiredXor`,
+    /// `dependentRequired`, `dependentExcluded`) beside the standard draft-07 form of
+    /// cross-variable rules (`--cfn-lint-keywords`).
+    pub fn cfn_lint_keywords(&mut self, on: bool) -> &mut Self {
+        self.cfn_lint_keywords = on;
         self
     }
 
@@ -227,6 +245,7 @@ pub fn render(module: &Module, options: &SchemaOptions) -> Result<Rendered, Sche
         .iter()
         .filter(|v| !options.ignored(&v.name))
         .collect();
+    let root = RootCx::of(&variables);
     // Each variable's node is built and written on its own, on every core, in runs of
     // variables; the document puts the texts in place.
     let runs: Vec<&[&VariableSpec]> = variables
@@ -241,6 +260,8 @@ pub fn render(module: &Module, options: &SchemaOptions) -> Result<Rendered, Sche
         let mut warnings = Vec::new();
         let mut debug = Vec::new();
         let mut inexact = Vec::new();
+        let mut root_rules = Vec::new();
+        let mut required_extra = Vec::new();
         let nodes: Vec<Json> = run
             .iter()
             .map(|v| {
@@ -252,6 +273,9 @@ pub fn render(module: &Module, options: &SchemaOptions) -> Result<Rendered, Sche
                     &mut warnings,
                     &mut debug,
                     &mut inexact,
+                    &root,
+                    &mut root_rules,
+                    &mut required_extra,
                 );
                 Json::Written(json_text::to_string_at(
                     &node,
@@ -260,9 +284,13 @@ pub fn render(module: &Module, options: &SchemaOptions) -> Result<Rendered, Sche
                 ))
             })
             .collect();
-        (nodes, warnings, debug, inexact)
+        (nodes, warnings, debug, inexact, root_rules, required_extra)
     });
-    for (run, (nodes, run_warnings, run_debug, run_inexact)) in runs.iter().zip(built) {
+    let mut root_rules: Vec<(Rules, Vec<String>)> = Vec::new();
+    for (run, (nodes, run_warnings, run_debug, run_inexact, run_root, run_required)) in
+        runs.iter().zip(built)
+    {
+        required.extend(run_required.into_iter().map(Json::String));
         for (v, node) in run.iter().zip(nodes) {
             if v.required() || options.require_all {
                 required.push(Json::str(v.name.clone()));
@@ -272,33 +300,210 @@ pub fn render(module: &Module, options: &SchemaOptions) -> Result<Rendered, Sche
         warnings.extend(run_warnings);
         debug.extend(run_debug);
         inexact.extend(run_inexact);
+        root_rules.extend(run_root);
     }
     required.sort_by(|a, b| match (a, b) {
         (Json::String(a), Json::String(b)) => a.cmp(b),
         _ => std::cmp::Ordering::Equal,
     });
     required.dedup();
-    let mut root = Json::object();
-    root.set(
-        "$schema",
-        Json::str("http://json-schema.org/draft-07/schema#"),
-    )
-    .set(
-        "additionalProperties",
-        Json::Bool(!options.disallow_additional_properties),
-    )
-    .set("properties", Json::Object(properties))
-    .set("required", Json::Array(required))
-    .set("type", Json::str("object"));
+    let mut document = Json::object();
+    document
+        .set(
+            "$schema",
+            Json::str("http://json-schema.org/draft-07/schema#"),
+        )
+        .set(
+            "additionalProperties",
+            Json::Bool(!options.disallow_additional_properties),
+        )
+        .set("properties", Json::Object(properties))
+        .set("required", Json::Array(required))
+        .set("type", Json::str("object"));
+    if !root_rules.is_empty() {
+        let all_of = root_rules
+            .iter()
+            .map(|(r, names)| {
+                if let Some(why) = options
+                    .terraform_conversions
+                    .then(|| conversions::inexact(&root.ty(), r))
+                    .flatten()
+                {
+                    for name in names {
+                        inexact.push((name.clone(), format!("a rule between variables: {why}")));
+                    }
+                }
+                let mut o = types::object_rules(&cx, &root.attrs, r);
+                if options.cfn_lint_keywords {
+                    cfn_lint_keywords(&mut o, r);
+                }
+                o
+            })
+            .collect();
+        document.set("allOf", Json::Array(all_of));
+    }
     for (k, v) in &options.properties {
-        root.set(k.clone(), Json::str(v.clone()));
+        document.set(k.clone(), Json::str(v.clone()));
     }
     Ok(Rendered {
-        text: json_text::to_string(&root, options.write_options()),
+        text: json_text::to_string(&document, options.write_options()),
         warnings,
         debug,
         inexact,
     })
+}
+
+/// Whether the rules (`translated`, which refer to `v` alone) refuse `v`'s default, as the
+/// runtime judges it.
+fn default_rejected(
+    v: &VariableSpec,
+    translated: Vec<tfvars_runtime::ValidationSpec>,
+    locals: &[LocalSpec],
+    version: TerraformVersion,
+) -> bool {
+    let Some(default) = &v.default else {
+        return false;
+    };
+    if translated.is_empty() {
+        return false;
+    }
+    let mut alone = v.clone();
+    alone.validations = translated;
+    let spec = tfvars_runtime::ModuleSpec {
+        variables: vec![alone],
+        locals: locals.to_vec(),
+    };
+    let values = std::collections::BTreeMap::from([(v.name.clone(), default.clone())]);
+    tfvars_runtime::eval::run_validations(&spec, &values, &Default::default(), version)
+        .iter()
+        .any(|d| d.severity == tfvars_runtime::Severity::Error)
+}
+
+/// The root object of a rule between variables: the variables as attributes.
+struct RootCx {
+    attrs: Vec<tfvars_runtime::Attribute>,
+    null_stays: Vec<String>,
+}
+
+impl RootCx {
+    fn of(variables: &[&VariableSpec]) -> RootCx {
+        let attrs = variables
+            .iter()
+            .map(|v| tfvars_runtime::Attribute {
+                name: v.name.clone(),
+                ty: v.ty.clone(),
+                // Left out, a variable takes its default; given null, a variable that is not
+                // nullable takes it too (an optional attribute's rule).
+                optional: v.default.is_some(),
+                default: v.default.clone().filter(|d| !d.is_null()),
+            })
+            .collect();
+        let null_stays = variables
+            .iter()
+            .filter(|v| v.nullable && v.default.as_ref().is_some_and(|d| !d.is_null()))
+            .map(|v| v.name.clone())
+            .collect();
+        RootCx { attrs, null_stays }
+    }
+
+    fn ty(&self) -> tfvars_runtime::Type {
+        tfvars_runtime::Type::Object(self.attrs.clone())
+    }
+}
+
+/// Adds the variables `e` refers to.
+fn variables_in(e: &tfvars_runtime::Expr, out: &mut Vec<String>) {
+    use tfvars_runtime::Expr;
+    let mut visit = |e: &Expr| variables_in(e, out);
+    match e {
+        Expr::Variable(v) => {
+            if !out.contains(v) {
+                out.push(v.clone());
+            }
+        }
+        Expr::GetAttr(a, _) | Expr::Unary(_, a) => visit(a),
+        Expr::Index(a, b) | Expr::Binary(_, a, b) => {
+            visit(a);
+            visit(b);
+        }
+        Expr::Conditional(a, b, c) => {
+            visit(a);
+            visit(b);
+            visit(c);
+        }
+        Expr::Call { args, .. } | Expr::Tuple(args) => args.iter().for_each(visit),
+        Expr::For(f) => {
+            visit(&f.collection);
+            visit(&f.value);
+        }
+        _ => {}
+    }
+}
+
+/// Whether `e` refers to a variable other than `name`.
+fn refers_to_others(e: &tfvars_runtime::Expr, name: &str) -> bool {
+    use tfvars_runtime::Expr;
+    let mut found = false;
+    let mut visit = |e: &Expr| found |= refers_to_others(e, name);
+    match e {
+        Expr::Variable(v) => return v != name,
+        Expr::GetAttr(a, _) | Expr::Unary(_, a) => visit(a),
+        Expr::Index(a, b) | Expr::Binary(_, a, b) => {
+            visit(a);
+            visit(b);
+        }
+        Expr::Conditional(a, b, c) => {
+            visit(a);
+            visit(b);
+            visit(c);
+        }
+        Expr::Call { args, .. } | Expr::Tuple(args) => args.iter().for_each(visit),
+        Expr::Object(items) => items.iter().for_each(|(k, v)| {
+            visit(k);
+            visit(v);
+        }),
+        Expr::For(f) => {
+            visit(&f.collection);
+            visit(&f.value);
+        }
+        _ => {}
+    }
+    found
+}
+
+/// cfn-lint's compact keyword beside the standard form of a root rule: `requiredOr` for
+/// "at least one of these variables is given a non-null value".
+fn cfn_lint_keywords(o: &mut Json, rules: &Rules) {
+    let [group] = rules.any_of.as_slice() else {
+        return;
+    };
+    if !rules.properties.is_empty() || !rules.required.is_empty() {
+        return;
+    }
+    let names: Option<Vec<String>> = group
+        .iter()
+        .map(
+            |alt| match (alt.required.as_slice(), alt.properties.as_slice()) {
+                ([r], [(p, child)])
+                    if r == p && !child.null_ok && {
+                        let mut c = child.clone();
+                        c.null_ok = true;
+                        c.may_fail = false;
+                        c == Rules::default()
+                    } =>
+                {
+                    Some(r.clone())
+                }
+                _ => None,
+            },
+        )
+        .collect();
+    if let Some(names) = names {
+        o.set(
+            "requiredOr",
+            Json::Array(names.into_iter().map(Json::String).collect()),
+        );
+    }
 }
 
 /// How a rule's error message uses its variable.
@@ -374,9 +579,14 @@ fn variable_node(
     warnings: &mut Vec<String>,
     debug: &mut Vec<String>,
     inexact: &mut Vec<(String, String)>,
+    root: &RootCx,
+    root_rules: &mut Vec<(Rules, Vec<String>)>,
+    required_extra: &mut Vec<String>,
 ) -> Json {
     // Translate every validation block; untranslatable ones are left out with a warning.
     let mut rules: Option<Rules> = None;
+    let mut messages: Vec<String> = Vec::new();
+    let mut translated: Vec<tfvars_runtime::ValidationSpec> = Vec::new();
     for rule in &v.validations {
         match translate::translate(&rule.condition, &v.name, &v.ty, locals, options.version) {
             Ok(mut r) => {
@@ -401,12 +611,51 @@ fn variable_node(
                         v.name
                     ));
                 }
+                translated.push(rule.clone());
+                if options.error_messages {
+                    match tfvars_runtime::eval::eval_constant(&rule.error_message) {
+                        Ok(tfvars_runtime::Value::String(m)) => {
+                            if !messages.contains(&m) {
+                                messages.push(m)
+                            }
+                        }
+                        _ => debug.push(format!(
+                            "the error message of the rule at {:?} is not a constant string, so it is not written as `errorMessage`",
+                            rule.location.to_string()
+                        )),
+                    }
+                }
                 match &mut rules {
                     Some(all) => all.merge(r),
                     None => rules = Some(r),
                 }
             }
             Err(why) => {
+                // A rule that refers to other variables may be a rule of the root object.
+                let why = if refers_to_others(&rule.condition, &v.name) {
+                    match translate::translate_root(
+                        &rule.condition,
+                        &root.ty(),
+                        &root.null_stays,
+                        locals,
+                        options.version,
+                    ) {
+                        Ok(r) => {
+                            if let MessageUse::None =
+                                message_use(&rule.error_message, &v.name, &v.ty)
+                            {
+                                let mut names = vec![v.name.clone()];
+                                variables_in(&rule.condition, &mut names);
+                                root_rules.push((r, names));
+                                continue;
+                            }
+                            format!("{why}; as a rule between variables: its error message uses the values")
+                        }
+                        Err(root_why) => format!("{why}; as a rule between variables: {root_why}"),
+                    }
+                } else {
+                    why
+                };
                 warnings.push(format!(
                     "couldn't apply validation for {} with condition {}: no translation rules are supported for this condition",
                     go_quote(&v.name),
@@ -420,6 +669,19 @@ fn variable_node(
         }
     }
     let rules = rules.unwrap_or_default();
+    if default_rejected(v, translated, locals, options.version) {
+        // Left out, the variable takes its default, which its own rules refuse: Terraform
+        // then rejects the input. terraschema's output does not say so; under
+        // `--terraform-conversions` the variable is required.
+        if cx.conversions {
+            required_extra.push(v.name.clone());
+        } else {
+            inexact.push((
+                v.name.clone(),
+                "its default fails its rules, so leaving it out is refused, which only --terraform-conversions writes".into(),
+            ));
+        }
+    }
     if cx.conversions {
         if let Some(why) = conversions::inexact(&v.ty, &rules) {
             debug.push(format!(
@@ -485,6 +747,9 @@ fn variable_node(
     }
     if let Some(d) = &v.description {
         node.set("description", Json::str(d.clone()));
+    }
+    if !messages.is_empty() {
+        node.set("errorMessage", Json::str(messages.join("\n")));
     }
     node
 }

@@ -56,6 +56,9 @@ pub struct Rules {
     pub any_of: Vec<Vec<Rules>>,
     /// Whether the conditions accept a null value at this node.
     pub null_ok: bool,
+    /// Whether the conditions fail (an error, not false) for some non-null value of this node:
+    /// a rule on an attribute that can be null. `||` cannot then be written as `anyOf`.
+    pub may_fail: bool,
     /// Set when a string `length()` bound is present (JSON Schema counts code points where
     /// Terraform counts grapheme clusters).
     pub string_length: bool,
@@ -79,6 +82,7 @@ impl Default for Rules {
             required: Vec::new(),
             any_of: Vec::new(),
             null_ok: true,
+            may_fail: false,
             string_length: false,
         }
     }
@@ -227,6 +231,7 @@ impl Rules {
         }
         self.any_of.extend(other.any_of);
         self.null_ok &= other.null_ok;
+        self.may_fail |= other.may_fail;
         self.string_length |= other.string_length;
     }
 }
@@ -299,15 +304,95 @@ pub fn translate(
     locals: &[LocalSpec],
     version: TerraformVersion,
 ) -> Result<Rules, String> {
-    let cx = Cx { version, locals };
+    let cx = Cx {
+        version,
+        locals,
+        null_stays: &[],
+    };
     let t = cx.condition(condition, Target::Var(name), ty)?;
     let mut rules = t.rules;
     rules.null_ok = t.on_null == OnNull::True;
     Ok(rules)
 }
 
+/// The name standing for the root object in a rule between variables.
+const ROOT: &str = "\u{0}root";
+
+/// Translates a rule that refers to several variables into rules on the root object, whose
+/// attributes are the variables (`root` lists them as optional attributes with their defaults
+/// when they have one); `null_stays` names the variables given `null` that keep it although
+/// they have a non-null default. Only the result's `properties`, `required` and `any_of`
+/// are set.
+pub fn translate_root(
+    condition: &Expr,
+    root: &Type,
+    null_stays: &[String],
+    locals: &[LocalSpec],
+    version: TerraformVersion,
+) -> Result<Rules, String> {
+    let cx = Cx {
+        version,
+        locals,
+        null_stays,
+    };
+    let rewritten = to_root(condition);
+    let t = cx.condition(&rewritten, Target::Var(ROOT), root)?;
+    Ok(t.rules)
+}
+
+/// `var.x` → `ROOT.x`.
+fn to_root(e: &Expr) -> Expr {
+    let r = |e: &Expr| Box::new(to_root(e));
+    match e {
+        Expr::Variable(v) => Expr::GetAttr(Box::new(Expr::Variable(ROOT.into())), v.clone()),
+        Expr::Tuple(items) => Expr::Tuple(items.iter().map(to_root).collect()),
+        Expr::Object(items) => Expr::Object(
+            items
+                .iter()
+                .map(|(k, v)| (to_root(k), to_root(v)))
+                .collect(),
+        ),
+        Expr::GetAttr(a, n) => Expr::GetAttr(r(a), n.clone()),
+        Expr::Index(a, b) => Expr::Index(r(a), r(b)),
+        Expr::Unary(op, a) => Expr::Unary(*op, r(a)),
+        Expr::Binary(op, a, b) => Expr::Binary(*op, r(a), r(b)),
+        Expr::Conditional(a, b, c) => Expr::Conditional(r(a), r(b), r(c)),
+        Expr::Call {
+            name,
+            args,
+            expand_final,
+        } => Expr::Call {
+            name: name.clone(),
+            args: args.iter().map(to_root).collect(),
+            expand_final: *expand_final,
+        },
+        Expr::For(f) => {
+            let mut f = (**f).clone();
+            f.collection = to_root(&f.collection);
+            f.value = to_root(&f.value);
+            f.key = f.key.as_ref().map(to_root);
+            f.condition = f.condition.as_ref().map(to_root);
+            Expr::For(Box::new(f))
+        }
+        Expr::Splat {
+            source,
+            each,
+            symbol,
+        } => Expr::Splat {
+            source: r(source),
+            each: r(each),
+            symbol: symbol.clone(),
+        },
+        other => other.clone(),
+    }
+}
+
 struct Cx<'l> {
     version: TerraformVersion,
+    /// For a rule at the root (between variables): the variables whose explicit `null` stays
+    /// null although they have a non-null default (nullable ones); the default applies
+    /// otherwise, as for an optional attribute.
+    null_stays: &'l [String],
     /// The module's locals: a local whose expression is a literal stands for that literal.
     locals: &'l [LocalSpec],
 }
@@ -455,6 +540,13 @@ impl Cx<'_> {
         Some(self.condition(e, Target::Attr(first), &attr.ty).and_then(|t| {
             let mut null_ok = t.on_null == OnNull::True;
             let mut required = Vec::new();
+            let at_root = matches!(target, Target::Var(ROOT));
+            let null_stays = at_root && self.null_stays.contains(name);
+            // A null attribute (given, or left out without a default) fails the rule with an
+            // error rather than false: `||` needs to know.
+            let may_fail = t.on_null == OnNull::Error
+                && (attr.default.as_ref().is_none_or(Value::is_null) || null_stays)
+                || t.rules.may_fail;
             if attr.optional {
                 // Left out (or null), the attribute holds its default, or null without one:
                 // the rule's verdict on that value is known now. When it rejects it, the
@@ -467,7 +559,9 @@ impl Cx<'_> {
                         )
                     })?,
                 };
-                null_ok = absent_ok;
+                if !null_stays {
+                    null_ok = absent_ok;
+                }
                 if !absent_ok {
                     required.push(name.clone());
                 }
@@ -478,6 +572,7 @@ impl Cx<'_> {
                 rules: Rules {
                     properties: vec![(name.clone(), child)],
                     required,
+                    may_fail,
                     ..Rules::default()
                 },
                 // Getting an attribute of null is an error.
@@ -700,13 +795,30 @@ impl Cx<'_> {
         let rules = if alternatives.len() == 1 {
             alternatives.pop().unwrap_or_default()
         } else {
-            if alternatives.iter().any(|r| !r.is_flat()) {
+            let on_attributes = matches!(ty, Type::Object(_))
+                && alternatives
+                    .iter()
+                    .all(|r| r.items.is_none() && r.values.is_none() && r.keys.is_none());
+            if alternatives.iter().any(|r| !r.is_flat()) && !on_attributes {
+                return Err("`||` between conditions on elements, values or keys".into());
+            }
+            // An alternative that fails (on a null attribute) fails the whole `||` in 1.11,
+            // and from 1.12 whenever it is evaluated (all but the last may be).
+            let failing = match self.version {
+                TerraformVersion::V1_11 => alternatives.iter().any(|r| r.may_fail),
+                TerraformVersion::Latest => alternatives
+                    .split_last()
+                    .is_some_and(|(_, first)| first.iter().any(|r| r.may_fail)),
+            };
+            if failing {
                 return Err(
-                    "`||` between conditions on elements, values, keys or attributes".into(),
+                    "`||` with a side that fails on a null attribute (JSON Schema's `anyOf` cannot fail)"
+                        .into(),
                 );
             }
             Rules {
                 string_length: alternatives.iter().any(|r| r.string_length),
+                may_fail: alternatives.iter().any(|r| r.may_fail),
                 any_of: vec![alternatives],
                 ..Rules::default()
             }
@@ -719,6 +831,16 @@ impl Cx<'_> {
 
     /// `==` / `contains` (allowed values) or `!=` / `!contains` (disallowed values).
     fn equality(&self, allowed: bool, lits: Vec<Value>, ty: &Type) -> Result<Translated, String> {
+        if allowed && lits.len() == 1 && lits[0].is_null() {
+            // `x == null`: true for null only (any type).
+            return Ok(Translated {
+                rules: Rules {
+                    allowed: Some(lits),
+                    ..Rules::default()
+                },
+                on_null: OnNull::True,
+            });
+        }
         if !allowed && lits.len() == 1 && lits[0].is_null() {
             // `x != null`: true for every non-null value, false for null (any type).
             return Ok(Translated {
