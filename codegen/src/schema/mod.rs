@@ -669,7 +669,8 @@ fn variable_node(
         }
     }
     let rules = rules.unwrap_or_default();
-    if default_rejected(v, translated, locals, options.version) {
+    let default_refused = default_rejected(v, translated, locals, options.version);
+    if default_refused {
         // Left out, the variable takes its default, which its own rules refuse: Terraform
         // then rejects the input. terraschema's output does not say so; under
         // `--terraform-conversions` the variable is required.
@@ -695,7 +696,8 @@ fn variable_node(
     let mut node = if cx.conversions {
         // Terraform's own null rules: a nullable variable takes null (then validated); a
         // non-nullable one with a default replaces null by the default.
-        let null_ok = (v.nullable && rules.null_ok) || (!v.nullable && v.default.is_some());
+        let null_ok =
+            (v.nullable && rules.null_ok) || (!v.nullable && v.default.is_some() && !default_refused);
         let mut n = types::node(cx, &v.ty, Some(&rules), false);
         if null_ok {
             types::add_null(&mut n);

@@ -53,7 +53,7 @@ pub(crate) fn node(cx: &NodeCx, ty: &Type, rules: Option<&Rules>, nullable: bool
         return if nullable || (rules.null_ok && !cx.conversions) {
             map(vec![("type", Json::str("null"))])
         } else {
-            Json::Bool(false)
+            map(vec![("not", Json::object())])
         };
     }
     if cx.conversions && ty.is_primitive() {
@@ -245,6 +245,15 @@ fn attribute_node(cx: &NodeCx, ty: &Type, rules: &Rules) -> Json {
 /// Makes a node also accept `null`.
 pub(crate) fn add_null(n: &mut Json) {
     let m = n.entries();
+    if m.len() == 1 && m.get("not") == Some(&Json::object()) {
+        // Nothing but null.
+        m.remove("not");
+        m.insert("type", Json::str("null"));
+        return;
+    }
+    if m.get("type") == Some(&Json::str("null")) {
+        return;
+    }
     if let Some(values) = m.get_mut("enum") {
         if let Json::Array(vs) = values {
             if !vs.contains(&Json::Null) {

@@ -85,3 +85,12 @@ variable "count_set" {
     error_message = "one or two."
   }
 }
+
+variable "deprecated_setting" {
+  type    = string
+  default = null
+  validation {
+    condition     = var.deprecated_setting == null
+    error_message = "deprecated_setting is no longer read: leave it out."
+  }
+}
