@@ -50,7 +50,7 @@ impl Rng {
 
 const SEED: u64 = 0x7f4a_7c15_9e37_79b9;
 /// Values tried per variable (sampled deterministically when more are generated).
-const PER_VARIABLE: usize = 90;
+const PER_VARIABLE: usize = 120;
 
 #[derive(Default)]
 struct Literals {
@@ -249,6 +249,23 @@ fn generate(ty: &Type, lits: &Literals, rng: &mut Rng, depth: usize, hint: Optio
                 json!([1, "a"]),
                 json!({"a": 1}),
             ]);
+            // An object default: each key left out, null, or given another value.
+            if let Some(J::Object(d)) = hint {
+                let mut keys: Vec<String> = d.keys().cloned().collect();
+                keys.extend(lits.strings.iter().take(8).cloned());
+                for k in keys {
+                    let mut b = d.clone();
+                    b.remove(&k);
+                    out.push(J::Object(b.clone()));
+                    for v in [J::Null, json!(5), json!(true), json!([])]
+                        .into_iter()
+                        .chain(lits.strings.iter().take(6).map(|s| json!(s)))
+                    {
+                        b.insert(k.clone(), v);
+                        out.push(J::Object(b.clone()));
+                    }
+                }
+            }
         }
         _ if depth >= 3 => out.push(J::Null),
         Type::List(t) | Type::Set(t) => {

@@ -696,8 +696,8 @@ fn variable_node(
     let mut node = if cx.conversions {
         // Terraform's own null rules: a nullable variable takes null (then validated); a
         // non-nullable one with a default replaces null by the default.
-        let null_ok =
-            (v.nullable && rules.null_ok) || (!v.nullable && v.default.is_some() && !default_refused);
+        let null_ok = (v.nullable && rules.null_ok)
+            || (!v.nullable && v.default.is_some() && !default_refused);
         let mut n = types::node(cx, &v.ty, Some(&rules), false);
         if null_ok {
             types::add_null(&mut n);

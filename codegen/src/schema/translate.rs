@@ -51,6 +51,8 @@ pub struct Rules {
     /// Optional object attributes that must be given: leaving one out gives a null or default
     /// value the rules reject.
     pub required: Vec<String>,
+    /// The value must be an object (a rule on the keys of an untyped variable).
+    pub object_only: bool,
     /// Disjunctions (`a || b`), each a list of alternatives of which one must hold; all the
     /// disjunctions must hold. Alternatives only hold keywords of this node.
     pub any_of: Vec<Vec<Rules>>,
@@ -80,6 +82,7 @@ impl Default for Rules {
             keys: None,
             properties: Vec::new(),
             required: Vec::new(),
+            object_only: false,
             any_of: Vec::new(),
             null_ok: true,
             may_fail: false,
@@ -104,6 +107,7 @@ impl Rules {
             && self.keys.is_none()
             && self.properties.is_empty()
             && self.required.is_empty()
+            && !self.object_only
             && self.any_of.is_empty()
     }
 
@@ -182,6 +186,7 @@ impl Rules {
             && self.keys.is_none()
             && self.properties.is_empty()
             && self.required.is_empty()
+            && !self.object_only
     }
 
     /// Combines two sets of rules that must both hold: the tightest bounds win.
@@ -232,6 +237,7 @@ impl Rules {
         self.any_of.extend(other.any_of);
         self.null_ok &= other.null_ok;
         self.may_fail |= other.may_fail;
+        self.object_only |= other.object_only;
         self.string_length |= other.string_length;
     }
 }
@@ -514,7 +520,10 @@ impl Cx<'_> {
     fn condition(&self, e: &Expr, target: Target, ty: &Type) -> Result<Translated, String> {
         match self.condition_direct(e, target, ty) {
             Ok(t) => Ok(t),
-            Err(why) => self.attribute(e, target, ty).unwrap_or(Err(why)),
+            Err(why) => self
+                .attribute(e, target, ty)
+                .or_else(|| self.any_key(e, target, ty))
+                .unwrap_or(Err(why)),
         }
     }
 
@@ -579,6 +588,53 @@ impl Cx<'_> {
                 on_null: OnNull::Error,
             })
         }))
+    }
+
+    /// A condition about one key of an untyped variable (`lookup(var.x, "k", null) == null ?
+    /// true : contains([…], var.x["k"])`): the value must be an object; the key's value,
+    /// when present, is judged by the condition with every access replaced by it; a missing
+    /// key is judged by the runtime on an empty object (`lookup` gives its default there,
+    /// `var.x["k"]` fails). `None` when the condition is not about exactly one key.
+    fn any_key(&self, e: &Expr, target: Target, ty: &Type) -> Option<Result<Translated, String>> {
+        let (Type::Any, Target::Var(var)) = (ty, target) else {
+            return None;
+        };
+        let mut keys = Vec::new();
+        let mut bare = false;
+        key_accesses(e, target, self.locals, &mut keys, &mut bare);
+        let key = keys.first()?.clone();
+        if bare || keys.iter().any(|k| *k != key) {
+            return None;
+        }
+        const SLOT: &str = "\u{0}key";
+        let sub = replace_key_access(e, target, self.locals, SLOT);
+        Some((|| {
+            let t = self.condition(&sub, Target::Bound(SLOT), &Type::Any)?;
+            let absent_ok = runtime_accepts(
+                e,
+                var,
+                Value::Object(Default::default()),
+                self.locals,
+                self.version,
+            )
+            .ok_or_else(|| {
+                format!("the runtime cannot judge the condition on an object without `{key}`")
+            })?;
+            let null_ok = t.on_null == OnNull::True;
+            let mut child = t.rules;
+            child.null_ok = null_ok;
+            Ok(Translated {
+                rules: Rules {
+                    properties: vec![(key.clone(), child)],
+                    required: if absent_ok { Vec::new() } else { vec![key] },
+                    object_only: true,
+                    may_fail: t.on_null == OnNull::Error,
+                    ..Rules::default()
+                },
+                // `lookup`, `[…]` and `.` all fail on null.
+                on_null: OnNull::Error,
+            })
+        })())
     }
 
     fn condition_direct(&self, e: &Expr, target: Target, ty: &Type) -> Result<Translated, String> {
@@ -1166,6 +1222,150 @@ impl Cx<'_> {
             on_null: OnNull::Error,
         }))
     }
+}
+
+/// The key of a key access to the target: `t.k`, `t["k"]`, `lookup(t, "k", d)`.
+fn key_access<'e>(e: &'e Expr, target: Target, locals: &[LocalSpec]) -> Option<String> {
+    match e {
+        Expr::GetAttr(inner, k) if target.is(inner) => Some(k.clone()),
+        Expr::Index(inner, k) if target.is(inner) => match literal_in(k, locals, 0)? {
+            Value::String(k) => Some(k),
+            _ => None,
+        },
+        Expr::Call {
+            name,
+            args,
+            expand_final: false,
+        } if name == "lookup" && args.len() == 3 && target.is(&args[0]) => {
+            match literal_in(&args[1], locals, 0)? {
+                Value::String(k) => Some(k),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Every key of a key access to the target in `e`; `bare` when the target is used otherwise.
+fn key_accesses(
+    e: &Expr,
+    target: Target,
+    locals: &[LocalSpec],
+    keys: &mut Vec<String>,
+    bare: &mut bool,
+) {
+    if let Some(k) = key_access(e, target, locals) {
+        keys.push(k);
+        if let Expr::Call { args, .. } = e {
+            // The default of `lookup` may use the target too.
+            key_accesses(&args[2], target, locals, keys, bare);
+        }
+        return;
+    }
+    if target.is(e) {
+        *bare = true;
+        return;
+    }
+    let mut visit = |e: &Expr| key_accesses(e, target, locals, keys, bare);
+    match e {
+        Expr::GetAttr(a, _) | Expr::Unary(_, a) => visit(a),
+        Expr::Index(a, b) | Expr::Binary(_, a, b) => {
+            visit(a);
+            visit(b);
+        }
+        Expr::Conditional(a, b, c) => {
+            visit(a);
+            visit(b);
+            visit(c);
+        }
+        Expr::Call { args, .. } | Expr::Tuple(args) => args.iter().for_each(visit),
+        Expr::Object(items) => items.iter().for_each(|(k, v)| {
+            visit(k);
+            visit(v);
+        }),
+        // Anything that binds symbols or renders text is not looked into.
+        Expr::For(_) | Expr::Splat { .. } | Expr::Template(_) => *bare = true,
+        _ => {}
+    }
+}
+
+/// `e` with every key access to the target replaced by the symbol `slot`.
+fn replace_key_access(e: &Expr, target: Target, locals: &[LocalSpec], slot: &str) -> Expr {
+    if key_access(e, target, locals).is_some() {
+        return Expr::Bound(slot.to_string());
+    }
+    let r = |e: &Expr| Box::new(replace_key_access(e, target, locals, slot));
+    match e {
+        Expr::GetAttr(a, n) => Expr::GetAttr(r(a), n.clone()),
+        Expr::Index(a, b) => Expr::Index(r(a), r(b)),
+        Expr::Unary(op, a) => Expr::Unary(*op, r(a)),
+        Expr::Binary(op, a, b) => Expr::Binary(*op, r(a), r(b)),
+        Expr::Conditional(a, b, c) => Expr::Conditional(r(a), r(b), r(c)),
+        Expr::Call {
+            name,
+            args,
+            expand_final,
+        } => Expr::Call {
+            name: name.clone(),
+            args: args
+                .iter()
+                .map(|a| replace_key_access(a, target, locals, slot))
+                .collect(),
+            expand_final: *expand_final,
+        },
+        Expr::Tuple(items) => Expr::Tuple(
+            items
+                .iter()
+                .map(|a| replace_key_access(a, target, locals, slot))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
+/// The runtime's verdict on `condition` for `var` = `value` (an untyped variable); `None`
+/// when it cannot decide.
+fn runtime_accepts(
+    condition: &Expr,
+    var: &str,
+    value: Value,
+    locals: &[LocalSpec],
+    version: TerraformVersion,
+) -> Option<bool> {
+    use tfvars_runtime::{Location, ModuleSpec, Severity, ValidationSpec, VariableSpec};
+    let location = Location {
+        file: String::new(),
+        line: 1,
+        column: 1,
+    };
+    let spec = ModuleSpec {
+        variables: vec![VariableSpec {
+            name: var.to_string(),
+            ty: Type::Any,
+            typed: false,
+            default: None,
+            description: None,
+            sensitive: false,
+            nullable: true,
+            nullable_set: false,
+            ephemeral: false,
+            validations: vec![ValidationSpec {
+                condition: condition.clone(),
+                error_message: Expr::Literal(Value::String("refused".into())),
+                condition_source: String::new(),
+                error_message_source: String::new(),
+                location: location.clone(),
+            }],
+            location,
+        }],
+        locals: locals.to_vec(),
+    };
+    let values = std::collections::BTreeMap::from([(var.to_string(), value)]);
+    let found = tfvars_runtime::eval::run_validations(&spec, &values, &Default::default(), version);
+    if found.iter().any(|d| d.severity == Severity::Unchecked) {
+        return None;
+    }
+    Some(!found.iter().any(|d| d.severity == Severity::Error))
 }
 
 /// Every `GetAttr(t, _)` in `e` whose object is the target.

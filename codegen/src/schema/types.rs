@@ -153,6 +153,42 @@ pub(crate) fn node(cx: &NodeCx, ty: &Type, rules: Option<&Rules>, nullable: bool
         }
     };
     write_rules(&mut n, ty, rules);
+    if *ty == Type::Any && (rules.object_only || !rules.properties.is_empty()) {
+        // Rules on the keys of an untyped value: an object, with rules on some keys.
+        let attrs: Vec<tfvars_runtime::Attribute> = rules
+            .properties
+            .iter()
+            .map(|(name, _)| tfvars_runtime::Attribute {
+                name: name.clone(),
+                ty: Type::Any,
+                optional: true,
+                default: None,
+            })
+            .collect();
+        let keyed = Rules {
+            properties: rules.properties.clone(),
+            required: rules.required.clone(),
+            ..Rules::default()
+        };
+        if let Json::Object(o) = object_rules(cx, &attrs, &keyed) {
+            for (k, v) in o.iter() {
+                n.set(k.to_string(), v.clone());
+            }
+        }
+        n.set("type", Json::str("object"));
+    }
+    if *ty == Type::Any && !rules.null_ok && rules.allowed.is_none() && n.get("type").is_none() {
+        // An untyped node whose rules refuse null: every JSON type but null.
+        n.set(
+            "type",
+            Json::Array(
+                ["array", "boolean", "number", "object", "string"]
+                    .into_iter()
+                    .map(Json::str)
+                    .collect(),
+            ),
+        );
+    }
     if cx.conversions && matches!(ty, Type::Set(_)) {
         // `length()` counts the distinct elements, `maxItems` every element given: an upper
         // bound would reject duplicates Terraform removes (`minItems` only lets more through).

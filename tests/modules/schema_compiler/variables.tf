@@ -94,3 +94,24 @@ variable "deprecated_setting" {
     error_message = "deprecated_setting is no longer read: leave it out."
   }
 }
+
+variable "context" {
+  type = any
+  default = {
+    enabled        = true
+    label_key_case = null
+  }
+  description = "Untyped settings whose keys are checked one by one."
+  validation {
+    condition     = lookup(var.context, "label_key_case", null) == null ? true : contains(["lower", "title", "upper"], var.context["label_key_case"])
+    error_message = "Allowed values: `lower`, `title`, `upper`."
+  }
+  validation {
+    condition     = contains(["a", "b"], lookup(var.context, "mode", "a"))
+    error_message = "mode is a or b (a when left out)."
+  }
+  validation {
+    condition     = var.context.enabled != null
+    error_message = "enabled must be set."
+  }
+}
