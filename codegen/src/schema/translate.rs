@@ -117,7 +117,7 @@ impl Rules {
     /// length of a non-ASCII string, counted in grapheme clusters by Terraform).
     pub fn accepts(&self, v: &Value) -> Option<bool> {
         if !self.is_flat() {
-            return None;
+            return self.accepts_nested(v);
         }
         let mut ok = true;
         if let Some(allowed) = &self.allowed {
@@ -174,6 +174,58 @@ impl Rules {
                 any |= alt.accepts(v)?;
             }
             ok &= any;
+        }
+        Some(ok)
+    }
+
+    /// [`Rules::accepts`] for rules about elements, values, keys and attributes.
+    fn accepts_nested(&self, v: &Value) -> Option<bool> {
+        let child = |r: &Rules, v: &Value| -> Option<bool> {
+            if v.is_null() {
+                Some(r.null_ok)
+            } else {
+                r.accepts(v)
+            }
+        };
+        let mut own = self.clone();
+        own.items = None;
+        own.values = None;
+        own.keys = None;
+        own.properties = Vec::new();
+        own.required = Vec::new();
+        own.object_only = false;
+        let mut ok = own.accepts(v)?;
+        if self.object_only {
+            ok &= matches!(v, Value::Object(_) | Value::Map(..));
+        }
+        if let Some(items) = &self.items {
+            let (Value::List(_, elems) | Value::Set(_, elems) | Value::Tuple(elems)) = v else {
+                return None;
+            };
+            for e in elems {
+                ok &= child(items, e)?;
+            }
+        }
+        if self.values.is_some() || self.keys.is_some() {
+            let (Value::Map(_, m) | Value::Object(m)) = v else {
+                return None;
+            };
+            for (k, e) in m {
+                if let Some(values) = &self.values {
+                    ok &= child(values, e)?;
+                }
+                if let Some(keys) = &self.keys {
+                    ok &= keys.accepts(&Value::String(k.clone()))?;
+                }
+            }
+        }
+        if !self.properties.is_empty() || !self.required.is_empty() {
+            let Value::Object(m) = v else {
+                return None;
+            };
+            for (name, r) in &self.properties {
+                ok &= child(r, m.get(name)?)?;
+            }
         }
         Some(ok)
     }
@@ -1032,6 +1084,29 @@ impl Cx<'_> {
     }
 
     fn alltrue(&self, args: &[Expr], target: Target, ty: &Type) -> Result<Translated, String> {
+        // `alltrue(flatten([for a in X : [for b in … : c]]))` is
+        // `alltrue([for a in X : alltrue([for b in … : c])])` when `c` is a condition (a list
+        // there is never translated as one).
+        if let [Expr::Call {
+            name,
+            args: inner,
+            expand_final: false,
+        }] = args
+        {
+            if let ([Expr::For(outer)], "flatten") = (inner.as_slice(), name.as_str()) {
+                if let Expr::For(nested) = &outer.value {
+                    if outer.key.is_none() && nested.key.is_none() {
+                        let mut f = (**outer).clone();
+                        f.value = Expr::Call {
+                            name: "alltrue".into(),
+                            args: vec![Expr::For(nested.clone())],
+                            expand_final: false,
+                        };
+                        return self.alltrue(&[Expr::For(Box::new(f))], target, ty);
+                    }
+                }
+            }
+        }
         let [Expr::For(f)] = args else {
             return Err("`alltrue` over something other than a `for` expression".into());
         };
@@ -1039,6 +1114,36 @@ impl Cx<'_> {
             return Err(
                 "`alltrue` over a `for` expression with a filter or an object result".into(),
             );
+        }
+        // `for v in values(var.m)` and `for k in keys(var.m)` over a map.
+        if let (
+            Expr::Call {
+                name,
+                args: over,
+                expand_final: false,
+            },
+            Type::Map(elem),
+            None,
+        ) = (&f.collection, ty, &f.key_var)
+        {
+            if matches!(name.as_str(), "values" | "keys") && over.len() == 1 && target.is(&over[0])
+            {
+                let keys = name == "keys";
+                let elem_ty = if keys { &Type::String } else { &**elem };
+                let t = self.condition(&f.value, Target::Bound(&f.value_var), elem_ty)?;
+                let mut child = t.rules;
+                child.null_ok = t.on_null == OnNull::True;
+                let mut rules = Rules::default();
+                if keys {
+                    rules.keys = Some(Box::new(child));
+                } else {
+                    rules.values = Some(Box::new(child));
+                }
+                return Ok(Translated {
+                    rules,
+                    on_null: OnNull::Error,
+                });
+            }
         }
         if !target.is(&f.collection) {
             return Err(

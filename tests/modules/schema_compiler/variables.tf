@@ -115,3 +115,23 @@ variable "context" {
     error_message = "enabled must be set."
   }
 }
+
+variable "pools" {
+  type = map(object({
+    mode      = string
+    providers = optional(list(object({ kind = string })), [])
+  }))
+  default = {}
+  validation {
+    condition     = alltrue([for p in values(var.pools) : contains(["auto", "manual"], p.mode)])
+    error_message = "mode is auto or manual."
+  }
+  validation {
+    condition     = alltrue([for k in keys(var.pools) : can(regex("^[a-z]+$", k))])
+    error_message = "pool names are lowercase letters."
+  }
+  validation {
+    condition     = alltrue(flatten([for k, p in var.pools : [for q in p.providers : contains(["oidc", "saml"], q.kind)]]))
+    error_message = "provider kind is oidc or saml."
+  }
+}
