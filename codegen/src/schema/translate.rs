@@ -791,7 +791,30 @@ impl Cx<'_> {
                         on_null: OnNull::Error,
                     })
                 }
-                other => Err(format!("`!` applied to {}", describe(other))),
+                Expr::Call {
+                    name,
+                    args,
+                    expand_final: false,
+                } if name == "can"
+                    && matches!(args.as_slice(), [Expr::Call { name, expand_final: false, .. }] if name == "regex") =>
+                {
+                    let [Expr::Call { args: inner, .. }] = args.as_slice() else {
+                        return Err("`can` with several arguments".into());
+                    };
+                    let pattern = self.regex_args(inner, target, ty)?;
+                    // `regex` fails on null, so `can` is false and `!can` true.
+                    Ok(Translated {
+                        rules: Rules {
+                            forbidden_patterns: vec![pattern],
+                            ..Rules::default()
+                        },
+                        on_null: OnNull::True,
+                    })
+                }
+                other => match negated(other) {
+                    Some(pushed) => self.condition(&pushed, target, ty),
+                    None => Err(format!("`!` applied to {}", describe(other))),
+                },
             },
             Expr::Conditional(cond, then, otherwise) => {
                 let null_test = self.null_test(cond, target);
@@ -1262,6 +1285,31 @@ impl Cx<'_> {
         if let Some(t) = self.regexall_compare(op, a, b, target, ty)? {
             return Ok(Some(t));
         }
+        // `length([for x in X : v if P]) == 0`: no element passes the filter, which is
+        // `alltrue([for x in X : !P])` (each `P` is evaluated either way, and so is `v` for an
+        // element that passes, which fails the rule in both forms).
+        for (side, other, op) in [(a, b, op), (b, a, flip(op))] {
+            let Some((f, c)) = filtered_for(side) else {
+                continue;
+            };
+            let zero_count = match (op, self.number_literal(other)) {
+                (BinaryOp::Eq | BinaryOp::LessEq, Some(n)) => n == Number::from(0u8),
+                (BinaryOp::Less, Some(n)) => n == Number::from(1u8),
+                _ => false,
+            };
+            if !zero_count {
+                return Err(
+                    "`length()` of a filtered `for` compared with something other than zero".into(),
+                );
+            }
+            let each = ForParts {
+                key_var: f.key_var.clone(),
+                value_var: f.value_var.clone(),
+                collection: f.collection.clone(),
+            };
+            let rewritten = each.alltrue(Expr::Unary(UnaryOp::Not, Box::new(c.clone())));
+            return self.condition(&rewritten, target, ty).map(Some);
+        }
         let is_length = |e: &Expr| {
             matches!(e, Expr::Call { name, args, expand_final: false }
                 if name == "length" && args.len() == 1 && target.is(&args[0]))
@@ -1327,6 +1375,82 @@ impl Cx<'_> {
             on_null: OnNull::Error,
         }))
     }
+}
+
+/// `length([for … : v if P])`: the `for` and its filter.
+fn filtered_for(e: &Expr) -> Option<(&tfvars_runtime::expr::ForExpr, &Expr)> {
+    match e {
+        Expr::Call {
+            name,
+            args,
+            expand_final: false,
+        } if name == "length" && args.len() == 1 => match &args[0] {
+            Expr::For(f) if f.key.is_none() && !f.grouping => {
+                f.condition.as_ref().map(|c| (&**f, c))
+            }
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The head of a `for` expression, to build another over the same collection.
+struct ForParts {
+    key_var: Option<String>,
+    value_var: String,
+    collection: Expr,
+}
+
+impl ForParts {
+    /// `alltrue([for … : value])`.
+    fn alltrue(self, value: Expr) -> Expr {
+        Expr::Call {
+            name: "alltrue".into(),
+            args: vec![Expr::For(Box::new(tfvars_runtime::expr::ForExpr {
+                key_var: self.key_var,
+                value_var: self.value_var,
+                collection: self.collection,
+                key: None,
+                value,
+                condition: None,
+                grouping: false,
+            }))],
+            expand_final: false,
+        }
+    }
+}
+
+/// `!e` with the negation moved inward (De Morgan, flipped comparisons), which Terraform
+/// evaluates to the same value or the same failure; `None` when it cannot move.
+fn negated(e: &Expr) -> Option<Expr> {
+    let not =
+        |e: &Expr| negated(e).unwrap_or_else(|| Expr::Unary(UnaryOp::Not, Box::new(e.clone())));
+    Some(match e {
+        Expr::Binary(BinaryOp::Or, a, b) => {
+            Expr::Binary(BinaryOp::And, Box::new(not(a)), Box::new(not(b)))
+        }
+        Expr::Binary(BinaryOp::And, a, b) => {
+            Expr::Binary(BinaryOp::Or, Box::new(not(a)), Box::new(not(b)))
+        }
+        Expr::Binary(op, a, b) => {
+            let op = match op {
+                BinaryOp::Eq => BinaryOp::NotEq,
+                BinaryOp::NotEq => BinaryOp::Eq,
+                BinaryOp::Less => BinaryOp::GreaterEq,
+                BinaryOp::LessEq => BinaryOp::Greater,
+                BinaryOp::Greater => BinaryOp::LessEq,
+                BinaryOp::GreaterEq => BinaryOp::Less,
+                _ => return None,
+            };
+            Expr::Binary(op, a.clone(), b.clone())
+        }
+        Expr::Unary(UnaryOp::Not, inner) => (**inner).clone(),
+        Expr::Literal(Value::Bool(b)) => Expr::Literal(Value::Bool(!b)),
+        Expr::Conditional(c, a, b) => {
+            Expr::Conditional(c.clone(), Box::new(not(a)), Box::new(not(b)))
+        }
+        _ => return None,
+    })
 }
 
 /// The key of a key access to the target: `t.k`, `t["k"]`, `lookup(t, "k", d)`.

@@ -135,3 +135,25 @@ variable "pools" {
     error_message = "provider kind is oidc or saml."
   }
 }
+
+variable "vpc_names" {
+  type    = list(string)
+  default = ["main"]
+  validation {
+    condition     = length([for name in var.vpc_names : name if length(name) > 16 || !can(regex("^([a-z]|[a-z][-a-z0-9]*[a-z0-9])$", name))]) == 0
+    error_message = "VPC names: lowercase, at most 16 characters."
+  }
+}
+
+variable "retention" {
+  type    = number
+  default = 7
+  validation {
+    condition     = !(var.retention < 1 || var.retention > 365)
+    error_message = "1 to 365 days."
+  }
+  validation {
+    condition     = !(var.retention == 13)
+    error_message = "not 13."
+  }
+}
