@@ -784,6 +784,29 @@ impl Cx<'_> {
                     args,
                     expand_final: false,
                 } if name == "contains" => {
+                    if let Some(key) = self.keys_contains(args, target, ty) {
+                        // `!contains(keys(var.m), "k")`: no such key.
+                        return Ok(Translated {
+                            rules: Rules {
+                                keys: Some(Box::new(Rules {
+                                    disallowed: vec![Value::String(key?)],
+                                    ..Rules::default()
+                                })),
+                                ..Rules::default()
+                            },
+                            on_null: OnNull::Error,
+                        });
+                    }
+                    if let [Expr::For(f), flag] = args.as_slice() {
+                        // `!contains([for … : c], false)`: no `c` is false, which for conditions
+                        // (true, false or a failure) is `alltrue`.
+                        if f.key.is_none()
+                            && f.condition.is_none()
+                            && self.literal(flag) == Some(Value::Bool(false))
+                        {
+                            return self.alltrue(&[Expr::For(f.clone())], target, ty);
+                        }
+                    }
                     let values = self.contains_args(args, target)?;
                     let t = self.equality(false, values, ty)?;
                     Ok(Translated {
@@ -1006,6 +1029,32 @@ impl Cx<'_> {
         Ok(Translated { rules, on_null })
     }
 
+    /// `contains(keys(var.m), "k")` on a map: `Some(Ok(k))`; `Some(Err)` for a key that is not
+    /// a literal string.
+    fn keys_contains(
+        &self,
+        args: &[Expr],
+        target: Target,
+        ty: &Type,
+    ) -> Option<Result<String, String>> {
+        let [Expr::Call {
+            name,
+            args: over,
+            expand_final: false,
+        }, key] = args
+        else {
+            return None;
+        };
+        if name != "keys" || over.len() != 1 || !target.is(&over[0]) || !matches!(ty, Type::Map(_))
+        {
+            return None;
+        }
+        Some(match self.literal(key) {
+            Some(Value::String(k)) => Ok(k),
+            _ => Err("`contains(keys(…), …)` with a key that is not a literal string".into()),
+        })
+    }
+
     fn contains_args(&self, args: &[Expr], target: Target) -> Result<Vec<Value>, String> {
         match args {
             [list, v] if target.is(v) && self.tuple(list).is_some() => self
@@ -1031,6 +1080,16 @@ impl Cx<'_> {
     ) -> Result<Translated, String> {
         match name {
             "contains" => {
+                if let Some(key) = self.keys_contains(args, target, ty) {
+                    // `contains(keys(var.m), "k")`: the map has the key.
+                    return Ok(Translated {
+                        rules: Rules {
+                            required: vec![key?],
+                            ..Rules::default()
+                        },
+                        on_null: OnNull::Error,
+                    });
+                }
                 let values = self.contains_args(args, target)?;
                 if values.iter().any(Value::is_null) {
                     // contains() fails on a null value, and a null element matches nothing else.
@@ -1083,6 +1142,28 @@ impl Cx<'_> {
                 }
                 _ => Err(format!("`{name}` whose first argument is not the variable")),
             },
+            "alltrue" | "anytrue" if matches!(args, [Expr::Tuple(items)] if !items.is_empty()) => {
+                // Over a list literal: every element is evaluated, as `&&`/`||` were in 1.11.
+                let [Expr::Tuple(items)] = args else {
+                    return Err(format!("`{name}` over something other than a list"));
+                };
+                let op = if name == "alltrue" {
+                    BinaryOp::And
+                } else {
+                    BinaryOp::Or
+                };
+                let chain = items
+                    .iter()
+                    .cloned()
+                    .reduce(|a, b| Expr::Binary(op, Box::new(a), Box::new(b)))
+                    .unwrap_or(Expr::Literal(Value::Bool(name == "alltrue")));
+                let eager = Cx {
+                    version: TerraformVersion::V1_11,
+                    locals: self.locals,
+                    null_stays: self.null_stays,
+                };
+                eager.condition(&chain, target, ty)
+            }
             "alltrue" => self.alltrue(args, target, ty),
             other => Err(format!("the function `{other}` is not translated")),
         }

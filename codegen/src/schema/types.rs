@@ -88,6 +88,14 @@ pub(crate) fn node(cx: &NodeCx, ty: &Type, rules: Option<&Rules>, nullable: bool
                 write_rules(&mut names, &Type::String, keys);
                 n.set("propertyNames", names);
             }
+            if !rules.required.is_empty() {
+                let mut required = rules.required.clone();
+                required.sort();
+                n.set(
+                    "required",
+                    Json::Array(required.into_iter().map(Json::String).collect()),
+                );
+            }
             n
         }
         Type::Tuple(ts) => {

@@ -157,3 +157,34 @@ variable "retention" {
     error_message = "not 13."
   }
 }
+
+variable "timeouts" {
+  type    = map(string)
+  default = {}
+  validation {
+    condition     = !contains([for t in keys(var.timeouts) : contains(["create", "update", "delete"], t)], false)
+    error_message = "timeouts: create, update or delete."
+  }
+  validation {
+    condition     = !contains(keys(var.timeouts), "read")
+    error_message = "read is not configurable."
+  }
+}
+
+variable "filters" {
+  type    = map(string)
+  default = { state = "available" }
+  validation {
+    condition     = contains(keys(var.filters), "state")
+    error_message = "filters need a state."
+  }
+}
+
+variable "log_level" {
+  type    = string
+  default = "info"
+  validation {
+    condition     = anytrue([var.log_level == "debug", var.log_level == "info", var.log_level == "warn"])
+    error_message = "debug, info or warn."
+  }
+}
