@@ -708,6 +708,9 @@ impl Cx<'_> {
                 })
             }
             Expr::Binary(op @ (BinaryOp::Eq | BinaryOp::NotEq), a, b) => {
+                if let Some(lazy) = try_null_test(*op == BinaryOp::Eq, a, b) {
+                    return self.condition(&lazy, target, ty);
+                }
                 if let Some(t) = self.length_compare(*op, a, b, target, ty)? {
                     return Ok(t);
                 }
@@ -840,6 +843,9 @@ impl Cx<'_> {
                 },
             },
             Expr::Conditional(cond, then, otherwise) => {
+                if let Some(lazy) = try_conditional(cond, then, otherwise) {
+                    return self.condition(&lazy, target, ty);
+                }
                 let null_test = self.null_test(cond, target);
                 match null_test {
                     Some(is_null) => {
@@ -1456,6 +1462,84 @@ impl Cx<'_> {
             on_null: OnNull::Error,
         }))
     }
+}
+
+/// `try(x.a.b, null) == null` (or `!=`): `try` gives null when `x`, `x.a` or `x.a.b` is null
+/// (getting an attribute of null fails), which is `x == null ? true : (x.a == null ? true :
+/// x.a.b == null)`; a conditional only evaluates the branch it takes.
+fn try_null_test(eq: bool, a: &Expr, b: &Expr) -> Option<Expr> {
+    let (call, other) = if is_null_literal(b) { (a, b) } else { (b, a) };
+    if !is_null_literal(other) {
+        return None;
+    }
+    let Expr::Call {
+        name,
+        args,
+        expand_final: false,
+    } = call
+    else {
+        return None;
+    };
+    let [path, fallback] = args.as_slice() else {
+        return None;
+    };
+    if name != "try" || !is_null_literal(fallback) {
+        return None;
+    }
+    // The prefixes of the attribute path, shortest first.
+    let mut prefixes = Vec::new();
+    let mut at = path;
+    while let Expr::GetAttr(inner, _) = at {
+        prefixes.push(at.clone());
+        at = inner;
+    }
+    if prefixes.is_empty() || !matches!(at, Expr::Variable(_) | Expr::Bound(_)) {
+        return None;
+    }
+    prefixes.push(at.clone());
+    prefixes.reverse();
+    let null = || Box::new(Expr::Literal(Value::Null(Type::Any)));
+    let test = |e: &Expr, op| Expr::Binary(op, Box::new(e.clone()), null());
+    let (last, init) = prefixes.split_last()?;
+    let mut out = test(last, if eq { BinaryOp::Eq } else { BinaryOp::NotEq });
+    for p in init.iter().rev() {
+        out = Expr::Conditional(
+            Box::new(test(p, BinaryOp::Eq)),
+            Box::new(Expr::Literal(Value::Bool(eq))),
+            Box::new(out),
+        );
+    }
+    Some(out)
+}
+
+/// `try(x.a.b, null) != null ? A : B` as `x == null ? B : (x.a == null ? B : (x.a.b == null ?
+/// B : A))` (and the same with `==`, the branches swapped).
+fn try_conditional(cond: &Expr, then: &Expr, otherwise: &Expr) -> Option<Expr> {
+    let Expr::Binary(op @ (BinaryOp::Eq | BinaryOp::NotEq), a, b) = cond else {
+        return None;
+    };
+    // The expansion of the test alone gives the prefixes; rebuild with the branches.
+    let expanded = try_null_test(true, a, b)?;
+    let (on_null, on_value) = if *op == BinaryOp::Eq {
+        (then, otherwise)
+    } else {
+        (otherwise, then)
+    };
+    fn rebuild(e: &Expr, on_null: &Expr, on_value: &Expr) -> Expr {
+        match e {
+            Expr::Conditional(test, _, rest) => Expr::Conditional(
+                test.clone(),
+                Box::new(on_null.clone()),
+                Box::new(rebuild(rest, on_null, on_value)),
+            ),
+            last => Expr::Conditional(
+                Box::new(last.clone()),
+                Box::new(on_null.clone()),
+                Box::new(on_value.clone()),
+            ),
+        }
+    }
+    Some(rebuild(&expanded, on_null, on_value))
 }
 
 /// `length([for … : v if P])`: the `for` and its filter.

@@ -188,3 +188,19 @@ variable "log_level" {
     error_message = "debug, info or warn."
   }
 }
+
+variable "databases" {
+  type = map(object({
+    autoscale = optional(object({
+      max_throughput = optional(number)
+    }))
+  }))
+  default = {}
+  validation {
+    condition = alltrue([
+      for k, v in var.databases :
+      try(v.autoscale.max_throughput, null) != null ? v.autoscale.max_throughput >= 1000 : true
+    ])
+    error_message = "max_throughput is at least 1000."
+  }
+}
