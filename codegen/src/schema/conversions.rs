@@ -19,11 +19,13 @@
 //! (`[1, "a"]` becomes `["1", "a"]`, `[1, true]` and `[null, [1]]` are refused); the schema accepts
 //! any elements there.
 //!
-//! Validation keywords apply to the converted value, which a JSON Schema keyword cannot see: a
-//! node with validation keywords only keeps the alternative JSON forms whose converted value
-//! the keywords still check exactly (an `enum` of strings also lists the numbers and bools that
-//! convert to one of them); the others are left out, so such a schema may reject a convertible
-//! value that Terraform accepts, but never the reverse.
+//! Validation keywords apply to the converted value, which a JSON Schema keyword cannot see, so
+//! a node with validation keywords gives each JSON form its own `anyOf` branch: the string
+//! branch carries the keywords; bools are listed when their string form passes them (decided
+//! here, exactly); numbers are checked where the keywords are only values (`enum`, `not.enum`)
+//! and accepted unchecked otherwise; a number node accepts numeric strings unchecked. Such a
+//! node may accept a convertible value Terraform rejects (listed by [`inexact`]), never the
+//! reverse.
 
 use tfvars_runtime::{Number, Type, Value};
 

@@ -12,6 +12,9 @@
 //! with the validation keywords inside the non-null branch. When a validation rule rejects
 //! `null` in Terraform (as `contains([…], var.x)` does), the variable is written without the
 //! null branch, since Terraform rejects a null value for it.
+//!
+//! A rule that refers to other variables is translated against the root object, whose
+//! attributes are the variables (left out: the default), and written in the root's `allOf`.
 
 mod conversions;
 pub mod ecma_regex;
