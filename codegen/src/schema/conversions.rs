@@ -88,11 +88,7 @@ pub(crate) fn inexact(ty: &Type, rules: &Rules) -> Option<String> {
     let child = |t: &Type, r: Option<&Rules>| r.and_then(|r| inexact(t, r));
     match ty {
         Type::String if !rules.is_empty() => {
-            let only_enum = rules.allowed.is_some() && {
-                let mut r = rules.clone();
-                r.allowed = None;
-                r.is_empty()
-            };
+            let only_enum = rules.allowed.is_some() && rules.only_allowed();
             if only_enum || numbers_excluded(rules).is_some() {
                 None
             } else if [true, false]
@@ -139,11 +135,7 @@ pub(crate) fn primitive(ty: &Type, rules: &Rules, nullable: bool) -> Json {
     let mut n = Json::object();
     match ty {
         Type::String => {
-            let only_enum = rules.allowed.is_some() && {
-                let mut r = rules.clone();
-                r.allowed = None;
-                r.is_empty()
-            };
+            let only_enum = rules.allowed.is_some() && rules.only_allowed();
             if rules.is_empty() {
                 n.set("type", types(&["string", "number", "boolean"], nullable));
             } else if only_enum {

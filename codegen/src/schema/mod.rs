@@ -329,14 +329,14 @@ pub fn render(module: &Module, options: &SchemaOptions) -> Result<Rendered, Sche
             .map(|(r, names)| {
                 if let Some(why) = options
                     .terraform_conversions
-                    .then(|| conversions::inexact(&root.ty(), r))
+                    .then(|| conversions::inexact(root.ty(), r))
                     .flatten()
                 {
                     for name in names {
                         inexact.push((name.clone(), format!("a rule between variables: {why}")));
                     }
                 }
-                let mut o = types::object_rules(&cx, &root.attrs, r);
+                let mut o = types::object_rules(&cx, root.attrs(), r);
                 if options.cfn_lint_keywords {
                     cfn_lint_keywords(&mut o, r);
                 }
@@ -360,7 +360,8 @@ pub fn render(module: &Module, options: &SchemaOptions) -> Result<Rendered, Sche
 /// runtime judges it.
 fn default_rejected(
     v: &VariableSpec,
-    translated: Vec<tfvars_runtime::ValidationSpec>,
+    rules: &Rules,
+    translated: &[&tfvars_runtime::ValidationSpec],
     locals: &[LocalSpec],
     version: TerraformVersion,
 ) -> bool {
@@ -370,8 +371,18 @@ fn default_rejected(
     if translated.is_empty() {
         return false;
     }
+    // The translated keywords decide it when they can (they judge non-null values exactly);
+    // the runtime otherwise.
+    let decided = if default.is_null() {
+        Some(!rules.null_ok)
+    } else {
+        rules.accepts(default).map(|ok| !ok)
+    };
+    if let Some(refused) = decided {
+        return refused;
+    }
     let mut alone = v.clone();
-    alone.validations = translated;
+    alone.validations = translated.iter().map(|r| (*r).clone()).collect();
     let spec = tfvars_runtime::ModuleSpec {
         variables: vec![alone],
         locals: locals.to_vec(),
@@ -382,35 +393,58 @@ fn default_rejected(
         .any(|d| d.severity == tfvars_runtime::Severity::Error)
 }
 
-/// The root object of a rule between variables: the variables as attributes.
-struct RootCx {
-    attrs: Vec<tfvars_runtime::Attribute>,
-    null_stays: Vec<String>,
+/// The root object of a rule between variables: the variables as attributes. Built on first
+/// use (most modules have no such rule).
+struct RootCx<'v> {
+    variables: &'v [&'v VariableSpec],
+    built: std::sync::OnceLock<(tfvars_runtime::Type, Vec<String>)>,
 }
 
-impl RootCx {
-    fn of(variables: &[&VariableSpec]) -> RootCx {
-        let attrs = variables
-            .iter()
-            .map(|v| tfvars_runtime::Attribute {
-                name: v.name.clone(),
-                ty: v.ty.clone(),
-                // Left out, a variable takes its default; given null, a variable that is not
-                // nullable takes it too (an optional attribute's rule).
-                optional: v.default.is_some(),
-                default: v.default.clone().filter(|d| !d.is_null()),
-            })
-            .collect();
-        let null_stays = variables
-            .iter()
-            .filter(|v| v.nullable && v.default.as_ref().is_some_and(|d| !d.is_null()))
-            .map(|v| v.name.clone())
-            .collect();
-        RootCx { attrs, null_stays }
+impl<'v> RootCx<'v> {
+    fn of(variables: &'v [&'v VariableSpec]) -> RootCx<'v> {
+        RootCx {
+            variables,
+            built: std::sync::OnceLock::new(),
+        }
     }
 
-    fn ty(&self) -> tfvars_runtime::Type {
-        tfvars_runtime::Type::Object(self.attrs.clone())
+    fn built(&self) -> &(tfvars_runtime::Type, Vec<String>) {
+        self.built.get_or_init(|| {
+            let attrs = self
+                .variables
+                .iter()
+                .map(|v| tfvars_runtime::Attribute {
+                    name: v.name.clone(),
+                    ty: v.ty.clone(),
+                    // Left out, a variable takes its default; given null, a variable that is
+                    // not nullable takes it too (an optional attribute's rule).
+                    optional: v.default.is_some(),
+                    default: v.default.clone().filter(|d| !d.is_null()),
+                })
+                .collect();
+            let null_stays = self
+                .variables
+                .iter()
+                .filter(|v| v.nullable && v.default.as_ref().is_some_and(|d| !d.is_null()))
+                .map(|v| v.name.clone())
+                .collect();
+            (tfvars_runtime::Type::Object(attrs), null_stays)
+        })
+    }
+
+    fn ty(&self) -> &tfvars_runtime::Type {
+        &self.built().0
+    }
+
+    fn null_stays(&self) -> &[String] {
+        &self.built().1
+    }
+
+    fn attrs(&self) -> &[tfvars_runtime::Attribute] {
+        match self.ty() {
+            tfvars_runtime::Type::Object(attrs) => attrs,
+            _ => &[],
+        }
     }
 }
 
@@ -589,7 +623,7 @@ fn variable_node(
     // Translate every validation block; untranslatable ones are left out with a warning.
     let mut rules: Option<Rules> = None;
     let mut messages: Vec<String> = Vec::new();
-    let mut translated: Vec<tfvars_runtime::ValidationSpec> = Vec::new();
+    let mut translated: Vec<&tfvars_runtime::ValidationSpec> = Vec::new();
     for rule in &v.validations {
         match translate::translate(&rule.condition, &v.name, &v.ty, locals, options.version) {
             Ok(mut r) => {
@@ -614,7 +648,7 @@ fn variable_node(
                         v.name
                     ));
                 }
-                translated.push(rule.clone());
+                translated.push(rule);
                 if options.error_messages {
                     match tfvars_runtime::eval::eval_constant(&rule.error_message) {
                         Ok(tfvars_runtime::Value::String(m)) => {
@@ -638,8 +672,8 @@ fn variable_node(
                 let why = if refers_to_others(&rule.condition, &v.name) {
                     match translate::translate_root(
                         &rule.condition,
-                        &root.ty(),
-                        &root.null_stays,
+                        root.ty(),
+                        root.null_stays(),
                         locals,
                         options.version,
                     ) {
@@ -672,7 +706,7 @@ fn variable_node(
         }
     }
     let rules = rules.unwrap_or_default();
-    let default_refused = default_rejected(v, translated, locals, options.version);
+    let default_refused = default_rejected(v, &rules, &translated, locals, options.version);
     if default_refused {
         // Left out, the variable takes its default, which its own rules refuse: Terraform
         // then rejects the input. terraschema's output does not say so; under

@@ -128,10 +128,7 @@ impl Rules {
             Value::String(s) => Some(s.as_str()),
             _ => None,
         };
-        let matches = |p: &str| -> Option<bool> {
-            let text = text?;
-            Some(regex::Regex::new(p).ok()?.is_match(text))
-        };
+        let matches = |p: &str| -> Option<bool> { Some(compiled(p)?.is_match(text?)) };
         for p in &self.patterns {
             if text.is_some() {
                 ok &= matches(p)?;
@@ -230,6 +227,24 @@ impl Rules {
         Some(ok)
     }
 
+    /// True when no keyword but `enum` would be written.
+    pub fn only_allowed(&self) -> bool {
+        self.disallowed.is_empty()
+            && self.patterns.is_empty()
+            && self.forbidden_patterns.is_empty()
+            && self.minimum.is_none()
+            && self.maximum.is_none()
+            && self.min_length.is_none()
+            && self.max_length.is_none()
+            && self.items.is_none()
+            && self.values.is_none()
+            && self.keys.is_none()
+            && self.properties.is_empty()
+            && self.required.is_empty()
+            && !self.object_only
+            && self.any_of.is_empty()
+    }
+
     /// True when all keywords apply to this node itself (none to elements, values, keys or
     /// attributes), as an `anyOf` alternative needs.
     pub fn is_flat(&self) -> bool {
@@ -318,6 +333,22 @@ fn tighter(a: Option<Bound>, b: Option<Bound>, lower: bool) -> Option<Bound> {
         }
         (a, b) => a.or(b),
     }
+}
+
+/// A pattern compiled once per process (schemas are rendered again and again by the macro and
+/// the benches); `None` when the `regex` crate does not read it.
+fn compiled(pattern: &str) -> Option<regex::Regex> {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    type Cache = Mutex<HashMap<String, Option<regex::Regex>>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let cache = CACHE.get_or_init(Default::default);
+    if let Some(found) = cache.lock().ok()?.get(pattern) {
+        return found.clone();
+    }
+    let re = regex::Regex::new(pattern).ok();
+    cache.lock().ok()?.insert(pattern.to_string(), re.clone());
+    re
 }
 
 /// What a condition yields when the value is null.

@@ -43,11 +43,7 @@ pub(crate) fn node(cx: &NodeCx, ty: &Type, rules: Option<&Rules>, nullable: bool
         .allowed
         .as_deref()
         .is_some_and(|a| a.iter().all(Value::is_null))
-        && {
-            let mut r = rules.clone();
-            r.allowed = None;
-            r.is_empty()
-        }
+        && rules.only_allowed()
     {
         // `x == null`: nothing but null (or nothing at all where null is not accepted).
         return if nullable || (rules.null_ok && !cx.conversions) {
