@@ -260,26 +260,11 @@ pub fn render(module: &Module, options: &SchemaOptions) -> Result<Rendered, Sche
         )
         .collect();
     let built = crate::parallel::map(&runs, |run| {
-        let mut warnings = Vec::new();
-        let mut debug = Vec::new();
-        let mut inexact = Vec::new();
-        let mut root_rules = Vec::new();
-        let mut required_extra = Vec::new();
+        let mut said = Said::default();
         let nodes: Vec<Json> = run
             .iter()
             .map(|v| {
-                let node = variable_node(
-                    v,
-                    &module.spec.locals,
-                    options,
-                    &cx,
-                    &mut warnings,
-                    &mut debug,
-                    &mut inexact,
-                    &root,
-                    &mut root_rules,
-                    &mut required_extra,
-                );
+                let node = variable_node(v, &module.spec.locals, options, &cx, &root, &mut said);
                 Json::Written(json_text::to_string_at(
                     &node,
                     PROPERTY_DEPTH,
@@ -287,23 +272,21 @@ pub fn render(module: &Module, options: &SchemaOptions) -> Result<Rendered, Sche
                 ))
             })
             .collect();
-        (nodes, warnings, debug, inexact, root_rules, required_extra)
+        (nodes, said)
     });
     let mut root_rules: Vec<(Rules, Vec<String>)> = Vec::new();
-    for (run, (nodes, run_warnings, run_debug, run_inexact, run_root, run_required)) in
-        runs.iter().zip(built)
-    {
-        required.extend(run_required.into_iter().map(Json::String));
+    for (run, (nodes, said)) in runs.iter().zip(built) {
+        required.extend(said.required_extra.into_iter().map(Json::String));
         for (v, node) in run.iter().zip(nodes) {
             if v.required() || options.require_all {
                 required.push(Json::str(v.name.clone()));
             }
             properties.insert(v.name.clone(), node);
         }
-        warnings.extend(run_warnings);
-        debug.extend(run_debug);
-        inexact.extend(run_inexact);
-        root_rules.extend(run_root);
+        warnings.extend(said.warnings);
+        debug.extend(said.debug);
+        inexact.extend(said.inexact);
+        root_rules.extend(said.root_rules);
     }
     required.sort_by(|a, b| match (a, b) {
         (Json::String(a), Json::String(b)) => a.cmp(b),
@@ -451,13 +434,14 @@ impl<'v> RootCx<'v> {
 /// Adds the variables `e` refers to.
 fn variables_in(e: &tfvars_runtime::Expr, out: &mut Vec<String>) {
     use tfvars_runtime::Expr;
+    if let Expr::Variable(v) = e {
+        if !out.contains(v) {
+            out.push(v.clone());
+        }
+        return;
+    }
     let mut visit = |e: &Expr| variables_in(e, out);
     match e {
-        Expr::Variable(v) => {
-            if !out.contains(v) {
-                out.push(v.clone());
-            }
-        }
         Expr::GetAttr(a, _) | Expr::Unary(_, a) => visit(a),
         Expr::Index(a, b) | Expr::Binary(_, a, b) => {
             visit(a);
@@ -608,18 +592,34 @@ pub(crate) fn go_quote(s: &str) -> String {
     out
 }
 
+/// What rendering variables' nodes says beside the nodes.
+#[derive(Default)]
+struct Said {
+    warnings: Vec<String>,
+    debug: Vec<String>,
+    /// Variables whose node accepts some value Terraform rejects, and why.
+    inexact: Vec<(String, String)>,
+    /// Rules between variables, for the root, with the variables they name.
+    root_rules: Vec<(Rules, Vec<String>)>,
+    /// Variables with a default that must be given anyway.
+    required_extra: Vec<String>,
+}
+
 fn variable_node(
     v: &VariableSpec,
     locals: &[LocalSpec],
     options: &SchemaOptions,
     cx: &NodeCx,
-    warnings: &mut Vec<String>,
-    debug: &mut Vec<String>,
-    inexact: &mut Vec<(String, String)>,
     root: &RootCx,
-    root_rules: &mut Vec<(Rules, Vec<String>)>,
-    required_extra: &mut Vec<String>,
+    said: &mut Said,
 ) -> Json {
+    let Said {
+        warnings,
+        debug,
+        inexact,
+        root_rules,
+        required_extra,
+    } = said;
     // Translate every validation block; untranslatable ones are left out with a warning.
     let mut rules: Option<Rules> = None;
     let mut messages: Vec<String> = Vec::new();

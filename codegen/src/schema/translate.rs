@@ -1650,7 +1650,7 @@ fn negated(e: &Expr) -> Option<Expr> {
 }
 
 /// The key of a key access to the target: `t.k`, `t["k"]`, `lookup(t, "k", d)`.
-fn key_access<'e>(e: &'e Expr, target: Target, locals: &[LocalSpec]) -> Option<String> {
+fn key_access(e: &Expr, target: Target, locals: &[LocalSpec]) -> Option<String> {
     match e {
         Expr::GetAttr(inner, k) if target.is(inner) => Some(k.clone()),
         Expr::Index(inner, k) if target.is(inner) => match literal_in(k, locals, 0)? {
