@@ -195,3 +195,32 @@ fn elements_values_keys_and_attributes() {
         "filter",
     );
 }
+
+#[test]
+fn counting_conditions() {
+    let ty = "object({a = optional(string), b = optional(string)})";
+    // Exactly one: one branch per condition that holds, the others negated.
+    let r = ok(
+        "(var.x.a != null ? 1 : 0) + (var.x.b != null ? 1 : 0) == 1",
+        ty,
+    );
+    assert_eq!(r.any_of[0].len(), 2);
+    assert_eq!(r.any_of[0][0].required, ["a"]);
+    // At most one: none, or exactly one.
+    let r = ok(
+        "(var.x.a != null ? 1 : 0) + (var.x.b == null ? 0 : 1) <= 1",
+        ty,
+    );
+    assert_eq!(r.any_of[0].len(), 3);
+    // At least one.
+    let r = ok(
+        "(var.x.a != null ? 1 : 0) + (var.x.b != null ? 1 : 0) >= 1",
+        ty,
+    );
+    assert_eq!(r.any_of[0].len(), 2);
+    refused(
+        "(var.x.a != null ? 1 : 0) + (var.x.b != null ? 1 : 0) == 2",
+        ty,
+        "count of conditions",
+    );
+}

@@ -720,6 +720,103 @@ impl Cx<'_> {
         })())
     }
 
+    /// `(A ? 1 : 0) + (B ? 1 : 0) + … op N`: how many of the conditions hold, for N of 0 or 1
+    /// (none, exactly one, at most one, at least one): `anyOf` over which conditions hold, each
+    /// branch the conditions that must hold and the negations of the others. Every condition
+    /// and its negation must translate without failing on a non-null value.
+    fn count(
+        &self,
+        op: BinaryOp,
+        a: &Expr,
+        b: &Expr,
+        target: Target,
+        ty: &Type,
+    ) -> Result<Translated, String> {
+        let (terms, op, n) = match (counted_terms(a), counted_terms(b)) {
+            (Some(t), _) => (t, op, b),
+            (None, Some(t)) => (t, flip(op), a),
+            _ => return Err("a sum that is not a count of conditions".into()),
+        };
+        let n = self
+            .number_literal(n)
+            .ok_or_else(|| "a count compared with a non-literal".to_string())?;
+        let (zero, one) = (Number::from(0u8), Number::from(1u8));
+        // The numbers of true conditions that pass.
+        let allowed: &[usize] = match op {
+            BinaryOp::Eq if n == zero => &[0],
+            BinaryOp::Eq if n == one => &[1],
+            BinaryOp::LessEq if n == one => &[0, 1],
+            BinaryOp::Less if n == Number::from(2u8) => &[0, 1],
+            BinaryOp::Less if n == one => &[0],
+            BinaryOp::LessEq if n == zero => &[0],
+            BinaryOp::GreaterEq if n == one => &[usize::MAX],
+            BinaryOp::Greater if n == zero => &[usize::MAX],
+            _ => {
+                return Err(format!(
+                    "a count of conditions compared using `{}` with {n}",
+                    op_text(op)
+                ))
+            }
+        };
+        if terms.len() > 6 {
+            return Err("a count of more than six conditions".into());
+        }
+        let mut holds = Vec::new();
+        let mut fails = Vec::new();
+        for (c, counted_when) in &terms {
+            let (c, not_c) = match negated(c) {
+                Some(not_c) if *counted_when => ((*c).clone(), not_c),
+                Some(not_c) => (not_c, (*c).clone()),
+                None => {
+                    return Err(format!(
+                        "a counted condition that cannot be negated ({})",
+                        describe(c)
+                    ))
+                }
+            };
+            let yes = self.condition(&c, target, ty)?;
+            let no = self.condition(&not_c, target, ty)?;
+            if yes.rules.may_fail || no.rules.may_fail {
+                return Err("a counted condition that fails on a null attribute".into());
+            }
+            holds.push(yes.rules);
+            fails.push(no.rules);
+        }
+        let branch = |true_ones: &[usize]| {
+            let mut r = Rules::default();
+            for i in 0..terms.len() {
+                let part = if true_ones.contains(&i) {
+                    &holds[i]
+                } else {
+                    &fails[i]
+                };
+                r.merge(part.clone());
+            }
+            r.null_ok = true;
+            r
+        };
+        let mut alternatives = Vec::new();
+        for &k in allowed {
+            match k {
+                0 => alternatives.push(branch(&[])),
+                1 => (0..terms.len()).for_each(|i| alternatives.push(branch(&[i]))),
+                _ => alternatives.extend(holds.iter().cloned()),
+            }
+        }
+        if !matches!(ty, Type::Object(_)) && alternatives.iter().any(|r| !r.is_flat()) {
+            return Err("a count of conditions on elements, values or keys".into());
+        }
+        Ok(Translated {
+            rules: Rules {
+                any_of: vec![alternatives],
+                ..Rules::default()
+            },
+            // Conditions on attributes fail on a null object; on the value itself, counting
+            // null is not translated.
+            on_null: OnNull::Error,
+        })
+    }
+
     fn condition_direct(&self, e: &Expr, target: Target, ty: &Type) -> Result<Translated, String> {
         match e {
             Expr::Binary(BinaryOp::Or, ..) => self.or_chain(e, target, ty),
@@ -737,6 +834,17 @@ impl Cx<'_> {
                     rules,
                     on_null: self.combine(&on_null, true),
                 })
+            }
+            Expr::Binary(
+                op @ (BinaryOp::Eq
+                | BinaryOp::Less
+                | BinaryOp::LessEq
+                | BinaryOp::Greater
+                | BinaryOp::GreaterEq),
+                a,
+                b,
+            ) if counted_terms(a).is_some() || counted_terms(b).is_some() => {
+                self.count(*op, a, b, target, ty)
             }
             Expr::Binary(op @ (BinaryOp::Eq | BinaryOp::NotEq), a, b) => {
                 if let Some(lazy) = try_null_test(*op == BinaryOp::Eq, a, b) {
@@ -1493,6 +1601,31 @@ impl Cx<'_> {
             on_null: OnNull::Error,
         }))
     }
+}
+
+/// The terms of `(A ? 1 : 0) + (B ? 0 : 1) + …`: each condition, with whether it is counted
+/// when true.
+fn counted_terms(e: &Expr) -> Option<Vec<(&Expr, bool)>> {
+    let mut terms = Vec::new();
+    flatten(e, BinaryOp::Add, &mut terms);
+    if terms.len() < 2 {
+        return None;
+    }
+    let number = |e: &Expr| match e {
+        Expr::Literal(Value::Number(n)) => n.to_i128(),
+        _ => None,
+    };
+    terms
+        .into_iter()
+        .map(|t| match t {
+            Expr::Conditional(c, a, b) => match (number(a), number(b)) {
+                (Some(1), Some(0)) => Some((&**c, true)),
+                (Some(0), Some(1)) => Some((&**c, false)),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect()
 }
 
 /// `try(x.a.b, null) == null` (or `!=`): `try` gives null when `x`, `x.a` or `x.a.b` is null

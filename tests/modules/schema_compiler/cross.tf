@@ -45,3 +45,17 @@ variable "max_size" {
     error_message = "max_size positive and size at least 1."
   }
 }
+
+variable "key_id" {
+  type    = string
+  default = null
+}
+
+variable "key_file" {
+  type    = string
+  default = null
+  validation {
+    condition     = (var.key_id != null ? 1 : 0) + (var.key_file != null ? 1 : 0) <= 1
+    error_message = "at most one of key_id and key_file."
+  }
+}

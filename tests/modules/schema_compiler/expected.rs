@@ -60,6 +60,18 @@ pub struct Variables {
         )
     )]
     pub max_size: ::tfvars::Number,
+    /// Terraform type: `string`; optional, unset means the default `null`.
+    ///
+    /// Declared at `cross.tf:49:1`.
+    #[builder(into)]
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub key_id: ::std::option::Option<::std::string::String>,
+    /// Terraform type: `string`; optional, unset means the default `null`.
+    ///
+    /// Declared at `cross.tf:54:1`.
+    #[builder(into)]
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub key_file: ::std::option::Option<::std::string::String>,
     /// Terraform type: `map(object({…}))`; optional, unset means the default `{}`. `null_settings()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:4:1`.
@@ -158,6 +170,11 @@ pub struct Variables {
     pub databases: ::std::option::Option<
         ::std::collections::BTreeMap<::std::string::String, VariablesDatabases>,
     >,
+    /// Terraform type: `object({…})`; optional, unset means the default `{ "cloudrun" = "svc", "gce" = null, "hybrid" = null }`. `null_backend()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
+    ///
+    /// Declared at `variables.tf:208:1`.
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub backend: ::std::option::Option<VariablesBackend>,
 }
 impl ::std::fmt::Debug for Variables {
     fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
@@ -168,6 +185,8 @@ impl ::std::fmt::Debug for Variables {
             .field("secondary", &self.secondary)
             .field("size", &self.size)
             .field("max_size", &self.max_size)
+            .field("key_id", &self.key_id)
+            .field("key_file", &self.key_file)
             .field("settings", &self.settings)
             .field("picky_default", &self.picky_default)
             .field("required_attr", &self.required_attr)
@@ -182,7 +201,8 @@ impl ::std::fmt::Debug for Variables {
             .field("timeouts", &self.timeouts)
             .field("filters", &self.filters)
             .field("log_level", &self.log_level)
-            .field("databases", &self.databases);
+            .field("databases", &self.databases)
+            .field("backend", &self.backend);
         if !self.explicit_nulls.is_empty() {
             d.field("explicit_nulls", &self.explicit_nulls);
         }
@@ -571,6 +591,53 @@ impl ::tfvars::__private::FromValue for VariablesDatabasesAutoscale {
         })
     }
 }
+/// The object type of `backend`.
+#[derive(
+    Clone,
+    Debug,
+    PartialEq,
+    ::tfvars::__private::bon::Builder,
+    ::tfvars::__private::serde::Serialize,
+    ::tfvars::__private::serde::Deserialize
+)]
+#[builder(crate = ::tfvars::__private::bon)]
+#[serde(crate = "::tfvars::__private::serde")]
+pub struct VariablesBackend {
+    /// Terraform type: `string`; optional, unset means `null`.
+    #[builder(into)]
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub cloudrun: ::std::option::Option<::std::string::String>,
+    /// Terraform type: `string`; optional, unset means `null`.
+    #[builder(into)]
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub gce: ::std::option::Option<::std::string::String>,
+    /// Terraform type: `string`; optional, unset means `null`.
+    #[builder(into)]
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub hybrid: ::std::option::Option<::std::string::String>,
+}
+impl ::tfvars::__private::ToValue for VariablesBackend {
+    fn to_value(&self) -> ::tfvars::Value {
+        let mut m = ::std::collections::BTreeMap::new();
+        ::tfvars::__private::push_attr(&mut m, "cloudrun", &self.cloudrun);
+        ::tfvars::__private::push_attr(&mut m, "gce", &self.gce);
+        ::tfvars::__private::push_attr(&mut m, "hybrid", &self.hybrid);
+        ::tfvars::Value::Object(m)
+    }
+}
+impl ::tfvars::__private::FromValue for VariablesBackend {
+    fn from_value(
+        value: &::tfvars::Value,
+        path: &::tfvars::__private::Path,
+    ) -> ::std::result::Result<Self, ::tfvars::__private::TypedError> {
+        let m = ::tfvars::__private::object_attributes(value, path)?;
+        ::std::result::Result::Ok(Self {
+            cloudrun: ::tfvars::__private::attr(m, "cloudrun", path)?,
+            gce: ::tfvars::__private::attr(m, "gce", path)?,
+            hybrid: ::tfvars::__private::attr(m, "hybrid", path)?,
+        })
+    }
+}
 impl Variables {
     /// The module's JSON Schema (draft-07), identical to `tfvars schema --stdout`.
     pub const JSON_SCHEMA: &'static str = r#"{
@@ -660,9 +727,188 @@ impl Variables {
 					"type": "number"
 				}
 			}
+		},
+		{
+			"anyOf": [
+				{
+					"properties": {
+						"key_file": {
+							"anyOf": [
+								{
+									"type": "null"
+								},
+								{
+									"type": "null"
+								}
+							]
+						},
+						"key_id": {
+							"anyOf": [
+								{
+									"type": "null"
+								},
+								{
+									"type": "null"
+								}
+							]
+						}
+					}
+				},
+				{
+					"properties": {
+						"key_file": {
+							"anyOf": [
+								{
+									"type": "null"
+								},
+								{
+									"type": "null"
+								}
+							]
+						},
+						"key_id": {
+							"type": "string"
+						}
+					},
+					"required": [
+						"key_id"
+					]
+				},
+				{
+					"properties": {
+						"key_file": {
+							"type": "string"
+						},
+						"key_id": {
+							"anyOf": [
+								{
+									"type": "null"
+								},
+								{
+									"type": "null"
+								}
+							]
+						}
+					},
+					"required": [
+						"key_file"
+					]
+				}
+			]
 		}
 	],
 	"properties": {
+		"backend": {
+			"additionalProperties": true,
+			"anyOf": [
+				{
+					"properties": {
+						"cloudrun": {
+							"type": "string"
+						},
+						"gce": {
+							"anyOf": [
+								{
+									"type": "null"
+								},
+								{
+									"type": "null"
+								}
+							]
+						},
+						"hybrid": {
+							"anyOf": [
+								{
+									"type": "null"
+								},
+								{
+									"type": "null"
+								}
+							]
+						}
+					},
+					"required": [
+						"cloudrun"
+					]
+				},
+				{
+					"properties": {
+						"cloudrun": {
+							"anyOf": [
+								{
+									"type": "null"
+								},
+								{
+									"type": "null"
+								}
+							]
+						},
+						"gce": {
+							"type": "string"
+						},
+						"hybrid": {
+							"anyOf": [
+								{
+									"type": "null"
+								},
+								{
+									"type": "null"
+								}
+							]
+						}
+					},
+					"required": [
+						"gce"
+					]
+				},
+				{
+					"properties": {
+						"cloudrun": {
+							"anyOf": [
+								{
+									"type": "null"
+								},
+								{
+									"type": "null"
+								}
+							]
+						},
+						"gce": {
+							"anyOf": [
+								{
+									"type": "null"
+								},
+								{
+									"type": "null"
+								}
+							]
+						},
+						"hybrid": {
+							"type": "string"
+						}
+					},
+					"required": [
+						"hybrid"
+					]
+				}
+			],
+			"default": {
+				"cloudrun": "svc"
+			},
+			"properties": {
+				"cloudrun": {
+					"type": "string"
+				},
+				"gce": {
+					"type": "string"
+				},
+				"hybrid": {
+					"type": "string"
+				}
+			},
+			"required": [],
+			"type": "object"
+		},
 		"context": {
 			"default": {
 				"enabled": true,
@@ -762,6 +1008,14 @@ impl Variables {
 				null
 			],
 			"type": "boolean"
+		},
+		"key_file": {
+			"default": null,
+			"type": "string"
+		},
+		"key_id": {
+			"default": null,
+			"type": "string"
 		},
 		"label": {
 			"default": "abc",
@@ -1108,6 +1362,26 @@ impl Variables {
             nullable: true,
         },
         ::tfvars::__private::VariableInfo {
+            name: "key_id",
+            field: "key_id",
+            type_text: "string",
+            description: ::std::option::Option::None,
+            required: false,
+            sensitive: false,
+            ephemeral: false,
+            nullable: true,
+        },
+        ::tfvars::__private::VariableInfo {
+            name: "key_file",
+            field: "key_file",
+            type_text: "string",
+            description: ::std::option::Option::None,
+            required: false,
+            sensitive: false,
+            ephemeral: false,
+            nullable: true,
+        },
+        ::tfvars::__private::VariableInfo {
             name: "settings",
             field: "settings",
             type_text: "map(object({mode = optional(string, \"A\"), tier = optional(string), name = string, size = optional(number, 10), legacy = optional(bool, false)}))",
@@ -1259,6 +1533,16 @@ impl Variables {
             ephemeral: false,
             nullable: true,
         },
+        ::tfvars::__private::VariableInfo {
+            name: "backend",
+            field: "backend",
+            type_text: "object({cloudrun = optional(string), gce = optional(string), hybrid = optional(string)})",
+            description: ::std::option::Option::None,
+            required: false,
+            sensitive: false,
+            ephemeral: false,
+            nullable: true,
+        },
     ];
     /// Sends an explicit `null` for `primary`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
@@ -1370,6 +1654,13 @@ impl Variables {
     pub fn null_databases(mut self) -> Self {
         self.databases = ::std::option::Option::None;
         self.explicit_nulls.insert("databases");
+        self
+    }
+    /// Sends an explicit `null` for `backend`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
+    #[must_use]
+    pub fn null_backend(mut self) -> Self {
+        self.backend = ::std::option::Option::None;
+        self.explicit_nulls.insert("backend");
         self
     }
     /// Checks the values as `terraform plan` would: Terraform's conversions, null and
@@ -1634,13 +1925,21 @@ impl<S: variables_builder::State> VariablesBuilder<S> {
             >,
         )
     }
+    /// Sends an explicit `null` for `backend`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_backend()`): `to_tfvars_json()` writes `"backend": null`.
+    pub fn null_backend(mut self) -> VariablesBuilder<variables_builder::SetBackend<S>>
+    where
+        S::Backend: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("backend");
+        self.maybe_backend(::std::option::Option::None::<VariablesBackend>)
+    }
 }
 impl ::tfvars::__private::ModuleVariables for Variables {
     fn spec() -> &'static ::tfvars::__private::ModuleSpec {
         static SPEC: ::std::sync::OnceLock<::tfvars::__private::ModuleSpec> = ::std::sync::OnceLock::new();
         SPEC.get_or_init(|| ::tfvars::__private::spec_from_parts(
-            r#"{"variables":[{"name":"subnet_id","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[],"location":{"file":"cross.tf","line":3,"column":1}},{"name":"network_name","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"Binary":["Or",{"Binary":["NotEq",{"Variable":"network_name"},{"Literal":{"Null":"Any"}}]},{"Binary":["NotEq",{"Variable":"subnet_id"},{"Literal":{"Null":"Any"}}]}]},"error_message":{"Literal":{"String":"Set network_name or subnet_id."}},"condition_source":"var.network_name != null || var.subnet_id != null","error_message_source":"\"Set network_name or subnet_id.\"","location":{"file":"cross.tf","line":11,"column":3}}],"location":{"file":"cross.tf","line":8,"column":1}},{"name":"primary","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":true,"ephemeral":false,"validations":[],"location":{"file":"cross.tf","line":17,"column":1}},{"name":"secondary","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"Binary":["Or",{"Binary":["Eq",{"Variable":"secondary"},{"Literal":{"Null":"Any"}}]},{"Binary":["NotEq",{"Variable":"primary"},{"Literal":{"Null":"Any"}}]}]},"error_message":{"Literal":{"String":"secondary needs primary."}},"condition_source":"var.secondary == null || var.primary != null","error_message_source":"\"secondary needs primary.\"","location":{"file":"cross.tf","line":26,"column":3}},{"condition":{"Binary":["Or",{"Binary":["Eq",{"Variable":"secondary"},{"Literal":{"Null":"Any"}}]},{"Call":{"name":"contains","args":[{"Tuple":[{"Literal":{"String":"x"}},{"Literal":{"String":"y"}}]},{"Variable":"secondary"}],"expand_final":false}}]},"error_message":{"Literal":{"String":"secondary is x or y."}},"condition_source":"var.secondary == null || contains([\"x\", \"y\"], var.secondary)","error_message_source":"\"secondary is x or y.\"","location":{"file":"cross.tf","line":30,"column":3}}],"location":{"file":"cross.tf","line":23,"column":1}},{"name":"size","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[],"location":{"file":"cross.tf","line":36,"column":1}},{"name":"max_size","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"Binary":["And",{"Binary":["Greater",{"Variable":"max_size"},{"Literal":{"Number":"0"}}]},{"Binary":["Or",{"Binary":["Eq",{"Variable":"size"},{"Literal":{"Null":"Any"}}]},{"Binary":["GreaterEq",{"Variable":"size"},{"Literal":{"Number":"1"}}]}]}]},"error_message":{"Literal":{"String":"max_size positive and size at least 1."}},"condition_source":"var.max_size > 0 && (var.size == null || var.size >= 1)","error_message_source":"\"max_size positive and size at least 1.\"","location":{"file":"cross.tf","line":43,"column":3}}],"location":{"file":"cross.tf","line":41,"column":1}},{"name":"settings","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"Call":{"name":"alltrue","args":[{"For":{"key_var":"k","value_var":"v","collection":{"Variable":"settings"},"key":null,"value":{"Call":{"name":"contains","args":[{"Tuple":[{"Literal":{"String":"A"}},{"Literal":{"String":"B"}}]},{"GetAttr":[{"Bound":"v"},"mode"]}],"expand_final":false}},"condition":null,"grouping":false}}],"expand_final":false}},"error_message":{"Literal":{"String":"mode must be A or B."}},"condition_source":"alltrue([for k, v in var.settings : contains([\"A\", \"B\"], v.mode)])","error_message_source":"\"mode must be A or B.\"","location":{"file":"variables.tf","line":13,"column":3}},{"condition":{"Call":{"name":"alltrue","args":[{"For":{"key_var":"k","value_var":"v","collection":{"Variable":"settings"},"key":null,"value":{"Binary":["Or",{"Binary":["Eq",{"GetAttr":[{"Bound":"v"},"tier"]},{"Literal":{"Null":"Any"}}]},{"Call":{"name":"contains","args":[{"Tuple":[{"Literal":{"String":"gold"}},{"Literal":{"String":"silver"}}]},{"GetAttr":[{"Bound":"v"},"tier"]}],"expand_final":false}}]},"condition":null,"grouping":false}}],"expand_final":false}},"error_message":{"Literal":{"String":"tier must be gold or silver."}},"condition_source":"alltrue([for k, v in var.settings : v.tier == null || contains([\"gold\", \"silver\"], v.tier)])","error_message_source":"\"tier must be gold or silver.\"","location":{"file":"variables.tf","line":17,"column":3}},{"condition":{"Call":{"name":"alltrue","args":[{"For":{"key_var":null,"value_var":"s","collection":{"Variable":"settings"},"key":null,"value":{"Call":{"name":"can","args":[{"Call":{"name":"regex","args":[{"Literal":{"String":"^[a-z][a-z0-9-]*$"}},{"GetAttr":[{"Bound":"s"},"name"]}],"expand_final":false}}],"expand_final":false}},"condition":null,"grouping":false}}],"expand_final":false}},"error_message":{"Literal":{"String":"names are lowercase."}},"condition_source":"alltrue([for s in var.settings : can(regex(\"^[a-z][a-z0-9-]*$\", s.name))])","error_message_source":"\"names are lowercase.\"","location":{"file":"variables.tf","line":21,"column":3}},{"condition":{"Call":{"name":"alltrue","args":[{"For":{"key_var":null,"value_var":"s","collection":{"Variable":"settings"},"key":null,"value":{"Binary":["And",{"Binary":["GreaterEq",{"GetAttr":[{"Bound":"s"},"size"]},{"Literal":{"Number":"1"}}]},{"Binary":["LessEq",{"GetAttr":[{"Bound":"s"},"size"]},{"Literal":{"Number":"100"}}]}]},"condition":null,"grouping":false}}],"expand_final":false}},"error_message":{"Literal":{"String":"size between 1 and 100."}},"condition_source":"alltrue([for s in var.settings : s.size >= 1 && s.size <= 100])","error_message_source":"\"size between 1 and 100.\"","location":{"file":"variables.tf","line":25,"column":3}}],"location":{"file":"variables.tf","line":4,"column":1}},{"name":"picky_default","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"Call":{"name":"contains","args":[{"Tuple":[{"Literal":{"String":"x"}},{"Literal":{"String":"y"}}]},{"GetAttr":[{"Variable":"picky_default"},"kind"]}],"expand_final":false}},"error_message":{"Literal":{"String":"kind x or y (the default none is refused)."}},"condition_source":"contains([\"x\", \"y\"], var.picky_default.kind)","error_message_source":"\"kind x or y (the default none is refused).\"","location":{"file":"variables.tf","line":37,"column":3}},{"condition":{"Binary":["Or",{"Binary":["Eq",{"GetAttr":[{"Variable":"picky_default"},"count"]},{"Literal":{"Null":"Any"}}]},{"Binary":["Greater",{"GetAttr":[{"Variable":"picky_default"},"count"]},{"Literal":{"Number":"0"}}]}]},"error_message":{"Literal":{"String":"count positive."}},"condition_source":"var.picky_default.count == null || var.picky_default.count > 0","error_message_source":"\"count positive.\"","location":{"file":"variables.tf","line":41,"column":3}}],"location":{"file":"variables.tf","line":31,"column":1}},{"name":"required_attr","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"Call":{"name":"alltrue","args":[{"For":{"key_var":null,"value_var":"r","collection":{"Variable":"required_attr"},"key":null,"value":{"Binary":["Greater",{"GetAttr":[{"Bound":"r"},"port"]},{"Literal":{"Number":"0"}}]},"condition":null,"grouping":false}}],"expand_final":false}},"error_message":{"Literal":{"String":"port must be set and positive."}},"condition_source":"alltrue([for r in var.required_attr : r.port > 0])","error_message_source":"\"port must be set and positive.\"","location":{"file":"variables.tf","line":52,"column":3}}],"location":{"file":"variables.tf","line":47,"column":1}},{"name":"label","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"Binary":["NotEq",{"Variable":"label"},{"Literal":{"String":""}}]},"error_message":{"Template":[{"Literal":"not empty: "},{"Interpolation":{"Variable":"label"}}]},"condition_source":"var.label != \"\"","error_message_source":"\"not empty: ${var.label}\"","location":{"file":"variables.tf","line":61,"column":3}},{"condition":{"Call":{"name":"can","args":[{"Call":{"name":"regex","args":[{"Literal":{"String":"^[a-z0-9]+$"}},{"Variable":"label"}],"expand_final":false}}],"expand_final":false}},"error_message":{"Literal":{"String":"lowercase and digits."}},"condition_source":"can(regex(\"^[a-z0-9]+$\", var.label))","error_message_source":"\"lowercase and digits.\"","location":{"file":"variables.tf","line":65,"column":3}}],"location":{"file":"variables.tf","line":58,"column":1}},{"name":"flag","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"Binary":["Or",{"Binary":["Eq",{"Variable":"flag"},{"Literal":{"Bool":true}}]},{"Binary":["Eq",{"Variable":"flag"},{"Literal":{"Null":"Any"}}]}]},"error_message":{"Literal":{"String":"flag must be true."}},"condition_source":"var.flag == true || var.flag == null","error_message_source":"\"flag must be true.\"","location":{"file":"variables.tf","line":74,"column":3}}],"location":{"file":"variables.tf","line":71,"column":1}},{"name":"count_set","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"Binary":["And",{"Binary":["GreaterEq",{"Call":{"name":"length","args":[{"Variable":"count_set"}],"expand_final":false}},{"Literal":{"Number":"1"}}]},{"Binary":["LessEq",{"Call":{"name":"length","args":[{"Variable":"count_set"}],"expand_final":false}},{"Literal":{"Number":"2"}}]}]},"error_message":{"Literal":{"String":"one or two."}},"condition_source":"length(var.count_set) >= 1 && length(var.count_set) <= 2","error_message_source":"\"one or two.\"","location":{"file":"variables.tf","line":83,"column":3}}],"location":{"file":"variables.tf","line":80,"column":1}},{"name":"deprecated_setting","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"Binary":["Eq",{"Variable":"deprecated_setting"},{"Literal":{"Null":"Any"}}]},"error_message":{"Literal":{"String":"deprecated_setting is no longer read: leave it out."}},"condition_source":"var.deprecated_setting == null","error_message_source":"\"deprecated_setting is no longer read: leave it out.\"","location":{"file":"variables.tf","line":92,"column":3}}],"location":{"file":"variables.tf","line":89,"column":1}},{"name":"context","ty":"Any","typed":true,"default":null,"description":"Untyped settings whose keys are checked one by one.","sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"Conditional":[{"Binary":["Eq",{"Call":{"name":"lookup","args":[{"Variable":"context"},{"Literal":{"String":"label_key_case"}},{"Literal":{"Null":"Any"}}],"expand_final":false}},{"Literal":{"Null":"Any"}}]},{"Literal":{"Bool":true}},{"Call":{"name":"contains","args":[{"Tuple":[{"Literal":{"String":"lower"}},{"Literal":{"String":"title"}},{"Literal":{"String":"upper"}}]},{"Index":[{"Variable":"context"},{"Literal":{"String":"label_key_case"}}]}],"expand_final":false}}]},"error_message":{"Literal":{"String":"Allowed values: `lower`, `title`, `upper`."}},"condition_source":"lookup(var.context, \"label_key_case\", null) == null ? true : contains([\"lower\", \"title\", \"upper\"], var.context[\"label_key_case\"])","error_message_source":"\"Allowed values: `lower`, `title`, `upper`.\"","location":{"file":"variables.tf","line":105,"column":3}},{"condition":{"Call":{"name":"contains","args":[{"Tuple":[{"Literal":{"String":"a"}},{"Literal":{"String":"b"}}]},{"Call":{"name":"lookup","args":[{"Variable":"context"},{"Literal":{"String":"mode"}},{"Literal":{"String":"a"}}],"expand_final":false}}],"expand_final":false}},"error_message":{"Literal":{"String":"mode is a or b (a when left out)."}},"condition_source":"contains([\"a\", \"b\"], lookup(var.context, \"mode\", \"a\"))","error_message_source":"\"mode is a or b (a when left out).\"","location":{"file":"variables.tf","line":109,"column":3}},{"condition":{"Binary":["NotEq",{"GetAttr":[{"Variable":"context"},"enabled"]},{"Literal":{"Null":"Any"}}]},"error_message":{"Literal":{"String":"enabled must be set."}},"condition_source":"var.context.enabled != null","error_message_source":"\"enabled must be set.\"","location":{"file":"variables.tf","line":113,"column":3}}],"location":{"file":"variables.tf","line":98,"column":1}},{"name":"pools","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"Call":{"name":"alltrue","args":[{"For":{"key_var":null,"value_var":"p","collection":{"Call":{"name":"values","args":[{"Variable":"pools"}],"expand_final":false}},"key":null,"value":{"Call":{"name":"contains","args":[{"Tuple":[{"Literal":{"String":"auto"}},{"Literal":{"String":"manual"}}]},{"GetAttr":[{"Bound":"p"},"mode"]}],"expand_final":false}},"condition":null,"grouping":false}}],"expand_final":false}},"error_message":{"Literal":{"String":"mode is auto or manual."}},"condition_source":"alltrue([for p in values(var.pools) : contains([\"auto\", \"manual\"], p.mode)])","error_message_source":"\"mode is auto or manual.\"","location":{"file":"variables.tf","line":125,"column":3}},{"condition":{"Call":{"name":"alltrue","args":[{"For":{"key_var":null,"value_var":"k","collection":{"Call":{"name":"keys","args":[{"Variable":"pools"}],"expand_final":false}},"key":null,"value":{"Call":{"name":"can","args":[{"Call":{"name":"regex","args":[{"Literal":{"String":"^[a-z]+$"}},{"Bound":"k"}],"expand_final":false}}],"expand_final":false}},"condition":null,"grouping":false}}],"expand_final":false}},"error_message":{"Literal":{"String":"pool names are lowercase letters."}},"condition_source":"alltrue([for k in keys(var.pools) : can(regex(\"^[a-z]+$\", k))])","error_message_source":"\"pool names are lowercase letters.\"","location":{"file":"variables.tf","line":129,"column":3}},{"condition":{"Call":{"name":"alltrue","args":[{"Call":{"name":"flatten","args":[{"For":{"key_var":"k","value_var":"p","collection":{"Variable":"pools"},"key":null,"value":{"For":{"key_var":null,"value_var":"q","collection":{"GetAttr":[{"Bound":"p"},"providers"]},"key":null,"value":{"Call":{"name":"contains","args":[{"Tuple":[{"Literal":{"String":"oidc"}},{"Literal":{"String":"saml"}}]},{"GetAttr":[{"Bound":"q"},"kind"]}],"expand_final":false}},"condition":null,"grouping":false}},"condition":null,"grouping":false}}],"expand_final":false}}],"expand_final":false}},"error_message":{"Literal":{"String":"provider kind is oidc or saml."}},"condition_source":"alltrue(flatten([for k, p in var.pools : [for q in p.providers : contains([\"oidc\", \"saml\"], q.kind)]]))","error_message_source":"\"provider kind is oidc or saml.\"","location":{"file":"variables.tf","line":133,"column":3}}],"location":{"file":"variables.tf","line":119,"column":1}},{"name":"vpc_names","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"Binary":["Eq",{"Call":{"name":"length","args":[{"For":{"key_var":null,"value_var":"name","collection":{"Variable":"vpc_names"},"key":null,"value":{"Bound":"name"},"condition":{"Binary":["Or",{"Binary":["Greater",{"Call":{"name":"length","args":[{"Bound":"name"}],"expand_final":false}},{"Literal":{"Number":"16"}}]},{"Unary":["Not",{"Call":{"name":"can","args":[{"Call":{"name":"regex","args":[{"Literal":{"String":"^([a-z]|[a-z][-a-z0-9]*[a-z0-9])$"}},{"Bound":"name"}],"expand_final":false}}],"expand_final":false}}]}]},"grouping":false}}],"expand_final":false}},{"Literal":{"Number":"0"}}]},"error_message":{"Literal":{"String":"VPC names: lowercase, at most 16 characters."}},"condition_source":"length([for name in var.vpc_names : name if length(name) > 16 || !can(regex(\"^([a-z]|[a-z][-a-z0-9]*[a-z0-9])$\", name))]) == 0","error_message_source":"\"VPC names: lowercase, at most 16 characters.\"","location":{"file":"variables.tf","line":142,"column":3}}],"location":{"file":"variables.tf","line":139,"column":1}},{"name":"retention","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"Unary":["Not",{"Binary":["Or",{"Binary":["Less",{"Variable":"retention"},{"Literal":{"Number":"1"}}]},{"Binary":["Greater",{"Variable":"retention"},{"Literal":{"Number":"365"}}]}]}]},"error_message":{"Literal":{"String":"1 to 365 days."}},"condition_source":"!(var.retention < 1 || var.retention > 365)","error_message_source":"\"1 to 365 days.\"","location":{"file":"variables.tf","line":151,"column":3}},{"condition":{"Unary":["Not",{"Binary":["Eq",{"Variable":"retention"},{"Literal":{"Number":"13"}}]}]},"error_message":{"Literal":{"String":"not 13."}},"condition_source":"!(var.retention == 13)","error_message_source":"\"not 13.\"","location":{"file":"variables.tf","line":155,"column":3}}],"location":{"file":"variables.tf","line":148,"column":1}},{"name":"timeouts","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"Unary":["Not",{"Call":{"name":"contains","args":[{"For":{"key_var":null,"value_var":"t","collection":{"Call":{"name":"keys","args":[{"Variable":"timeouts"}],"expand_final":false}},"key":null,"value":{"Call":{"name":"contains","args":[{"Tuple":[{"Literal":{"String":"create"}},{"Literal":{"String":"update"}},{"Literal":{"String":"delete"}}]},{"Bound":"t"}],"expand_final":false}},"condition":null,"grouping":false}},{"Literal":{"Bool":false}}],"expand_final":false}}]},"error_message":{"Literal":{"String":"timeouts: create, update or delete."}},"condition_source":"!contains([for t in keys(var.timeouts) : contains([\"create\", \"update\", \"delete\"], t)], false)","error_message_source":"\"timeouts: create, update or delete.\"","location":{"file":"variables.tf","line":164,"column":3}},{"condition":{"Unary":["Not",{"Call":{"name":"contains","args":[{"Call":{"name":"keys","args":[{"Variable":"timeouts"}],"expand_final":false}},{"Literal":{"String":"read"}}],"expand_final":false}}]},"error_message":{"Literal":{"String":"read is not configurable."}},"condition_source":"!contains(keys(var.timeouts), \"read\")","error_message_source":"\"read is not configurable.\"","location":{"file":"variables.tf","line":168,"column":3}}],"location":{"file":"variables.tf","line":161,"column":1}},{"name":"filters","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"Call":{"name":"contains","args":[{"Call":{"name":"keys","args":[{"Variable":"filters"}],"expand_final":false}},{"Literal":{"String":"state"}}],"expand_final":false}},"error_message":{"Literal":{"String":"filters need a state."}},"condition_source":"contains(keys(var.filters), \"state\")","error_message_source":"\"filters need a state.\"","location":{"file":"variables.tf","line":177,"column":3}}],"location":{"file":"variables.tf","line":174,"column":1}},{"name":"log_level","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"Call":{"name":"anytrue","args":[{"Tuple":[{"Binary":["Eq",{"Variable":"log_level"},{"Literal":{"String":"debug"}}]},{"Binary":["Eq",{"Variable":"log_level"},{"Literal":{"String":"info"}}]},{"Binary":["Eq",{"Variable":"log_level"},{"Literal":{"String":"warn"}}]}]}],"expand_final":false}},"error_message":{"Literal":{"String":"debug, info or warn."}},"condition_source":"anytrue([var.log_level == \"debug\", var.log_level == \"info\", var.log_level == \"warn\"])","error_message_source":"\"debug, info or warn.\"","location":{"file":"variables.tf","line":186,"column":3}}],"location":{"file":"variables.tf","line":183,"column":1}},{"name":"databases","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"Call":{"name":"alltrue","args":[{"For":{"key_var":"k","value_var":"v","collection":{"Variable":"databases"},"key":null,"value":{"Conditional":[{"Binary":["NotEq",{"Call":{"name":"try","args":[{"GetAttr":[{"GetAttr":[{"Bound":"v"},"autoscale"]},"max_throughput"]},{"Literal":{"Null":"Any"}}],"expand_final":false}},{"Literal":{"Null":"Any"}}]},{"Binary":["GreaterEq",{"GetAttr":[{"GetAttr":[{"Bound":"v"},"autoscale"]},"max_throughput"]},{"Literal":{"Number":"1000"}}]},{"Literal":{"Bool":true}}]},"condition":null,"grouping":false}}],"expand_final":false}},"error_message":{"Literal":{"String":"max_throughput is at least 1000."}},"condition_source":"alltrue([\n      for k, v in var.databases :\n      try(v.autoscale.max_throughput, null) != null ? v.autoscale.max_throughput >= 1000 : true\n    ])","error_message_source":"\"max_throughput is at least 1000.\"","location":{"file":"variables.tf","line":199,"column":3}}],"location":{"file":"variables.tf","line":192,"column":1}}],"locals":[]}"#,
-            r#"[["string",null],["string",null],["string","a"],["string",null],["number",1],["number"],[["map",["object",[["mode","string",1,"A"],["tier","string",1],["name","string"],["size","number",1,10],["legacy","bool",1,false]]]],{}],[["object",[["kind","string",1,"none"],["count","number",1]]],{"count":null,"kind":"x"}],[["list",["object",[["port","number",1]]]],[]],["string","abc"],["bool",true],[["set","string"],["a"]],["string",null],["any",{"enabled":true,"label_key_case":null}],[["map",["object",[["mode","string"],["providers",["list",["object",[["kind","string"]]]],1,[]]]]],{}],[["list","string"],["main"]],["number",7],[["map","string"],{}],[["map","string"],{"state":"available"}],["string","info"],[["map",["object",[["autoscale",["object",[["max_throughput","number",1]]],1]]]],{}]]"#,
+            r#"{"variables":[{"name":"subnet_id","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[],"location":{"file":"cross.tf","line":3,"column":1}},{"name":"network_name","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"Binary":["Or",{"Binary":["NotEq",{"Variable":"network_name"},{"Literal":{"Null":"Any"}}]},{"Binary":["NotEq",{"Variable":"subnet_id"},{"Literal":{"Null":"Any"}}]}]},"error_message":{"Literal":{"String":"Set network_name or subnet_id."}},"condition_source":"var.network_name != null || var.subnet_id != null","error_message_source":"\"Set network_name or subnet_id.\"","location":{"file":"cross.tf","line":11,"column":3}}],"location":{"file":"cross.tf","line":8,"column":1}},{"name":"primary","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":true,"ephemeral":false,"validations":[],"location":{"file":"cross.tf","line":17,"column":1}},{"name":"secondary","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"Binary":["Or",{"Binary":["Eq",{"Variable":"secondary"},{"Literal":{"Null":"Any"}}]},{"Binary":["NotEq",{"Variable":"primary"},{"Literal":{"Null":"Any"}}]}]},"error_message":{"Literal":{"String":"secondary needs primary."}},"condition_source":"var.secondary == null || var.primary != null","error_message_source":"\"secondary needs primary.\"","location":{"file":"cross.tf","line":26,"column":3}},{"condition":{"Binary":["Or",{"Binary":["Eq",{"Variable":"secondary"},{"Literal":{"Null":"Any"}}]},{"Call":{"name":"contains","args":[{"Tuple":[{"Literal":{"String":"x"}},{"Literal":{"String":"y"}}]},{"Variable":"secondary"}],"expand_final":false}}]},"error_message":{"Literal":{"String":"secondary is x or y."}},"condition_source":"var.secondary == null || contains([\"x\", \"y\"], var.secondary)","error_message_source":"\"secondary is x or y.\"","location":{"file":"cross.tf","line":30,"column":3}}],"location":{"file":"cross.tf","line":23,"column":1}},{"name":"size","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[],"location":{"file":"cross.tf","line":36,"column":1}},{"name":"max_size","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"Binary":["And",{"Binary":["Greater",{"Variable":"max_size"},{"Literal":{"Number":"0"}}]},{"Binary":["Or",{"Binary":["Eq",{"Variable":"size"},{"Literal":{"Null":"Any"}}]},{"Binary":["GreaterEq",{"Variable":"size"},{"Literal":{"Number":"1"}}]}]}]},"error_message":{"Literal":{"String":"max_size positive and size at least 1."}},"condition_source":"var.max_size > 0 && (var.size == null || var.size >= 1)","error_message_source":"\"max_size positive and size at least 1.\"","location":{"file":"cross.tf","line":43,"column":3}}],"location":{"file":"cross.tf","line":41,"column":1}},{"name":"key_id","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[],"location":{"file":"cross.tf","line":49,"column":1}},{"name":"key_file","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"Binary":["LessEq",{"Binary":["Add",{"Conditional":[{"Binary":["NotEq",{"Variable":"key_id"},{"Literal":{"Null":"Any"}}]},{"Literal":{"Number":"1"}},{"Literal":{"Number":"0"}}]},{"Conditional":[{"Binary":["NotEq",{"Variable":"key_file"},{"Literal":{"Null":"Any"}}]},{"Literal":{"Number":"1"}},{"Literal":{"Number":"0"}}]}]},{"Literal":{"Number":"1"}}]},"error_message":{"Literal":{"String":"at most one of key_id and key_file."}},"condition_source":"(var.key_id != null ? 1 : 0) + (var.key_file != null ? 1 : 0) <= 1","error_message_source":"\"at most one of key_id and key_file.\"","location":{"file":"cross.tf","line":57,"column":3}}],"location":{"file":"cross.tf","line":54,"column":1}},{"name":"settings","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"Call":{"name":"alltrue","args":[{"For":{"key_var":"k","value_var":"v","collection":{"Variable":"settings"},"key":null,"value":{"Call":{"name":"contains","args":[{"Tuple":[{"Literal":{"String":"A"}},{"Literal":{"String":"B"}}]},{"GetAttr":[{"Bound":"v"},"mode"]}],"expand_final":false}},"condition":null,"grouping":false}}],"expand_final":false}},"error_message":{"Literal":{"String":"mode must be A or B."}},"condition_source":"alltrue([for k, v in var.settings : contains([\"A\", \"B\"], v.mode)])","error_message_source":"\"mode must be A or B.\"","location":{"file":"variables.tf","line":13,"column":3}},{"condition":{"Call":{"name":"alltrue","args":[{"For":{"key_var":"k","value_var":"v","collection":{"Variable":"settings"},"key":null,"value":{"Binary":["Or",{"Binary":["Eq",{"GetAttr":[{"Bound":"v"},"tier"]},{"Literal":{"Null":"Any"}}]},{"Call":{"name":"contains","args":[{"Tuple":[{"Literal":{"String":"gold"}},{"Literal":{"String":"silver"}}]},{"GetAttr":[{"Bound":"v"},"tier"]}],"expand_final":false}}]},"condition":null,"grouping":false}}],"expand_final":false}},"error_message":{"Literal":{"String":"tier must be gold or silver."}},"condition_source":"alltrue([for k, v in var.settings : v.tier == null || contains([\"gold\", \"silver\"], v.tier)])","error_message_source":"\"tier must be gold or silver.\"","location":{"file":"variables.tf","line":17,"column":3}},{"condition":{"Call":{"name":"alltrue","args":[{"For":{"key_var":null,"value_var":"s","collection":{"Variable":"settings"},"key":null,"value":{"Call":{"name":"can","args":[{"Call":{"name":"regex","args":[{"Literal":{"String":"^[a-z][a-z0-9-]*$"}},{"GetAttr":[{"Bound":"s"},"name"]}],"expand_final":false}}],"expand_final":false}},"condition":null,"grouping":false}}],"expand_final":false}},"error_message":{"Literal":{"String":"names are lowercase."}},"condition_source":"alltrue([for s in var.settings : can(regex(\"^[a-z][a-z0-9-]*$\", s.name))])","error_message_source":"\"names are lowercase.\"","location":{"file":"variables.tf","line":21,"column":3}},{"condition":{"Call":{"name":"alltrue","args":[{"For":{"key_var":null,"value_var":"s","collection":{"Variable":"settings"},"key":null,"value":{"Binary":["And",{"Binary":["GreaterEq",{"GetAttr":[{"Bound":"s"},"size"]},{"Literal":{"Number":"1"}}]},{"Binary":["LessEq",{"GetAttr":[{"Bound":"s"},"size"]},{"Literal":{"Number":"100"}}]}]},"condition":null,"grouping":false}}],"expand_final":false}},"error_message":{"Literal":{"String":"size between 1 and 100."}},"condition_source":"alltrue([for s in var.settings : s.size >= 1 && s.size <= 100])","error_message_source":"\"size between 1 and 100.\"","location":{"file":"variables.tf","line":25,"column":3}}],"location":{"file":"variables.tf","line":4,"column":1}},{"name":"picky_default","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"Call":{"name":"contains","args":[{"Tuple":[{"Literal":{"String":"x"}},{"Literal":{"String":"y"}}]},{"GetAttr":[{"Variable":"picky_default"},"kind"]}],"expand_final":false}},"error_message":{"Literal":{"String":"kind x or y (the default none is refused)."}},"condition_source":"contains([\"x\", \"y\"], var.picky_default.kind)","error_message_source":"\"kind x or y (the default none is refused).\"","location":{"file":"variables.tf","line":37,"column":3}},{"condition":{"Binary":["Or",{"Binary":["Eq",{"GetAttr":[{"Variable":"picky_default"},"count"]},{"Literal":{"Null":"Any"}}]},{"Binary":["Greater",{"GetAttr":[{"Variable":"picky_default"},"count"]},{"Literal":{"Number":"0"}}]}]},"error_message":{"Literal":{"String":"count positive."}},"condition_source":"var.picky_default.count == null || var.picky_default.count > 0","error_message_source":"\"count positive.\"","location":{"file":"variables.tf","line":41,"column":3}}],"location":{"file":"variables.tf","line":31,"column":1}},{"name":"required_attr","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"Call":{"name":"alltrue","args":[{"For":{"key_var":null,"value_var":"r","collection":{"Variable":"required_attr"},"key":null,"value":{"Binary":["Greater",{"GetAttr":[{"Bound":"r"},"port"]},{"Literal":{"Number":"0"}}]},"condition":null,"grouping":false}}],"expand_final":false}},"error_message":{"Literal":{"String":"port must be set and positive."}},"condition_source":"alltrue([for r in var.required_attr : r.port > 0])","error_message_source":"\"port must be set and positive.\"","location":{"file":"variables.tf","line":52,"column":3}}],"location":{"file":"variables.tf","line":47,"column":1}},{"name":"label","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"Binary":["NotEq",{"Variable":"label"},{"Literal":{"String":""}}]},"error_message":{"Template":[{"Literal":"not empty: "},{"Interpolation":{"Variable":"label"}}]},"condition_source":"var.label != \"\"","error_message_source":"\"not empty: ${var.label}\"","location":{"file":"variables.tf","line":61,"column":3}},{"condition":{"Call":{"name":"can","args":[{"Call":{"name":"regex","args":[{"Literal":{"String":"^[a-z0-9]+$"}},{"Variable":"label"}],"expand_final":false}}],"expand_final":false}},"error_message":{"Literal":{"String":"lowercase and digits."}},"condition_source":"can(regex(\"^[a-z0-9]+$\", var.label))","error_message_source":"\"lowercase and digits.\"","location":{"file":"variables.tf","line":65,"column":3}}],"location":{"file":"variables.tf","line":58,"column":1}},{"name":"flag","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"Binary":["Or",{"Binary":["Eq",{"Variable":"flag"},{"Literal":{"Bool":true}}]},{"Binary":["Eq",{"Variable":"flag"},{"Literal":{"Null":"Any"}}]}]},"error_message":{"Literal":{"String":"flag must be true."}},"condition_source":"var.flag == true || var.flag == null","error_message_source":"\"flag must be true.\"","location":{"file":"variables.tf","line":74,"column":3}}],"location":{"file":"variables.tf","line":71,"column":1}},{"name":"count_set","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"Binary":["And",{"Binary":["GreaterEq",{"Call":{"name":"length","args":[{"Variable":"count_set"}],"expand_final":false}},{"Literal":{"Number":"1"}}]},{"Binary":["LessEq",{"Call":{"name":"length","args":[{"Variable":"count_set"}],"expand_final":false}},{"Literal":{"Number":"2"}}]}]},"error_message":{"Literal":{"String":"one or two."}},"condition_source":"length(var.count_set) >= 1 && length(var.count_set) <= 2","error_message_source":"\"one or two.\"","location":{"file":"variables.tf","line":83,"column":3}}],"location":{"file":"variables.tf","line":80,"column":1}},{"name":"deprecated_setting","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"Binary":["Eq",{"Variable":"deprecated_setting"},{"Literal":{"Null":"Any"}}]},"error_message":{"Literal":{"String":"deprecated_setting is no longer read: leave it out."}},"condition_source":"var.deprecated_setting == null","error_message_source":"\"deprecated_setting is no longer read: leave it out.\"","location":{"file":"variables.tf","line":92,"column":3}}],"location":{"file":"variables.tf","line":89,"column":1}},{"name":"context","ty":"Any","typed":true,"default":null,"description":"Untyped settings whose keys are checked one by one.","sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"Conditional":[{"Binary":["Eq",{"Call":{"name":"lookup","args":[{"Variable":"context"},{"Literal":{"String":"label_key_case"}},{"Literal":{"Null":"Any"}}],"expand_final":false}},{"Literal":{"Null":"Any"}}]},{"Literal":{"Bool":true}},{"Call":{"name":"contains","args":[{"Tuple":[{"Literal":{"String":"lower"}},{"Literal":{"String":"title"}},{"Literal":{"String":"upper"}}]},{"Index":[{"Variable":"context"},{"Literal":{"String":"label_key_case"}}]}],"expand_final":false}}]},"error_message":{"Literal":{"String":"Allowed values: `lower`, `title`, `upper`."}},"condition_source":"lookup(var.context, \"label_key_case\", null) == null ? true : contains([\"lower\", \"title\", \"upper\"], var.context[\"label_key_case\"])","error_message_source":"\"Allowed values: `lower`, `title`, `upper`.\"","location":{"file":"variables.tf","line":105,"column":3}},{"condition":{"Call":{"name":"contains","args":[{"Tuple":[{"Literal":{"String":"a"}},{"Literal":{"String":"b"}}]},{"Call":{"name":"lookup","args":[{"Variable":"context"},{"Literal":{"String":"mode"}},{"Literal":{"String":"a"}}],"expand_final":false}}],"expand_final":false}},"error_message":{"Literal":{"String":"mode is a or b (a when left out)."}},"condition_source":"contains([\"a\", \"b\"], lookup(var.context, \"mode\", \"a\"))","error_message_source":"\"mode is a or b (a when left out).\"","location":{"file":"variables.tf","line":109,"column":3}},{"condition":{"Binary":["NotEq",{"GetAttr":[{"Variable":"context"},"enabled"]},{"Literal":{"Null":"Any"}}]},"error_message":{"Literal":{"String":"enabled must be set."}},"condition_source":"var.context.enabled != null","error_message_source":"\"enabled must be set.\"","location":{"file":"variables.tf","line":113,"column":3}}],"location":{"file":"variables.tf","line":98,"column":1}},{"name":"pools","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"Call":{"name":"alltrue","args":[{"For":{"key_var":null,"value_var":"p","collection":{"Call":{"name":"values","args":[{"Variable":"pools"}],"expand_final":false}},"key":null,"value":{"Call":{"name":"contains","args":[{"Tuple":[{"Literal":{"String":"auto"}},{"Literal":{"String":"manual"}}]},{"GetAttr":[{"Bound":"p"},"mode"]}],"expand_final":false}},"condition":null,"grouping":false}}],"expand_final":false}},"error_message":{"Literal":{"String":"mode is auto or manual."}},"condition_source":"alltrue([for p in values(var.pools) : contains([\"auto\", \"manual\"], p.mode)])","error_message_source":"\"mode is auto or manual.\"","location":{"file":"variables.tf","line":125,"column":3}},{"condition":{"Call":{"name":"alltrue","args":[{"For":{"key_var":null,"value_var":"k","collection":{"Call":{"name":"keys","args":[{"Variable":"pools"}],"expand_final":false}},"key":null,"value":{"Call":{"name":"can","args":[{"Call":{"name":"regex","args":[{"Literal":{"String":"^[a-z]+$"}},{"Bound":"k"}],"expand_final":false}}],"expand_final":false}},"condition":null,"grouping":false}}],"expand_final":false}},"error_message":{"Literal":{"String":"pool names are lowercase letters."}},"condition_source":"alltrue([for k in keys(var.pools) : can(regex(\"^[a-z]+$\", k))])","error_message_source":"\"pool names are lowercase letters.\"","location":{"file":"variables.tf","line":129,"column":3}},{"condition":{"Call":{"name":"alltrue","args":[{"Call":{"name":"flatten","args":[{"For":{"key_var":"k","value_var":"p","collection":{"Variable":"pools"},"key":null,"value":{"For":{"key_var":null,"value_var":"q","collection":{"GetAttr":[{"Bound":"p"},"providers"]},"key":null,"value":{"Call":{"name":"contains","args":[{"Tuple":[{"Literal":{"String":"oidc"}},{"Literal":{"String":"saml"}}]},{"GetAttr":[{"Bound":"q"},"kind"]}],"expand_final":false}},"condition":null,"grouping":false}},"condition":null,"grouping":false}}],"expand_final":false}}],"expand_final":false}},"error_message":{"Literal":{"String":"provider kind is oidc or saml."}},"condition_source":"alltrue(flatten([for k, p in var.pools : [for q in p.providers : contains([\"oidc\", \"saml\"], q.kind)]]))","error_message_source":"\"provider kind is oidc or saml.\"","location":{"file":"variables.tf","line":133,"column":3}}],"location":{"file":"variables.tf","line":119,"column":1}},{"name":"vpc_names","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"Binary":["Eq",{"Call":{"name":"length","args":[{"For":{"key_var":null,"value_var":"name","collection":{"Variable":"vpc_names"},"key":null,"value":{"Bound":"name"},"condition":{"Binary":["Or",{"Binary":["Greater",{"Call":{"name":"length","args":[{"Bound":"name"}],"expand_final":false}},{"Literal":{"Number":"16"}}]},{"Unary":["Not",{"Call":{"name":"can","args":[{"Call":{"name":"regex","args":[{"Literal":{"String":"^([a-z]|[a-z][-a-z0-9]*[a-z0-9])$"}},{"Bound":"name"}],"expand_final":false}}],"expand_final":false}}]}]},"grouping":false}}],"expand_final":false}},{"Literal":{"Number":"0"}}]},"error_message":{"Literal":{"String":"VPC names: lowercase, at most 16 characters."}},"condition_source":"length([for name in var.vpc_names : name if length(name) > 16 || !can(regex(\"^([a-z]|[a-z][-a-z0-9]*[a-z0-9])$\", name))]) == 0","error_message_source":"\"VPC names: lowercase, at most 16 characters.\"","location":{"file":"variables.tf","line":142,"column":3}}],"location":{"file":"variables.tf","line":139,"column":1}},{"name":"retention","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"Unary":["Not",{"Binary":["Or",{"Binary":["Less",{"Variable":"retention"},{"Literal":{"Number":"1"}}]},{"Binary":["Greater",{"Variable":"retention"},{"Literal":{"Number":"365"}}]}]}]},"error_message":{"Literal":{"String":"1 to 365 days."}},"condition_source":"!(var.retention < 1 || var.retention > 365)","error_message_source":"\"1 to 365 days.\"","location":{"file":"variables.tf","line":151,"column":3}},{"condition":{"Unary":["Not",{"Binary":["Eq",{"Variable":"retention"},{"Literal":{"Number":"13"}}]}]},"error_message":{"Literal":{"String":"not 13."}},"condition_source":"!(var.retention == 13)","error_message_source":"\"not 13.\"","location":{"file":"variables.tf","line":155,"column":3}}],"location":{"file":"variables.tf","line":148,"column":1}},{"name":"timeouts","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"Unary":["Not",{"Call":{"name":"contains","args":[{"For":{"key_var":null,"value_var":"t","collection":{"Call":{"name":"keys","args":[{"Variable":"timeouts"}],"expand_final":false}},"key":null,"value":{"Call":{"name":"contains","args":[{"Tuple":[{"Literal":{"String":"create"}},{"Literal":{"String":"update"}},{"Literal":{"String":"delete"}}]},{"Bound":"t"}],"expand_final":false}},"condition":null,"grouping":false}},{"Literal":{"Bool":false}}],"expand_final":false}}]},"error_message":{"Literal":{"String":"timeouts: create, update or delete."}},"condition_source":"!contains([for t in keys(var.timeouts) : contains([\"create\", \"update\", \"delete\"], t)], false)","error_message_source":"\"timeouts: create, update or delete.\"","location":{"file":"variables.tf","line":164,"column":3}},{"condition":{"Unary":["Not",{"Call":{"name":"contains","args":[{"Call":{"name":"keys","args":[{"Variable":"timeouts"}],"expand_final":false}},{"Literal":{"String":"read"}}],"expand_final":false}}]},"error_message":{"Literal":{"String":"read is not configurable."}},"condition_source":"!contains(keys(var.timeouts), \"read\")","error_message_source":"\"read is not configurable.\"","location":{"file":"variables.tf","line":168,"column":3}}],"location":{"file":"variables.tf","line":161,"column":1}},{"name":"filters","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"Call":{"name":"contains","args":[{"Call":{"name":"keys","args":[{"Variable":"filters"}],"expand_final":false}},{"Literal":{"String":"state"}}],"expand_final":false}},"error_message":{"Literal":{"String":"filters need a state."}},"condition_source":"contains(keys(var.filters), \"state\")","error_message_source":"\"filters need a state.\"","location":{"file":"variables.tf","line":177,"column":3}}],"location":{"file":"variables.tf","line":174,"column":1}},{"name":"log_level","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"Call":{"name":"anytrue","args":[{"Tuple":[{"Binary":["Eq",{"Variable":"log_level"},{"Literal":{"String":"debug"}}]},{"Binary":["Eq",{"Variable":"log_level"},{"Literal":{"String":"info"}}]},{"Binary":["Eq",{"Variable":"log_level"},{"Literal":{"String":"warn"}}]}]}],"expand_final":false}},"error_message":{"Literal":{"String":"debug, info or warn."}},"condition_source":"anytrue([var.log_level == \"debug\", var.log_level == \"info\", var.log_level == \"warn\"])","error_message_source":"\"debug, info or warn.\"","location":{"file":"variables.tf","line":186,"column":3}}],"location":{"file":"variables.tf","line":183,"column":1}},{"name":"databases","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"Call":{"name":"alltrue","args":[{"For":{"key_var":"k","value_var":"v","collection":{"Variable":"databases"},"key":null,"value":{"Conditional":[{"Binary":["NotEq",{"Call":{"name":"try","args":[{"GetAttr":[{"GetAttr":[{"Bound":"v"},"autoscale"]},"max_throughput"]},{"Literal":{"Null":"Any"}}],"expand_final":false}},{"Literal":{"Null":"Any"}}]},{"Binary":["GreaterEq",{"GetAttr":[{"GetAttr":[{"Bound":"v"},"autoscale"]},"max_throughput"]},{"Literal":{"Number":"1000"}}]},{"Literal":{"Bool":true}}]},"condition":null,"grouping":false}}],"expand_final":false}},"error_message":{"Literal":{"String":"max_throughput is at least 1000."}},"condition_source":"alltrue([\n      for k, v in var.databases :\n      try(v.autoscale.max_throughput, null) != null ? v.autoscale.max_throughput >= 1000 : true\n    ])","error_message_source":"\"max_throughput is at least 1000.\"","location":{"file":"variables.tf","line":199,"column":3}}],"location":{"file":"variables.tf","line":192,"column":1}},{"name":"backend","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"Binary":["Eq",{"Binary":["Add",{"Binary":["Add",{"Conditional":[{"Binary":["NotEq",{"GetAttr":[{"Variable":"backend"},"cloudrun"]},{"Literal":{"Null":"Any"}}]},{"Literal":{"Number":"1"}},{"Literal":{"Number":"0"}}]},{"Conditional":[{"Binary":["NotEq",{"GetAttr":[{"Variable":"backend"},"gce"]},{"Literal":{"Null":"Any"}}]},{"Literal":{"Number":"1"}},{"Literal":{"Number":"0"}}]}]},{"Conditional":[{"Binary":["Eq",{"GetAttr":[{"Variable":"backend"},"hybrid"]},{"Literal":{"Null":"Any"}}]},{"Literal":{"Number":"0"}},{"Literal":{"Number":"1"}}]}]},{"Literal":{"Number":"1"}}]},"error_message":{"Literal":{"String":"exactly one of cloudrun, gce, hybrid."}},"condition_source":"(var.backend.cloudrun != null ? 1 : 0) + (var.backend.gce != null ? 1 : 0) + (var.backend.hybrid == null ? 0 : 1) == 1","error_message_source":"\"exactly one of cloudrun, gce, hybrid.\"","location":{"file":"variables.tf","line":215,"column":3}}],"location":{"file":"variables.tf","line":208,"column":1}}],"locals":[]}"#,
+            r#"[["string",null],["string",null],["string","a"],["string",null],["number",1],["number"],["string",null],["string",null],[["map",["object",[["mode","string",1,"A"],["tier","string",1],["name","string"],["size","number",1,10],["legacy","bool",1,false]]]],{}],[["object",[["kind","string",1,"none"],["count","number",1]]],{"count":null,"kind":"x"}],[["list",["object",[["port","number",1]]]],[]],["string","abc"],["bool",true],[["set","string"],["a"]],["string",null],["any",{"enabled":true,"label_key_case":null}],[["map",["object",[["mode","string"],["providers",["list",["object",[["kind","string"]]]],1,[]]]]],{}],[["list","string"],["main"]],["number",7],[["map","string"],{}],[["map","string"],{"state":"available"}],["string","info"],[["map",["object",[["autoscale",["object",[["max_throughput","number",1]]],1]]]],{}],[["object",[["cloudrun","string",1],["gce","string",1],["hybrid","string",1]]],{"cloudrun":"svc","gce":null,"hybrid":null}]]"#,
         ))
     }
     fn variable_infos() -> &'static [::tfvars::__private::VariableInfo] {
@@ -1672,6 +1971,8 @@ impl ::tfvars::__private::ModuleVariables for Variables {
             self.explicit_nulls.contains("size"),
         );
         ::tfvars::__private::push_input(&mut out, "max_size", &self.max_size, false);
+        ::tfvars::__private::push_input(&mut out, "key_id", &self.key_id, false);
+        ::tfvars::__private::push_input(&mut out, "key_file", &self.key_file, false);
         ::tfvars::__private::push_input(
             &mut out,
             "settings",
@@ -1762,6 +2063,12 @@ impl ::tfvars::__private::ModuleVariables for Variables {
             &self.databases,
             self.explicit_nulls.contains("databases"),
         );
+        ::tfvars::__private::push_input(
+            &mut out,
+            "backend",
+            &self.backend,
+            self.explicit_nulls.contains("backend"),
+        );
         out
     }
     fn from_inputs(
@@ -1798,6 +2105,16 @@ impl ::tfvars::__private::ModuleVariables for Variables {
                 ::std::option::Option::Some(&mut nulls),
             )?,
             max_size: ::tfvars::__private::required_input(values, "max_size")?,
+            key_id: ::tfvars::__private::optional_input(
+                values,
+                "key_id",
+                ::std::option::Option::None,
+            )?,
+            key_file: ::tfvars::__private::optional_input(
+                values,
+                "key_file",
+                ::std::option::Option::None,
+            )?,
             settings: ::tfvars::__private::optional_input(
                 values,
                 "settings",
@@ -1871,6 +2188,11 @@ impl ::tfvars::__private::ModuleVariables for Variables {
             databases: ::tfvars::__private::optional_input(
                 values,
                 "databases",
+                ::std::option::Option::Some(&mut nulls),
+            )?,
+            backend: ::tfvars::__private::optional_input(
+                values,
+                "backend",
                 ::std::option::Option::Some(&mut nulls),
             )?,
             explicit_nulls: nulls,

@@ -204,3 +204,16 @@ variable "databases" {
     error_message = "max_throughput is at least 1000."
   }
 }
+
+variable "backend" {
+  type = object({
+    cloudrun = optional(string)
+    gce      = optional(string)
+    hybrid   = optional(string)
+  })
+  default = { cloudrun = "svc" }
+  validation {
+    condition     = (var.backend.cloudrun != null ? 1 : 0) + (var.backend.gce != null ? 1 : 0) + (var.backend.hybrid == null ? 0 : 1) == 1
+    error_message = "exactly one of cloudrun, gce, hybrid."
+  }
+}
