@@ -66,6 +66,14 @@ pub struct Args {
     /// object attributes; top-level nulls follow Terraform's `nullable` rules.
     #[arg(long)]
     terraform_conversions: bool,
+    /// Put each translated rule's `error_message` (when constant) on the variable's node as
+    /// `errorMessage`, which ajv-errors and JSON Schema form libraries show.
+    #[arg(long)]
+    error_messages: bool,
+    /// Also write cfn-lint's compact keywords (`requiredOr`, `requiredXor`,
+    /// `dependentRequired`, `dependentExcluded`) beside the standard form of cross-variable rules.
+    #[arg(long)]
+    cfn_lint_keywords: bool,
     /// Which Terraform release decides whether a validation rule accepts `null` (`&&`/`||`
     /// short-circuit since 1.12).
     #[arg(long, value_name = "1.11|latest", default_value = "latest")]
@@ -230,6 +238,8 @@ fn render(args: &Args, module: &Module, out: &Out) -> Result<Rendered, String> {
         .escape_json(args.escape_json)
         .allow_empty(args.allow_empty)
         .terraform_conversions(args.terraform_conversions)
+        .error_messages(args.error_messages)
+        .cfn_lint_keywords(args.cfn_lint_keywords)
         .terraform_version(args.terraform_version);
     for name in &args.ignore_variable {
         o.ignore_variable(name);

@@ -308,3 +308,38 @@ fn bad_flags_exit_non_zero() {
     let out = tfvars(&["--terraform-version", "0.12", "--stdout"], &scratch());
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn error_messages_go_on_the_node_of_translated_rules() {
+    let dir = module_with(&[(
+        "main.tf",
+        r#"
+variable "mode" {
+  type    = string
+  default = "a"
+  validation {
+    condition     = contains(["a", "b"], var.mode)
+    error_message = "Mode must be a or b."
+  }
+  validation {
+    condition     = var.mode != ""
+    error_message = "Not empty, got ${var.mode}."
+  }
+  validation {
+    condition     = can(cidrhost(var.mode, 0))
+    error_message = "Untranslated."
+  }
+}
+"#,
+    )]);
+    let with = tfvars(&["--stdout", "--error-messages"], &dir);
+    assert!(with.status.success(), "{}", text(&with.stderr));
+    let schema: serde_json::Value = serde_json::from_slice(&with.stdout).expect("json");
+    // Only the constant message of a translated rule.
+    assert_eq!(
+        schema["properties"]["mode"]["errorMessage"],
+        "Mode must be a or b."
+    );
+    let without = tfvars(&["--stdout"], &dir);
+    assert!(!text(&without.stdout).contains("errorMessage"));
+}

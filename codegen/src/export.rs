@@ -74,6 +74,7 @@ pub fn render(module: &Module, options: &ExportOptions) -> Result<Rendered, Sche
         text: json_text::to_string(&Json::Object(out), write),
         warnings,
         debug: Vec::new(),
+        inexact: Vec::new(),
     })
 }
 

@@ -141,10 +141,48 @@ fn elements_values_keys_and_attributes() {
     );
     let names: Vec<&str> = r.properties.iter().map(|(n, _)| n.as_str()).collect();
     assert_eq!(names, ["a", "b"]);
-    refused(
+    // An optional attribute is judged on the value it takes when left out: null (refused by
+    // `contains`, so the attribute is required) or its default.
+    let r = ok(
         "contains([\"p\"], var.x.a)",
         "object({a = optional(string)})",
-        "optional",
+    );
+    assert_eq!(r.required, ["a"]);
+    let r = ok(
+        "contains([\"p\"], var.x.a)",
+        "object({a = optional(string, \"p\")})",
+    );
+    assert!(r.required.is_empty());
+    assert!(
+        r.properties[0].1.null_ok,
+        "null takes the default, which passes"
+    );
+    let r = ok(
+        "contains([\"p\"], var.x.a)",
+        "object({a = optional(string, \"q\")})",
+    );
+    assert_eq!(r.required, ["a"]);
+    // `||` between attributes: an alternative that fails on a null attribute cannot be an
+    // `anyOf` branch unless it is the last one evaluated (1.12+).
+    let r = ok(
+        "var.x.a != null || var.x.b != null",
+        "object({a = optional(string), b = optional(string)})",
+    );
+    assert_eq!(r.any_of[0].len(), 2);
+    refused(
+        "var.x.a > 0 || var.x.b != null",
+        "object({a = optional(number), b = optional(string)})",
+        "fails on a null attribute",
+    );
+    assert!(rules(
+        "var.x.b != null || var.x.a > 0",
+        "object({a = optional(number), b = optional(string)})",
+        TerraformVersion::V1_11
+    )
+    .is_err());
+    ok(
+        "var.x.b != null || var.x.a > 0",
+        "object({a = optional(number), b = optional(string)})",
     );
     refused(
         "alltrue([for v in var.x : v == \"a\"])",
@@ -155,5 +193,34 @@ fn elements_values_keys_and_attributes() {
         "alltrue([for v in var.x : v == \"a\" if v != \"\"])",
         "list(string)",
         "filter",
+    );
+}
+
+#[test]
+fn counting_conditions() {
+    let ty = "object({a = optional(string), b = optional(string)})";
+    // Exactly one: one branch per condition that holds, the others negated.
+    let r = ok(
+        "(var.x.a != null ? 1 : 0) + (var.x.b != null ? 1 : 0) == 1",
+        ty,
+    );
+    assert_eq!(r.any_of[0].len(), 2);
+    assert_eq!(r.any_of[0][0].required, ["a"]);
+    // At most one: none, or exactly one.
+    let r = ok(
+        "(var.x.a != null ? 1 : 0) + (var.x.b == null ? 0 : 1) <= 1",
+        ty,
+    );
+    assert_eq!(r.any_of[0].len(), 3);
+    // At least one.
+    let r = ok(
+        "(var.x.a != null ? 1 : 0) + (var.x.b != null ? 1 : 0) >= 1",
+        ty,
+    );
+    assert_eq!(r.any_of[0].len(), 2);
+    refused(
+        "(var.x.a != null ? 1 : 0) + (var.x.b != null ? 1 : 0) == 2",
+        ty,
+        "count of conditions",
     );
 }

@@ -19,11 +19,13 @@
 //! (`[1, "a"]` becomes `["1", "a"]`, `[1, true]` and `[null, [1]]` are refused); the schema accepts
 //! any elements there.
 //!
-//! Validation keywords apply to the converted value, which a JSON Schema keyword cannot see: a
-//! node with validation keywords only keeps the alternative JSON forms whose converted value
-//! the keywords still check exactly (an `enum` of strings also lists the numbers and bools that
-//! convert to one of them); the others are left out, so such a schema may reject a convertible
-//! value that Terraform accepts, but never the reverse.
+//! Validation keywords apply to the converted value, which a JSON Schema keyword cannot see, so
+//! a node with validation keywords gives each JSON form its own `anyOf` branch: the string
+//! branch carries the keywords; bools are listed when their string form passes them (decided
+//! here, exactly); numbers are checked where the keywords are only values (`enum`, `not.enum`)
+//! and accepted unchecked otherwise; a number node accepts numeric strings unchecked. Such a
+//! node may accept a convertible value Terraform rejects (listed by [`inexact`]), never the
+//! reverse.
 
 use tfvars_runtime::{Number, Type, Value};
 
@@ -47,16 +49,93 @@ fn types(names: &[&str], nullable: bool) -> Json {
     }
 }
 
+/// The numbers whose string form a string node's rules reject, when the rules only hold
+/// `enum`/`not enum` and lengths every number's string form has; `None` when the rules judge
+/// the string form of numbers in a way JSON Schema cannot express (patterns, lengths, `anyOf`).
+fn numbers_excluded(rules: &Rules) -> Option<Vec<Json>> {
+    let lengths_hold = rules.min_length.is_none_or(|m| m <= 1) && rules.max_length.is_none();
+    if !rules.patterns.is_empty()
+        || !rules.forbidden_patterns.is_empty()
+        || !rules.any_of.is_empty()
+        || rules.allowed.is_some()
+        || !lengths_hold
+    {
+        return None;
+    }
+    Some(
+        rules
+            .disallowed
+            .iter()
+            .filter_map(|v| match v {
+                Value::String(s) => number_spelled(s),
+                _ => None,
+            })
+            .collect(),
+    )
+}
+
+/// The JSON number whose Terraform string form is exactly `s` (zero left out: `-0` converts
+/// to "-0" but equals 0 in JSON Schema).
+fn number_spelled(s: &str) -> Option<Json> {
+    let num = Number::parse_json(s)?;
+    (num.to_terraform_string() == s && num != Number::from(0u8)).then_some(Json::Number(num))
+}
+
+/// Why a node of type `ty` with `rules` accepts, under conversion rules, some value Terraform
+/// rejects: a numeric string for a `number` with rules, a number for a `string` whose rules
+/// judge its string form by pattern or length. `None` when the node is exact.
+pub(crate) fn inexact(ty: &Type, rules: &Rules) -> Option<String> {
+    let child = |t: &Type, r: Option<&Rules>| r.and_then(|r| inexact(t, r));
+    match ty {
+        Type::String if !rules.is_empty() => {
+            let only_enum = rules.allowed.is_some() && rules.only_allowed();
+            if only_enum || numbers_excluded(rules).is_some() {
+                None
+            } else if [true, false]
+                .iter()
+                .any(|b| rules.accepts(&Value::String(b.to_string())).is_none())
+            {
+                Some("a bool given for a string with rules the schema cannot decide for it".into())
+            } else {
+                Some("a number given for a string is not checked against the string's pattern or length".into())
+            }
+        }
+        Type::Number if !rules.is_empty() => {
+            Some("a number given as a string is not checked against the rules".into())
+        }
+        Type::Bool if !rules.is_empty() => [true, false]
+            .iter()
+            .any(|b| rules.accepts(&Value::Bool(*b)).is_none())
+            .then(|| "a bool rule the schema cannot decide".into()),
+        Type::Set(_) if rules.min_length.is_some_and(|m| m > 1) || rules.max_length.is_some() => {
+            Some("a set's length counts distinct elements, `minItems`/`maxItems` every element given (the upper bound is left out)".into())
+        }
+        Type::List(t) | Type::Set(t) => child(t, rules.items.as_deref()),
+        Type::Map(t) => child(t, rules.values.as_deref()),
+        Type::Object(attrs) => rules
+            .properties
+            .iter()
+            .find_map(|(name, r)| {
+                let a = attrs.iter().find(|a| a.name == *name)?;
+                inexact(&a.ty, r).map(|why| format!("attribute `{name}`: {why}"))
+            })
+            .or_else(|| {
+                rules
+                    .any_of
+                    .iter()
+                    .flatten()
+                    .find_map(|alt| inexact(ty, alt))
+            }),
+        _ => None,
+    }
+}
+
 /// The node of a primitive type under conversion rules.
 pub(crate) fn primitive(ty: &Type, rules: &Rules, nullable: bool) -> Json {
     let mut n = Json::object();
     match ty {
         Type::String => {
-            let only_enum = rules.allowed.is_some() && {
-                let mut r = rules.clone();
-                r.allowed = None;
-                r.is_empty()
-            };
+            let only_enum = rules.allowed.is_some() && rules.only_allowed();
             if rules.is_empty() {
                 n.set("type", types(&["string", "number", "boolean"], nullable));
             } else if only_enum {
@@ -84,8 +163,39 @@ pub(crate) fn primitive(ty: &Type, rules: &Rules, nullable: bool) -> Json {
                 }
                 n.set("enum", Json::Array(values));
             } else {
-                n.set("type", types(&["string"], nullable));
-                write_rules(&mut n, ty, rules);
+                // The rules judge the converted string: a number or bool is accepted when its
+                // string form satisfies them, so each JSON type gets its own alternative.
+                let mut alternatives = Vec::new();
+                let mut string = Json::object();
+                string.set("type", Json::str("string"));
+                write_rules(&mut string, ty, rules);
+                alternatives.push(string);
+                let mut number = Json::object();
+                number.set("type", Json::str("number"));
+                if let Some(excluded) = numbers_excluded(rules) {
+                    if !excluded.is_empty() {
+                        let mut not = Json::object();
+                        not.set("enum", Json::Array(excluded));
+                        number.set("not", not);
+                    }
+                }
+                alternatives.push(number);
+                let bools: Vec<Json> = [true, false]
+                    .into_iter()
+                    .filter(|b| rules.accepts(&Value::String(b.to_string())).unwrap_or(true))
+                    .map(Json::Bool)
+                    .collect();
+                if !bools.is_empty() {
+                    let mut b = Json::object();
+                    b.set("enum", Json::Array(bools));
+                    alternatives.push(b);
+                }
+                if nullable {
+                    let mut null = Json::object();
+                    null.set("type", Json::str("null"));
+                    alternatives.push(null);
+                }
+                n.set("anyOf", Json::Array(alternatives));
             }
         }
         Type::Number => {
@@ -93,17 +203,31 @@ pub(crate) fn primitive(ty: &Type, rules: &Rules, nullable: bool) -> Json {
                 n.set("type", types(&["number", "string"], nullable));
                 n.set("pattern", Json::str(NUMBER_STRING_PATTERN));
             } else {
-                n.set("type", types(&["number"], nullable));
-                write_rules(&mut n, ty, rules);
+                // A numeric string converts to a number the keywords cannot see: such strings
+                // are all accepted (looser than Terraform, see `inexact`).
+                let mut number = Json::object();
+                number.set("type", Json::str("number"));
+                write_rules(&mut number, ty, rules);
+                let mut string = Json::object();
+                string
+                    .set("type", Json::str("string"))
+                    .set("pattern", Json::str(NUMBER_STRING_PATTERN));
+                let mut alternatives = vec![number, string];
+                if nullable {
+                    let mut null = Json::object();
+                    null.set("type", Json::str("null"));
+                    alternatives.push(null);
+                }
+                n.set("anyOf", Json::Array(alternatives));
             }
         }
         Type::Bool => {
             let mut values = Vec::new();
             for b in [true, false] {
-                let v = Value::Bool(b);
-                if rules.allowed.as_ref().is_some_and(|a| !a.contains(&v))
-                    || rules.disallowed.contains(&v)
-                {
+                // Every alternative of a bool rule compares with `true`/`false`, so the rules
+                // are decided here for both values, and each accepted one is listed with its
+                // string spellings.
+                if rules.accepts(&Value::Bool(b)) == Some(false) {
                     continue;
                 }
                 values.push(Json::Bool(b));
@@ -114,15 +238,6 @@ pub(crate) fn primitive(ty: &Type, rules: &Rules, nullable: bool) -> Json {
                 values.push(Json::Null);
             }
             n.set("enum", Json::Array(values));
-            if !rules.any_of.is_empty() {
-                // Alternatives compare with `true`/`false` only, so converted strings fail
-                // them: stricter than Terraform, never looser.
-                let any_of = Rules {
-                    any_of: rules.any_of.clone(),
-                    ..Rules::default()
-                };
-                write_rules(&mut n, ty, &any_of);
-            }
         }
         _ => {}
     }

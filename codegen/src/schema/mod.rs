@@ -12,6 +12,9 @@
 //! with the validation keywords inside the non-null branch. When a validation rule rejects
 //! `null` in Terraform (as `contains([…], var.x)` does), the variable is written without the
 //! null branch, since Terraform rejects a null value for it.
+//!
+//! A rule that refers to other variables is translated against the root object, whose
+//! attributes are the variables (left out: the default), and written in the root's `allOf`.
 
 mod conversions;
 pub mod ecma_regex;
@@ -37,6 +40,8 @@ pub struct SchemaOptions {
     escape_json: bool,
     allow_empty: bool,
     terraform_conversions: bool,
+    error_messages: bool,
+    cfn_lint_keywords: bool,
     ignore_variables: Vec<String>,
     properties: Vec<(String, String)>,
     version: TerraformVersion,
@@ -89,6 +94,22 @@ impl SchemaOptions {
         self
     }
 
+    /// Put the `error_message` of the translated rules on the variable's node as `errorMessage`
+    /// (read by ajv-errors and JSON Schema form libraries), when it is a constant string
+    /// (`--error-messages`).
+    pub fn error_messages(&mut self, on: bool) -> &mut Self {
+        self.error_messages = on;
+        self
+    }
+
+    /// Also write cfn-lint's compact keywords (`requiredOr`, `requiredXor`,
+    /// `dependentRequired`, `dependentExcluded`) beside the standard draft-07 form of
+    /// cross-variable rules (`--cfn-lint-keywords`).
+    pub fn cfn_lint_keywords(&mut self, on: bool) -> &mut Self {
+        self.cfn_lint_keywords = on;
+        self
+    }
+
     /// Leave a variable out (`--ignore-variable`); may be called several times.
     pub fn ignore_variable(&mut self, name: impl Into<String>) -> &mut Self {
         self.ignore_variables.push(name.into());
@@ -128,6 +149,9 @@ pub struct Rendered {
     pub warnings: Vec<String>,
     /// Details for `--debug`, without the `Debug: ` prefix.
     pub debug: Vec<String>,
+    /// Variables whose node accepts some value Terraform rejects although every rule was
+    /// translated, with the reason (never the reverse under `--terraform-conversions`).
+    pub inexact: Vec<(String, String)>,
 }
 
 /// Why nothing could be rendered.
@@ -192,6 +216,7 @@ pub fn empty_document(
             "directory {dir:?}: {reason}, creating empty {what} file"
         )],
         debug: Vec::new(),
+        inexact: Vec::new(),
     })
 }
 
@@ -210,6 +235,7 @@ pub fn render(module: &Module, options: &SchemaOptions) -> Result<Rendered, Sche
     }
     let mut warnings = Vec::new();
     let mut debug = Vec::new();
+    let mut inexact = Vec::new();
     let cx = NodeCx {
         additional_properties: !options.disallow_additional_properties,
         require_all: options.require_all,
@@ -222,6 +248,7 @@ pub fn render(module: &Module, options: &SchemaOptions) -> Result<Rendered, Sche
         .iter()
         .filter(|v| !options.ignored(&v.name))
         .collect();
+    let root = RootCx::of(&variables);
     // Each variable's node is built and written on its own, on every core, in runs of
     // variables; the document puts the texts in place.
     let runs: Vec<&[&VariableSpec]> = variables
@@ -244,12 +271,11 @@ pub fn render(module: &Module, options: &SchemaOptions) -> Result<Rendered, Sche
         })
         .collect();
     let built = crate::parallel::map(&runs, |run| {
-        let mut warnings = Vec::new();
-        let mut debug = Vec::new();
+        let mut said = Said::default();
         let nodes: Vec<Json> = run
             .iter()
             .map(|v| {
-                let node = variable_node(v, &locals, options, &cx, &mut warnings, &mut debug);
+                let node = variable_node(v, &locals, options, &cx, &root, &mut said);
                 Json::Written(json_text::to_string_at(
                     &node,
                     PROPERTY_DEPTH,
@@ -257,43 +283,299 @@ pub fn render(module: &Module, options: &SchemaOptions) -> Result<Rendered, Sche
                 ))
             })
             .collect();
-        (nodes, warnings, debug)
+        (nodes, said)
     });
-    for (run, (nodes, run_warnings, run_debug)) in runs.iter().zip(built) {
+    let mut root_rules: Vec<(Rules, Vec<String>)> = Vec::new();
+    for (run, (nodes, said)) in runs.iter().zip(built) {
+        required.extend(said.required_extra.into_iter().map(Json::String));
         for (v, node) in run.iter().zip(nodes) {
             if v.required() || options.require_all {
                 required.push(Json::str(v.name.clone()));
             }
             properties.insert(v.name.clone(), node);
         }
-        warnings.extend(run_warnings);
-        debug.extend(run_debug);
+        warnings.extend(said.warnings);
+        debug.extend(said.debug);
+        inexact.extend(said.inexact);
+        root_rules.extend(said.root_rules);
     }
     required.sort_by(|a, b| match (a, b) {
         (Json::String(a), Json::String(b)) => a.cmp(b),
         _ => std::cmp::Ordering::Equal,
     });
     required.dedup();
-    let mut root = Json::object();
-    root.set(
-        "$schema",
-        Json::str("http://json-schema.org/draft-07/schema#"),
-    )
-    .set(
-        "additionalProperties",
-        Json::Bool(!options.disallow_additional_properties),
-    )
-    .set("properties", Json::Object(properties))
-    .set("required", Json::Array(required))
-    .set("type", Json::str("object"));
+    let mut document = Json::object();
+    document
+        .set(
+            "$schema",
+            Json::str("http://json-schema.org/draft-07/schema#"),
+        )
+        .set(
+            "additionalProperties",
+            Json::Bool(!options.disallow_additional_properties),
+        )
+        .set("properties", Json::Object(properties))
+        .set("required", Json::Array(required))
+        .set("type", Json::str("object"));
+    if !root_rules.is_empty() {
+        let all_of = root_rules
+            .iter()
+            .map(|(r, names)| {
+                if let Some(why) = options
+                    .terraform_conversions
+                    .then(|| conversions::inexact(root.ty(), r))
+                    .flatten()
+                {
+                    for name in names {
+                        inexact.push((name.clone(), format!("a rule between variables: {why}")));
+                    }
+                }
+                let mut o = types::object_rules(&cx, root.attrs(), r);
+                if options.cfn_lint_keywords {
+                    cfn_lint_keywords(&mut o, r);
+                }
+                o
+            })
+            .collect();
+        document.set("allOf", Json::Array(all_of));
+    }
     for (k, v) in &options.properties {
-        root.set(k.clone(), Json::str(v.clone()));
+        document.set(k.clone(), Json::str(v.clone()));
     }
     Ok(Rendered {
-        text: json_text::to_string(&root, options.write_options()),
+        text: json_text::to_string(&document, options.write_options()),
         warnings,
         debug,
+        inexact,
     })
+}
+
+/// Whether the rules (`translated`, which refer to `v` alone) refuse `v`'s default, as the
+/// runtime judges it.
+fn default_rejected(
+    v: &VariableSpec,
+    rules: &Rules,
+    translated: &[&tfvars_runtime::ValidationSpec],
+    locals: &[LocalSpec],
+    version: TerraformVersion,
+) -> bool {
+    let Some(default) = &v.default else {
+        return false;
+    };
+    if translated.is_empty() {
+        return false;
+    }
+    // The translated keywords decide it when they can (they judge non-null values exactly);
+    // the runtime otherwise.
+    let decided = if default.is_null() {
+        Some(!rules.null_ok)
+    } else {
+        rules.accepts(default).map(|ok| !ok)
+    };
+    if let Some(refused) = decided {
+        return refused;
+    }
+    let mut alone = v.clone();
+    alone.validations = translated.iter().map(|r| (*r).clone()).collect();
+    let spec = tfvars_runtime::ModuleSpec {
+        variables: vec![alone],
+        locals: locals.to_vec(),
+    };
+    let values = std::collections::BTreeMap::from([(v.name.clone(), default.clone())]);
+    tfvars_runtime::eval::run_validations(&spec, &values, &Default::default(), version)
+        .iter()
+        .any(|d| d.severity == tfvars_runtime::Severity::Error)
+}
+
+/// The root object of a rule between variables: the variables as attributes. Built on first
+/// use (most modules have no such rule).
+struct RootCx<'v> {
+    variables: &'v [&'v VariableSpec],
+    built: std::sync::OnceLock<(tfvars_runtime::Type, Vec<String>)>,
+}
+
+impl<'v> RootCx<'v> {
+    fn of(variables: &'v [&'v VariableSpec]) -> RootCx<'v> {
+        RootCx {
+            variables,
+            built: std::sync::OnceLock::new(),
+        }
+    }
+
+    fn built(&self) -> &(tfvars_runtime::Type, Vec<String>) {
+        self.built.get_or_init(|| {
+            let attrs = self
+                .variables
+                .iter()
+                .map(|v| tfvars_runtime::Attribute {
+                    name: v.name.clone(),
+                    ty: v.ty.clone(),
+                    // Left out, a variable takes its default; given null, a variable that is
+                    // not nullable takes it too (an optional attribute's rule).
+                    optional: v.default.is_some(),
+                    default: v.default.clone().filter(|d| !d.is_null()),
+                })
+                .collect();
+            let null_stays = self
+                .variables
+                .iter()
+                .filter(|v| v.nullable && v.default.as_ref().is_some_and(|d| !d.is_null()))
+                .map(|v| v.name.clone())
+                .collect();
+            (tfvars_runtime::Type::Object(attrs), null_stays)
+        })
+    }
+
+    fn ty(&self) -> &tfvars_runtime::Type {
+        &self.built().0
+    }
+
+    fn null_stays(&self) -> &[String] {
+        &self.built().1
+    }
+
+    fn attrs(&self) -> &[tfvars_runtime::Attribute] {
+        match self.ty() {
+            tfvars_runtime::Type::Object(attrs) => attrs,
+            _ => &[],
+        }
+    }
+}
+
+/// Adds the variables `e` refers to.
+fn variables_in(e: &tfvars_runtime::Expr, out: &mut Vec<String>) {
+    use tfvars_runtime::Expr;
+    if let Expr::Variable(v) = e {
+        if !out.contains(v) {
+            out.push(v.clone());
+        }
+        return;
+    }
+    let mut visit = |e: &Expr| variables_in(e, out);
+    match e {
+        Expr::GetAttr(a, _) | Expr::Unary(_, a) => visit(a),
+        Expr::Index(a, b) | Expr::Binary(_, a, b) => {
+            visit(a);
+            visit(b);
+        }
+        Expr::Conditional(a, b, c) => {
+            visit(a);
+            visit(b);
+            visit(c);
+        }
+        Expr::Call { args, .. } | Expr::Tuple(args) => args.iter().for_each(visit),
+        Expr::For(f) => {
+            visit(&f.collection);
+            visit(&f.value);
+        }
+        _ => {}
+    }
+}
+
+/// Whether `e` refers to a variable other than `name`.
+fn refers_to_others(e: &tfvars_runtime::Expr, name: &str) -> bool {
+    use tfvars_runtime::Expr;
+    let mut found = false;
+    let mut visit = |e: &Expr| found |= refers_to_others(e, name);
+    match e {
+        Expr::Variable(v) => return v != name,
+        Expr::GetAttr(a, _) | Expr::Unary(_, a) => visit(a),
+        Expr::Index(a, b) | Expr::Binary(_, a, b) => {
+            visit(a);
+            visit(b);
+        }
+        Expr::Conditional(a, b, c) => {
+            visit(a);
+            visit(b);
+            visit(c);
+        }
+        Expr::Call { args, .. } | Expr::Tuple(args) => args.iter().for_each(visit),
+        Expr::Object(items) => items.iter().for_each(|(k, v)| {
+            visit(k);
+            visit(v);
+        }),
+        Expr::For(f) => {
+            visit(&f.collection);
+            visit(&f.value);
+        }
+        _ => {}
+    }
+    found
+}
+
+/// cfn-lint's compact keyword beside the standard form of a root rule: `requiredOr` for
+/// "at least one of these variables is given a non-null value".
+fn cfn_lint_keywords(o: &mut Json, rules: &Rules) {
+    let [group] = rules.any_of.as_slice() else {
+        return;
+    };
+    if !rules.properties.is_empty() || !rules.required.is_empty() {
+        return;
+    }
+    let names: Option<Vec<String>> = group
+        .iter()
+        .map(
+            |alt| match (alt.required.as_slice(), alt.properties.as_slice()) {
+                ([r], [(p, child)])
+                    if r == p && !child.null_ok && {
+                        let mut c = child.clone();
+                        c.null_ok = true;
+                        c.may_fail = false;
+                        c == Rules::default()
+                    } =>
+                {
+                    Some(r.clone())
+                }
+                _ => None,
+            },
+        )
+        .collect();
+    if let Some(names) = names {
+        o.set(
+            "requiredOr",
+            Json::Array(names.into_iter().map(Json::String).collect()),
+        );
+    }
+}
+
+/// How a rule's error message uses its variable.
+enum MessageUse {
+    /// Not at all (or only through what is constant).
+    None,
+    /// Only interpolated whole (`"${var.x} is bad"`, `var.x`), for a primitive type: the
+    /// message then fails on null only.
+    Direct,
+    /// In some other way.
+    Other,
+}
+
+fn message_use(
+    message: &tfvars_runtime::Expr,
+    name: &str,
+    ty: &tfvars_runtime::Type,
+) -> MessageUse {
+    use tfvars_runtime::expr::TemplatePart;
+    use tfvars_runtime::Expr;
+    let direct = |e: &Expr| matches!(e, Expr::Variable(v) if v == name);
+    match message {
+        Expr::Literal(_) => MessageUse::None,
+        e if direct(e) && ty.is_primitive() => MessageUse::Direct,
+        Expr::Template(parts) => {
+            let mut uses = MessageUse::None;
+            for p in parts {
+                match p {
+                    TemplatePart::Literal(_) => {}
+                    TemplatePart::Interpolation(e) if direct(e) && ty.is_primitive() => {
+                        uses = MessageUse::Direct
+                    }
+                    TemplatePart::Interpolation(Expr::Literal(_)) => {}
+                    _ => return MessageUse::Other,
+                }
+            }
+            uses
+        }
+        _ => MessageUse::Other,
+    }
 }
 
 /// Go's `%q` for the warning text: a double-quoted string with Go escapes.
@@ -321,20 +603,57 @@ pub(crate) fn go_quote(s: &str) -> String {
     out
 }
 
+/// What rendering variables' nodes says beside the nodes.
+#[derive(Default)]
+struct Said {
+    warnings: Vec<String>,
+    debug: Vec<String>,
+    /// Variables whose node accepts some value Terraform rejects, and why.
+    inexact: Vec<(String, String)>,
+    /// Rules between variables, for the root, with the variables they name.
+    root_rules: Vec<(Rules, Vec<String>)>,
+    /// Variables with a default that must be given anyway.
+    required_extra: Vec<String>,
+}
+
 fn variable_node(
     v: &VariableSpec,
     locals: &[LocalSpec],
     options: &SchemaOptions,
     cx: &NodeCx,
-    warnings: &mut Vec<String>,
-    debug: &mut Vec<String>,
+    root: &RootCx,
+    said: &mut Said,
 ) -> Json {
+    let Said {
+        warnings,
+        debug,
+        inexact,
+        root_rules,
+        required_extra,
+    } = said;
     // Translate every validation block; untranslatable ones are left out with a warning.
     let mut rules: Option<Rules> = None;
+    let mut messages: Vec<String> = Vec::new();
+    let mut translated: Vec<&tfvars_runtime::ValidationSpec> = Vec::new();
     for rule in &v.validations {
         let condition = rule.condition.without_sites();
+        let error_message = rule.error_message.without_sites();
         match translate::translate(&condition, &v.name, &v.ty, locals, options.version) {
-            Ok(r) => {
+            Ok(mut r) => {
+                // Terraform evaluates the error message too, and rejects the value when that
+                // fails: interpolating the value itself fails on null; any other use of it may
+                // fail in ways the schema does not follow.
+                match message_use(&error_message, &v.name, &v.ty) {
+                    MessageUse::None => {}
+                    MessageUse::Direct => r.null_ok = false,
+                    MessageUse::Other => inexact.push((
+                        v.name.clone(),
+                        format!(
+                            "the error message of the rule at {} uses the value, and Terraform rejects the value when the message fails",
+                            rule.location
+                        ),
+                    )),
+                }
                 if r.string_length || r.items.as_ref().is_some_and(|i| i.string_length) {
                     debug.push(format!(
                         "condition at {:?} of {:?}: JSON Schema counts string length in code points, Terraform in grapheme clusters (they differ only for combining marks and emoji sequences)",
@@ -342,12 +661,49 @@ fn variable_node(
                         v.name
                     ));
                 }
+                translated.push(rule);
+                if options.error_messages {
+                    match tfvars_runtime::eval::eval_constant(&error_message) {
+                        Ok(tfvars_runtime::Value::String(m)) => {
+                            if !messages.contains(&m) {
+                                messages.push(m)
+                            }
+                        }
+                        _ => debug.push(format!(
+                            "the error message of the rule at {:?} is not a constant string, so it is not written as `errorMessage`",
+                            rule.location.to_string()
+                        )),
+                    }
+                }
                 match &mut rules {
                     Some(all) => all.merge(r),
                     None => rules = Some(r),
                 }
             }
             Err(why) => {
+                // A rule that refers to other variables may be a rule of the root object.
+                let why = if refers_to_others(&condition, &v.name) {
+                    match translate::translate_root(
+                        &condition,
+                        root.ty(),
+                        root.null_stays(),
+                        locals,
+                        options.version,
+                    ) {
+                        Ok(r) => {
+                            if let MessageUse::None = message_use(&error_message, &v.name, &v.ty) {
+                                let mut names = vec![v.name.clone()];
+                                variables_in(&condition, &mut names);
+                                root_rules.push((r, names));
+                                continue;
+                            }
+                            format!("{why}; as a rule between variables: its error message uses the values")
+                        }
+                        Err(root_why) => format!("{why}; as a rule between variables: {root_why}"),
+                    }
+                } else {
+                    why
+                };
                 warnings.push(format!(
                     "couldn't apply validation for {} with condition {}: no translation rules are supported for this condition",
                     go_quote(&v.name),
@@ -361,11 +717,35 @@ fn variable_node(
         }
     }
     let rules = rules.unwrap_or_default();
+    let default_refused = default_rejected(v, &rules, &translated, locals, options.version);
+    if default_refused {
+        // Left out, the variable takes its default, which its own rules refuse: Terraform
+        // then rejects the input. terraschema's output does not say so; under
+        // `--terraform-conversions` the variable is required.
+        if cx.conversions {
+            required_extra.push(v.name.clone());
+        } else {
+            inexact.push((
+                v.name.clone(),
+                "its default fails its rules, so leaving it out is refused, which only --terraform-conversions writes".into(),
+            ));
+        }
+    }
+    if cx.conversions {
+        if let Some(why) = conversions::inexact(&v.ty, &rules) {
+            debug.push(format!(
+                "variable {:?} accepts more than Terraform under --terraform-conversions: {why}",
+                v.name
+            ));
+            inexact.push((v.name.clone(), why));
+        }
+    }
 
     let mut node = if cx.conversions {
         // Terraform's own null rules: a nullable variable takes null (then validated); a
         // non-nullable one with a default replaces null by the default.
-        let null_ok = (v.nullable && rules.null_ok) || (!v.nullable && v.default.is_some());
+        let null_ok = (v.nullable && rules.null_ok)
+            || (!v.nullable && v.default.is_some() && !default_refused);
         let mut n = types::node(cx, &v.ty, Some(&rules), false);
         if null_ok {
             types::add_null(&mut n);
@@ -417,6 +797,9 @@ fn variable_node(
     }
     if let Some(d) = &v.description {
         node.set("description", Json::str(d.clone()));
+    }
+    if !messages.is_empty() {
+        node.set("errorMessage", Json::str(messages.join("\n")));
     }
     node
 }

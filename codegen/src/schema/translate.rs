@@ -46,13 +46,21 @@ pub struct Rules {
     pub values: Option<Box<Rules>>,
     /// Rules for every key (map).
     pub keys: Option<Box<Rules>>,
-    /// Rules for required object attributes, by name.
+    /// Rules for object attributes, by name.
     pub properties: Vec<(String, Rules)>,
+    /// Optional object attributes that must be given: leaving one out gives a null or default
+    /// value the rules reject.
+    pub required: Vec<String>,
+    /// The value must be an object (a rule on the keys of an untyped variable).
+    pub object_only: bool,
     /// Disjunctions (`a || b`), each a list of alternatives of which one must hold; all the
     /// disjunctions must hold. Alternatives only hold keywords of this node.
     pub any_of: Vec<Vec<Rules>>,
     /// Whether the conditions accept a null value at this node.
     pub null_ok: bool,
+    /// Whether the conditions fail (an error, not false) for some non-null value of this node:
+    /// a rule on an attribute that can be null. `||` cannot then be written as `anyOf`.
+    pub may_fail: bool,
     /// Set when a string `length()` bound is present (JSON Schema counts code points where
     /// Terraform counts grapheme clusters).
     pub string_length: bool,
@@ -73,8 +81,11 @@ impl Default for Rules {
             values: None,
             keys: None,
             properties: Vec::new(),
+            required: Vec::new(),
+            object_only: false,
             any_of: Vec::new(),
             null_ok: true,
+            may_fail: false,
             string_length: false,
         }
     }
@@ -95,16 +106,154 @@ impl Rules {
             && self.values.is_none()
             && self.keys.is_none()
             && self.properties.is_empty()
+            && self.required.is_empty()
+            && !self.object_only
+            && self.any_of.is_empty()
+    }
+
+    /// Whether a non-null primitive value (the value after Terraform's conversion) satisfies
+    /// every keyword of this node: `None` when that cannot be told here (keywords about
+    /// elements, values, keys or attributes; a pattern the `regex` crate does not read; the
+    /// length of a non-ASCII string, counted in grapheme clusters by Terraform).
+    pub fn accepts(&self, v: &Value) -> Option<bool> {
+        if !self.is_flat() {
+            return self.accepts_nested(v);
+        }
+        let mut ok = true;
+        if let Some(allowed) = &self.allowed {
+            ok &= allowed.contains(v);
+        }
+        ok &= !self.disallowed.contains(v);
+        let text = match v {
+            Value::String(s) => Some(s.as_str()),
+            _ => None,
+        };
+        let matches = |p: &str| -> Option<bool> { Some(compiled(p)?.is_match(text?)) };
+        for p in &self.patterns {
+            if text.is_some() {
+                ok &= matches(p)?;
+            }
+        }
+        for p in &self.forbidden_patterns {
+            if text.is_some() {
+                ok &= !matches(p)?;
+            }
+        }
+        if let Value::Number(n) = v {
+            if let Some(b) = &self.minimum {
+                ok &= if b.exclusive {
+                    *n > b.value
+                } else {
+                    *n >= b.value
+                };
+            }
+            if let Some(b) = &self.maximum {
+                ok &= if b.exclusive {
+                    *n < b.value
+                } else {
+                    *n <= b.value
+                };
+            }
+        }
+        if self.min_length.is_some() || self.max_length.is_some() {
+            if let Some(t) = text {
+                if !t.is_ascii() {
+                    return None;
+                }
+                let len = t.len() as u64;
+                ok &= self.min_length.is_none_or(|m| len >= m);
+                ok &= self.max_length.is_none_or(|m| len <= m);
+            }
+        }
+        for alternatives in &self.any_of {
+            let mut any = false;
+            for alt in alternatives {
+                any |= alt.accepts(v)?;
+            }
+            ok &= any;
+        }
+        Some(ok)
+    }
+
+    /// [`Rules::accepts`] for rules about elements, values, keys and attributes.
+    fn accepts_nested(&self, v: &Value) -> Option<bool> {
+        let child = |r: &Rules, v: &Value| -> Option<bool> {
+            if v.is_null() {
+                Some(r.null_ok)
+            } else {
+                r.accepts(v)
+            }
+        };
+        let mut own = self.clone();
+        own.items = None;
+        own.values = None;
+        own.keys = None;
+        own.properties = Vec::new();
+        own.required = Vec::new();
+        own.object_only = false;
+        let mut ok = own.accepts(v)?;
+        if self.object_only {
+            ok &= matches!(v, Value::Object(_) | Value::Map(..));
+        }
+        if let Some(items) = &self.items {
+            let (Value::List(_, elems) | Value::Set(_, elems) | Value::Tuple(elems)) = v else {
+                return None;
+            };
+            for e in elems {
+                ok &= child(items, e)?;
+            }
+        }
+        if self.values.is_some() || self.keys.is_some() {
+            let (Value::Map(_, m) | Value::Object(m)) = v else {
+                return None;
+            };
+            for (k, e) in m {
+                if let Some(values) = &self.values {
+                    ok &= child(values, e)?;
+                }
+                if let Some(keys) = &self.keys {
+                    ok &= keys.accepts(&Value::String(k.clone()))?;
+                }
+            }
+        }
+        if !self.properties.is_empty() || !self.required.is_empty() {
+            let Value::Object(m) = v else {
+                return None;
+            };
+            for (name, r) in &self.properties {
+                ok &= child(r, m.get(name)?)?;
+            }
+        }
+        Some(ok)
+    }
+
+    /// True when no keyword but `enum` would be written.
+    pub fn only_allowed(&self) -> bool {
+        self.disallowed.is_empty()
+            && self.patterns.is_empty()
+            && self.forbidden_patterns.is_empty()
+            && self.minimum.is_none()
+            && self.maximum.is_none()
+            && self.min_length.is_none()
+            && self.max_length.is_none()
+            && self.items.is_none()
+            && self.values.is_none()
+            && self.keys.is_none()
+            && self.properties.is_empty()
+            && self.required.is_empty()
+            && !self.object_only
             && self.any_of.is_empty()
     }
 
     /// True when all keywords apply to this node itself (none to elements, values, keys or
     /// attributes), as an `anyOf` alternative needs.
-    fn is_flat(&self) -> bool {
+    pub fn is_flat(&self) -> bool {
         self.items.is_none()
             && self.values.is_none()
             && self.keys.is_none()
             && self.properties.is_empty()
+            && self.required.is_empty()
+            && !self.object_only
     }
 
     /// Combines two sets of rules that must both hold: the tightest bounds win.
@@ -147,8 +296,15 @@ impl Rules {
                 None => self.properties.push((name, rules)),
             }
         }
+        for r in other.required {
+            if !self.required.contains(&r) {
+                self.required.push(r);
+            }
+        }
         self.any_of.extend(other.any_of);
         self.null_ok &= other.null_ok;
+        self.may_fail |= other.may_fail;
+        self.object_only |= other.object_only;
         self.string_length |= other.string_length;
     }
 }
@@ -177,6 +333,22 @@ fn tighter(a: Option<Bound>, b: Option<Bound>, lower: bool) -> Option<Bound> {
         }
         (a, b) => a.or(b),
     }
+}
+
+/// A pattern compiled once per process (schemas are rendered again and again by the macro and
+/// the benches); `None` when the `regex` crate does not read it.
+fn compiled(pattern: &str) -> Option<regex::Regex> {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    type Cache = Mutex<HashMap<String, Option<regex::Regex>>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let cache = CACHE.get_or_init(Default::default);
+    if let Some(found) = cache.lock().ok()?.get(pattern) {
+        return found.clone();
+    }
+    let re = regex::Regex::new(pattern).ok();
+    cache.lock().ok()?.insert(pattern.to_string(), re.clone());
+    re
 }
 
 /// What a condition yields when the value is null.
@@ -221,15 +393,95 @@ pub fn translate(
     locals: &[LocalSpec],
     version: TerraformVersion,
 ) -> Result<Rules, String> {
-    let cx = Cx { version, locals };
+    let cx = Cx {
+        version,
+        locals,
+        null_stays: &[],
+    };
     let t = cx.condition(condition, Target::Var(name), ty)?;
     let mut rules = t.rules;
     rules.null_ok = t.on_null == OnNull::True;
     Ok(rules)
 }
 
+/// The name standing for the root object in a rule between variables.
+const ROOT: &str = "\u{0}root";
+
+/// Translates a rule that refers to several variables into rules on the root object, whose
+/// attributes are the variables (`root` lists them as optional attributes with their defaults
+/// when they have one); `null_stays` names the variables given `null` that keep it although
+/// they have a non-null default. Only the result's `properties`, `required` and `any_of`
+/// are set.
+pub fn translate_root(
+    condition: &Expr,
+    root: &Type,
+    null_stays: &[String],
+    locals: &[LocalSpec],
+    version: TerraformVersion,
+) -> Result<Rules, String> {
+    let cx = Cx {
+        version,
+        locals,
+        null_stays,
+    };
+    let rewritten = to_root(condition);
+    let t = cx.condition(&rewritten, Target::Var(ROOT), root)?;
+    Ok(t.rules)
+}
+
+/// `var.x` → `ROOT.x`.
+fn to_root(e: &Expr) -> Expr {
+    let r = |e: &Expr| Box::new(to_root(e));
+    match e {
+        Expr::Variable(v) => Expr::GetAttr(Box::new(Expr::Variable(ROOT.into())), v.clone()),
+        Expr::Tuple(items) => Expr::Tuple(items.iter().map(to_root).collect()),
+        Expr::Object(items) => Expr::Object(
+            items
+                .iter()
+                .map(|(k, v)| (to_root(k), to_root(v)))
+                .collect(),
+        ),
+        Expr::GetAttr(a, n) => Expr::GetAttr(r(a), n.clone()),
+        Expr::Index(a, b) => Expr::Index(r(a), r(b)),
+        Expr::Unary(op, a) => Expr::Unary(*op, r(a)),
+        Expr::Binary(op, a, b) => Expr::Binary(*op, r(a), r(b)),
+        Expr::Conditional(a, b, c) => Expr::Conditional(r(a), r(b), r(c)),
+        Expr::Call {
+            name,
+            args,
+            expand_final,
+        } => Expr::Call {
+            name: name.clone(),
+            args: args.iter().map(to_root).collect(),
+            expand_final: *expand_final,
+        },
+        Expr::For(f) => {
+            let mut f = (**f).clone();
+            f.collection = to_root(&f.collection);
+            f.value = to_root(&f.value);
+            f.key = f.key.as_ref().map(to_root);
+            f.condition = f.condition.as_ref().map(to_root);
+            Expr::For(Box::new(f))
+        }
+        Expr::Splat {
+            source,
+            each,
+            symbol,
+        } => Expr::Splat {
+            source: r(source),
+            each: r(each),
+            symbol: symbol.clone(),
+        },
+        other => other.clone(),
+    }
+}
+
 struct Cx<'l> {
     version: TerraformVersion,
+    /// For a rule at the root (between variables): the variables whose explicit `null` stays
+    /// null although they have a non-null default (nullable ones); the default applies
+    /// otherwise, as for an optional attribute.
+    null_stays: &'l [String],
     /// The module's locals: a local whose expression is a literal stands for that literal.
     locals: &'l [LocalSpec],
 }
@@ -351,7 +603,10 @@ impl Cx<'_> {
     fn condition(&self, e: &Expr, target: Target, ty: &Type) -> Result<Translated, String> {
         match self.condition_direct(e, target, ty) {
             Ok(t) => Ok(t),
-            Err(why) => self.attribute(e, target, ty).unwrap_or(Err(why)),
+            Err(why) => self
+                .attribute(e, target, ty)
+                .or_else(|| self.any_key(e, target, ty))
+                .unwrap_or(Err(why)),
         }
     }
 
@@ -375,23 +630,191 @@ impl Cx<'_> {
             return Some(Err(format!("the object has no attribute `{name}`")));
         };
         Some(self.condition(e, Target::Attr(first), &attr.ty).and_then(|t| {
-            let null_ok = t.on_null == OnNull::True;
-            if attr.optional && !(null_ok && attr.default.is_none()) {
-                return Err(format!(
-                    "the attribute `{name}` is optional: Terraform checks its null or default value when it is absent, JSON Schema checks nothing"
-                ));
+            let mut null_ok = t.on_null == OnNull::True;
+            let mut required = Vec::new();
+            let at_root = matches!(target, Target::Var(ROOT));
+            let null_stays = at_root && self.null_stays.contains(name);
+            // A null attribute (given, or left out without a default) fails the rule with an
+            // error rather than false: `||` needs to know.
+            let may_fail = t.on_null == OnNull::Error
+                && (attr.default.as_ref().is_none_or(Value::is_null) || null_stays)
+                || t.rules.may_fail;
+            if attr.optional {
+                // Left out (or null), the attribute holds its default, or null without one:
+                // the rule's verdict on that value is known now. When it rejects it, the
+                // attribute must be given, and given non-null.
+                let absent_ok = match attr.default.as_ref().filter(|d| !d.is_null()) {
+                    None => null_ok,
+                    Some(d) => t.rules.accepts(d).ok_or_else(|| {
+                        format!(
+                            "the attribute `{name}` is optional with a default the rule's translation cannot judge"
+                        )
+                    })?,
+                };
+                if !null_stays {
+                    null_ok = absent_ok;
+                }
+                if !absent_ok {
+                    required.push(name.clone());
+                }
             }
             let mut child = t.rules;
             child.null_ok = null_ok;
             Ok(Translated {
                 rules: Rules {
                     properties: vec![(name.clone(), child)],
+                    required,
+                    may_fail,
                     ..Rules::default()
                 },
                 // Getting an attribute of null is an error.
                 on_null: OnNull::Error,
             })
         }))
+    }
+
+    /// A condition about one key of an untyped variable (`lookup(var.x, "k", null) == null ?
+    /// true : contains([…], var.x["k"])`): the value must be an object; the key's value,
+    /// when present, is judged by the condition with every access replaced by it; a missing
+    /// key is judged by the runtime on an empty object (`lookup` gives its default there,
+    /// `var.x["k"]` fails). `None` when the condition is not about exactly one key.
+    fn any_key(&self, e: &Expr, target: Target, ty: &Type) -> Option<Result<Translated, String>> {
+        let (Type::Any, Target::Var(var)) = (ty, target) else {
+            return None;
+        };
+        let mut keys = Vec::new();
+        let mut bare = false;
+        key_accesses(e, target, self.locals, &mut keys, &mut bare);
+        let key = keys.first()?.clone();
+        if bare || keys.iter().any(|k| *k != key) {
+            return None;
+        }
+        const SLOT: &str = "\u{0}key";
+        let sub = replace_key_access(e, target, self.locals, SLOT);
+        Some((|| {
+            let t = self.condition(&sub, Target::Bound(SLOT), &Type::Any)?;
+            let absent_ok = runtime_accepts(
+                e,
+                var,
+                Value::Object(Default::default()),
+                self.locals,
+                self.version,
+            )
+            .ok_or_else(|| {
+                format!("the runtime cannot judge the condition on an object without `{key}`")
+            })?;
+            let null_ok = t.on_null == OnNull::True;
+            let mut child = t.rules;
+            child.null_ok = null_ok;
+            Ok(Translated {
+                rules: Rules {
+                    properties: vec![(key.clone(), child)],
+                    required: if absent_ok { Vec::new() } else { vec![key] },
+                    object_only: true,
+                    may_fail: t.on_null == OnNull::Error,
+                    ..Rules::default()
+                },
+                // `lookup`, `[…]` and `.` all fail on null.
+                on_null: OnNull::Error,
+            })
+        })())
+    }
+
+    /// `(A ? 1 : 0) + (B ? 1 : 0) + … op N`: how many of the conditions hold, for N of 0 or 1
+    /// (none, exactly one, at most one, at least one): `anyOf` over which conditions hold, each
+    /// branch the conditions that must hold and the negations of the others. Every condition
+    /// and its negation must translate without failing on a non-null value.
+    fn count(
+        &self,
+        op: BinaryOp,
+        a: &Expr,
+        b: &Expr,
+        target: Target,
+        ty: &Type,
+    ) -> Result<Translated, String> {
+        let (terms, op, n) = match (counted_terms(a), counted_terms(b)) {
+            (Some(t), _) => (t, op, b),
+            (None, Some(t)) => (t, flip(op), a),
+            _ => return Err("a sum that is not a count of conditions".into()),
+        };
+        let n = self
+            .number_literal(n)
+            .ok_or_else(|| "a count compared with a non-literal".to_string())?;
+        let (zero, one) = (Number::from(0u8), Number::from(1u8));
+        // The numbers of true conditions that pass.
+        let allowed: &[usize] = match op {
+            BinaryOp::Eq if n == zero => &[0],
+            BinaryOp::Eq if n == one => &[1],
+            BinaryOp::LessEq if n == one => &[0, 1],
+            BinaryOp::Less if n == Number::from(2u8) => &[0, 1],
+            BinaryOp::Less if n == one => &[0],
+            BinaryOp::LessEq if n == zero => &[0],
+            BinaryOp::GreaterEq if n == one => &[usize::MAX],
+            BinaryOp::Greater if n == zero => &[usize::MAX],
+            _ => {
+                return Err(format!(
+                    "a count of conditions compared using `{}` with {n}",
+                    op_text(op)
+                ))
+            }
+        };
+        if terms.len() > 6 {
+            return Err("a count of more than six conditions".into());
+        }
+        let mut holds = Vec::new();
+        let mut fails = Vec::new();
+        for (c, counted_when) in &terms {
+            let (c, not_c) = match negated(c) {
+                Some(not_c) if *counted_when => ((*c).clone(), not_c),
+                Some(not_c) => (not_c, (*c).clone()),
+                None => {
+                    return Err(format!(
+                        "a counted condition that cannot be negated ({})",
+                        describe(c)
+                    ))
+                }
+            };
+            let yes = self.condition(&c, target, ty)?;
+            let no = self.condition(&not_c, target, ty)?;
+            if yes.rules.may_fail || no.rules.may_fail {
+                return Err("a counted condition that fails on a null attribute".into());
+            }
+            holds.push(yes.rules);
+            fails.push(no.rules);
+        }
+        let branch = |true_ones: &[usize]| {
+            let mut r = Rules::default();
+            for i in 0..terms.len() {
+                let part = if true_ones.contains(&i) {
+                    &holds[i]
+                } else {
+                    &fails[i]
+                };
+                r.merge(part.clone());
+            }
+            r.null_ok = true;
+            r
+        };
+        let mut alternatives = Vec::new();
+        for &k in allowed {
+            match k {
+                0 => alternatives.push(branch(&[])),
+                1 => (0..terms.len()).for_each(|i| alternatives.push(branch(&[i]))),
+                _ => alternatives.extend(holds.iter().cloned()),
+            }
+        }
+        if !matches!(ty, Type::Object(_)) && alternatives.iter().any(|r| !r.is_flat()) {
+            return Err("a count of conditions on elements, values or keys".into());
+        }
+        Ok(Translated {
+            rules: Rules {
+                any_of: vec![alternatives],
+                ..Rules::default()
+            },
+            // Conditions on attributes fail on a null object; on the value itself, counting
+            // null is not translated.
+            on_null: OnNull::Error,
+        })
     }
 
     fn condition_direct(&self, e: &Expr, target: Target, ty: &Type) -> Result<Translated, String> {
@@ -412,7 +835,21 @@ impl Cx<'_> {
                     on_null: self.combine(&on_null, true),
                 })
             }
+            Expr::Binary(
+                op @ (BinaryOp::Eq
+                | BinaryOp::Less
+                | BinaryOp::LessEq
+                | BinaryOp::Greater
+                | BinaryOp::GreaterEq),
+                a,
+                b,
+            ) if counted_terms(a).is_some() || counted_terms(b).is_some() => {
+                self.count(*op, a, b, target, ty)
+            }
             Expr::Binary(op @ (BinaryOp::Eq | BinaryOp::NotEq), a, b) => {
+                if let Some(lazy) = try_null_test(*op == BinaryOp::Eq, a, b) {
+                    return self.condition(&lazy, target, ty);
+                }
                 if let Some(t) = self.length_compare(*op, a, b, target, ty)? {
                     return Ok(t);
                 }
@@ -489,6 +926,29 @@ impl Cx<'_> {
                     args,
                     expand_final: false,
                 } if name == "contains" => {
+                    if let Some(key) = self.keys_contains(args, target, ty) {
+                        // `!contains(keys(var.m), "k")`: no such key.
+                        return Ok(Translated {
+                            rules: Rules {
+                                keys: Some(Box::new(Rules {
+                                    disallowed: vec![Value::String(key?)],
+                                    ..Rules::default()
+                                })),
+                                ..Rules::default()
+                            },
+                            on_null: OnNull::Error,
+                        });
+                    }
+                    if let [Expr::For(f), flag] = args.as_slice() {
+                        // `!contains([for … : c], false)`: no `c` is false, which for conditions
+                        // (true, false or a failure) is `alltrue`.
+                        if f.key.is_none()
+                            && f.condition.is_none()
+                            && self.literal(flag) == Some(Value::Bool(false))
+                        {
+                            return self.alltrue(&[Expr::For(f.clone())], target, ty);
+                        }
+                    }
                     let values = self.contains_args(args, target)?;
                     let t = self.equality(false, values, ty)?;
                     Ok(Translated {
@@ -496,9 +956,35 @@ impl Cx<'_> {
                         on_null: OnNull::Error,
                     })
                 }
-                other => Err(format!("`!` applied to {}", describe(other))),
+                Expr::Call {
+                    name,
+                    args,
+                    expand_final: false,
+                } if name == "can"
+                    && matches!(args.as_slice(), [Expr::Call { name, expand_final: false, .. }] if name == "regex") =>
+                {
+                    let [Expr::Call { args: inner, .. }] = args.as_slice() else {
+                        return Err("`can` with several arguments".into());
+                    };
+                    let pattern = self.regex_args(inner, target, ty)?;
+                    // `regex` fails on null, so `can` is false and `!can` true.
+                    Ok(Translated {
+                        rules: Rules {
+                            forbidden_patterns: vec![pattern],
+                            ..Rules::default()
+                        },
+                        on_null: OnNull::True,
+                    })
+                }
+                other => match negated(other) {
+                    Some(pushed) => self.condition(&pushed, target, ty),
+                    None => Err(format!("`!` applied to {}", describe(other))),
+                },
             },
             Expr::Conditional(cond, then, otherwise) => {
+                if let Some(lazy) = try_conditional(cond, then, otherwise) {
+                    return self.condition(&lazy, target, ty);
+                }
                 let null_test = self.null_test(cond, target);
                 match null_test {
                     Some(is_null) => {
@@ -608,13 +1094,30 @@ impl Cx<'_> {
         let rules = if alternatives.len() == 1 {
             alternatives.pop().unwrap_or_default()
         } else {
-            if alternatives.iter().any(|r| !r.is_flat()) {
+            let on_attributes = matches!(ty, Type::Object(_))
+                && alternatives
+                    .iter()
+                    .all(|r| r.items.is_none() && r.values.is_none() && r.keys.is_none());
+            if alternatives.iter().any(|r| !r.is_flat()) && !on_attributes {
+                return Err("`||` between conditions on elements, values or keys".into());
+            }
+            // An alternative that fails (on a null attribute) fails the whole `||` in 1.11,
+            // and from 1.12 whenever it is evaluated (all but the last may be).
+            let failing = match self.version {
+                TerraformVersion::V1_11 => alternatives.iter().any(|r| r.may_fail),
+                TerraformVersion::Latest => alternatives
+                    .split_last()
+                    .is_some_and(|(_, first)| first.iter().any(|r| r.may_fail)),
+            };
+            if failing {
                 return Err(
-                    "`||` between conditions on elements, values, keys or attributes".into(),
+                    "`||` with a side that fails on a null attribute (JSON Schema's `anyOf` cannot fail)"
+                        .into(),
                 );
             }
             Rules {
                 string_length: alternatives.iter().any(|r| r.string_length),
+                may_fail: alternatives.iter().any(|r| r.may_fail),
                 any_of: vec![alternatives],
                 ..Rules::default()
             }
@@ -627,6 +1130,16 @@ impl Cx<'_> {
 
     /// `==` / `contains` (allowed values) or `!=` / `!contains` (disallowed values).
     fn equality(&self, allowed: bool, lits: Vec<Value>, ty: &Type) -> Result<Translated, String> {
+        if allowed && lits.len() == 1 && lits[0].is_null() {
+            // `x == null`: true for null only (any type).
+            return Ok(Translated {
+                rules: Rules {
+                    allowed: Some(lits),
+                    ..Rules::default()
+                },
+                on_null: OnNull::True,
+            });
+        }
         if !allowed && lits.len() == 1 && lits[0].is_null() {
             // `x != null`: true for every non-null value, false for null (any type).
             return Ok(Translated {
@@ -661,6 +1174,32 @@ impl Cx<'_> {
         Ok(Translated { rules, on_null })
     }
 
+    /// `contains(keys(var.m), "k")` on a map: `Some(Ok(k))`; `Some(Err)` for a key that is not
+    /// a literal string.
+    fn keys_contains(
+        &self,
+        args: &[Expr],
+        target: Target,
+        ty: &Type,
+    ) -> Option<Result<String, String>> {
+        let [Expr::Call {
+            name,
+            args: over,
+            expand_final: false,
+        }, key] = args
+        else {
+            return None;
+        };
+        if name != "keys" || over.len() != 1 || !target.is(&over[0]) || !matches!(ty, Type::Map(_))
+        {
+            return None;
+        }
+        Some(match self.literal(key) {
+            Some(Value::String(k)) => Ok(k),
+            _ => Err("`contains(keys(…), …)` with a key that is not a literal string".into()),
+        })
+    }
+
     fn contains_args(&self, args: &[Expr], target: Target) -> Result<Vec<Value>, String> {
         match args {
             [list, v] if target.is(v) && self.tuple(list).is_some() => self
@@ -686,6 +1225,16 @@ impl Cx<'_> {
     ) -> Result<Translated, String> {
         match name {
             "contains" => {
+                if let Some(key) = self.keys_contains(args, target, ty) {
+                    // `contains(keys(var.m), "k")`: the map has the key.
+                    return Ok(Translated {
+                        rules: Rules {
+                            required: vec![key?],
+                            ..Rules::default()
+                        },
+                        on_null: OnNull::Error,
+                    });
+                }
                 let values = self.contains_args(args, target)?;
                 if values.iter().any(Value::is_null) {
                     // contains() fails on a null value, and a null element matches nothing else.
@@ -738,6 +1287,28 @@ impl Cx<'_> {
                 }
                 _ => Err(format!("`{name}` whose first argument is not the variable")),
             },
+            "alltrue" | "anytrue" if matches!(args, [Expr::Tuple(items)] if !items.is_empty()) => {
+                // Over a list literal: every element is evaluated, as `&&`/`||` were in 1.11.
+                let [Expr::Tuple(items)] = args else {
+                    return Err(format!("`{name}` over something other than a list"));
+                };
+                let op = if name == "alltrue" {
+                    BinaryOp::And
+                } else {
+                    BinaryOp::Or
+                };
+                let chain = items
+                    .iter()
+                    .cloned()
+                    .reduce(|a, b| Expr::Binary(op, Box::new(a), Box::new(b)))
+                    .unwrap_or(Expr::Literal(Value::Bool(name == "alltrue")));
+                let eager = Cx {
+                    version: TerraformVersion::V1_11,
+                    locals: self.locals,
+                    null_stays: self.null_stays,
+                };
+                eager.condition(&chain, target, ty)
+            }
             "alltrue" => self.alltrue(args, target, ty),
             other => Err(format!("the function `{other}` is not translated")),
         }
@@ -762,6 +1333,29 @@ impl Cx<'_> {
     }
 
     fn alltrue(&self, args: &[Expr], target: Target, ty: &Type) -> Result<Translated, String> {
+        // `alltrue(flatten([for a in X : [for b in … : c]]))` is
+        // `alltrue([for a in X : alltrue([for b in … : c])])` when `c` is a condition (a list
+        // there is never translated as one).
+        if let [Expr::Call {
+            name,
+            args: inner,
+            expand_final: false,
+        }] = args
+        {
+            if let ([Expr::For(outer)], "flatten") = (inner.as_slice(), name.as_str()) {
+                if let Expr::For(nested) = &outer.value {
+                    if outer.key.is_none() && nested.key.is_none() {
+                        let mut f = (**outer).clone();
+                        f.value = Expr::Call {
+                            name: "alltrue".into(),
+                            args: vec![Expr::For(nested.clone())],
+                            expand_final: false,
+                        };
+                        return self.alltrue(&[Expr::For(Box::new(f))], target, ty);
+                    }
+                }
+            }
+        }
         let [Expr::For(f)] = args else {
             return Err("`alltrue` over something other than a `for` expression".into());
         };
@@ -769,6 +1363,36 @@ impl Cx<'_> {
             return Err(
                 "`alltrue` over a `for` expression with a filter or an object result".into(),
             );
+        }
+        // `for v in values(var.m)` and `for k in keys(var.m)` over a map.
+        if let (
+            Expr::Call {
+                name,
+                args: over,
+                expand_final: false,
+            },
+            Type::Map(elem),
+            None,
+        ) = (&f.collection, ty, &f.key_var)
+        {
+            if matches!(name.as_str(), "values" | "keys") && over.len() == 1 && target.is(&over[0])
+            {
+                let keys = name == "keys";
+                let elem_ty = if keys { &Type::String } else { &**elem };
+                let t = self.condition(&f.value, Target::Bound(&f.value_var), elem_ty)?;
+                let mut child = t.rules;
+                child.null_ok = t.on_null == OnNull::True;
+                let mut rules = Rules::default();
+                if keys {
+                    rules.keys = Some(Box::new(child));
+                } else {
+                    rules.values = Some(Box::new(child));
+                }
+                return Ok(Translated {
+                    rules,
+                    on_null: OnNull::Error,
+                });
+            }
         }
         if !target.is(&f.collection) {
             return Err(
@@ -887,6 +1511,31 @@ impl Cx<'_> {
         if let Some(t) = self.regexall_compare(op, a, b, target, ty)? {
             return Ok(Some(t));
         }
+        // `length([for x in X : v if P]) == 0`: no element passes the filter, which is
+        // `alltrue([for x in X : !P])` (each `P` is evaluated either way, and so is `v` for an
+        // element that passes, which fails the rule in both forms).
+        for (side, other, op) in [(a, b, op), (b, a, flip(op))] {
+            let Some((f, c)) = filtered_for(side) else {
+                continue;
+            };
+            let zero_count = match (op, self.number_literal(other)) {
+                (BinaryOp::Eq | BinaryOp::LessEq, Some(n)) => n == Number::from(0u8),
+                (BinaryOp::Less, Some(n)) => n == Number::from(1u8),
+                _ => false,
+            };
+            if !zero_count {
+                return Err(
+                    "`length()` of a filtered `for` compared with something other than zero".into(),
+                );
+            }
+            let each = ForParts {
+                key_var: f.key_var.clone(),
+                value_var: f.value_var.clone(),
+                collection: f.collection.clone(),
+            };
+            let rewritten = each.alltrue(Expr::Unary(UnaryOp::Not, Box::new(c.clone())));
+            return self.condition(&rewritten, target, ty).map(Some);
+        }
         let is_length = |e: &Expr| {
             matches!(e, Expr::Call { name, args, expand_final: false }
                 if name == "length" && args.len() == 1 && target.is(&args[0]))
@@ -952,6 +1601,330 @@ impl Cx<'_> {
             on_null: OnNull::Error,
         }))
     }
+}
+
+/// The terms of `(A ? 1 : 0) + (B ? 0 : 1) + …`: each condition, with whether it is counted
+/// when true.
+fn counted_terms(e: &Expr) -> Option<Vec<(&Expr, bool)>> {
+    let mut terms = Vec::new();
+    flatten(e, BinaryOp::Add, &mut terms);
+    if terms.len() < 2 {
+        return None;
+    }
+    let number = |e: &Expr| match e {
+        Expr::Literal(Value::Number(n)) => n.to_i128(),
+        _ => None,
+    };
+    terms
+        .into_iter()
+        .map(|t| match t {
+            Expr::Conditional(c, a, b) => match (number(a), number(b)) {
+                (Some(1), Some(0)) => Some((&**c, true)),
+                (Some(0), Some(1)) => Some((&**c, false)),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect()
+}
+
+/// `try(x.a.b, null) == null` (or `!=`): `try` gives null when `x`, `x.a` or `x.a.b` is null
+/// (getting an attribute of null fails), which is `x == null ? true : (x.a == null ? true :
+/// x.a.b == null)`; a conditional only evaluates the branch it takes.
+fn try_null_test(eq: bool, a: &Expr, b: &Expr) -> Option<Expr> {
+    let (call, other) = if is_null_literal(b) { (a, b) } else { (b, a) };
+    if !is_null_literal(other) {
+        return None;
+    }
+    let Expr::Call {
+        name,
+        args,
+        expand_final: false,
+    } = call
+    else {
+        return None;
+    };
+    let [path, fallback] = args.as_slice() else {
+        return None;
+    };
+    if name != "try" || !is_null_literal(fallback) {
+        return None;
+    }
+    // The prefixes of the attribute path, shortest first.
+    let mut prefixes = Vec::new();
+    let mut at = path;
+    while let Expr::GetAttr(inner, _) = at {
+        prefixes.push(at.clone());
+        at = inner;
+    }
+    if prefixes.is_empty() || !matches!(at, Expr::Variable(_) | Expr::Bound(_)) {
+        return None;
+    }
+    prefixes.push(at.clone());
+    prefixes.reverse();
+    let null = || Box::new(Expr::Literal(Value::Null(Type::Any)));
+    let test = |e: &Expr, op| Expr::Binary(op, Box::new(e.clone()), null());
+    let (last, init) = prefixes.split_last()?;
+    let mut out = test(last, if eq { BinaryOp::Eq } else { BinaryOp::NotEq });
+    for p in init.iter().rev() {
+        out = Expr::Conditional(
+            Box::new(test(p, BinaryOp::Eq)),
+            Box::new(Expr::Literal(Value::Bool(eq))),
+            Box::new(out),
+        );
+    }
+    Some(out)
+}
+
+/// `try(x.a.b, null) != null ? A : B` as `x == null ? B : (x.a == null ? B : (x.a.b == null ?
+/// B : A))` (and the same with `==`, the branches swapped).
+fn try_conditional(cond: &Expr, then: &Expr, otherwise: &Expr) -> Option<Expr> {
+    let Expr::Binary(op @ (BinaryOp::Eq | BinaryOp::NotEq), a, b) = cond else {
+        return None;
+    };
+    // The expansion of the test alone gives the prefixes; rebuild with the branches.
+    let expanded = try_null_test(true, a, b)?;
+    let (on_null, on_value) = if *op == BinaryOp::Eq {
+        (then, otherwise)
+    } else {
+        (otherwise, then)
+    };
+    fn rebuild(e: &Expr, on_null: &Expr, on_value: &Expr) -> Expr {
+        match e {
+            Expr::Conditional(test, _, rest) => Expr::Conditional(
+                test.clone(),
+                Box::new(on_null.clone()),
+                Box::new(rebuild(rest, on_null, on_value)),
+            ),
+            last => Expr::Conditional(
+                Box::new(last.clone()),
+                Box::new(on_null.clone()),
+                Box::new(on_value.clone()),
+            ),
+        }
+    }
+    Some(rebuild(&expanded, on_null, on_value))
+}
+
+/// `length([for … : v if P])`: the `for` and its filter.
+fn filtered_for(e: &Expr) -> Option<(&tfvars_runtime::expr::ForExpr, &Expr)> {
+    match e {
+        Expr::Call {
+            name,
+            args,
+            expand_final: false,
+        } if name == "length" && args.len() == 1 => match &args[0] {
+            Expr::For(f) if f.key.is_none() && !f.grouping => {
+                f.condition.as_ref().map(|c| (&**f, c))
+            }
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The head of a `for` expression, to build another over the same collection.
+struct ForParts {
+    key_var: Option<String>,
+    value_var: String,
+    collection: Expr,
+}
+
+impl ForParts {
+    /// `alltrue([for … : value])`.
+    fn alltrue(self, value: Expr) -> Expr {
+        Expr::Call {
+            name: "alltrue".into(),
+            args: vec![Expr::For(Box::new(tfvars_runtime::expr::ForExpr {
+                key_var: self.key_var,
+                value_var: self.value_var,
+                collection: self.collection,
+                key: None,
+                value,
+                condition: None,
+                grouping: false,
+            }))],
+            expand_final: false,
+        }
+    }
+}
+
+/// `!e` with the negation moved inward (De Morgan, flipped comparisons), which Terraform
+/// evaluates to the same value or the same failure; `None` when it cannot move.
+fn negated(e: &Expr) -> Option<Expr> {
+    let not =
+        |e: &Expr| negated(e).unwrap_or_else(|| Expr::Unary(UnaryOp::Not, Box::new(e.clone())));
+    Some(match e {
+        Expr::Binary(BinaryOp::Or, a, b) => {
+            Expr::Binary(BinaryOp::And, Box::new(not(a)), Box::new(not(b)))
+        }
+        Expr::Binary(BinaryOp::And, a, b) => {
+            Expr::Binary(BinaryOp::Or, Box::new(not(a)), Box::new(not(b)))
+        }
+        Expr::Binary(op, a, b) => {
+            let op = match op {
+                BinaryOp::Eq => BinaryOp::NotEq,
+                BinaryOp::NotEq => BinaryOp::Eq,
+                BinaryOp::Less => BinaryOp::GreaterEq,
+                BinaryOp::LessEq => BinaryOp::Greater,
+                BinaryOp::Greater => BinaryOp::LessEq,
+                BinaryOp::GreaterEq => BinaryOp::Less,
+                _ => return None,
+            };
+            Expr::Binary(op, a.clone(), b.clone())
+        }
+        Expr::Unary(UnaryOp::Not, inner) => (**inner).clone(),
+        Expr::Literal(Value::Bool(b)) => Expr::Literal(Value::Bool(!b)),
+        Expr::Conditional(c, a, b) => {
+            Expr::Conditional(c.clone(), Box::new(not(a)), Box::new(not(b)))
+        }
+        _ => return None,
+    })
+}
+
+/// The key of a key access to the target: `t.k`, `t["k"]`, `lookup(t, "k", d)`.
+fn key_access(e: &Expr, target: Target, locals: &[LocalSpec]) -> Option<String> {
+    match e {
+        Expr::GetAttr(inner, k) if target.is(inner) => Some(k.clone()),
+        Expr::Index(inner, k) if target.is(inner) => match literal_in(k, locals, 0)? {
+            Value::String(k) => Some(k),
+            _ => None,
+        },
+        Expr::Call {
+            name,
+            args,
+            expand_final: false,
+        } if name == "lookup" && args.len() == 3 && target.is(&args[0]) => {
+            match literal_in(&args[1], locals, 0)? {
+                Value::String(k) => Some(k),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Every key of a key access to the target in `e`; `bare` when the target is used otherwise.
+fn key_accesses(
+    e: &Expr,
+    target: Target,
+    locals: &[LocalSpec],
+    keys: &mut Vec<String>,
+    bare: &mut bool,
+) {
+    if let Some(k) = key_access(e, target, locals) {
+        keys.push(k);
+        if let Expr::Call { args, .. } = e {
+            // The default of `lookup` may use the target too.
+            key_accesses(&args[2], target, locals, keys, bare);
+        }
+        return;
+    }
+    if target.is(e) {
+        *bare = true;
+        return;
+    }
+    let mut visit = |e: &Expr| key_accesses(e, target, locals, keys, bare);
+    match e {
+        Expr::GetAttr(a, _) | Expr::Unary(_, a) => visit(a),
+        Expr::Index(a, b) | Expr::Binary(_, a, b) => {
+            visit(a);
+            visit(b);
+        }
+        Expr::Conditional(a, b, c) => {
+            visit(a);
+            visit(b);
+            visit(c);
+        }
+        Expr::Call { args, .. } | Expr::Tuple(args) => args.iter().for_each(visit),
+        Expr::Object(items) => items.iter().for_each(|(k, v)| {
+            visit(k);
+            visit(v);
+        }),
+        // Anything that binds symbols or renders text is not looked into.
+        Expr::For(_) | Expr::Splat { .. } | Expr::Template(_) => *bare = true,
+        _ => {}
+    }
+}
+
+/// `e` with every key access to the target replaced by the symbol `slot`.
+fn replace_key_access(e: &Expr, target: Target, locals: &[LocalSpec], slot: &str) -> Expr {
+    if key_access(e, target, locals).is_some() {
+        return Expr::Bound(slot.to_string());
+    }
+    let r = |e: &Expr| Box::new(replace_key_access(e, target, locals, slot));
+    match e {
+        Expr::GetAttr(a, n) => Expr::GetAttr(r(a), n.clone()),
+        Expr::Index(a, b) => Expr::Index(r(a), r(b)),
+        Expr::Unary(op, a) => Expr::Unary(*op, r(a)),
+        Expr::Binary(op, a, b) => Expr::Binary(*op, r(a), r(b)),
+        Expr::Conditional(a, b, c) => Expr::Conditional(r(a), r(b), r(c)),
+        Expr::Call {
+            name,
+            args,
+            expand_final,
+        } => Expr::Call {
+            name: name.clone(),
+            args: args
+                .iter()
+                .map(|a| replace_key_access(a, target, locals, slot))
+                .collect(),
+            expand_final: *expand_final,
+        },
+        Expr::Tuple(items) => Expr::Tuple(
+            items
+                .iter()
+                .map(|a| replace_key_access(a, target, locals, slot))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
+/// The runtime's verdict on `condition` for `var` = `value` (an untyped variable); `None`
+/// when it cannot decide.
+fn runtime_accepts(
+    condition: &Expr,
+    var: &str,
+    value: Value,
+    locals: &[LocalSpec],
+    version: TerraformVersion,
+) -> Option<bool> {
+    use tfvars_runtime::{Location, ModuleSpec, Severity, ValidationSpec, VariableSpec};
+    let location = Location {
+        file: String::new(),
+        line: 1,
+        column: 1,
+        range: None,
+    };
+    let spec = ModuleSpec {
+        variables: vec![VariableSpec {
+            name: var.to_string(),
+            ty: Type::Any,
+            typed: false,
+            default: None,
+            description: None,
+            sensitive: false,
+            nullable: true,
+            nullable_set: false,
+            ephemeral: false,
+            validations: vec![ValidationSpec {
+                condition: condition.clone(),
+                error_message: Expr::Literal(Value::String("refused".into())),
+                condition_source: String::new(),
+                error_message_source: String::new(),
+                location: location.clone(),
+            }],
+            location,
+        }],
+        locals: locals.to_vec(),
+    };
+    let values = std::collections::BTreeMap::from([(var.to_string(), value)]);
+    let found = tfvars_runtime::eval::run_validations(&spec, &values, &Default::default(), version);
+    if found.iter().any(|d| d.severity == Severity::Unchecked) {
+        return None;
+    }
+    Some(!found.iter().any(|d| d.severity == Severity::Error))
 }
 
 /// Every `GetAttr(t, _)` in `e` whose object is the target.

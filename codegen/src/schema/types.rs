@@ -39,6 +39,19 @@ pub(crate) fn node(cx: &NodeCx, ty: &Type, rules: Option<&Rules>, nullable: bool
     let empty = Rules::default();
     let rules = rules.unwrap_or(&empty);
     let nullable = nullable && rules.null_ok;
+    if rules
+        .allowed
+        .as_deref()
+        .is_some_and(|a| a.iter().all(Value::is_null))
+        && rules.only_allowed()
+    {
+        // `x == null`: nothing but null (or nothing at all where null is not accepted).
+        return if nullable || (rules.null_ok && !cx.conversions) {
+            map(vec![("type", Json::str("null"))])
+        } else {
+            map(vec![("not", Json::object())])
+        };
+    }
     if cx.conversions && ty.is_primitive() {
         return conversions::primitive(ty, rules, nullable);
     }
@@ -53,9 +66,7 @@ pub(crate) fn node(cx: &NodeCx, ty: &Type, rules: Option<&Rules>, nullable: bool
                 ("items", node(cx, t, rules.items.as_deref(), cx.conversions)),
             ]);
             // Terraform removes duplicates from a set; only the strict schema rejects them.
-            // With conversions they stay rejected when a minimum length needs counting
-            // distinct elements.
-            if matches!(ty, Type::Set(_)) && (!cx.conversions || rules.min_length.is_some()) {
+            if matches!(ty, Type::Set(_)) && !cx.conversions {
                 n.set("uniqueItems", Json::Bool(true));
             }
             n
@@ -72,6 +83,14 @@ pub(crate) fn node(cx: &NodeCx, ty: &Type, rules: Option<&Rules>, nullable: bool
                 let mut names = Json::object();
                 write_rules(&mut names, &Type::String, keys);
                 n.set("propertyNames", names);
+            }
+            if !rules.required.is_empty() {
+                let mut required = rules.required.clone();
+                required.sort();
+                n.set(
+                    "required",
+                    Json::Array(required.into_iter().map(Json::String).collect()),
+                );
             }
             n
         }
@@ -112,12 +131,12 @@ pub(crate) fn node(cx: &NodeCx, ty: &Type, rules: Option<&Rules>, nullable: bool
                     }
                 }
                 props.insert(a.name.clone(), p);
-                if !a.optional || cx.require_all {
+                if !a.optional || cx.require_all || rules.required.contains(&a.name) {
                     required.push(a.name.clone());
                 }
             }
             required.sort();
-            map(vec![
+            let mut n = map(vec![
                 ("type", Json::str("object")),
                 ("additionalProperties", Json::Bool(cx.additional_properties)),
                 ("properties", Json::Object(props)),
@@ -125,19 +144,156 @@ pub(crate) fn node(cx: &NodeCx, ty: &Type, rules: Option<&Rules>, nullable: bool
                     "required",
                     Json::Array(required.into_iter().map(Json::String).collect()),
                 ),
-            ])
+            ]);
+            if rules.any_of.iter().flatten().any(|r| !r.is_flat()) {
+                // Alternatives about attributes: each a schema of the object.
+                let mut flat = rules.clone();
+                flat.any_of.clear();
+                write_rules(&mut n, ty, &flat);
+                write_any_of(&mut n, &rules.any_of, |r| object_rules(cx, attrs, r));
+                return finish(cx, n, nullable);
+            }
+            n
         }
     };
     write_rules(&mut n, ty, rules);
+    if *ty == Type::Any && (rules.object_only || !rules.properties.is_empty()) {
+        // Rules on the keys of an untyped value: an object, with rules on some keys.
+        let attrs: Vec<tfvars_runtime::Attribute> = rules
+            .properties
+            .iter()
+            .map(|(name, _)| tfvars_runtime::Attribute {
+                name: name.clone(),
+                ty: Type::Any,
+                optional: true,
+                default: None,
+            })
+            .collect();
+        let keyed = Rules {
+            properties: rules.properties.clone(),
+            required: rules.required.clone(),
+            ..Rules::default()
+        };
+        if let Json::Object(o) = object_rules(cx, &attrs, &keyed) {
+            for (k, v) in o.iter() {
+                n.set(k.to_string(), v.clone());
+            }
+        }
+        n.set("type", Json::str("object"));
+    }
+    if *ty == Type::Any && !rules.null_ok && rules.allowed.is_none() && n.get("type").is_none() {
+        // An untyped node whose rules refuse null: every JSON type but null.
+        n.set(
+            "type",
+            Json::Array(
+                ["array", "boolean", "number", "object", "string"]
+                    .into_iter()
+                    .map(Json::str)
+                    .collect(),
+            ),
+        );
+    }
+    if cx.conversions && matches!(ty, Type::Set(_)) {
+        // `length()` counts the distinct elements, `maxItems` every element given: an upper
+        // bound would reject duplicates Terraform removes (`minItems` only lets more through).
+        n.entries().remove("maxItems");
+    }
+    finish(cx, n, nullable)
+}
+
+fn finish(cx: &NodeCx, mut n: Json, nullable: bool) -> Json {
     if nullable && cx.conversions {
         add_null(&mut n);
     }
     n
 }
 
+/// Writes groups of alternatives: the first as `anyOf`, the others in `allOf`.
+fn write_any_of(n: &mut Json, groups: &[Vec<Rules>], mut render: impl FnMut(&Rules) -> Json) {
+    let mut all_of = Vec::new();
+    for (i, alternatives) in groups.iter().enumerate() {
+        let branches = Json::Array(alternatives.iter().map(&mut render).collect());
+        if i == 0 && n.get("anyOf").is_none() {
+            n.set("anyOf", branches);
+        } else {
+            let mut o = Json::object();
+            o.set("anyOf", branches);
+            all_of.push(o);
+        }
+    }
+    if !all_of.is_empty() {
+        match n.entries().get_mut("allOf") {
+            Some(Json::Array(existing)) => existing.extend(all_of),
+            _ => {
+                n.set("allOf", Json::Array(all_of));
+            }
+        }
+    }
+}
+
+/// The schema of rules about an object's attributes (a variable's, or the root's for a rule
+/// between variables): `properties` with each attribute's rules, `required`, alternatives.
+/// Type keywords of the object itself are left to its own node.
+pub(crate) fn object_rules(
+    cx: &NodeCx,
+    attrs: &[tfvars_runtime::Attribute],
+    rules: &Rules,
+) -> Json {
+    let mut o = Json::object();
+    let mut flat = rules.clone();
+    flat.any_of.clear();
+    write_rules(&mut o, &Type::Object(attrs.to_vec()), &flat);
+    if !rules.properties.is_empty() {
+        let mut props = Map::new();
+        for (name, child) in &rules.properties {
+            let Some(a) = attrs.iter().find(|a| a.name == *name) else {
+                continue;
+            };
+            props.insert(name.clone(), attribute_node(cx, &a.ty, child));
+        }
+        o.set("properties", Json::Object(props));
+    }
+    if !rules.required.is_empty() {
+        let mut required = rules.required.clone();
+        required.sort();
+        o.set(
+            "required",
+            Json::Array(required.into_iter().map(Json::String).collect()),
+        );
+    }
+    write_any_of(&mut o, &rules.any_of, |r| object_rules(cx, attrs, r));
+    o
+}
+
+/// The node of an attribute inside rules: its type's node with the rules, accepting null
+/// exactly when the rules do.
+fn attribute_node(cx: &NodeCx, ty: &Type, rules: &Rules) -> Json {
+    if cx.conversions {
+        return node(cx, ty, Some(rules), true);
+    }
+    let n = node(cx, ty, Some(rules), false);
+    if !rules.null_ok {
+        return n;
+    }
+    let mut null = Json::object();
+    null.set("type", Json::str("null"));
+    let mut o = Json::object();
+    o.set("anyOf", Json::Array(vec![null, n]));
+    o
+}
+
 /// Makes a node also accept `null`.
 pub(crate) fn add_null(n: &mut Json) {
     let m = n.entries();
+    if m.len() == 1 && m.get("not") == Some(&Json::object()) {
+        // Nothing but null.
+        m.remove("not");
+        m.insert("type", Json::str("null"));
+        return;
+    }
+    if m.get("type") == Some(&Json::str("null")) {
+        return;
+    }
     if let Some(values) = m.get_mut("enum") {
         if let Json::Array(vs) = values {
             if !vs.contains(&Json::Null) {
@@ -145,6 +301,16 @@ pub(crate) fn add_null(n: &mut Json) {
             }
         }
         return;
+    }
+    if m.get("type").is_none() {
+        if let Some(Json::Array(alternatives)) = m.get_mut("anyOf") {
+            let mut null = Json::object();
+            null.set("type", Json::str("null"));
+            if !alternatives.contains(&null) {
+                alternatives.push(null);
+            }
+            return;
+        }
     }
     match m.get_mut("type") {
         Some(Json::String(t)) => {

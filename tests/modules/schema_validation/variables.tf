@@ -293,7 +293,7 @@ variable "object_attrs" {
   }
   validation {
     condition     = contains(["a", "b"], var.object_attrs.kind)
-    error_message = "Optional attributes are not translated: absent means null here."
+    error_message = "kind must be a or b (absent means null, which is refused)."
   }
 }
 

@@ -1,0 +1,769 @@
+//! The runtime is the oracle of the JSON Schema: for every fixture module (`tests/modules/*`,
+//! `examples/*`, the Terraform-recorded modules of `tests/conformance/cases`) and every variable,
+//! values are generated from the variable's type and the literals of its rules (the default,
+//! each literal, each numeric boundary ±1 and ±0.5, mutated strings, collections of those,
+//! objects with each attribute varied, left out or null, `null`, the variable left out, and the
+//! spellings Terraform converts: numbers and bools for strings, numeric strings for numbers,
+//! "true"/"1" for bools). Each value is put into a document where every other required variable
+//! holds a value the runtime accepts, and the schema's verdict (draft-07, `jsonschema` crate)
+//! is compared with the runtime's (`tfvars_runtime::check::check`, which agrees with
+//! Terraform), in every combination of `--terraform-conversions`, `--nullable-all` and
+//! `--terraform-version 1.11|latest`:
+//!
+//! - with `--terraform-conversions` the schema must accept every document the runtime accepts
+//!   (a schema never rejects what Terraform accepts); and it must reject every document the
+//!   runtime rejects, when the varied variable is exact: all its rules translated, not listed in
+//!   `Rendered::inexact`, no `any` inside a collection (element unification is not expressed),
+//!   and no left-out rule of another variable that refers to it;
+//! - without it, the schema is terraschema's strict one (it rejects converted spellings and
+//!   nulls Terraform accepts), so only the other direction holds: for an exact variable, the
+//!   schema accepts no document the runtime rejects.
+//!
+//! Generation is deterministic (a fixed seed); a failure names the module, the variable, the
+//! value and the flags.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use serde_json::{json, Map, Value as J};
+use tfvars_codegen::schema::{self, SchemaOptions};
+use tfvars_runtime::expr::TemplatePart;
+use tfvars_runtime::{CheckOptions, Expr, TerraformVersion, Type, Value, VariableSpec};
+
+/// A small deterministic generator (xorshift64*), so that runs are reproducible.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+const SEED: u64 = 0x7f4a_7c15_9e37_79b9;
+/// Values tried per variable (sampled deterministically when more are generated).
+const PER_VARIABLE: usize = 120;
+
+#[derive(Default)]
+struct Literals {
+    strings: Vec<String>,
+    numbers: Vec<f64>,
+}
+
+fn literals_of(e: &Expr, out: &mut Literals) {
+    let mut walk = |e: &Expr| literals_of(e, out);
+    match e {
+        Expr::At(inner, _) => walk(inner),
+        Expr::Literal(Value::String(s)) => walk_string(s, out),
+        Expr::Literal(Value::Number(n)) => {
+            if let Ok(f) = n.to_terraform_string().parse::<f64>() {
+                if f.is_finite() {
+                    out.numbers.push(f);
+                }
+            }
+        }
+        Expr::Literal(_) | Expr::Variable(_) | Expr::Local(_) | Expr::Bound(_) => {}
+        Expr::Unknown(_) => {}
+        Expr::Template(parts) => parts_literals(parts, out),
+        Expr::Tuple(items) => items.iter().for_each(walk),
+        Expr::Object(items) => items.iter().for_each(|(k, v)| {
+            literals_of(k, out);
+            literals_of(v, out);
+        }),
+        Expr::GetAttr(a, name) => {
+            out.strings.push(name.clone());
+            literals_of(a, out);
+        }
+        Expr::Index(a, b) | Expr::Binary(_, a, b) => {
+            literals_of(a, out);
+            literals_of(b, out);
+        }
+        Expr::Splat { source, each, .. } => {
+            literals_of(source, out);
+            literals_of(each, out);
+        }
+        Expr::Unary(_, a) => literals_of(a, out),
+        Expr::Conditional(a, b, c) => {
+            literals_of(a, out);
+            literals_of(b, out);
+            literals_of(c, out);
+        }
+        Expr::Call { args, .. } => args.iter().for_each(walk),
+        Expr::For(f) => {
+            literals_of(&f.collection, out);
+            literals_of(&f.value, out);
+            if let Some(k) = &f.key {
+                literals_of(k, out);
+            }
+            if let Some(c) = &f.condition {
+                literals_of(c, out);
+            }
+        }
+    }
+}
+
+fn walk_string(s: &str, out: &mut Literals) {
+    out.strings.push(s.to_string());
+}
+
+fn parts_literals(parts: &[TemplatePart], out: &mut Literals) {
+    for p in parts {
+        match p {
+            TemplatePart::Literal(s) => walk_string(s, out),
+            TemplatePart::Interpolation(e) => literals_of(e, out),
+            TemplatePart::If {
+                condition,
+                then,
+                otherwise,
+            } => {
+                literals_of(condition, out);
+                parts_literals(then, out);
+                parts_literals(otherwise, out);
+            }
+            TemplatePart::For {
+                collection, body, ..
+            } => {
+                literals_of(collection, out);
+                parts_literals(body, out);
+            }
+        }
+    }
+}
+
+fn num(f: f64) -> J {
+    if f.fract() == 0.0 && f.abs() < 1e15 {
+        json!(f as i64)
+    } else {
+        json!(f)
+    }
+}
+
+fn dedup(values: Vec<J>) -> Vec<J> {
+    let mut seen = BTreeSet::new();
+    values
+        .into_iter()
+        .filter(|v| seen.insert(v.to_string()))
+        .collect()
+}
+
+/// Values for a node of type `ty`; `depth` limits nesting.
+fn generate(ty: &Type, lits: &Literals, rng: &mut Rng, depth: usize, hint: Option<&J>) -> Vec<J> {
+    let nested = |t: &Type, rng: &mut Rng| -> Vec<J> {
+        let mut v = generate(t, lits, rng, depth + 1, None);
+        v.truncate(if depth == 0 { 14 } else { 4 });
+        v
+    };
+    let mut out: Vec<J> = Vec::new();
+    match ty {
+        Type::String => {
+            for s in lits.strings.iter().take(16) {
+                out.push(json!(s));
+                out.push(json!(format!("{s}x")));
+                out.push(json!(format!("-{s}")));
+                out.push(json!(s.to_uppercase()));
+                if s.len() > 1 {
+                    let cut = rng.below(s.len());
+                    if s.is_char_boundary(cut) {
+                        out.push(json!(format!(
+                            "{}{}",
+                            &s[..cut],
+                            &s[cut..].replacen(|_| true, "", 1)
+                        )));
+                    }
+                }
+            }
+            for n in lits.numbers.iter().take(6) {
+                out.push(json!(num(*n).to_string()));
+                out.push(json!("a".repeat((*n).clamp(0.0, 70.0) as usize)));
+                out.push(json!("a".repeat(((*n) + 1.0).clamp(0.0, 70.0) as usize)));
+            }
+            for s in [
+                "",
+                "a",
+                "abc",
+                "hello world",
+                "true",
+                "false",
+                "10",
+                "-1.5",
+                "A_b-9",
+            ] {
+                out.push(json!(s));
+            }
+            // Spellings Terraform converts to a string.
+            out.extend([
+                json!(0),
+                json!(5),
+                json!(-1),
+                json!(1.5),
+                json!(true),
+                json!(false),
+            ]);
+            out.extend(lits.numbers.iter().take(4).map(|n| num(*n)));
+        }
+        Type::Number => {
+            for n in lits.numbers.iter().take(12) {
+                for d in [0.0, -1.0, 1.0, -0.5, 0.5] {
+                    out.push(num(n + d));
+                }
+                out.push(json!(num(*n).to_string()));
+                out.push(json!(num(n + 1.0).to_string()));
+            }
+            out.extend([
+                json!(0),
+                json!(1),
+                json!(-1),
+                json!(2.5),
+                json!(65536),
+                json!("+1"),
+                json!("1e3"),
+                json!("abc"),
+                json!(""),
+                json!(true),
+            ]);
+        }
+        Type::Bool => out.extend([
+            json!(true),
+            json!(false),
+            json!("true"),
+            json!("false"),
+            json!("1"),
+            json!("0"),
+            json!(1),
+            json!("yes"),
+        ]),
+        Type::Any => {
+            out.extend(lits.strings.iter().take(6).map(|s| json!(s)));
+            out.extend(lits.numbers.iter().take(4).map(|n| num(*n)));
+            out.extend([
+                json!("a"),
+                json!(1),
+                json!(true),
+                json!([1, "a"]),
+                json!({"a": 1}),
+            ]);
+            // An object default: each key left out, null, or given another value.
+            if let Some(J::Object(d)) = hint {
+                let mut keys: Vec<String> = d.keys().cloned().collect();
+                keys.extend(lits.strings.iter().take(8).cloned());
+                for k in keys {
+                    let mut b = d.clone();
+                    b.remove(&k);
+                    out.push(J::Object(b.clone()));
+                    for v in [J::Null, json!(5), json!(true), json!([])]
+                        .into_iter()
+                        .chain(lits.strings.iter().take(6).map(|s| json!(s)))
+                    {
+                        b.insert(k.clone(), v);
+                        out.push(J::Object(b.clone()));
+                    }
+                }
+            }
+        }
+        _ if depth >= 3 => out.push(J::Null),
+        Type::List(t) | Type::Set(t) => {
+            let elems = nested(t, rng);
+            out.push(json!([]));
+            for e in &elems {
+                out.push(json!([e]));
+            }
+            if elems.len() >= 2 {
+                let (a, b) = (rng.below(elems.len()), rng.below(elems.len()));
+                out.push(json!([elems[a], elems[b]]));
+                out.push(json!([elems[0], elems[1]]));
+                out.push(json!([elems[0], elems[0]]));
+                out.push(J::Array(elems.iter().take(12).cloned().collect()));
+            }
+            out.push(json!([null]));
+            out.push(json!("x"));
+        }
+        Type::Map(t) => {
+            let elems = nested(t, rng);
+            out.push(json!({}));
+            for e in &elems {
+                out.push(json!({ "k": e }));
+            }
+            for k in lits.strings.iter().take(6) {
+                if let Some(e) = elems.first() {
+                    out.push(json!({ k.clone(): e }));
+                }
+            }
+            if elems.len() >= 2 {
+                out.push(json!({"a": elems[0], "b": elems[1]}));
+                let many: Map<String, J> = (0..8)
+                    .map(|i| (format!("k{i}"), elems[rng.below(elems.len())].clone()))
+                    .collect();
+                out.push(J::Object(many));
+            }
+            out.push(json!({ "k": null }));
+            out.push(json!("x"));
+        }
+        Type::Tuple(ts) => {
+            let per: Vec<Vec<J>> = ts.iter().map(|t| nested(t, rng)).collect();
+            let base: Vec<J> = per
+                .iter()
+                .map(|v| v.first().cloned().unwrap_or(J::Null))
+                .collect();
+            out.push(J::Array(base.clone()));
+            for (i, vs) in per.iter().enumerate() {
+                for v in vs {
+                    let mut b = base.clone();
+                    b[i] = v.clone();
+                    out.push(J::Array(b));
+                }
+            }
+            out.push(json!([]));
+        }
+        Type::Object(attrs) => {
+            let per: Vec<Vec<J>> = attrs.iter().map(|a| nested(&a.ty, rng)).collect();
+            let mut base = Map::new();
+            for (a, vs) in attrs.iter().zip(&per) {
+                // The variable's default, then the attribute's, then a generated value.
+                let v = hint
+                    .and_then(|h| h.get(&a.name))
+                    .filter(|v| !v.is_null())
+                    .cloned()
+                    .or_else(|| a.default.as_ref().and_then(to_json))
+                    .or_else(|| vs.first().cloned())
+                    .unwrap_or(J::Null);
+                base.insert(a.name.clone(), v);
+            }
+            out.push(J::Object(base.clone()));
+            for (a, vs) in attrs.iter().zip(&per) {
+                for v in vs {
+                    let mut b = base.clone();
+                    b.insert(a.name.clone(), v.clone());
+                    out.push(J::Object(b));
+                }
+                let mut b = base.clone();
+                b.remove(&a.name);
+                out.push(J::Object(b.clone()));
+                b.insert(a.name.clone(), J::Null);
+                out.push(J::Object(b));
+            }
+            let mut b = base.clone();
+            b.insert("zz_extra".into(), json!(1));
+            out.push(J::Object(b));
+            out.push(json!({}));
+            out.push(json!("x"));
+        }
+    }
+    dedup(out)
+}
+
+fn to_json(v: &Value) -> Option<J> {
+    let text = tfvars_codegen::json_text::to_string(
+        &tfvars_codegen::json_text::Json::from_value(v).ok()?,
+        Default::default(),
+    );
+    serde_json::from_str(&text).ok()
+}
+
+/// The candidate values of one variable, `None` standing for "left out".
+fn candidates(var: &VariableSpec, locals_lits: &Literals, rng: &mut Rng) -> Vec<Option<J>> {
+    let mut lits = Literals::default();
+    for rule in &var.validations {
+        literals_of(&rule.condition, &mut lits);
+    }
+    lits.strings
+        .extend(locals_lits.strings.iter().take(8).cloned());
+    lits.numbers.extend(locals_lits.numbers.iter().take(8));
+    lits.strings.sort();
+    lits.strings.dedup();
+    lits.numbers.sort_by(f64::total_cmp);
+    lits.numbers.dedup();
+    let mut values = Vec::new();
+    let default = var.default.as_ref().and_then(to_json);
+    if let Some(d) = &default {
+        values.push(d.clone());
+    }
+    values.extend(generate(&var.ty, &lits, rng, 0, default.as_ref()));
+    values.push(J::Null);
+    let mut values = dedup(values);
+    while values.len() > PER_VARIABLE {
+        // Keep the default and the first values; drop others at random.
+        let i = 8 + rng.below(values.len() - 8);
+        values.remove(i);
+    }
+    let mut out: Vec<Option<J>> = values.into_iter().map(Some).collect();
+    out.push(None);
+    out
+}
+
+fn unifies_elements(ty: &Type) -> bool {
+    match ty {
+        Type::List(t) | Type::Set(t) | Type::Map(t) => t.has_any() || unifies_elements(t),
+        Type::Tuple(ts) => ts.iter().any(unifies_elements),
+        Type::Object(attrs) => attrs.iter().any(|a| unifies_elements(&a.ty)),
+        _ => false,
+    }
+}
+
+fn refers_to(e: &Expr, name: &str) -> bool {
+    let mut found = false;
+    let mut visit = |e: &Expr| found |= refers_to(e, name);
+    match e {
+        Expr::At(inner, _) => visit(inner),
+        Expr::Variable(v) => return v == name,
+        Expr::GetAttr(a, _) | Expr::Unary(_, a) => visit(a),
+        Expr::Index(a, b) | Expr::Binary(_, a, b) => {
+            visit(a);
+            visit(b);
+        }
+        Expr::Conditional(a, b, c) => {
+            visit(a);
+            visit(b);
+            visit(c);
+        }
+        Expr::Call { args, .. } | Expr::Tuple(args) => args.iter().for_each(visit),
+        Expr::Object(items) => items.iter().for_each(|(k, v)| {
+            visit(k);
+            visit(v);
+        }),
+        Expr::Splat { source, each, .. } => {
+            visit(source);
+            visit(each);
+        }
+        Expr::For(f) => {
+            visit(&f.collection);
+            visit(&f.value);
+            if let Some(c) = &f.condition {
+                visit(c);
+            }
+        }
+        // Templates and locals: assume a reference (conservative).
+        Expr::Template(_) | Expr::Local(_) => return true,
+        _ => {}
+    }
+    found
+}
+
+fn module_dirs() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut dirs = Vec::new();
+    for parent in ["tests/modules", "examples", "tests/conformance/cases"] {
+        let Ok(entries) = std::fs::read_dir(root.join(parent)) else {
+            continue;
+        };
+        for e in entries {
+            let p = e.expect("readable").path();
+            if p.is_dir() && p.file_name().is_some_and(|n| n != "bad" && n != "large") {
+                dirs.push(p);
+            }
+        }
+    }
+    dirs.sort();
+    dirs
+}
+
+/// The runtime's verdict on a document: `None` when a rule stays unchecked.
+fn runtime_verdict(
+    module: &tfvars_codegen::Module,
+    doc: &Map<String, J>,
+    version: TerraformVersion,
+) -> Option<bool> {
+    let text = serde_json::to_string(&J::Object(doc.clone())).expect("serialises");
+    let inputs = tfvars_runtime::json::parse_tfvars_json(&text, "oracle.tfvars.json").ok()?;
+    let checked = tfvars_runtime::check::check(
+        &module.spec,
+        &inputs,
+        &CheckOptions {
+            version,
+            files: None,
+        },
+    );
+    if checked
+        .report
+        .diagnostics
+        .iter()
+        .any(|d| d.severity == tfvars_runtime::Severity::Unchecked)
+    {
+        return None;
+    }
+    Some(checked.is_ok())
+}
+
+/// The number of errors the runtime reports for a document.
+fn runtime_errors(
+    module: &tfvars_codegen::Module,
+    doc: &Map<String, J>,
+    version: TerraformVersion,
+) -> usize {
+    let text = serde_json::to_string(&J::Object(doc.clone())).expect("serialises");
+    let Ok(inputs) = tfvars_runtime::json::parse_tfvars_json(&text, "oracle.tfvars.json") else {
+        return usize::MAX;
+    };
+    let checked = tfvars_runtime::check::check(
+        &module.spec,
+        &inputs,
+        &CheckOptions {
+            version,
+            files: None,
+        },
+    );
+    checked
+        .report
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == tfvars_runtime::Severity::Error)
+        .count()
+}
+
+#[derive(Default)]
+struct Tally {
+    compared: usize,
+    agreed: usize,
+    exact_compared: usize,
+    conv_compared: usize,
+    conv_agreed: usize,
+    conv_exact_compared: usize,
+    conv_exact_agreed: usize,
+    unchecked: usize,
+    failures: Vec<String>,
+}
+
+#[test]
+fn schema_verdicts_equal_the_runtime() {
+    let versions = [TerraformVersion::V1_11, TerraformVersion::Latest];
+    let mut tally = Tally::default();
+    let mut modules = 0;
+    for dir in module_dirs() {
+        let Ok(module) = tfvars_codegen::load(&dir) else {
+            continue;
+        };
+        if module.variables().is_empty() {
+            continue;
+        }
+        modules += 1;
+        let name = dir
+            .strip_prefix(Path::new(env!("CARGO_MANIFEST_DIR")).join(".."))
+            .unwrap_or(&dir)
+            .display()
+            .to_string();
+        let mut rng = Rng(SEED
+            ^ name
+                .bytes()
+                .fold(0u64, |h, b| h.wrapping_mul(31) ^ b as u64));
+        let mut locals_lits = Literals::default();
+        for l in &module.spec.locals {
+            literals_of(&l.expr, &mut locals_lits);
+        }
+        let per_var: Vec<Vec<Option<J>>> = module
+            .variables()
+            .iter()
+            .map(|v| candidates(v, &locals_lits, &mut rng))
+            .collect();
+        for version in versions {
+            // A base document the runtime accepts, found greedily: each variable in turn takes
+            // the candidate (or absence, when it has a default) that leaves the fewest errors;
+            // two passes, since rules may refer to other variables.
+            let mut base = Map::new();
+            for (v, cands) in module.variables().iter().zip(&per_var) {
+                if v.required() {
+                    if let Some(Some(first)) = cands.first() {
+                        base.insert(v.name.clone(), first.clone());
+                    }
+                }
+            }
+            for _pass in 0..2 {
+                for (v, cands) in module.variables().iter().zip(&per_var) {
+                    let mut best = (runtime_errors(&module, &base, version), None);
+                    if best.0 == 0 {
+                        break;
+                    }
+                    for c in cands {
+                        if c.is_none() && v.required() {
+                            continue;
+                        }
+                        let mut doc = base.clone();
+                        match c {
+                            Some(c) => doc.insert(v.name.clone(), c.clone()),
+                            None => doc.remove(&v.name),
+                        };
+                        let errors = runtime_errors(&module, &doc, version);
+                        if errors < best.0 {
+                            best = (errors, Some(doc));
+                        }
+                    }
+                    if let (_, Some(doc)) = best {
+                        base = doc;
+                    }
+                }
+            }
+            let base_ok = runtime_verdict(&module, &base, version) == Some(true);
+            if !base_ok {
+                let text = serde_json::to_string(&J::Object(base.clone())).expect("serialises");
+                let why: Vec<String> = tfvars_runtime::json::parse_tfvars_json(&text, "base.json")
+                    .map(|inputs| {
+                        tfvars_runtime::check::check(
+                            &module.spec,
+                            &inputs,
+                            &CheckOptions {
+                                version,
+                                files: None,
+                            },
+                        )
+                        .report
+                        .diagnostics
+                        .iter()
+                        .filter(|d| d.severity != tfvars_runtime::Severity::Warning)
+                        .map(|d| format!("{}: {}", d.summary, d.detail))
+                        .collect()
+                    })
+                    .unwrap_or_default();
+                eprintln!("{name}: no base document the runtime accepts ({text}): {why:?}");
+            }
+            let verdicts: Vec<Vec<Option<bool>>> = module
+                .variables()
+                .iter()
+                .zip(&per_var)
+                .map(|(v, cands)| {
+                    cands
+                        .iter()
+                        .map(|c| {
+                            let mut doc = base.clone();
+                            match c {
+                                Some(c) => doc.insert(v.name.clone(), c.clone()),
+                                None => doc.remove(&v.name),
+                            };
+                            runtime_verdict(&module, &doc, version)
+                        })
+                        .collect()
+                })
+                .collect();
+            for conversions in [true, false] {
+                for nullable_all in [false, true] {
+                    let mut options = SchemaOptions::new();
+                    options
+                        .terraform_conversions(conversions)
+                        .nullable_all(nullable_all)
+                        .terraform_version(version);
+                    let flags = format!(
+                        "{}{}--terraform-version {}",
+                        if conversions {
+                            "--terraform-conversions "
+                        } else {
+                            ""
+                        },
+                        if nullable_all { "--nullable-all " } else { "" },
+                        if version == TerraformVersion::V1_11 {
+                            "1.11"
+                        } else {
+                            "latest"
+                        }
+                    );
+                    let rendered = schema::render(&module, &options).expect("renders");
+                    let Ok(schema_json) = serde_json::from_str::<J>(&rendered.text) else {
+                        continue;
+                    };
+                    let validator = jsonschema::draft7::new(&schema_json).unwrap_or_else(|e| {
+                        panic!("{name} [{flags}]: schema does not compile: {e}")
+                    });
+                    let left_out: Vec<&VariableSpec> = module
+                        .variables()
+                        .iter()
+                        .filter(|v| {
+                            let quoted = format!("couldn't apply validation for \"{}\"", v.name);
+                            rendered.warnings.iter().any(|w| w.starts_with(&quoted))
+                        })
+                        .collect();
+                    for ((v, cands), verdicts) in
+                        module.variables().iter().zip(&per_var).zip(&verdicts)
+                    {
+                        let exact = base_ok
+                            && !left_out.iter().any(|w| w.name == v.name)
+                            && !rendered.inexact.iter().any(|(n, _)| *n == v.name)
+                            && !unifies_elements(&v.ty)
+                            && !left_out.iter().any(|w| {
+                                w.name != v.name
+                                    && w.validations
+                                        .iter()
+                                        .any(|r| refers_to(&r.condition, &v.name))
+                            });
+                        for (c, runtime) in cands.iter().zip(verdicts) {
+                            let Some(runtime) = *runtime else {
+                                tally.unchecked += 1;
+                                continue;
+                            };
+                            let mut doc = base.clone();
+                            match c {
+                                Some(c) => doc.insert(v.name.clone(), c.clone()),
+                                None => doc.remove(&v.name),
+                            };
+                            let ours = validator.is_valid(&J::Object(doc));
+                            tally.compared += 1;
+                            if ours == runtime {
+                                tally.agreed += 1;
+                            }
+                            if exact {
+                                tally.exact_compared += 1;
+                            }
+                            if conversions {
+                                tally.conv_compared += 1;
+                                tally.conv_agreed += usize::from(ours == runtime);
+                                if exact {
+                                    tally.conv_exact_compared += 1;
+                                    tally.conv_exact_agreed += usize::from(ours == runtime);
+                                }
+                            }
+                            let value = c
+                                .as_ref()
+                                .map(|c| c.to_string())
+                                .unwrap_or_else(|| "(left out)".into());
+                            let bad = if conversions {
+                                (runtime && !ours) || (exact && ours && !runtime)
+                            } else {
+                                exact && ours && !runtime
+                            };
+                            if bad {
+                                tally.failures.push(format!(
+                                    "{name}: var.{} = {value} [{flags}]: runtime {}, schema {}",
+                                    v.name,
+                                    if runtime { "accepts" } else { "rejects" },
+                                    if ours { "accepts" } else { "rejects" },
+                                ));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    eprintln!(
+        "{modules} modules; {} (document, flags) pairs compared, {} with the varied variable exact; verdicts equal on {} ({:.2}%); {} undecided by the runtime (unchecked rules)",
+        tally.compared,
+        tally.exact_compared,
+        tally.agreed,
+        100.0 * tally.agreed as f64 / tally.compared.max(1) as f64,
+        tally.unchecked
+    );
+    eprintln!(
+        "with --terraform-conversions: {} compared, verdicts equal on {} ({:.2}%); exact variables: {} compared, equal on {}",
+        tally.conv_compared,
+        tally.conv_agreed,
+        100.0 * tally.conv_agreed as f64 / tally.conv_compared.max(1) as f64,
+        tally.conv_exact_compared,
+        tally.conv_exact_agreed
+    );
+    assert!(modules > 50, "only {modules} modules");
+    assert!(
+        tally.failures.is_empty(),
+        "{} disagreements:\n{}",
+        tally.failures.len(),
+        tally
+            .failures
+            .iter()
+            .take(60)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}

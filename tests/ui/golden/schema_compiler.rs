@@ -1,0 +1,5 @@
+#![deny(warnings)]
+
+include!("../../modules/schema_compiler/expected.rs");
+
+fn main() {}
