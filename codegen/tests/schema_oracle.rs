@@ -408,42 +408,12 @@ fn unifies_elements(ty: &Type) -> bool {
 }
 
 fn refers_to(e: &Expr, name: &str) -> bool {
-    let mut found = false;
-    let mut visit = |e: &Expr| found |= refers_to(e, name);
     match e {
-        Expr::At(inner, _) => visit(inner),
-        Expr::Variable(v) => return v == name,
-        Expr::GetAttr(a, _) | Expr::Unary(_, a) => visit(a),
-        Expr::Index(a, b) | Expr::Binary(_, a, b) => {
-            visit(a);
-            visit(b);
-        }
-        Expr::Conditional(a, b, c) => {
-            visit(a);
-            visit(b);
-            visit(c);
-        }
-        Expr::Call { args, .. } | Expr::Tuple(args) => args.iter().for_each(visit),
-        Expr::Object(items) => items.iter().for_each(|(k, v)| {
-            visit(k);
-            visit(v);
-        }),
-        Expr::Splat { source, each, .. } => {
-            visit(source);
-            visit(each);
-        }
-        Expr::For(f) => {
-            visit(&f.collection);
-            visit(&f.value);
-            if let Some(c) = &f.condition {
-                visit(c);
-            }
-        }
-        // Templates and locals: assume a reference (conservative).
-        Expr::Template(_) | Expr::Local(_) => return true,
-        _ => {}
+        Expr::Variable(v) => v == name,
+        // A local may refer to it: assume it does (conservative).
+        Expr::Local(_) => true,
+        _ => e.children().into_iter().any(|c| refers_to(c, name)),
     }
-    found
 }
 
 fn module_dirs() -> Vec<PathBuf> {

@@ -474,33 +474,10 @@ fn variables_in(e: &tfvars_runtime::Expr, out: &mut Vec<String>) {
 
 /// Whether `e` refers to a variable other than `name`.
 fn refers_to_others(e: &tfvars_runtime::Expr, name: &str) -> bool {
-    use tfvars_runtime::Expr;
-    let mut found = false;
-    let mut visit = |e: &Expr| found |= refers_to_others(e, name);
     match e {
-        Expr::Variable(v) => return v != name,
-        Expr::GetAttr(a, _) | Expr::Unary(_, a) => visit(a),
-        Expr::Index(a, b) | Expr::Binary(_, a, b) => {
-            visit(a);
-            visit(b);
-        }
-        Expr::Conditional(a, b, c) => {
-            visit(a);
-            visit(b);
-            visit(c);
-        }
-        Expr::Call { args, .. } | Expr::Tuple(args) => args.iter().for_each(visit),
-        Expr::Object(items) => items.iter().for_each(|(k, v)| {
-            visit(k);
-            visit(v);
-        }),
-        Expr::For(f) => {
-            visit(&f.collection);
-            visit(&f.value);
-        }
-        _ => {}
+        tfvars_runtime::Expr::Variable(v) => v != name,
+        _ => e.children().into_iter().any(|c| refers_to_others(c, name)),
     }
-    found
 }
 
 /// cfn-lint's compact keyword beside the standard form of a root rule: `requiredOr` for

@@ -254,74 +254,6 @@ impl Scope<'_> {
     }
 }
 
-/// The direct subexpressions of `e` (template parts flattened).
-pub(crate) fn children(e: &Expr) -> Vec<&Expr> {
-    fn parts<'e>(ps: &'e [TemplatePart], out: &mut Vec<&'e Expr>) {
-        for p in ps {
-            match p {
-                TemplatePart::Literal(_) => {}
-                TemplatePart::Interpolation(e) => out.push(e),
-                TemplatePart::If {
-                    condition,
-                    then,
-                    otherwise,
-                } => {
-                    out.push(condition);
-                    parts(then, out);
-                    parts(otherwise, out);
-                }
-                TemplatePart::For {
-                    collection, body, ..
-                } => {
-                    out.push(collection);
-                    parts(body, out);
-                }
-            }
-        }
-    }
-    let mut out = Vec::new();
-    match e {
-        Expr::At(inner, _) => out.push(&**inner),
-        Expr::Literal(_)
-        | Expr::Variable(_)
-        | Expr::Local(_)
-        | Expr::Bound(_)
-        | Expr::Unknown(_) => {}
-        Expr::Template(ps) => parts(ps, &mut out),
-        Expr::Tuple(xs) => out.extend(xs),
-        Expr::Object(kvs) => kvs.iter().for_each(|(k, v)| {
-            out.push(k);
-            out.push(v);
-        }),
-        Expr::GetAttr(t, _) | Expr::Unary(_, t) => out.push(t),
-        Expr::Index(a, b) | Expr::Binary(_, a, b) => {
-            out.push(a);
-            out.push(b);
-        }
-        Expr::Splat { source, each, .. } => {
-            out.push(source);
-            out.push(each);
-        }
-        Expr::Conditional(c, a, b) => {
-            out.push(c);
-            out.push(a);
-            out.push(b);
-        }
-        Expr::Call { args, .. } => out.extend(args),
-        Expr::For(f) => {
-            out.push(&f.collection);
-            if let Some(k) = &f.key {
-                out.push(k);
-            }
-            out.push(&f.value);
-            if let Some(c) = &f.condition {
-                out.push(c);
-            }
-        }
-    }
-    out
-}
-
 /// The variables `e` refers to outside any call of `ephemeralasnull` (which strips the
 /// ephemeral mark).
 pub(crate) fn marked_variables(e: &Expr) -> Vec<&str> {
@@ -331,7 +263,7 @@ pub(crate) fn marked_variables(e: &Expr) -> Vec<&str> {
         match x {
             Expr::Call { name, .. } if name == "ephemeralasnull" => {}
             Expr::Variable(n) => out.push(n.as_str()),
-            other => stack.extend(children(other)),
+            other => stack.extend(other.children()),
         }
     }
     out

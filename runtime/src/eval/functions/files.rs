@@ -12,6 +12,7 @@ use crate::value::{go_quote, Value};
 
 use super::digest;
 use super::encoding::b64;
+use super::paths::clean;
 use crate::eval::error::{arg_error, call_error, EvalError};
 use crate::eval::scope::Scope;
 
@@ -48,34 +49,6 @@ fn cwd(files: &FileAccess) -> PathBuf {
 
 fn slash(p: &Path) -> String {
     p.to_string_lossy().replace(std::path::MAIN_SEPARATOR, "/")
-}
-
-/// Go's `filepath.Clean` for slash-separated paths.
-fn clean(p: &str) -> String {
-    if p.is_empty() {
-        return ".".into();
-    }
-    let rooted = p.starts_with('/');
-    let mut parts: Vec<&str> = Vec::new();
-    for seg in p.split('/') {
-        match seg {
-            "" | "." => {}
-            ".." => {
-                if parts.last().is_some_and(|l| *l != "..") {
-                    parts.pop();
-                } else if !rooted {
-                    parts.push("..");
-                }
-            }
-            s => parts.push(s),
-        }
-    }
-    let joined = parts.join("/");
-    match (rooted, joined.is_empty()) {
-        (true, _) => format!("/{joined}"),
-        (false, true) => ".".into(),
-        (false, false) => joined,
-    }
 }
 
 fn join(a: &str, b: &str) -> String {

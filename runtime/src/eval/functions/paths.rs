@@ -17,7 +17,7 @@ pub(super) fn table() -> Vec<(&'static str, Builtin)> {
 }
 
 /// Go's `filepath.Clean` for slash-separated paths.
-fn clean(p: &str) -> String {
+pub(super) fn clean(p: &str) -> String {
     if p.is_empty() {
         return ".".into();
     }
