@@ -12,6 +12,7 @@ use std::process::ExitCode;
 use clap::ArgMatches;
 use tfvars_codegen::inputs::{assemble, CommandLineInput, InputSources};
 use tfvars_runtime::check::check;
+use tfvars_runtime::expr::{SourcePos, SourceRange};
 use tfvars_runtime::{
     CheckOptions, Diagnostic, FileAccess, Location, ModuleSpec, Severity, TerraformVersion, Value,
 };
@@ -305,48 +306,18 @@ impl<'a> Output<'a> {
                 q(&d.detail)
             );
             if let Some(loc) = &d.location {
-                let byte = self.byte_offset(&loc.file, loc.line, loc.column);
-                // A `variable "name"` header ends after its label (in a `.tf.json` file the
-                // range is the opening brace); other ranges are given as their start only.
-                let end_columns = match self.declarations.get(loc) {
-                    Some(_) if loc.file.ends_with(".json") => 1,
-                    Some(name) => "variable \"\"".len() + name.chars().count(),
-                    None => 0,
-                };
-                let end_bytes = match self.declarations.get(loc) {
-                    Some(name) if !loc.file.ends_with(".json") => {
-                        "variable \"\"".len() + name.len()
-                    }
-                    Some(_) => 1,
-                    None => 0,
-                };
-                let pos_at = |name: &str, line: u32, column: u32, byte: u32| {
+                let range = loc.range.unwrap_or_else(|| self.range_from_start(loc));
+                let pos = |name: &str, p: SourcePos| {
                     format!(
-                        "        \"{name}\": {{\n          \"line\": {line},\n          \"column\": {column},\n          \"byte\": {byte}\n        }}"
+                        "        \"{name}\": {{\n          \"line\": {},\n          \"column\": {},\n          \"byte\": {}\n        }}",
+                        p.line, p.column, p.byte
                     )
-                };
-                let pos = |name: &str, column: usize, byte: usize| {
-                    format!(
-                        "        \"{name}\": {{\n          \"line\": {},\n          \"column\": {column},\n          \"byte\": {byte}\n        }}",
-                        loc.line
-                    )
-                };
-                let column = loc.column as usize;
-                let (start, end) = match &loc.range {
-                    // The whole range, where the diagnostic knows it (a value, an error inside
-                    // a condition).
-                    Some(r) => (
-                        pos_at("start", r.start.line, r.start.column, r.start.byte),
-                        pos_at("end", r.end.line, r.end.column, r.end.byte),
-                    ),
-                    None => (
-                        pos("start", column, byte),
-                        pos("end", column + end_columns, byte + end_bytes),
-                    ),
                 };
                 entry.push_str(&format!(
-                    ",\n      \"range\": {{\n        \"filename\": {},\n{start},\n{end}\n      }}",
+                    ",\n      \"range\": {{\n        \"filename\": {},\n{},\n{}\n      }}",
                     q(&loc.file),
+                    pos("start", range.start),
+                    pos("end", range.end),
                 ));
             }
             entry.push_str("\n    }");
@@ -370,6 +341,32 @@ impl<'a> Output<'a> {
             ),
             None => text,
         }
+    }
+
+    // The range of a diagnostic that knows only where it starts: a `variable "name"` header
+    // ends after its label (in a `.tf.json` file the range is the opening brace); anything
+    // else is given as its start.
+    fn range_from_start(&self, loc: &Location) -> SourceRange {
+        let byte = self.byte_offset(&loc.file, loc.line, loc.column) as u32;
+        let start = SourcePos {
+            line: loc.line,
+            column: loc.column,
+            byte,
+        };
+        let (columns, bytes) = match self.declarations.get(loc) {
+            Some(_) if loc.file.ends_with(".json") => (1, 1),
+            Some(name) => (
+                "variable \"\"".len() + name.chars().count(),
+                "variable \"\"".len() + name.len(),
+            ),
+            None => (0, 0),
+        };
+        let end = SourcePos {
+            column: start.column + columns as u32,
+            byte: start.byte + bytes as u32,
+            ..start
+        };
+        SourceRange { start, end }
     }
 
     // The byte offset of a 1-based line and character column in the named file (relative to

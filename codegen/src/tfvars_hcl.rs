@@ -79,10 +79,10 @@ pub fn parse_tfvars(text: &str, file: &str) -> Result<Vec<InputVariable>, Vec<Di
                 name: name.to_string(),
                 value,
                 // Terraform points at the value (a conversion or validation error).
-                location: Some(Location {
-                    range: Some(src.range(attr.expr.span.range())),
-                    ..src.location(attr.expr.span.start as usize)
-                }),
+                location: Some(Location::spanning(
+                    src.name.as_str(),
+                    src.range(attr.expr.span.range()),
+                )),
                 source: Default::default(),
             }),
             Err(e) => {

@@ -109,14 +109,13 @@ fn tfvars_json(text: &str, file: &str) -> Result<Vec<InputVariable>, Vec<Diagnos
             Ok(value) => out.push(InputVariable {
                 name: attr.name.clone(),
                 value,
-                location: Some(Location {
-                    file: file.to_string(),
-                    range: Some(SourceRange {
+                location: Some(Location::spanning(
+                    file,
+                    SourceRange {
                         start: *attr.value.start(),
                         end: *attr.value.end(),
-                    }),
-                    ..location(attr.value.start())
-                }),
+                    },
+                )),
                 source: Default::default(),
             }),
             Err(mut d) => diags.append(&mut d),

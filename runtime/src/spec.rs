@@ -22,6 +22,18 @@ pub struct Location {
     pub range: Option<crate::expr::SourceRange>,
 }
 
+impl Location {
+    /// The location of a whole range of `file`.
+    pub fn spanning(file: impl Into<String>, range: crate::expr::SourceRange) -> Location {
+        Location {
+            file: file.into(),
+            line: range.start.line,
+            column: range.start.column,
+            range: Some(range),
+        }
+    }
+}
+
 impl std::fmt::Display for Location {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}:{}:{}", self.file, self.line, self.column)

@@ -2,7 +2,7 @@
 //! expression's own operation, as lines, columns and bytes of the source file.
 
 use tfvars_hcl::{ExprKind, Span, TemplatePart};
-use tfvars_runtime::expr::{Site, SourceRange};
+use tfvars_runtime::expr::Site;
 use tfvars_runtime::Expr;
 
 use crate::source::SourceFile;
@@ -17,7 +17,7 @@ pub(super) fn place(file: &SourceFile, out: Expr, e: &tfvars_hcl::Expr<'_>) -> E
     };
     // A traversal's last step already recorded the same place.
     if let Expr::At(_, site) = &out {
-        if site.range == source_range(file, range) {
+        if site.range == file.range(range.range()) {
             return out;
         }
     }
@@ -38,9 +38,9 @@ fn wrap(file: &SourceFile, out: Expr, range: Span, start: Span, operation: Span)
     Expr::At(
         Box::new(out),
         Box::new(Site {
-            range: source_range(file, range),
-            start: source_range(file, start),
-            operation: source_range(file, operation),
+            range: file.range(range.range()),
+            start: file.range(start.range()),
+            operation: file.range(operation.range()),
         }),
     )
 }
@@ -72,8 +72,4 @@ fn start_range(e: &tfvars_hcl::Expr<'_>) -> Span {
         },
         _ => e.span,
     }
-}
-
-fn source_range(file: &SourceFile, span: Span) -> SourceRange {
-    file.range(span.range())
 }

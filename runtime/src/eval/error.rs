@@ -122,22 +122,24 @@ impl fmt::Display for EvalError {
 
 impl std::error::Error for EvalError {}
 
+/// Errors as one: the first, with the others beside it; `None` when there are none.
+pub(crate) fn joined(errors: impl IntoIterator<Item = EvalError>) -> Option<EvalError> {
+    let mut errors = errors.into_iter();
+    let first = errors.next()?;
+    Some(errors.fold(first, EvalError::and))
+}
+
 /// The values of `results`, or every error among them, in order.
 pub(crate) fn all_ok<T>(results: Vec<Result<T, EvalError>>) -> Result<Vec<T>, EvalError> {
     let mut values = Vec::with_capacity(results.len());
-    let mut error: Option<EvalError> = None;
+    let mut errors = Vec::new();
     for r in results {
         match r {
             Ok(v) => values.push(v),
-            Err(e) => {
-                error = Some(match error {
-                    Some(first) => first.and(e),
-                    None => e,
-                })
-            }
+            Err(e) => errors.push(e),
         }
     }
-    match error {
+    match joined(errors) {
         Some(e) => Err(e),
         None => Ok(values),
     }

@@ -9,7 +9,7 @@ use crate::value::Value;
 
 use super::arith;
 use super::conv;
-use super::error::EvalError;
+use super::error::{joined, EvalError};
 use super::scope::Scope;
 
 fn operand(v: &Value, ty: &Type, side: &str) -> Result<Value, EvalError> {
@@ -79,7 +79,7 @@ impl Scope<'_> {
             (a, b) => {
                 errors.extend(a.err());
                 errors.extend(b.err());
-                Err(joined(errors))
+                Err(joined(errors).expect("an operand failed"))
             }
         }
     }
@@ -92,13 +92,6 @@ fn operand_type(op: BinaryOp) -> Option<Type> {
         BinaryOp::And | BinaryOp::Or => Some(Type::Bool),
         _ => Some(Type::Number),
     }
-}
-
-/// Errors, the first with the others beside it.
-fn joined(errors: Vec<EvalError>) -> EvalError {
-    let mut errors = errors.into_iter();
-    let first = errors.next().expect("at least one error");
-    errors.fold(first, EvalError::and)
 }
 
 fn logical(op: BinaryOp, a: &Value, b: &Value) -> Result<Value, EvalError> {

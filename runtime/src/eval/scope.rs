@@ -8,7 +8,7 @@ use crate::input::FileAccess;
 use crate::spec::{LocalSpec, ModuleSpec, TerraformVersion};
 use crate::value::Value;
 
-use super::error::{all_ok, EvalError};
+use super::error::{all_ok, joined, EvalError};
 
 /// How deeply expressions may nest before evaluation stops with an error instead of
 /// exhausting the stack. The code generator refuses deeper expressions when it lowers them.
@@ -321,14 +321,14 @@ impl<'a> Scope<'a> {
             let key = match key {
                 Ok(key) => Some(key),
                 Err(e) => {
-                    errors.push(Err(e));
+                    errors.push(e);
                     None
                 }
             };
             let value = match value {
                 Ok(value) => Some(value),
                 Err(e) => {
-                    errors.push(Err(e));
+                    errors.push(e);
                     None
                 }
             };
@@ -340,10 +340,12 @@ impl<'a> Scope<'a> {
                     }
                 }
                 Ok(None) => unknown_key = true,
-                Err(e) => errors.push(Err(e)),
+                Err(e) => errors.push(e),
             }
         }
-        all_ok::<()>(errors)?;
+        if let Some(e) = joined(errors) {
+            return Err(e);
+        }
         if unknown_key {
             return Ok(Value::Unknown(crate::types::Type::Any));
         }

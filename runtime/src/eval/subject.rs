@@ -4,7 +4,7 @@
 
 use crate::expr::{Expr, Site, SourceRange};
 
-use super::error::EvalError;
+use super::error::{joined, EvalError};
 
 /// The error raised while evaluating `inner` (recorded at `site`), pointing where Terraform
 /// points. An error that already points somewhere (raised deeper) is left as it is.
@@ -12,9 +12,7 @@ pub(crate) fn locate(e: EvalError, inner: &Expr, site: &Site) -> EvalError {
     if e.range.is_some() && e.more.iter().all(|m| m.range.is_some()) {
         return e;
     }
-    let mut all = e.all().into_iter().map(|e| locate_one(e, inner, site));
-    let first = all.next().expect("an error");
-    all.fold(first, EvalError::and)
+    joined(e.all().into_iter().map(|e| locate_one(e, inner, site))).expect("an error")
 }
 
 fn locate_one(mut e: EvalError, inner: &Expr, site: &Site) -> EvalError {

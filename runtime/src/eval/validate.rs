@@ -257,24 +257,14 @@ fn error_diags(var: &VariableSpec, rule: &ValidationSpec, e: EvalError) -> Vec<D
 /// file of the expression evaluated.
 fn error_location(e: &EvalError, file: &str) -> Option<Location> {
     let range = *e.range.clone()?;
-    Some(Location {
-        file: e.file.as_deref().unwrap_or(file).to_string(),
-        line: range.start.line,
-        column: range.start.column,
-        range: Some(range),
-    })
+    Some(Location::spanning(e.file.as_deref().unwrap_or(file), range))
 }
 
 /// A diagnostic about a whole expression of a rule (its result, not an error inside it),
 /// pointing at the expression when it carries its place.
 fn about_expression(mut d: Diagnostic, rule: &ValidationSpec, e: &Expr) -> Diagnostic {
     if let Some(site) = e.site() {
-        d.location = Some(Location {
-            file: rule.location.file.clone(),
-            line: site.range.start.line,
-            column: site.range.start.column,
-            range: Some(site.range),
-        });
+        d.location = Some(Location::spanning(rule.location.file.as_str(), site.range));
     }
     d
 }

@@ -371,12 +371,14 @@ pub(crate) fn call(
                 if let Err(e) = super::conv::convert(v, ty) {
                     let msg =
                         e.0.replace("of any type required", "of any single type required");
-                    unsuitable.push(Err(super::error::arg_error(i, param, msg)));
+                    unsuitable.push(super::error::arg_error(i, param, msg));
                 }
             }
         }
     }
-    super::error::all_ok::<()>(unsuitable)?;
+    if let Some(e) = super::error::joined(unsuitable) {
+        return Err(e);
+    }
     for (i, v) in values.iter().enumerate() {
         let param = b.params.get(i).copied().or(b.variadic).unwrap_or("value");
         if v.is_null() && b.flags & NULL_OK == 0 {
