@@ -11,7 +11,7 @@ use std::process::ExitCode;
 
 use clap::ArgMatches;
 use tfvars_codegen::inputs::{assemble, CommandLineInput, InputSources};
-use tfvars_runtime::check::check;
+use tfvars_runtime::check::check_owned;
 use tfvars_runtime::expr::{SourcePos, SourceRange};
 use tfvars_runtime::{
     CheckOptions, Diagnostic, FileAccess, Location, ModuleSpec, Severity, TerraformVersion, Value,
@@ -183,8 +183,7 @@ pub fn run(args: Args, matches: Option<&ArgMatches>) -> ExitCode {
         version,
         files: Some(files),
     };
-    let checked = check(&module.spec, &assembled.inputs, &options);
-    drop(assembled.inputs);
+    let checked = check_owned(&module.spec, assembled.inputs, &options);
     if !assembled.undeclared_errors.is_empty() {
         // Terraform stops at undeclared `-var` names, with the files' warnings about theirs.
         let mut diags = assembled.undeclared_errors;

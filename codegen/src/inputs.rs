@@ -173,19 +173,20 @@ pub fn assemble(spec: &ModuleSpec, sources: &InputSources) -> Assembled {
     }
 
     // Only the value that counts is read; the others are replaced whole.
-    let last = |i: usize| !raw[i + 1..].iter().any(|r| r.name() == raw[i].name());
-    let finals: Vec<usize> = (0..raw.len()).filter(|&i| last(i)).collect();
-    for i in finals {
-        match &raw[i] {
-            Raw::Parsed(input) => out.inputs.push(input.clone()),
+    let last: Vec<bool> = (0..raw.len())
+        .map(|i| !raw[i + 1..].iter().any(|r| r.name() == raw[i].name()))
+        .collect();
+    for (raw, _) in raw.into_iter().zip(last).filter(|(_, last)| *last) {
+        match raw {
+            Raw::Parsed(input) => out.inputs.push(input),
             Raw::Text { name, text, source } => {
-                let Some(var) = spec.variables.iter().find(|v| &v.name == name) else {
-                    if *source == InputSource::CommandLine {
+                let Some(var) = spec.variables.iter().find(|v| v.name == name) else {
+                    if source == InputSource::CommandLine {
                         out.undeclared_errors.push(error(
                             "Value for undeclared variable",
                             format!(
                                 "A variable named {} was assigned on the command line, but the root module does not declare a variable of that name. To use this value, add a \"variable\" block to the configuration.",
-                                go_quote(name)
+                                go_quote(&name)
                             ),
                         ));
                     }
@@ -194,14 +195,14 @@ pub fn assemble(spec: &ModuleSpec, sources: &InputSources) -> Assembled {
                 let literal = !var.typed || var.ty.is_primitive();
                 let parsed = if literal {
                     Ok(InputVariable {
-                        name: name.clone(),
-                        value: tfvars_runtime::Value::String(nfc_text(text)),
+                        value: tfvars_runtime::Value::String(nfc_text(&text)),
+                        name,
                         location: None,
-                        source: *source,
+                        source,
                     })
                 } else {
-                    parse_tfvars_value(text, name).map(|mut i| {
-                        i.source = *source;
+                    parse_tfvars_value(&text, &name).map(|mut i| {
+                        i.source = source;
                         i
                     })
                 };

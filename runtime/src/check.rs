@@ -18,6 +18,7 @@
 //!    ([`crate::eval::run_validations`]). A failed rule is located, as in Terraform, at the value
 //!    it rejected: the input, or the `variable` block when the default was used.
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::convert::{convert, ConversionError};
@@ -46,11 +47,30 @@ impl Checked {
 
 /// Checks `inputs` against `spec` as `terraform plan` would (see the module documentation).
 pub fn check(spec: &ModuleSpec, inputs: &[InputVariable], options: &CheckOptions) -> Checked {
+    check_inputs(spec, Cow::Borrowed(inputs), options)
+}
+
+/// [`check`], taking the inputs: each input value is freed as soon as it is converted (those
+/// of sensitive variables once the report is written), so that a large input and its
+/// converted copy are not held at once.
+pub fn check_owned(
+    spec: &ModuleSpec,
+    inputs: Vec<InputVariable>,
+    options: &CheckOptions,
+) -> Checked {
+    check_inputs(spec, Cow::Owned(inputs), options)
+}
+
+fn check_inputs(
+    spec: &ModuleSpec,
+    mut inputs: Cow<'_, [InputVariable]>,
+    options: &CheckOptions,
+) -> Checked {
     // Later inputs win; remember the first position of each name for a stable order.
-    let mut given: BTreeMap<&str, &InputVariable> = BTreeMap::new();
+    let mut latest: BTreeMap<&str, usize> = BTreeMap::new();
     let mut order: Vec<&str> = Vec::new();
-    for input in inputs {
-        if given.insert(&input.name, input).is_none() {
+    for (i, input) in inputs.iter().enumerate() {
+        if latest.insert(&input.name, i).is_none() {
             order.push(&input.name);
         }
     }
@@ -60,7 +80,7 @@ pub fn check(spec: &ModuleSpec, inputs: &[InputVariable], options: &CheckOptions
     let undeclared: Vec<&InputVariable> = order
         .iter()
         .filter(|name| !declared.contains(*name))
-        .map(|name| given[name])
+        .map(|name| &inputs[latest[name]])
         .collect();
     for input in undeclared.iter().take(2) {
         diagnostics.push(undeclared_warning(input));
@@ -78,6 +98,13 @@ pub fn check(spec: &ModuleSpec, inputs: &[InputVariable], options: &CheckOptions
             location: None,
         });
     }
+
+    // The input of each declared variable that has one, by the variable's name.
+    let given: BTreeMap<&str, usize> = spec
+        .variables
+        .iter()
+        .filter_map(|v| Some((v.name.as_str(), *latest.get(v.name.as_str())?)))
+        .collect();
 
     // Missing required variables hide every other error.
     let missing: Vec<&VariableSpec> = spec
@@ -102,7 +129,8 @@ pub fn check(spec: &ModuleSpec, inputs: &[InputVariable], options: &CheckOptions
         }
         // The other variables' values are still computed, without reporting their errors.
         for var in &spec.variables {
-            if let Ok(Some(v)) = effective_value(var, given.get(var.name.as_str()).copied()) {
+            let input = given.get(var.name.as_str()).map(|&i| &inputs[i]);
+            if let Ok(Some(v)) = effective_value(var, input) {
                 values.insert(var.name.clone(), v);
             }
         }
@@ -111,7 +139,12 @@ pub fn check(spec: &ModuleSpec, inputs: &[InputVariable], options: &CheckOptions
 
     let mut skip = BTreeSet::new();
     for var in &spec.variables {
-        match effective_value(var, given.get(var.name.as_str()).copied()) {
+        let index = given.get(var.name.as_str()).copied();
+        let converted = effective_value(var, index.map(|i| &inputs[i]));
+        if let (Some(i), Cow::Owned(owned), false) = (index, &mut inputs, var.sensitive) {
+            owned[i].value = Value::null();
+        }
+        match converted {
             Ok(Some(v)) => {
                 values.insert(var.name.clone(), v);
             }
@@ -144,7 +177,7 @@ pub fn check(spec: &ModuleSpec, inputs: &[InputVariable], options: &CheckOptions
             if let Some(var) = name.and_then(|n| by_name.get(n)) {
                 d.location = given
                     .get(var.name.as_str())
-                    .and_then(|input| input.location.clone())
+                    .and_then(|&i| inputs[i].location.clone())
                     .or_else(|| Some(var.location.clone()));
             }
         }
@@ -153,7 +186,9 @@ pub fn check(spec: &ModuleSpec, inputs: &[InputVariable], options: &CheckOptions
     // No diagnostic quotes a sensitive value (a function error on one, a conversion error
     // naming a map key).
     if !diagnostics.is_empty() && spec.variables.iter().any(|v| v.sensitive) {
-        let given_values = given.values().map(|i| (i.name.as_str(), &i.value));
+        let given_values = given
+            .values()
+            .map(|&i| (inputs[i].name.as_str(), &inputs[i].value));
         let effective = values.iter().map(|(k, v)| (k.as_str(), v));
         let secrets = crate::sensitive::Secrets::of_module(spec, given_values.chain(effective));
         for d in &mut diagnostics {

@@ -3,7 +3,7 @@
 
 mod values_support;
 
-use tfvars_runtime::check::{check, Checked};
+use tfvars_runtime::check::{check, check_owned, Checked};
 use tfvars_runtime::json::parse_tfvars_json;
 use tfvars_runtime::{CheckOptions, Location, ModuleSpec, Severity, Type, Value, VariableSpec};
 use values_support::{json, ty};
@@ -55,7 +55,10 @@ fn run(spec: &ModuleSpec, files: &[&str]) -> Checked {
     for (i, text) in files.iter().enumerate() {
         inputs.extend(parse_tfvars_json(text, &format!("{}.tfvars.json", i + 1)).unwrap());
     }
-    check(spec, &inputs, &CheckOptions::default())
+    let checked = check(spec, &inputs, &CheckOptions::default());
+    // Taking the inputs (and freeing each once converted) changes nothing in the outcome.
+    assert_eq!(check_owned(spec, inputs, &CheckOptions::default()), checked);
+    checked
 }
 
 fn value(c: &Checked, name: &str) -> String {
