@@ -27,14 +27,15 @@ const VARIABLE_ARGS: &[&str] = &[
 /// reported too.
 pub(crate) fn read(cx: &mut FileCx, decls: &mut FileDecls) {
     let file = cx.file;
-    let parsed = tfvars_hcl::parse_body(&file.text, &file.name);
+    let arena = tfvars_hcl::Arena::new();
+    let parsed = tfvars_hcl::parse_body(&arena, &file.text, &file.name);
     for d in parsed.diagnostics {
         cx.problem(Some(d.span.range()), &d.summary, &d.detail);
     }
     read_body(cx, &parsed.value, decls);
 }
 
-fn read_body<'s>(cx: &mut FileCx<'s>, body: &Body<'s>, decls: &mut FileDecls) {
+fn read_body<'s>(cx: &mut FileCx<'s>, body: &Body<'_>, decls: &mut FileDecls) {
     let mut defaults = DefaultCache::default();
     for block in body.blocks() {
         match block.kind {
@@ -61,7 +62,7 @@ fn variable<'s>(
     defaults: &mut DefaultCache<'s>,
 ) {
     let header = span(block.kind_span);
-    let name = match block.labels.as_slice() {
+    let name = match block.labels {
         [label] => label.value.to_string(),
         [] => {
             cx.problem(

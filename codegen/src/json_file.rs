@@ -175,7 +175,8 @@ fn variable(
                     );
                     continue;
                 };
-                let parsed = tfvars_hcl::parse_expression(text, &cx.file.name);
+                let arena = tfvars_hcl::Arena::new();
+                let parsed = tfvars_hcl::parse_expression(&arena, text, &cx.file.name);
                 let ty = if parsed.diagnostics.is_empty() {
                     parse_type_constraint_in(&parsed.value, Some(text))
                 } else {

@@ -76,7 +76,8 @@ pub fn lower_constant(expr: &tfvars_hcl::Expr) -> Result<Expr, Vec<LowerError>> 
 /// Parses `text` as one HCL expression and lowers it (the full language): syntax errors and
 /// lowering errors alike are returned, syntax errors first.
 pub fn expression_from_text(text: &str) -> Result<Expr, Vec<LowerError>> {
-    let parsed = tfvars_hcl::parse_expression(text, "<expression>");
+    let arena = tfvars_hcl::Arena::new();
+    let parsed = tfvars_hcl::parse_expression(&arena, text, "<expression>");
     if !parsed.diagnostics.is_empty() {
         return Err(syntax_errors(parsed.diagnostics));
     }
@@ -91,7 +92,8 @@ const TEMPLATE_KEY: &str = "vars map does not contain key";
 /// first problem. Fits [`tfvars_runtime::TemplateParser`].
 pub fn template_file(text: &str, file: &str, names: &[String]) -> Result<Expr, (String, String)> {
     let src = crate::source::SourceFile::new(file, file, text.to_string());
-    let parsed = tfvars_hcl::parse_template(&src.text, file);
+    let arena = tfvars_hcl::Arena::new();
+    let parsed = tfvars_hcl::parse_template(&arena, &src.text, file);
     let range = |span: Option<std::ops::Range<usize>>| {
         let start = src.location_of(span.clone());
         let end = src.location_of(span.map(|r| r.end..r.end));
@@ -458,7 +460,9 @@ impl<'f> Lowerer<'f> {
 /// `null`.
 pub(crate) fn bare_name<'e>(e: &'e tfvars_hcl::Expr<'_>) -> Option<&'e str> {
     match &e.kind {
-        ExprKind::ScopeTraversal { root, steps, .. } if steps.is_empty() => Some(root),
+        ExprKind::ScopeTraversal {
+            root, steps: [], ..
+        } => Some(root),
         ExprKind::Bool(true) => Some("true"),
         ExprKind::Bool(false) => Some("false"),
         ExprKind::Null => Some("null"),

@@ -23,7 +23,8 @@ pub fn parse_tfvars(text: &str, file: &str) -> Result<Vec<InputVariable>, Vec<Di
             path: String::new(),
             location: Some(src.location_of(span)),
         };
-    let parsed = tfvars_hcl::parse_body(text, file);
+    let arena = tfvars_hcl::Arena::new();
+    let parsed = tfvars_hcl::parse_body(&arena, text, file);
     if !parsed.diagnostics.is_empty() {
         let mut errs: Vec<Diagnostic> = parsed
             .diagnostics
@@ -37,7 +38,7 @@ pub fn parse_tfvars(text: &str, file: &str) -> Result<Vec<InputVariable>, Vec<Di
     let body = parsed.value;
     for block in body.blocks() {
         let kind = block.kind;
-        let (summary, detail) = match (kind, block.labels.as_slice()) {
+        let (summary, detail) = match (kind, block.labels) {
             // Terraform's advice for a `variable "name" { … }` declaration.
             ("variable", [label]) => (
                 "Variable declaration in .tfvars file".to_string(),
@@ -118,7 +119,8 @@ pub fn parse_tfvars_value(text: &str, name: &str) -> Result<InputVariable, Vec<D
         path: String::new(),
         location: Some(src.location_of(span)),
     };
-    let parsed = tfvars_hcl::parse_expression(&src.text, &file);
+    let arena = tfvars_hcl::Arena::new();
+    let parsed = tfvars_hcl::parse_expression(&arena, &src.text, &file);
     if !parsed.diagnostics.is_empty() {
         return Err(parsed
             .diagnostics

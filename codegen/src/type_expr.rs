@@ -22,7 +22,8 @@ pub fn parse_type_constraint(expr: &Expression) -> Result<Type, Vec<LowerError>>
 /// Parses `text` as a type constraint expression (`list(object({ a = string }))`): syntax
 /// errors and type errors alike are returned.
 pub fn type_from_text(text: &str) -> Result<Type, Vec<LowerError>> {
-    let parsed = tfvars_hcl::parse_expression(text, "<type>");
+    let arena = tfvars_hcl::Arena::new();
+    let parsed = tfvars_hcl::parse_expression(&arena, text, "<type>");
     if !parsed.diagnostics.is_empty() {
         return Err(crate::lower::syntax_errors(parsed.diagnostics));
     }
@@ -115,7 +116,9 @@ struct TypeParser<'s, 'c> {
 /// `string` written as a bare word.
 fn keyword<'e>(expr: &'e Expression) -> Option<&'e str> {
     match &expr.kind {
-        ExprKind::ScopeTraversal { root, steps, .. } if steps.is_empty() => Some(root),
+        ExprKind::ScopeTraversal {
+            root, steps: [], ..
+        } => Some(root),
         _ => None,
     }
 }
@@ -187,7 +190,7 @@ impl TypeParser<'_, '_> {
                 span(expr.span),
             );
         };
-        let name: &str = &c.name;
+        let name: &str = c.name;
         let args = &c.args;
         match name {
             "bool" | "string" | "number" => {
@@ -260,7 +263,7 @@ impl TypeParser<'_, '_> {
             );
         };
         let mut attrs: Vec<Attribute> = Vec::new();
-        for item in items {
+        for item in *items {
             let name = match bare_name(&item.key).filter(|_| !item.parenthesized) {
                 Some(name) => name.to_string(),
                 None => {
@@ -399,8 +402,8 @@ mod tests {
             .collect()
     }
 
-    fn parse(text: &str) -> tfvars_hcl::Body<'_> {
-        let parsed = tfvars_hcl::parse_body(text, "main.tf");
+    fn parse<'s>(arena: &'s tfvars_hcl::Arena, text: &'s str) -> tfvars_hcl::Body<'s> {
+        let parsed = tfvars_hcl::parse_body(arena, text, "main.tf");
         assert!(parsed.diagnostics.is_empty(), "{:?}", parsed.diagnostics);
         parsed.value
     }
@@ -424,7 +427,8 @@ variable "e" {
   type = object({ p = optional(list(string), [80, 443]), l = optional(map(string), { t = 1 }) })
 }
 "#;
-        let body = parse(text);
+        let arena = tfvars_hcl::Arena::new();
+        let body = parse(&arena, text);
         let mut cache = DefaultCache::default();
         for e in types(&body) {
             let cached = parse_type_constraint_cached(e, Some(text), &mut cache).unwrap();
@@ -460,7 +464,8 @@ variable "b" {
   type = object({ on = optional(bool, "maybe") })
 }
 "#;
-        let body = parse(text);
+        let arena = tfvars_hcl::Arena::new();
+        let body = parse(&arena, text);
         let mut cache = DefaultCache::default();
         let spans: Vec<_> = types(&body)
             .into_iter()

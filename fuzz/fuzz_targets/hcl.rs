@@ -11,14 +11,15 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let body = tfvars_hcl::parse_body(text, "x.tf");
+    let arena = tfvars_hcl::Arena::new();
+    let body = tfvars_hcl::parse_body(&arena, text, "x.tf");
     check_diagnostics(text, &body.diagnostics);
     if body.diagnostics.is_empty() {
-        for item in &body.value.items {
+        for item in body.value.items {
             check_structure(text, item);
         }
     }
-    let again = tfvars_hcl::parse_body(text, "x.tf");
+    let again = tfvars_hcl::parse_body(&arena, text, "x.tf");
     assert_eq!(
         body.diagnostics, again.diagnostics,
         "parsing is not deterministic"
@@ -26,8 +27,8 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(body.value, again.value, "parsing is not deterministic");
 
     for parsed in [
-        tfvars_hcl::parse_expression(text, "x.tf"),
-        tfvars_hcl::parse_template(text, "x.tf"),
+        tfvars_hcl::parse_expression(&arena, text, "x.tf"),
+        tfvars_hcl::parse_template(&arena, text, "x.tf"),
     ] {
         check_diagnostics(text, &parsed.diagnostics);
         if parsed.diagnostics.is_empty() {

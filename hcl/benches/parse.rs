@@ -18,15 +18,22 @@ fn bench_parse(c: &mut Criterion) {
     let all_types = fixture("tests/modules/all_types/variables.tf");
     let mut group = c.benchmark_group("hcl");
     for (name, text) in [("large", &large), ("all_types", &all_types)] {
-        assert!(tfvars_hcl::parse_body(text, "variables.tf")
-            .diagnostics
-            .is_empty());
+        assert!(
+            tfvars_hcl::parse_body(&tfvars_hcl::Arena::new(), text, "variables.tf")
+                .diagnostics
+                .is_empty()
+        );
         group.throughput(Throughput::Bytes(text.len() as u64));
         group.bench_function(format!("tokens_{name}"), |b| {
             b.iter(|| tfvars_hcl::tokens(text))
         });
         group.bench_function(format!("parse_{name}"), |b| {
-            b.iter(|| tfvars_hcl::parse_body(text, "variables.tf"))
+            b.iter(|| {
+                let arena = tfvars_hcl::Arena::new();
+                tfvars_hcl::parse_body(&arena, text, "variables.tf")
+                    .diagnostics
+                    .len()
+            })
         });
     }
     group.finish();

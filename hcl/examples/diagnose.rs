@@ -10,7 +10,8 @@ fn main() {
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let parsed = tfvars_hcl::parse_body(&text, &name);
+        let arena = tfvars_hcl::Arena::new();
+        let parsed = tfvars_hcl::parse_body(&arena, &text, &name);
         let lines = tfvars_hcl::LineIndex::new(&text);
         for d in &parsed.diagnostics {
             let (start, end) = d.positions(&text, &lines);

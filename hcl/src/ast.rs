@@ -5,23 +5,25 @@
 //! [`ExprKind::ScopeTraversal`]; an index by anything else is an [`ExprKind::Index`]; a splat
 //! applies its [`ExprKind::SplatItem`]-rooted traversal to each element. Strip markers
 //! (`~`) and `<<-` indentation are already applied to template literals.
-
-use std::borrow::Cow;
+//!
+//! The nodes live in an [`Arena`](crate::Arena): they are references and slices into it (or into
+//! the source), so a tree is built without one allocation per node and freed at once, with the
+//! arena.
 
 use crate::span::Span;
 
 /// A body: the attributes and blocks of a file or of a block, in source order. An attribute
 /// set twice keeps its first definition (the second is reported).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Body<'s> {
     /// The attributes and blocks.
-    pub items: Vec<Structure<'s>>,
+    pub items: &'s [Structure<'s>],
     /// From the body's start (after `{` for a block) to its end.
     pub span: Span,
 }
 
 /// An item of a body.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Structure<'s> {
     /// `name = expression`
     Attribute(Attribute<'s>),
@@ -48,7 +50,7 @@ impl<'s> Body<'s> {
 }
 
 /// `name = expression`.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Attribute<'s> {
     /// The name.
     pub name: &'s str,
@@ -65,14 +67,14 @@ pub struct Attribute<'s> {
 }
 
 /// A block: its type, labels and body.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Block<'s> {
     /// The block type (`variable`, `locals`, …).
     pub kind: &'s str,
     /// Where the type is.
     pub kind_span: Span,
     /// The labels, quoted or bare.
-    pub labels: Vec<Label<'s>>,
+    pub labels: &'s [Label<'s>],
     /// The body.
     pub body: Body<'s>,
     /// Where the `{` is (the type's span when the block has none).
@@ -82,16 +84,16 @@ pub struct Block<'s> {
 }
 
 /// A block label: `"name"` or `name`.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Label<'s> {
     /// The label's value (escapes resolved).
-    pub value: Cow<'s, str>,
+    pub value: &'s str,
     /// Where it is, quotes included.
     pub span: Span,
 }
 
 /// An expression and where it is.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Expr<'s> {
     /// What it is.
     pub kind: ExprKind<'s>,
@@ -100,7 +102,7 @@ pub struct Expr<'s> {
 }
 
 /// The kinds of expression.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum ExprKind<'s> {
     /// `null`
     Null,
@@ -109,10 +111,10 @@ pub enum ExprKind<'s> {
     /// A number literal, as written (`1`, `1.5e400`).
     Number(&'s str),
     /// A quoted string or heredoc: literal text, interpolations and directives.
-    Template(Vec<TemplatePart<'s>>),
+    Template(&'s [TemplatePart<'s>]),
     /// A template that is one interpolation and nothing else (`"${x}"`): its value is the
     /// expression's, not a string.
-    TemplateWrap(Box<Expr<'s>>),
+    TemplateWrap(&'s Expr<'s>),
     /// A name and the static steps after it: `var.x`, `local.a[0].b`, `each.value["k"]`.
     ScopeTraversal {
         /// The root name.
@@ -120,21 +122,21 @@ pub enum ExprKind<'s> {
         /// Where the root name is.
         root_span: Span,
         /// The steps.
-        steps: Vec<Step<'s>>,
+        steps: &'s [Step<'s>],
     },
     /// Static steps applied to another expression: `f(x).a`, `(x)[0]`.
     RelativeTraversal {
         /// What the steps apply to.
-        source: Box<Expr<'s>>,
+        source: &'s Expr<'s>,
         /// The steps.
-        steps: Vec<Step<'s>>,
+        steps: &'s [Step<'s>],
     },
     /// `collection[key]` where the key is not a literal.
     Index {
         /// What is indexed.
-        collection: Box<Expr<'s>>,
+        collection: &'s Expr<'s>,
         /// The key.
-        key: Box<Expr<'s>>,
+        key: &'s Expr<'s>,
         /// From `[` to `]`.
         bracket: Span,
     },
@@ -142,18 +144,18 @@ pub enum ExprKind<'s> {
     /// every element of `source`.
     Splat {
         /// The collection.
-        source: Box<Expr<'s>>,
+        source: &'s Expr<'s>,
         /// The traversal applied to each element.
-        each: Box<Expr<'s>>,
+        each: &'s Expr<'s>,
         /// Where `[*]` or `.*` is.
         marker: Span,
     },
     /// The element a splat's `each` applies to.
     SplatItem,
     /// `name(args…)`.
-    FunctionCall(Box<FunctionCall<'s>>),
+    FunctionCall(&'s FunctionCall<'s>),
     /// `condition ? a : b`.
-    Conditional(Box<Conditional<'s>>),
+    Conditional(&'s Conditional<'s>),
     /// `a op b`.
     Binary {
         /// The operator.
@@ -161,31 +163,31 @@ pub enum ExprKind<'s> {
         /// Where the operator is.
         op_span: Span,
         /// The left operand.
-        lhs: Box<Expr<'s>>,
+        lhs: &'s Expr<'s>,
         /// The right operand.
-        rhs: Box<Expr<'s>>,
+        rhs: &'s Expr<'s>,
     },
     /// `-x` or `!x`.
     Unary {
         /// The operator.
         op: UnaryOp,
         /// The operand.
-        operand: Box<Expr<'s>>,
+        operand: &'s Expr<'s>,
     },
     /// `[a, b, …]`
-    Tuple(Vec<Expr<'s>>),
+    Tuple(&'s [Expr<'s>]),
     /// `{ key = value, … }`
-    Object(Vec<ObjectItem<'s>>),
+    Object(&'s [ObjectItem<'s>]),
     /// A `for` expression.
-    For(Box<ForExpr<'s>>),
+    For(&'s ForExpr<'s>),
     /// `( expression )`
-    Parens(Box<Expr<'s>>),
+    Parens(&'s Expr<'s>),
     /// Where a syntax error was reported: stands for the expression that could not be read.
     Invalid,
 }
 
 /// A static step of a traversal.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Step<'s> {
     /// What it is.
     pub kind: StepKind<'s>,
@@ -194,25 +196,25 @@ pub struct Step<'s> {
 }
 
 /// The kinds of static step.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum StepKind<'s> {
     /// `.name`
     Attr(&'s str),
     /// `[key]` with a literal key (a number, string, bool or `null`).
-    Index(Box<Expr<'s>>),
+    Index(&'s Expr<'s>),
     /// `.0`, the legacy index form: the number as written.
     LegacyIndex(&'s str),
 }
 
 /// A function call.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct FunctionCall<'s> {
     /// The name, namespaces included (`provider::aws::arn_parse`).
-    pub name: Cow<'s, str>,
+    pub name: &'s str,
     /// Where the name is.
     pub name_span: Span,
     /// The arguments.
-    pub args: Vec<Expr<'s>>,
+    pub args: &'s [Expr<'s>],
     /// The last argument ends with `...` and is expanded.
     pub expand_final: bool,
     /// Where `(` is.
@@ -222,7 +224,7 @@ pub struct FunctionCall<'s> {
 }
 
 /// `condition ? true_result : false_result`.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Conditional<'s> {
     /// The condition.
     pub condition: Expr<'s>,
@@ -233,7 +235,7 @@ pub struct Conditional<'s> {
 }
 
 /// An item of an object constructor.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ObjectItem<'s> {
     /// The key expression; a bare name is a literal key unless `parenthesized`.
     pub key: Expr<'s>,
@@ -245,7 +247,7 @@ pub struct ObjectItem<'s> {
 
 /// `[for k, v in collection : value if condition]` or
 /// `{for k, v in collection : key => value... if condition}`.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ForExpr<'s> {
     /// The key symbol, when two are declared.
     pub key_var: Option<&'s str>,
@@ -266,12 +268,12 @@ pub struct ForExpr<'s> {
 }
 
 /// A piece of a template.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum TemplatePart<'s> {
     /// Literal text, with escapes resolved and strip markers and `<<-` indentation applied.
     Literal {
         /// The text.
-        value: Cow<'s, str>,
+        value: &'s str,
         /// Where it is.
         span: Span,
     },
@@ -282,9 +284,9 @@ pub enum TemplatePart<'s> {
         /// The condition.
         condition: Expr<'s>,
         /// Parts rendered when true.
-        then: Vec<TemplatePart<'s>>,
+        then: &'s [TemplatePart<'s>],
         /// Parts rendered when false.
-        otherwise: Vec<TemplatePart<'s>>,
+        otherwise: &'s [TemplatePart<'s>],
         /// From `%{ if` to the end of `%{ endif }`.
         span: Span,
     },
@@ -297,7 +299,7 @@ pub enum TemplatePart<'s> {
         /// The collection.
         collection: Expr<'s>,
         /// The parts rendered for each element.
-        body: Vec<TemplatePart<'s>>,
+        body: &'s [TemplatePart<'s>],
         /// From `%{ for` to the end of `%{ endfor }`.
         span: Span,
     },
@@ -351,11 +353,8 @@ impl<'s> Expr<'s> {
 
     /// A template holding one literal and nothing else (`"text"`): its text.
     pub fn as_string_literal(&self) -> Option<&str> {
-        match &self.kind {
-            ExprKind::Template(parts) => match parts.as_slice() {
-                [TemplatePart::Literal { value, .. }] => Some(value),
-                _ => None,
-            },
+        match self.kind {
+            ExprKind::Template([TemplatePart::Literal { value, .. }]) => Some(value),
             _ => None,
         }
     }

@@ -6,13 +6,15 @@
 //! constructors but not inside `()`, `[]`, template sequences or `for` expressions; heredocs
 //! (`<<`, `<<-`, empty ones, CRLF); templates with directives and strip markers; numbers of any
 //! length; Unicode identifiers; comments anywhere. The tree borrows the text it was parsed from
-//! and holds byte spans; [`LineIndex`] turns them into lines and columns when one is shown.
+//! and lives in an [`Arena`] given to the parser; it holds byte spans; [`LineIndex`] turns them into lines and columns when one is shown.
 //!
 //! ```
-//! let parsed = tfvars_hcl::parse_body("variable \"region\" {\n  default = \"eu-west-1\"\n}\n", "main.tf");
+//! let arena = tfvars_hcl::Arena::new();
+//! let text = "variable \"region\" {\n  default = \"eu-west-1\"\n}\n";
+//! let parsed = tfvars_hcl::parse_body(&arena, text, "main.tf");
 //! assert!(parsed.diagnostics.is_empty());
 //! let block = parsed.value.blocks().next().unwrap();
-//! assert_eq!((block.kind, block.labels[0].value.as_ref()), ("variable", "region"));
+//! assert_eq!((block.kind, block.labels[0].value), ("variable", "region"));
 //! ```
 //!
 //! Parsing never fails outright: the tree is always built (with [`ExprKind::Invalid`] where
@@ -49,10 +51,33 @@ pub struct Parsed<T> {
     pub diagnostics: Vec<Diagnostic>,
 }
 
+/// Where syntax trees are allocated: every node of a tree parsed with it lives until the arena is
+/// dropped, and is freed with it at once. One arena can hold several trees.
+#[derive(Default)]
+pub struct Arena(bumpalo::Bump);
+
+impl Arena {
+    /// An empty arena.
+    pub fn new() -> Arena {
+        Arena(bumpalo::Bump::new())
+    }
+
+    /// The bytes taken by the trees in the arena.
+    pub fn allocated_bytes(&self) -> usize {
+        self.0.allocated_bytes()
+    }
+}
+
+impl std::fmt::Debug for Arena {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Arena({} bytes)", self.allocated_bytes())
+    }
+}
+
 /// Parses a configuration file (`.tf`, `.tfvars`): a body of attributes and blocks. `file`
 /// names it in the details of some errors (`main.tf:3,1-4`).
-pub fn parse_body<'s>(text: &'s str, file: &str) -> Parsed<ast::Body<'s>> {
-    let (mut diagnostics, mut parser) = start(text, file, Start::Expression);
+pub fn parse_body<'s>(arena: &'s Arena, text: &'s str, file: &str) -> Parsed<ast::Body<'s>> {
+    let (mut diagnostics, mut parser) = start(arena, text, file, Start::Expression);
     let body = parser.parse_body(TokenKind::Eof);
     diagnostics.extend(parser.finish());
     Parsed {
@@ -63,8 +88,8 @@ pub fn parse_body<'s>(text: &'s str, file: &str) -> Parsed<ast::Body<'s>> {
 
 /// Parses one expression taking the whole text, as Terraform parses a `-var` or `TF_VAR_`
 /// value of a complex type. Line breaks are ignored.
-pub fn parse_expression<'s>(text: &'s str, file: &str) -> Parsed<ast::Expr<'s>> {
-    let (mut diagnostics, mut parser) = start(text, file, Start::Expression);
+pub fn parse_expression<'s>(arena: &'s Arena, text: &'s str, file: &str) -> Parsed<ast::Expr<'s>> {
+    let (mut diagnostics, mut parser) = start(arena, text, file, Start::Expression);
     let expr = parser.parse_whole_expression();
     diagnostics.extend(parser.finish());
     Parsed {
@@ -75,8 +100,8 @@ pub fn parse_expression<'s>(text: &'s str, file: &str) -> Parsed<ast::Expr<'s>> 
 
 /// Parses a bare template: literal text with `${…}` and `%{…}` sequences (the text of a
 /// `.tf.json` string, a template file).
-pub fn parse_template<'s>(text: &'s str, file: &str) -> Parsed<ast::Expr<'s>> {
-    let (mut diagnostics, mut parser) = start(text, file, Start::Template);
+pub fn parse_template<'s>(arena: &'s Arena, text: &'s str, file: &str) -> Parsed<ast::Expr<'s>> {
+    let (mut diagnostics, mut parser) = start(arena, text, file, Start::Template);
     let expr = parser.parse_bare_template();
     diagnostics.extend(parser.finish());
     Parsed {
@@ -102,8 +127,13 @@ pub fn is_identifier(name: &str) -> bool {
     chars.all(|c| c == '-' || lexer::is_id_continue(c))
 }
 
-fn start<'s>(text: &'s str, file: &str, mode: Start) -> (Vec<Diagnostic>, Parser<'s>) {
+fn start<'s>(
+    arena: &'s Arena,
+    text: &'s str,
+    file: &str,
+    mode: Start,
+) -> (Vec<Diagnostic>, Parser<'s>) {
     let tokens = lexer::lex(text, mode);
     let diagnostics = invalid_tokens::check(text, &tokens);
-    (diagnostics, Parser::new(text, file, tokens))
+    (diagnostics, Parser::new(&arena.0, text, file, tokens))
 }

@@ -52,7 +52,8 @@ fn shown(summary: &str, detail: &str, start: [u64; 3]) -> String {
 }
 
 fn ours(text: &str, file: &str) -> Vec<String> {
-    let parsed = tfvars_hcl::parse_body(text, file);
+    let arena = tfvars_hcl::Arena::new();
+    let parsed = tfvars_hcl::parse_body(&arena, text, file);
     let lines = LineIndex::new(text);
     parsed
         .diagnostics

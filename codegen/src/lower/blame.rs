@@ -105,7 +105,7 @@ fn at(e: &Hcl<'_>, err: &EvalError) -> Vec<LocatedError> {
             } else if err.summary == "Invalid 'for' condition" {
                 f.condition.as_ref().map(|c| c.span)
             } else if err.summary == "Duplicate object key" || err.summary.contains("key") {
-                f.key.as_ref().map(|k| k.span)
+                f.key.map(|k| k.span)
             } else {
                 None
             };
@@ -137,20 +137,17 @@ fn failing_step(e: &Hcl<'_>, steps: &[Step<'_>], err: &EvalError) -> Option<Span
 }
 
 /// The traversal `e` with only `steps`.
-fn with_steps<'s>(e: &Hcl<'s>, steps: &[Step<'s>]) -> Hcl<'s> {
+fn with_steps<'s>(e: &Hcl<'s>, steps: &'s [Step<'s>]) -> Hcl<'s> {
     let kind = match &e.kind {
         ExprKind::ScopeTraversal {
             root, root_span, ..
         } => ExprKind::ScopeTraversal {
             root,
             root_span: *root_span,
-            steps: steps.to_vec(),
+            steps,
         },
-        ExprKind::RelativeTraversal { source, .. } => ExprKind::RelativeTraversal {
-            source: source.clone(),
-            steps: steps.to_vec(),
-        },
-        other => other.clone(),
+        ExprKind::RelativeTraversal { source, .. } => ExprKind::RelativeTraversal { source, steps },
+        other => *other,
     };
     Hcl { kind, span: e.span }
 }
@@ -187,20 +184,20 @@ fn children<'a, 's>(e: &'a Hcl<'s>) -> Vec<&'a Hcl<'s>> {
                 key.into_iter().chain([&item.value])
             })
             .collect(),
-        ExprKind::Parens(inner) | ExprKind::TemplateWrap(inner) => vec![inner.as_ref()],
+        ExprKind::Parens(inner) | ExprKind::TemplateWrap(inner) => vec![*inner],
         ExprKind::Conditional(c) => vec![&c.condition, &c.true_result, &c.false_result],
-        ExprKind::Unary { operand, .. } => vec![operand.as_ref()],
-        ExprKind::Binary { lhs, rhs, .. } => vec![lhs.as_ref(), rhs.as_ref()],
+        ExprKind::Unary { operand, .. } => vec![*operand],
+        ExprKind::Binary { lhs, rhs, .. } => vec![*lhs, *rhs],
         ExprKind::ScopeTraversal { steps, .. } => index_keys(steps),
         ExprKind::RelativeTraversal { source, steps } => {
-            let mut out = vec![source.as_ref()];
+            let mut out = vec![*source];
             out.extend(index_keys(steps));
             out
         }
         ExprKind::Index {
             collection, key, ..
-        } => vec![collection.as_ref(), key.as_ref()],
-        ExprKind::Splat { source, .. } => vec![source.as_ref()],
+        } => vec![*collection, *key],
+        ExprKind::Splat { source, .. } => vec![*source],
         ExprKind::For(f) => vec![&f.collection],
         ExprKind::Template(parts) => template_children(parts),
         _ => Vec::new(),
@@ -211,7 +208,7 @@ fn index_keys<'a, 's>(steps: &'a [Step<'s>]) -> Vec<&'a Hcl<'s>> {
     steps
         .iter()
         .filter_map(|s| match &s.kind {
-            StepKind::Index(key) => Some(key.as_ref()),
+            StepKind::Index(key) => Some(*key),
             _ => None,
         })
         .collect()

@@ -70,7 +70,8 @@ impl Lowerer<'_> {
 /// Lowers a bare template (the text of a `.tf.json` string), parsed with
 /// [`tfvars_hcl::parse_template`]; `constant` as in [`super::lower_constant`].
 pub fn lower_template(text: &str, constant: bool) -> Result<Expr, Vec<LowerError>> {
-    let parsed = tfvars_hcl::parse_template(text, "<template>");
+    let arena = tfvars_hcl::Arena::new();
+    let parsed = tfvars_hcl::parse_template(&arena, text, "<template>");
     if !parsed.diagnostics.is_empty() {
         return Err(super::syntax_errors(parsed.diagnostics));
     }

@@ -86,7 +86,7 @@ impl<'s> Parser<'s> {
             }
         }
         Body {
-            items,
+            items: self.slice(items),
             span: start.to(end_span),
         }
     }
@@ -168,7 +168,7 @@ impl<'s> Parser<'s> {
                 TokenKind::Ident => {
                     let tok = self.read();
                     labels.push(Label {
-                        value: Cow::Borrowed(self.text_of(tok)),
+                        value: self.text_of(tok),
                         span: tok.span,
                     });
                 }
@@ -227,7 +227,7 @@ impl<'s> Parser<'s> {
         Block {
             kind: self.text_of(ident),
             kind_span: ident.span,
-            labels,
+            labels: self.slice(labels),
             body,
             open_brace: open_brace.span,
             close_brace,
@@ -246,9 +246,9 @@ impl<'s> Parser<'s> {
         Block {
             kind: self.text_of(ident),
             kind_span: ident.span,
-            labels,
+            labels: self.slice(labels),
             body: Body {
-                items: Vec::new(),
+                items: &[],
                 span: body,
             },
             open_brace,
@@ -310,7 +310,7 @@ impl<'s> Parser<'s> {
             .as_ref()
             .map_or(open_brace.span.end_point(), |a| a.span);
         Body {
-            items: attr.into_iter().map(Structure::Attribute).collect(),
+            items: self.slice(attr.into_iter().map(Structure::Attribute).collect()),
             span,
         }
     }
@@ -413,7 +413,7 @@ impl<'s> Parser<'s> {
             }
         }
         Label {
-            value: value.unwrap_or(Cow::Borrowed("")),
+            value: self.text_in_arena(value.unwrap_or(Cow::Borrowed(""))),
             span: open.span.to(end_span),
         }
     }

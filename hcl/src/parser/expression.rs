@@ -75,7 +75,7 @@ impl<'s> Parser<'s> {
         }
         let span = start.to(false_result.span);
         Expr::new(
-            ExprKind::Conditional(Box::new(Conditional {
+            ExprKind::Conditional(self.alloc(Conditional {
                 condition,
                 true_result,
                 false_result,
@@ -108,7 +108,7 @@ impl<'s> Parser<'s> {
             if self.recovery && self.error_count() > before {
                 break;
             }
-            lhs = binary(op, op_tok.span, lhs, rhs);
+            lhs = self.binary(op, op_tok.span, lhs, rhs);
         }
         self.depth -= chained;
         lhs
@@ -148,7 +148,7 @@ impl<'s> Parser<'s> {
                     name => ExprKind::ScopeTraversal {
                         root: name,
                         root_span: tok.span,
-                        steps: Vec::new(),
+                        steps: &[],
                     },
                 };
                 Expr::new(kind, tok.span)
@@ -170,7 +170,7 @@ impl<'s> Parser<'s> {
                 Expr::new(
                     ExprKind::Unary {
                         op,
-                        operand: Box::new(operand),
+                        operand: self.alloc(operand),
                     },
                     span,
                 )
@@ -219,7 +219,10 @@ impl<'s> Parser<'s> {
         }
         let close = self.read();
         self.pop_newlines();
-        Expr::new(ExprKind::Parens(Box::new(inner)), open.span.to(close.span))
+        Expr::new(
+            ExprKind::Parens(self.alloc(inner)),
+            open.span.to(close.span),
+        )
     }
 
     /// A function call, after its name; the next token is `(` or `::`.
@@ -325,9 +328,11 @@ impl<'s> Parser<'s> {
         }
         self.pop_newlines();
         let close_span = close.map_or(self.prev_span(), |t| t.span);
+        let args = self.slice(args);
+        let name = self.text_in_arena(full_name);
         Expr::new(
-            ExprKind::FunctionCall(Box::new(FunctionCall {
-                name: full_name,
+            ExprKind::FunctionCall(self.alloc(FunctionCall {
+                name,
                 name_span,
                 args,
                 expand_final,
@@ -384,7 +389,7 @@ impl<'s> Parser<'s> {
             }
             self.read();
         };
-        Expr::new(ExprKind::Tuple(items), open.span.to(close.span))
+        Expr::new(ExprKind::Tuple(self.slice(items)), open.span.to(close.span))
     }
 
     fn parse_object(&mut self) -> Expr<'s> {
@@ -483,19 +488,22 @@ impl<'s> Parser<'s> {
             }
             self.read();
         };
-        Expr::new(ExprKind::Object(items), open.span.to(close.span))
+        Expr::new(
+            ExprKind::Object(self.slice(items)),
+            open.span.to(close.span),
+        )
     }
-}
 
-fn binary<'s>(op: BinaryOp, op_span: Span, lhs: Expr<'s>, rhs: Expr<'s>) -> Expr<'s> {
-    let span = lhs.span.to(rhs.span);
-    Expr::new(
-        ExprKind::Binary {
-            op,
-            op_span,
-            lhs: Box::new(lhs),
-            rhs: Box::new(rhs),
-        },
-        span,
-    )
+    fn binary(&self, op: BinaryOp, op_span: Span, lhs: Expr<'s>, rhs: Expr<'s>) -> Expr<'s> {
+        let span = lhs.span.to(rhs.span);
+        Expr::new(
+            ExprKind::Binary {
+                op,
+                op_span,
+                lhs: self.alloc(lhs),
+                rhs: self.alloc(rhs),
+            },
+            span,
+        )
+    }
 }

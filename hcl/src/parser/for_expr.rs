@@ -131,7 +131,7 @@ impl<'s> Parser<'s> {
         }
 
         Expr::new(
-            ExprKind::For(Box::new(ForExpr {
+            ExprKind::For(self.alloc(ForExpr {
                 key_var,
                 value_var,
                 collection,

@@ -8,6 +8,7 @@
 //! in recovery, where most further errors are not reported: the errors reported are the ones
 //! HCL reports.
 
+use std::borrow::Cow;
 use std::cell::{Cell, OnceCell};
 
 use crate::ast::{Expr, ExprKind};
@@ -28,6 +29,8 @@ mod traversal;
 pub const MAX_NESTING: usize = 256;
 
 pub(crate) struct Parser<'s> {
+    /// Where the tree's nodes are allocated.
+    arena: &'s bumpalo::Bump,
     text: &'s str,
     file: String,
     tokens: Vec<Token>,
@@ -46,8 +49,14 @@ pub(crate) struct Parser<'s> {
 }
 
 impl<'s> Parser<'s> {
-    pub(crate) fn new(text: &'s str, file: &str, tokens: Vec<Token>) -> Parser<'s> {
+    pub(crate) fn new(
+        arena: &'s bumpalo::Bump,
+        text: &'s str,
+        file: &str,
+        tokens: Vec<Token>,
+    ) -> Parser<'s> {
         Parser {
+            arena,
             text,
             file: file.to_string(),
             tokens,
@@ -63,6 +72,27 @@ impl<'s> Parser<'s> {
 
     pub(crate) fn finish(self) -> Vec<Diagnostic> {
         self.diags
+    }
+
+    /// A node in the arena.
+    fn alloc<T>(&self, node: T) -> &'s T {
+        self.arena.alloc(node)
+    }
+
+    /// Nodes in the arena, in order.
+    fn slice<T>(&self, nodes: Vec<T>) -> &'s [T] {
+        if nodes.is_empty() {
+            return &[];
+        }
+        self.arena.alloc_slice_fill_iter(nodes)
+    }
+
+    /// Text in the arena, or borrowed from the source.
+    fn text_in_arena(&self, text: Cow<'s, str>) -> &'s str {
+        match text {
+            Cow::Borrowed(s) => s,
+            Cow::Owned(s) => self.arena.alloc_str(&s),
+        }
     }
 
     /// The text of a token.

@@ -46,8 +46,8 @@ impl<'s> Parser<'s> {
         let (parts, passthrough) = self.parse_template_inner(end, flush);
         let span = open.span.to(self.prev_span());
         match passthrough {
-            Some(expr) => Expr::new(ExprKind::TemplateWrap(Box::new(expr)), span),
-            None => Expr::new(ExprKind::Template(parts), span),
+            Some(expr) => Expr::new(ExprKind::TemplateWrap(self.alloc(expr)), span),
+            None => Expr::new(ExprKind::Template(self.slice(parts)), span),
         }
     }
 
@@ -57,8 +57,8 @@ impl<'s> Parser<'s> {
         let (parts, passthrough) = self.parse_template_inner(TokenKind::Eof, false);
         let span = start.to(self.prev_span());
         match passthrough {
-            Some(expr) => Expr::new(ExprKind::TemplateWrap(Box::new(expr)), span),
-            None => Expr::new(ExprKind::Template(parts), span),
+            Some(expr) => Expr::new(ExprKind::TemplateWrap(self.alloc(expr)), span),
+            None => Expr::new(ExprKind::Template(self.slice(parts)), span),
         }
     }
 
@@ -341,7 +341,10 @@ impl<'s> Parser<'s> {
             return placeholder(span);
         };
         match piece {
-            Piece::Literal { value, span } => TemplatePart::Literal { value, span },
+            Piece::Literal { value, span } => TemplatePart::Literal {
+                value: self.text_in_arena(value),
+                span,
+            },
             Piece::Interpolation(expr) => TemplatePart::Interpolation(expr),
             Piece::If { condition, span } => self.template_if(pieces, condition, span, depth),
             Piece::For(head) => self.template_for(pieces, head, depth),
@@ -418,8 +421,8 @@ impl<'s> Parser<'s> {
         };
         TemplatePart::If {
             condition,
-            then,
-            otherwise,
+            then: self.slice(then),
+            otherwise: self.slice(otherwise),
             span: if_span.to(endif),
         }
     }
@@ -478,7 +481,7 @@ impl<'s> Parser<'s> {
             key_var: head.key_var,
             value_var: head.value_var,
             collection: head.collection,
-            body,
+            body: self.slice(body),
             span: head.span.to(endfor),
         }
     }

@@ -9,11 +9,26 @@ use crate::token::TokenKind;
 const INVALID_NAME: &str = "Invalid attribute name";
 const INVALID_NAME_DETAIL: &str = "An attribute name is required after a dot.";
 
+/// Adds a static step after `ret`: to its own traversal, or starting a relative traversal on
+/// it, which nests the tree one level deeper.
+fn add_step<'s>(ret: &Expr<'s>, steps: &mut Vec<Step<'s>>, step: Step<'s>, wrapped: &mut usize) {
+    let extends = matches!(
+        ret.kind,
+        ExprKind::ScopeTraversal { .. } | ExprKind::RelativeTraversal { .. }
+    );
+    if steps.is_empty() && !extends {
+        *wrapped += 1;
+    }
+    steps.push(step);
+}
+
 impl<'s> Parser<'s> {
     /// The traversal steps after `from`.
     pub(super) fn parse_traversals(&mut self, from: Expr<'s>) -> Expr<'s> {
         let origin = from.span;
         let mut ret = from;
+        // Static steps read after `ret` and not yet joined to it (see `join_steps`).
+        let mut steps: Vec<Step<'s>> = Vec::new();
         // Steps that wrap `ret` in a new node deepen the tree.
         let mut wrapped = 0;
         loop {
@@ -28,7 +43,7 @@ impl<'s> Parser<'s> {
                                 kind: StepKind::Attr(self.text_of(name)),
                                 span: dot.span.to(name.span),
                             };
-                            ret = self.with_step(ret, step, &mut wrapped);
+                            add_step(&ret, &mut steps, step, &mut wrapped);
                         }
                         TokenKind::NumberLit => {
                             let num = self.read();
@@ -50,14 +65,16 @@ impl<'s> Parser<'s> {
                                 kind: StepKind::LegacyIndex(text),
                                 span: dot.span.to(num.span),
                             };
-                            ret = self.with_step(ret, step, &mut wrapped);
+                            add_step(&ret, &mut steps, step, &mut wrapped);
                         }
                         TokenKind::Star => {
+                            ret = self.join_steps(ret, &mut steps);
                             ret = self.parse_attribute_splat(ret, origin, dot.span, name.span);
                             wrapped += 1;
                         }
                         _ => {
                             self.error(INVALID_NAME, INVALID_NAME_DETAIL, name.span);
+                            steps.clear();
                             ret = Self::invalid(origin.to(dot.span));
                             self.set_recovery();
                         }
@@ -80,6 +97,7 @@ impl<'s> Parser<'s> {
                             );
                         }
                         let marker = open.span.to(close.span);
+                        ret = self.join_steps(ret, &mut steps);
                         if !self.enter(marker) {
                             return ret;
                         }
@@ -89,8 +107,8 @@ impl<'s> Parser<'s> {
                         let span = origin.to(each.span);
                         ret = Expr::new(
                             ExprKind::Splat {
-                                source: Box::new(ret),
-                                each: Box::new(each),
+                                source: self.alloc(ret),
+                                each: self.alloc(each),
                                 marker,
                             },
                             span,
@@ -121,15 +139,16 @@ impl<'s> Parser<'s> {
                         let bracket = open.span.to(close.span);
                         if is_literal_key(&key) {
                             let step = Step {
-                                kind: StepKind::Index(Box::new(key)),
+                                kind: StepKind::Index(self.alloc(key)),
                                 span: bracket,
                             };
-                            ret = self.with_step(ret, step, &mut wrapped);
+                            add_step(&ret, &mut steps, step, &mut wrapped);
                         } else {
+                            ret = self.join_steps(ret, &mut steps);
                             ret = Expr::new(
                                 ExprKind::Index {
-                                    collection: Box::new(ret),
-                                    key: Box::new(key),
+                                    collection: self.alloc(ret),
+                                    key: self.alloc(key),
                                     bracket,
                                 },
                                 origin.to(bracket),
@@ -146,44 +165,43 @@ impl<'s> Parser<'s> {
                 break;
             }
         }
-        ret
+        self.join_steps(ret, &mut steps)
     }
 
-    /// Adds a static step to a traversal, or starts a relative traversal on `ret`.
-    fn with_step(&mut self, ret: Expr<'s>, step: Step<'s>, wrapped: &mut usize) -> Expr<'s> {
-        let span = ret.span.to(step.span);
-        match ret.kind {
+    /// `ret` with the static `steps` read after it (which are taken): the steps of its own
+    /// traversal and then these, or a relative traversal on `ret`.
+    fn join_steps(&self, ret: Expr<'s>, steps: &mut Vec<Step<'s>>) -> Expr<'s> {
+        let Some(last) = steps.last() else {
+            return ret;
+        };
+        let span = ret.span.to(last.span);
+        let joined = |before: &[Step<'s>], steps: &mut Vec<Step<'s>>| {
+            steps.splice(0..0, before.iter().copied());
+            self.slice(std::mem::take(steps))
+        };
+        let kind = match ret.kind {
             ExprKind::ScopeTraversal {
                 root,
                 root_span,
-                mut steps,
-            } => {
-                steps.push(step);
-                Expr::new(
-                    ExprKind::ScopeTraversal {
-                        root,
-                        root_span,
-                        steps,
-                    },
-                    span,
-                )
-            }
-            ExprKind::RelativeTraversal { source, mut steps } => {
-                steps.push(step);
-                Expr::new(ExprKind::RelativeTraversal { source, steps }, span)
-            }
-            other => {
-                *wrapped += 1;
-                let source = Expr::new(other, ret.span);
-                Expr::new(
-                    ExprKind::RelativeTraversal {
-                        source: Box::new(source),
-                        steps: vec![step],
-                    },
-                    span,
-                )
-            }
-        }
+                steps: before,
+            } => ExprKind::ScopeTraversal {
+                root,
+                root_span,
+                steps: joined(before, steps),
+            },
+            ExprKind::RelativeTraversal {
+                source,
+                steps: before,
+            } => ExprKind::RelativeTraversal {
+                source,
+                steps: joined(before, steps),
+            },
+            _ => ExprKind::RelativeTraversal {
+                source: self.alloc(ret),
+                steps: self.slice(std::mem::take(steps)),
+            },
+        };
+        Expr::new(kind, span)
     }
 
     /// `.*` and the attribute steps (and legacy indexes) after it, which apply to each element.
@@ -259,16 +277,16 @@ impl<'s> Parser<'s> {
         } else {
             Expr::new(
                 ExprKind::RelativeTraversal {
-                    source: Box::new(item),
-                    steps,
+                    source: self.alloc(item),
+                    steps: self.slice(steps),
                 },
                 first.to(last),
             )
         };
         Expr::new(
             ExprKind::Splat {
-                source: Box::new(source),
-                each: Box::new(each),
+                source: self.alloc(source),
+                each: self.alloc(each),
                 marker,
             },
             origin.to(last),
