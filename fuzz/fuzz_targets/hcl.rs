@@ -69,10 +69,10 @@ fn check_structure(text: &str, item: &Structure) {
         }
         Structure::Block(b) => {
             check_span(text, b.kind_span, "block type");
-            for label in &b.labels {
+            for label in b.labels {
                 check_span(text, label.span, "label");
             }
-            for inner in &b.body.items {
+            for inner in b.body.items {
                 check_structure(text, inner);
             }
         }
@@ -118,7 +118,7 @@ fn check_expr(text: &str, e: &Expr) {
         ExprKind::TemplateWrap(inner) | ExprKind::Parens(inner) => check_expr(text, inner),
         ExprKind::Unary { operand, .. } => check_expr(text, operand),
         ExprKind::ScopeTraversal { steps, .. } => {
-            for step in steps {
+            for step in *steps {
                 check_span(text, step.span, "step");
                 if let StepKind::Index(key) = &step.kind {
                     check_expr(text, key);
@@ -127,7 +127,7 @@ fn check_expr(text: &str, e: &Expr) {
         }
         ExprKind::RelativeTraversal { source, steps } => {
             check_expr(text, source);
-            for step in steps {
+            for step in *steps {
                 check_span(text, step.span, "step");
             }
         }
