@@ -224,3 +224,28 @@ fn counting_conditions() {
         "count of conditions",
     );
 }
+
+#[test]
+fn can_catches_an_attribute_of_null() {
+    // `can(…)` around an attribute of a null object is false, not an error, so under 1.11 (no
+    // short-circuit) the null guard still accepts null: Terraform accepts it, left out or given.
+    let obj = "object({k = string, u = optional(object({r = string}), null)})";
+    for version in [TerraformVersion::V1_11, TerraformVersion::Latest] {
+        for condition in [
+            "var.x == null || can(regex(\"^/s/\", var.x.u.r))",
+            "var.x == null || !can(regex(\"^/s/\", var.x.u.r))",
+            "var.x == null || can(regex(\"^/s/\", var.x.k))",
+        ] {
+            let r = rules(condition, obj, version).unwrap_or_else(|e| panic!("{condition}: {e}"));
+            assert!(r.null_ok, "{condition} [{version:?}]");
+        }
+    }
+    // Without `can`, the attribute of null fails under 1.11 and so rejects null.
+    let r = rules(
+        "var.x == null || startswith(var.x.k, \"a\")",
+        obj,
+        TerraformVersion::V1_11,
+    )
+    .expect("translates");
+    assert!(!r.null_ok);
+}
