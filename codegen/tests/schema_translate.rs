@@ -249,3 +249,23 @@ fn can_catches_an_attribute_of_null() {
     .expect("translates");
     assert!(!r.null_ok);
 }
+
+#[test]
+fn can_index_is_contains_without_the_error() {
+    let index = ok("can(index([\"7.0\", \"6.0\"], var.x))", "string");
+    let contains = ok("contains([\"7.0\", \"6.0\"], var.x)", "string");
+    assert_eq!(index.allowed, contains.allowed);
+    assert_eq!(index.allowed.expect("enum").len(), 2);
+    // `index` fails on null, so `can` is false: rejected, as with `contains` (which fails).
+    assert!(!index.null_ok);
+    for version in [TerraformVersion::V1_11, TerraformVersion::Latest] {
+        let r = rules(
+            "var.x == null || can(index([\"Tls12\"], var.x))",
+            "string",
+            version,
+        )
+        .expect("translates");
+        assert!(r.null_ok, "{version:?}");
+    }
+    refused("can(index(var.y, var.x))", "string", "`contains`");
+}

@@ -1276,6 +1276,20 @@ impl Cx<'_> {
                         on_null: OnNull::False,
                     })
                 }
+                [Expr::Call {
+                    name,
+                    args: inner,
+                    expand_final: false,
+                }] if name == "index" => {
+                    // `index` compares as `contains` does and fails where `contains` is false
+                    // (and on null, which `can` turns into false too).
+                    let values = self.contains_args(inner, target)?;
+                    let t = self.equality(true, values, ty)?;
+                    Ok(Translated {
+                        rules: t.rules,
+                        on_null: OnNull::False,
+                    })
+                }
                 [other] => Err(format!("`can` around {}", describe(other))),
                 _ => Err("`can` with several arguments".into()),
             },
