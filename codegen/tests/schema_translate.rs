@@ -269,3 +269,46 @@ fn can_index_is_contains_without_the_error() {
     }
     refused("can(index(var.y, var.x))", "string", "`contains`");
 }
+
+#[test]
+fn collections_of_any_and_message_uses_are_listed_as_inexact() {
+    use tfvars_codegen::loader::load_sources;
+    use tfvars_codegen::schema::{render, SchemaOptions};
+    use tfvars_codegen::source::SourceFile;
+    let text = r#"
+variable "bindings" {
+  type = map(any)
+}
+variable "plain" {
+  type = list(string)
+}
+variable "named" {
+  type = string
+  validation {
+    condition     = var.named != "a"
+    error_message = "not ${upper(var.named)}"
+  }
+}
+"#;
+    let module =
+        load_sources("m", vec![SourceFile::new("v.tf", "v.tf", text.to_string())]).expect("loads");
+    for conversions in [false, true] {
+        let mut options = SchemaOptions::new();
+        options.terraform_conversions(conversions);
+        let r = render(&module, &options).expect("renders");
+        let names: Vec<&str> = r.inexact.iter().map(|(n, _)| n.as_str()).collect();
+        // Terraform rejects `{"a": 1, "b": "x"}` for map(any): no one element type.
+        assert!(names.contains(&"bindings"), "{names:?}");
+        assert!(names.contains(&"named"), "{names:?}");
+        assert!(!names.contains(&"plain"), "{names:?}");
+        // --debug names every one of them.
+        for name in ["bindings", "named"] {
+            let line = format!("variable \"{name}\" accepts more than Terraform: ");
+            assert!(
+                r.debug.iter().any(|d| d.starts_with(&line)),
+                "{name}: {:?}",
+                r.debug
+            );
+        }
+    }
+}
