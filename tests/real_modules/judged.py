@@ -11,7 +11,9 @@ Two modes:
     judged.py [check] [CORPUS]  # re-checks the schema against the recorded verdicts, no Terraform
 
 `record` samples module directories with `validation` blocks from the corpus (laid out by
-check.py, one directory per repository, default /work/corpus), spread over the repositories.
+check.py, one directory per repository, default /work/corpus), spread over the repositories;
+only variables whose rules were not met in a directory sampled before are varied (many
+directories repeat others' rules), plus a few variables without rules.
 For each, a scratch module holds only the directory's `variable` blocks (same file names), plus
 its `locals` blocks when a rule refers to `local.`; `terraform init -backend=false` and
 `terraform validate` must pass on it (a local that refers to anything but variables fails
@@ -205,7 +207,7 @@ def judge_dir(args, tfvars, terraform, key, repo, commit, rel, dir, dump):
         if not ok:
             return [], "Terraform rejects the base document: %s" % "; ".join(diags)[:300]
         records = [dict(head, var=None, base=base, terraform=True, runtime=dump["base_runtime"], diagnostics=[])]
-        with_rules = [v for v in dump["variables"] if v["rules"]]
+        with_rules = [v for v in dump["variables"] if v["rules"] and v["name"] in dump["novel"]]
         without = [v for v in dump["variables"] if not v["rules"]]
         rng = random.Random(hashlib.sha256(rel.encode()).hexdigest())
         rng.shuffle(without)
@@ -260,29 +262,38 @@ def record(args):
         per_repo[key] = list(module_dirs(path))
     candidates = []
     def rules_of(dir):
-        vs = exported(tfvars, dir)
-        if not vs:
-            return 0, False
-        blocks = [r for v in vs.values() for r in (v.get("validation") or [])]
-        return len(blocks), any("local." in r.get("condition", "") for r in blocks)
+        """{variable: [its rules' conditions, whitespace collapsed]} of the variables with rules."""
+        vs = exported(tfvars, dir) or {}
+        return {name: [" ".join(r.get("condition", "").split()) for r in v.get("validation") or []]
+                for name, v in vs.items() if v.get("validation")}
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         flat = [(k, d) for k, ds in per_repo.items() for d in ds]
-        for (k, d), (n, loc) in zip(flat, pool.map(lambda kd: rules_of(kd[1]), flat)):
-            if n:
-                candidates.append((k, d, n, loc))
+        for (k, d), rules in zip(flat, pool.map(lambda kd: rules_of(kd[1]), flat)):
+            if rules:
+                candidates.append((k, d, rules))
     # Spread over repositories: round-robin, at most `--per-repo` directories from each, each
-    # repository's directories in a deterministic shuffled order.
+    # repository's directories in a deterministic shuffled order. Many directories repeat the
+    # rules of others (Cloud Posse's context.tf, examples that copy their module's variables):
+    # only the variables with a rule not seen in a directory picked before are judged, and a
+    # directory without one is passed over.
     by_repo = collections.OrderedDict()
-    for k, d, n, loc in candidates:
-        by_repo.setdefault(k, []).append((d, loc))
+    for k, d, rules in candidates:
+        by_repo.setdefault(k, []).append((d, rules))
     for k, ds in by_repo.items():
         random.Random(k).shuffle(ds)
     picked = []
+    seen = set()
     for round_ in range(args.per_repo):
         for k, ds in by_repo.items():
-            if round_ < len(ds):
-                picked.append((k, ds[round_][0], ds[round_][1]))
-    picked = picked[: args.dirs]
+            if round_ >= len(ds) or len(picked) >= args.dirs:
+                continue
+            d, rules = ds[round_]
+            novel = sorted(v for v, cs in rules.items() if any(c not in seen for c in cs))
+            if not novel:
+                continue
+            seen.update(c for cs in rules.values() for c in cs)
+            with_locals = any("local." in c for cs in rules.values() for c in cs)
+            picked.append((k, d, with_locals, novel))
     print("%d directories with rules in %d repositories; %d picked" %
           (len(candidates), len(by_repo), len(picked)), file=sys.stderr)
     # The generator's candidates, in one run.
@@ -290,7 +301,7 @@ def record(args):
         listing = os.path.join(tmp, "dirs.txt")
         out = os.path.join(tmp, "candidates.jsonl")
         with open(listing, "w") as f:
-            f.write("".join(d + "\n" for _, d, _ in picked))
+            f.write("".join(d + "\n" for _, d, _, _ in picked))
         env = dict(os.environ, TFVARS_CANDIDATES_DIRS=listing, TFVARS_CANDIDATES_OUT=out)
         rc, stdout, stderr = run([oracle_binary(), "--ignored", "--exact", "dump_candidates",
                                   "--nocapture"], env=env, timeout=3600)
@@ -306,13 +317,14 @@ def record(args):
     judged_dirs = 0
 
     def one(item):
-        k, d, loc = item
+        k, d, loc, novel = item
         dump = dumps.get(d)
         if dump is None or "error" in dump:
             return k, d, [], "does not load: %s" % (dump or {}).get("error")
         if dump.get("base_runtime") is not True:
             return k, d, [], "the runtime found no base document it accepts"
         dump["with_locals"] = loc
+        dump["novel"] = novel
         repo, commit = listed[k]
         rel = os.path.relpath(d, os.path.join(args.corpus, k))
         try:
@@ -442,12 +454,12 @@ def main():
         "TFVARS", os.path.join(ROOT, "target", "release", "tfvars")))
     p.add_argument("--terraform", default=os.environ.get("TERRAFORM", "terraform"))
     p.add_argument("--jobs", type=int, default=2)
-    p.add_argument("--dirs", type=int, default=80, help="directories to pick (record); some are skipped")
-    p.add_argument("--per-repo", type=int, default=2, help="at most this many directories of a repository")
+    p.add_argument("--dirs", type=int, default=110, help="directories to pick (record); some are skipped")
+    p.add_argument("--per-repo", type=int, default=3, help="at most this many directories of a repository")
     p.add_argument("--per-dir", type=int, default=90, help="inputs per directory at most")
-    p.add_argument("--per-rule-variable", type=int, default=14)
+    p.add_argument("--per-rule-variable", type=int, default=16)
     p.add_argument("--per-plain-variable", type=int, default=3)
-    p.add_argument("--plain-variables", type=int, default=6,
+    p.add_argument("--plain-variables", type=int, default=4,
                    help="variables without rules judged per directory")
     p.add_argument("--verbose", action="store_true")
     args = p.parse_args()
