@@ -64,6 +64,7 @@ ENV = dict(os.environ, CHECKPOINT_DISABLE="1", TF_CLI_CONFIG_FILE="/dev/null")
 FLAGS = ["--terraform-conversions", "--nullable-all", "--terraform-version", "1.11"]
 JUDGED = os.path.join(HERE, "judged")
 WARN_RE = re.compile(r'^Warning: couldn\'t apply validation for "([^"]*)"')
+REASON_RE = re.compile(r'^Debug: condition located at "[^"]*": (.*)$')
 INEXACT_RE = re.compile(r'^Debug: variable "([^"]*)" accepts more than Terraform')
 
 
@@ -102,7 +103,8 @@ def exported(tfvars, dir):
 
 
 def schema_of(tfvars, dir):
-    """(schema, names of variables with a rule left out, names listed as inexact)."""
+    """(schema, {variable with a rule left out: [why, for each such rule]}, names listed as
+    inexact)."""
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "schema.json")
         rc, stdout, stderr = run([tfvars, "schema", "-i", dir, "-o", out, "--debug"] + FLAGS)
@@ -110,15 +112,26 @@ def schema_of(tfvars, dir):
             raise RuntimeError("%s: tfvars schema failed: %s" % (dir, stderr.strip()))
         with open(out) as f:
             schema = json.load(f)
-    left_out = set()
+    # One warning per rule left out, and one `--debug` reason per such rule, in the same order.
+    names = []
+    reasons = []
     inexact = set()
     for line in stdout.splitlines():
         m = WARN_RE.match(line)
         if m:
-            left_out.add(m.group(1))
+            names.append(m.group(1))
+        m = REASON_RE.match(line)
+        if m:
+            # Quoted details (patterns, places) vary; the construct is what counts.
+            reasons.append(re.sub(r'"[^"]*"', "…", m.group(1)))
         m = INEXACT_RE.match(line)
         if m:
             inexact.add(m.group(1))
+    if len(reasons) != len(names):
+        reasons = ["?"] * len(names)
+    left_out = {}
+    for name, why in zip(names, reasons):
+        left_out.setdefault(name, []).append(why)
     return schema, left_out, inexact
 
 
@@ -188,7 +201,7 @@ def pick(dir, var, cands, n):
     return chosen
 
 
-def judge_dir(args, tfvars, terraform, key, repo, commit, rel, dir, dump):
+def judge_dir(args, terraform, repo, commit, rel, dir, dump):
     """Terraform judges one directory's inputs; returns (records, skipped reason or None)."""
     with tempfile.TemporaryDirectory() as tmp:
         module = os.path.join(tmp, "module")
@@ -328,7 +341,7 @@ def record(args):
         repo, commit = listed[k]
         rel = os.path.relpath(d, os.path.join(args.corpus, k))
         try:
-            recs, why = judge_dir(args, tfvars, terraform, k, repo, commit, rel, d, dump)
+            recs, why = judge_dir(args, terraform, repo, commit, rel, d, dump)
         except ScanError as e:
             return k, d, [], "scan: %s" % e
         return k, d, recs, why
@@ -382,6 +395,7 @@ def check(args):
     tally = collections.Counter()
     bad_accepts = []
     others = []
+    why_untranslated = collections.Counter()
     for (repo, commit, rel), recs in by_dir.items():
         dir = os.path.normpath(os.path.join(args.corpus, repo.replace("/", "+"), rel))
         if not os.path.isdir(dir):
@@ -417,6 +431,8 @@ def check(args):
                     for rule in (variables.get(w, {}).get("validation") or []))
                 if untranslated:
                     tally["rejects-accepts: rule not translated"] += 1
+                    for why in set(left_out.get(v) or ["a rule of another variable that refers to it"]):
+                        why_untranslated[why] += 1
                 elif v in inexact:
                     tally["rejects-accepts: listed inexact"] += 1
                 else:
@@ -439,6 +455,10 @@ def check(args):
         tally["rejects-accepts: other"]))
     for w in others[:50]:
         print("  " + w)
+    if args.reasons:
+        print("why the rules behind the untranslated cases were left out (inputs; a variable may have several):")
+        for why, k in why_untranslated.most_common(args.reasons):
+            print("%6d  %s" % (k, why))
     if missing:
         print("MISSING from the corpus at %s (%d directories, their inputs not checked):" % (args.corpus, len(missing)))
         for m in missing:
@@ -462,6 +482,8 @@ def main():
     p.add_argument("--plain-variables", type=int, default=4,
                    help="variables without rules judged per directory")
     p.add_argument("--verbose", action="store_true")
+    p.add_argument("--reasons", type=int, default=0,
+                   help="check: the N most frequent reasons behind untranslated disagreements")
     args = p.parse_args()
     if not os.access(args.tfvars, os.X_OK):
         sys.exit("no CLI at %s: cargo build --release -p tfvars-cli (or TFVARS=path)" % args.tfvars)
