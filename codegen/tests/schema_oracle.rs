@@ -368,7 +368,12 @@ fn to_json(v: &Value) -> Option<J> {
 }
 
 /// The candidate values of one variable, `None` standing for "left out".
-fn candidates(var: &VariableSpec, locals_lits: &Literals, rng: &mut Rng) -> Vec<Option<J>> {
+fn candidates(
+    var: &VariableSpec,
+    locals_lits: &Literals,
+    extra: &[String],
+    rng: &mut Rng,
+) -> Vec<Option<J>> {
     let mut lits = Literals::default();
     for rule in &var.validations {
         literals_of(&rule.condition, &mut lits);
@@ -378,6 +383,11 @@ fn candidates(var: &VariableSpec, locals_lits: &Literals, rng: &mut Rng) -> Vec<
     lits.numbers.extend(locals_lits.numbers.iter().take(8));
     lits.strings.sort();
     lits.strings.dedup();
+    // Strings that match the rules' patterns come first: a base document needs them.
+    for (i, x) in extra.iter().enumerate() {
+        lits.strings.retain(|s| s != x);
+        lits.strings.insert(i, x.clone());
+    }
     lits.numbers.sort_by(f64::total_cmp);
     lits.numbers.dedup();
     let mut values = Vec::new();
@@ -573,7 +583,7 @@ fn schema_verdicts_equal_the_runtime() {
         let per_var: Vec<Vec<Option<J>>> = module
             .variables()
             .iter()
-            .map(|v| candidates(v, &locals_lits, &mut rng))
+            .map(|v| candidates(v, &locals_lits, &[], &mut rng))
             .collect();
         for version in versions {
             let base = base_document(&module, &per_var, version);
@@ -754,6 +764,8 @@ fn schema_verdicts_equal_the_runtime() {
 /// [{"value"} | {"absent": true}, with "runtime": true | false | null]}]}`, where `base` is a
 /// document the runtime accepts (Terraform 1.11 semantics) and each candidate is meant to
 /// replace its variable in it. A directory that does not load is written as `{"dir", "error"}`.
+/// Beside the literals, each variable's candidates include a string matching each pattern of its
+/// rules (GUIDs, resource IDs), which published modules often require of every input.
 #[test]
 #[ignore = "writes candidate documents for tests/real_modules/judged.py"]
 fn dump_candidates() {
@@ -784,7 +796,21 @@ fn dump_candidates() {
         let per_var: Vec<Vec<Option<J>>> = module
             .variables()
             .iter()
-            .map(|v| candidates(v, &locals_lits, &mut rng))
+            .map(|v| {
+                let mut matching = Vec::new();
+                for rule in &v.validations {
+                    pattern_matches(&rule.condition, &mut matching);
+                }
+                let mut cands = candidates(v, &locals_lits, &matching, &mut rng);
+                // A string variable tries the matching strings first.
+                if v.ty == Type::String {
+                    let at = usize::from(v.default.is_some()).min(cands.len());
+                    for (i, m) in matching.iter().enumerate() {
+                        cands.insert(at + i, Some(json!(m)));
+                    }
+                }
+                cands
+            })
             .collect();
         let base = base_document(&module, &per_var, version);
         let variables: Vec<J> = module
@@ -828,4 +854,59 @@ fn dump_candidates() {
         eprintln!("{dir}: {} variables", module.variables().len());
     }
     out.flush().expect("writes");
+}
+
+/// For each literal pattern of `regex`/`regexall` in `e`, a string it matches (when one is
+/// found: the first alternative, the least repetitions, a letter or digit of each class).
+fn pattern_matches(e: &Expr, out: &mut Vec<String>) {
+    if let Expr::Call { name, args, .. } = e.peel() {
+        if name == "regex" || name == "regexall" {
+            if let Some(Expr::Literal(Value::String(p))) = args.first().map(Expr::peel) {
+                if let Some(m) = matching(p) {
+                    if !out.contains(&m) {
+                        out.push(m);
+                    }
+                }
+            }
+        }
+    }
+    for c in e.children() {
+        pattern_matches(c, out);
+    }
+}
+
+fn matching(pattern: &str) -> Option<String> {
+    use regex_syntax::hir::{Class, Hir, HirKind};
+    fn walk(h: &Hir, out: &mut String) -> Option<()> {
+        match h.kind() {
+            HirKind::Empty | HirKind::Look(_) => {}
+            HirKind::Literal(l) => out.push_str(std::str::from_utf8(&l.0).ok()?),
+            HirKind::Class(Class::Unicode(c)) => {
+                let has = |ch: char| c.ranges().iter().any(|r| r.start() <= ch && ch <= r.end());
+                let ch = ['a', '0', 'A', '-']
+                    .into_iter()
+                    .find(|ch| has(*ch))
+                    .or_else(|| c.ranges().first().map(|r| r.start()))?;
+                out.push(ch);
+            }
+            HirKind::Class(Class::Bytes(c)) => {
+                let b = c.ranges().first()?.start();
+                out.push(char::from(b).is_ascii().then_some(char::from(b))?);
+            }
+            HirKind::Repetition(r) => {
+                for _ in 0..r.min {
+                    walk(&r.sub, out)?;
+                }
+            }
+            HirKind::Capture(c) => walk(&c.sub, out)?,
+            HirKind::Concat(hs) => hs.iter().try_for_each(|h| walk(h, out))?,
+            HirKind::Alternation(hs) => walk(hs.first()?, out)?,
+        }
+        Some(())
+    }
+    let hir = regex_syntax::parse(pattern).ok()?;
+    let mut out = String::new();
+    walk(&hir, &mut out)?;
+    let re = regex::Regex::new(pattern).ok()?;
+    re.is_match(&out).then_some(out)
 }
