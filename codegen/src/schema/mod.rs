@@ -382,9 +382,30 @@ fn default_rejected(
     }
     let mut alone = v.clone();
     alone.validations = translated.iter().map(|r| (*r).clone()).collect();
+    // Only the locals the rules use: the others may refer to variables that have no value
+    // here, and their failure says nothing about the default.
+    let mut used: Vec<&str> = Vec::new();
+    let mut pending: Vec<&tfvars_runtime::Expr> = alone
+        .validations
+        .iter()
+        .flat_map(|r| [&r.condition, &r.error_message])
+        .collect();
+    while let Some(e) = pending.pop() {
+        if let tfvars_runtime::Expr::Local(name) = e {
+            if !used.contains(&name.as_str()) {
+                used.push(name);
+                pending.extend(locals.iter().filter(|l| l.name == *name).map(|l| &l.expr));
+            }
+        }
+        pending.extend(e.children());
+    }
     let spec = tfvars_runtime::ModuleSpec {
-        variables: vec![alone],
-        locals: locals.to_vec(),
+        variables: vec![alone.clone()],
+        locals: locals
+            .iter()
+            .filter(|l| used.contains(&l.name.as_str()))
+            .cloned()
+            .collect(),
     };
     let values = std::collections::BTreeMap::from([(v.name.clone(), default.clone())]);
     tfvars_runtime::eval::run_validations(&spec, &values, &Default::default(), version)
