@@ -368,7 +368,12 @@ fn to_json(v: &Value) -> Option<J> {
 }
 
 /// The candidate values of one variable, `None` standing for "left out".
-fn candidates(var: &VariableSpec, locals_lits: &Literals, rng: &mut Rng) -> Vec<Option<J>> {
+fn candidates(
+    var: &VariableSpec,
+    locals_lits: &Literals,
+    extra: &[String],
+    rng: &mut Rng,
+) -> Vec<Option<J>> {
     let mut lits = Literals::default();
     for rule in &var.validations {
         literals_of(&rule.condition, &mut lits);
@@ -378,6 +383,11 @@ fn candidates(var: &VariableSpec, locals_lits: &Literals, rng: &mut Rng) -> Vec<
     lits.numbers.extend(locals_lits.numbers.iter().take(8));
     lits.strings.sort();
     lits.strings.dedup();
+    // Strings that match the rules' patterns come first: a base document needs them.
+    for (i, x) in extra.iter().enumerate() {
+        lits.strings.retain(|s| s != x);
+        lits.strings.insert(i, x.clone());
+    }
     lits.numbers.sort_by(f64::total_cmp);
     lits.numbers.dedup();
     let mut values = Vec::new();
@@ -487,6 +497,50 @@ fn runtime_errors(
         .count()
 }
 
+/// A base document the runtime accepts, found greedily: each variable in turn takes the
+/// candidate (or absence, when it has a default) that leaves the fewest errors; two passes,
+/// since rules may refer to other variables.
+fn base_document(
+    module: &tfvars_codegen::Module,
+    per_var: &[Vec<Option<J>>],
+    version: TerraformVersion,
+) -> Map<String, J> {
+    let mut base = Map::new();
+    for (v, cands) in module.variables().iter().zip(per_var) {
+        if v.required() {
+            if let Some(Some(first)) = cands.first() {
+                base.insert(v.name.clone(), first.clone());
+            }
+        }
+    }
+    for _pass in 0..2 {
+        for (v, cands) in module.variables().iter().zip(per_var) {
+            let mut best = (runtime_errors(module, &base, version), None);
+            if best.0 == 0 {
+                break;
+            }
+            for c in cands {
+                if c.is_none() && v.required() {
+                    continue;
+                }
+                let mut doc = base.clone();
+                match c {
+                    Some(c) => doc.insert(v.name.clone(), c.clone()),
+                    None => doc.remove(&v.name),
+                };
+                let errors = runtime_errors(module, &doc, version);
+                if errors < best.0 {
+                    best = (errors, Some(doc));
+                }
+            }
+            if let (_, Some(doc)) = best {
+                base = doc;
+            }
+        }
+    }
+    base
+}
+
 #[derive(Default)]
 struct Tally {
     compared: usize,
@@ -529,45 +583,10 @@ fn schema_verdicts_equal_the_runtime() {
         let per_var: Vec<Vec<Option<J>>> = module
             .variables()
             .iter()
-            .map(|v| candidates(v, &locals_lits, &mut rng))
+            .map(|v| candidates(v, &locals_lits, &[], &mut rng))
             .collect();
         for version in versions {
-            // A base document the runtime accepts, found greedily: each variable in turn takes
-            // the candidate (or absence, when it has a default) that leaves the fewest errors;
-            // two passes, since rules may refer to other variables.
-            let mut base = Map::new();
-            for (v, cands) in module.variables().iter().zip(&per_var) {
-                if v.required() {
-                    if let Some(Some(first)) = cands.first() {
-                        base.insert(v.name.clone(), first.clone());
-                    }
-                }
-            }
-            for _pass in 0..2 {
-                for (v, cands) in module.variables().iter().zip(&per_var) {
-                    let mut best = (runtime_errors(&module, &base, version), None);
-                    if best.0 == 0 {
-                        break;
-                    }
-                    for c in cands {
-                        if c.is_none() && v.required() {
-                            continue;
-                        }
-                        let mut doc = base.clone();
-                        match c {
-                            Some(c) => doc.insert(v.name.clone(), c.clone()),
-                            None => doc.remove(&v.name),
-                        };
-                        let errors = runtime_errors(&module, &doc, version);
-                        if errors < best.0 {
-                            best = (errors, Some(doc));
-                        }
-                    }
-                    if let (_, Some(doc)) = best {
-                        base = doc;
-                    }
-                }
-            }
+            let base = base_document(&module, &per_var, version);
             let base_ok = runtime_verdict(&module, &base, version) == Some(true);
             if !base_ok {
                 let text = serde_json::to_string(&J::Object(base.clone())).expect("serialises");
@@ -736,4 +755,158 @@ fn schema_verdicts_equal_the_runtime() {
             .collect::<Vec<_>>()
             .join("\n")
     );
+}
+
+/// The generator above, for modules outside the repository: `tests/real_modules/judged.py`
+/// has Terraform judge these values on published modules. For each directory listed in the
+/// file `TFVARS_CANDIDATES_DIRS` (one a line), writes one JSON line to `TFVARS_CANDIDATES_OUT`:
+/// `{"dir", "base", "base_runtime", "variables": [{"name", "required", "rules", "candidates":
+/// [{"value"} | {"absent": true}, with "runtime": true | false | null]}]}`, where `base` is a
+/// document the runtime accepts (Terraform 1.11 semantics) and each candidate is meant to
+/// replace its variable in it. A directory that does not load is written as `{"dir", "error"}`.
+/// Beside the literals, each variable's candidates include a string matching each pattern of its
+/// rules (GUIDs, resource IDs), which published modules often require of every input.
+#[test]
+#[ignore = "writes candidate documents for tests/real_modules/judged.py"]
+fn dump_candidates() {
+    use std::io::Write;
+    let list = std::env::var("TFVARS_CANDIDATES_DIRS")
+        .expect("TFVARS_CANDIDATES_DIRS names a file listing module directories");
+    let out_path =
+        std::env::var("TFVARS_CANDIDATES_OUT").expect("TFVARS_CANDIDATES_OUT names the output");
+    let dirs = std::fs::read_to_string(&list).unwrap_or_else(|e| panic!("{list}: {e}"));
+    let mut out = std::io::BufWriter::new(
+        std::fs::File::create(&out_path).unwrap_or_else(|e| panic!("{out_path}: {e}")),
+    );
+    let version = TerraformVersion::V1_11;
+    for dir in dirs.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        let module = match tfvars_codegen::load(Path::new(dir)) {
+            Ok(m) => m,
+            Err(e) => {
+                let line = json!({"dir": dir, "error": e.to_string()});
+                writeln!(out, "{line}").expect("writes");
+                continue;
+            }
+        };
+        let mut rng = Rng(SEED ^ dir.bytes().fold(0u64, |h, b| h.wrapping_mul(31) ^ b as u64));
+        let mut locals_lits = Literals::default();
+        for l in &module.spec.locals {
+            literals_of(&l.expr, &mut locals_lits);
+        }
+        let per_var: Vec<Vec<Option<J>>> = module
+            .variables()
+            .iter()
+            .map(|v| {
+                let mut matching = Vec::new();
+                for rule in &v.validations {
+                    pattern_matches(&rule.condition, &mut matching);
+                }
+                let mut cands = candidates(v, &locals_lits, &matching, &mut rng);
+                // A string variable tries the matching strings first.
+                if v.ty == Type::String {
+                    let at = usize::from(v.default.is_some()).min(cands.len());
+                    for (i, m) in matching.iter().enumerate() {
+                        cands.insert(at + i, Some(json!(m)));
+                    }
+                }
+                cands
+            })
+            .collect();
+        let base = base_document(&module, &per_var, version);
+        let variables: Vec<J> = module
+            .variables()
+            .iter()
+            .zip(&per_var)
+            .map(|(v, cands)| {
+                let cands: Vec<J> = cands
+                    .iter()
+                    .map(|c| {
+                        let mut doc = base.clone();
+                        let mut entry = match c {
+                            Some(c) => {
+                                doc.insert(v.name.clone(), c.clone());
+                                json!({ "value": c })
+                            }
+                            None => {
+                                doc.remove(&v.name);
+                                json!({ "absent": true })
+                            }
+                        };
+                        entry["runtime"] = json!(runtime_verdict(&module, &doc, version));
+                        entry
+                    })
+                    .collect();
+                json!({
+                    "name": v.name,
+                    "required": v.required(),
+                    "rules": v.validations.len(),
+                    "candidates": cands,
+                })
+            })
+            .collect();
+        let line = json!({
+            "dir": dir,
+            "base": J::Object(base.clone()),
+            "base_runtime": runtime_verdict(&module, &base, version),
+            "variables": variables,
+        });
+        writeln!(out, "{line}").expect("writes");
+        eprintln!("{dir}: {} variables", module.variables().len());
+    }
+    out.flush().expect("writes");
+}
+
+/// For each literal pattern of `regex`/`regexall` in `e`, a string it matches (when one is
+/// found: the first alternative, the least repetitions, a letter or digit of each class).
+fn pattern_matches(e: &Expr, out: &mut Vec<String>) {
+    if let Expr::Call { name, args, .. } = e.peel() {
+        if name == "regex" || name == "regexall" {
+            if let Some(Expr::Literal(Value::String(p))) = args.first().map(Expr::peel) {
+                if let Some(m) = matching(p) {
+                    if !out.contains(&m) {
+                        out.push(m);
+                    }
+                }
+            }
+        }
+    }
+    for c in e.children() {
+        pattern_matches(c, out);
+    }
+}
+
+fn matching(pattern: &str) -> Option<String> {
+    use regex_syntax::hir::{Class, Hir, HirKind};
+    fn walk(h: &Hir, out: &mut String) -> Option<()> {
+        match h.kind() {
+            HirKind::Empty | HirKind::Look(_) => {}
+            HirKind::Literal(l) => out.push_str(std::str::from_utf8(&l.0).ok()?),
+            HirKind::Class(Class::Unicode(c)) => {
+                let has = |ch: char| c.ranges().iter().any(|r| r.start() <= ch && ch <= r.end());
+                let ch = ['a', '0', 'A', '-']
+                    .into_iter()
+                    .find(|ch| has(*ch))
+                    .or_else(|| c.ranges().first().map(|r| r.start()))?;
+                out.push(ch);
+            }
+            HirKind::Class(Class::Bytes(c)) => {
+                let b = c.ranges().first()?.start();
+                out.push(char::from(b).is_ascii().then_some(char::from(b))?);
+            }
+            HirKind::Repetition(r) => {
+                for _ in 0..r.min {
+                    walk(&r.sub, out)?;
+                }
+            }
+            HirKind::Capture(c) => walk(&c.sub, out)?,
+            HirKind::Concat(hs) => hs.iter().try_for_each(|h| walk(h, out))?,
+            HirKind::Alternation(hs) => walk(hs.first()?, out)?,
+        }
+        Some(())
+    }
+    let hir = regex_syntax::parse(pattern).ok()?;
+    let mut out = String::new();
+    walk(&hir, &mut out)?;
+    let re = regex::Regex::new(pattern).ok()?;
+    re.is_match(&out).then_some(out)
 }

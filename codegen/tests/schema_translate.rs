@@ -224,3 +224,91 @@ fn counting_conditions() {
         "count of conditions",
     );
 }
+
+#[test]
+fn can_catches_an_attribute_of_null() {
+    // `can(…)` around an attribute of a null object is false, not an error, so under 1.11 (no
+    // short-circuit) the null guard still accepts null: Terraform accepts it, left out or given.
+    let obj = "object({k = string, u = optional(object({r = string}), null)})";
+    for version in [TerraformVersion::V1_11, TerraformVersion::Latest] {
+        for condition in [
+            "var.x == null || can(regex(\"^/s/\", var.x.u.r))",
+            "var.x == null || !can(regex(\"^/s/\", var.x.u.r))",
+            "var.x == null || can(regex(\"^/s/\", var.x.k))",
+        ] {
+            let r = rules(condition, obj, version).unwrap_or_else(|e| panic!("{condition}: {e}"));
+            assert!(r.null_ok, "{condition} [{version:?}]");
+        }
+    }
+    // Without `can`, the attribute of null fails under 1.11 and so rejects null.
+    let r = rules(
+        "var.x == null || startswith(var.x.k, \"a\")",
+        obj,
+        TerraformVersion::V1_11,
+    )
+    .expect("translates");
+    assert!(!r.null_ok);
+}
+
+#[test]
+fn can_index_is_contains_without_the_error() {
+    let index = ok("can(index([\"7.0\", \"6.0\"], var.x))", "string");
+    let contains = ok("contains([\"7.0\", \"6.0\"], var.x)", "string");
+    assert_eq!(index.allowed, contains.allowed);
+    assert_eq!(index.allowed.expect("enum").len(), 2);
+    // `index` fails on null, so `can` is false: rejected, as with `contains` (which fails).
+    assert!(!index.null_ok);
+    for version in [TerraformVersion::V1_11, TerraformVersion::Latest] {
+        let r = rules(
+            "var.x == null || can(index([\"Tls12\"], var.x))",
+            "string",
+            version,
+        )
+        .expect("translates");
+        assert!(r.null_ok, "{version:?}");
+    }
+    refused("can(index(var.y, var.x))", "string", "`contains`");
+}
+
+#[test]
+fn collections_of_any_and_message_uses_are_listed_as_inexact() {
+    use tfvars_codegen::loader::load_sources;
+    use tfvars_codegen::schema::{render, SchemaOptions};
+    use tfvars_codegen::source::SourceFile;
+    let text = r#"
+variable "bindings" {
+  type = map(any)
+}
+variable "plain" {
+  type = list(string)
+}
+variable "named" {
+  type = string
+  validation {
+    condition     = var.named != "a"
+    error_message = "not ${upper(var.named)}"
+  }
+}
+"#;
+    let module =
+        load_sources("m", vec![SourceFile::new("v.tf", "v.tf", text.to_string())]).expect("loads");
+    for conversions in [false, true] {
+        let mut options = SchemaOptions::new();
+        options.terraform_conversions(conversions);
+        let r = render(&module, &options).expect("renders");
+        let names: Vec<&str> = r.inexact.iter().map(|(n, _)| n.as_str()).collect();
+        // Terraform rejects `{"a": 1, "b": "x"}` for map(any): no one element type.
+        assert!(names.contains(&"bindings"), "{names:?}");
+        assert!(names.contains(&"named"), "{names:?}");
+        assert!(!names.contains(&"plain"), "{names:?}");
+        // --debug names every one of them.
+        for name in ["bindings", "named"] {
+            let line = format!("variable \"{name}\" accepts more than Terraform: ");
+            assert!(
+                r.debug.iter().any(|d| d.starts_with(&line)),
+                "{name}: {:?}",
+                r.debug
+            );
+        }
+    }
+}

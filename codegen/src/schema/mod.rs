@@ -24,7 +24,7 @@ pub(crate) mod types;
 pub use conversions::NUMBER_STRING_PATTERN;
 
 use tfvars_runtime::spec::LocalSpec;
-use tfvars_runtime::{TerraformVersion, VariableSpec};
+use tfvars_runtime::{TerraformVersion, Type, VariableSpec};
 
 use crate::json_text::{self, Json, Map, WriteOptions};
 use crate::model::Module;
@@ -342,6 +342,11 @@ pub fn render(module: &Module, options: &SchemaOptions) -> Result<Rendered, Sche
     for (k, v) in &options.properties {
         document.set(k.clone(), Json::str(v.clone()));
     }
+    for (name, why) in &inexact {
+        debug.push(format!(
+            "variable {name:?} accepts more than Terraform: {why}"
+        ));
+    }
     Ok(Rendered {
         text: json_text::to_string(&document, options.write_options()),
         warnings,
@@ -377,9 +382,30 @@ fn default_rejected(
     }
     let mut alone = v.clone();
     alone.validations = translated.iter().map(|r| (*r).clone()).collect();
+    // Only the locals the rules use: the others may refer to variables that have no value
+    // here, and their failure says nothing about the default.
+    let mut used: Vec<&str> = Vec::new();
+    let mut pending: Vec<&tfvars_runtime::Expr> = alone
+        .validations
+        .iter()
+        .flat_map(|r| [&r.condition, &r.error_message])
+        .collect();
+    while let Some(e) = pending.pop() {
+        if let tfvars_runtime::Expr::Local(name) = e {
+            if !used.contains(&name.as_str()) {
+                used.push(name);
+                pending.extend(locals.iter().filter(|l| l.name == *name).map(|l| &l.expr));
+            }
+        }
+        pending.extend(e.children());
+    }
     let spec = tfvars_runtime::ModuleSpec {
-        variables: vec![alone],
-        locals: locals.to_vec(),
+        variables: vec![alone.clone()],
+        locals: locals
+            .iter()
+            .filter(|l| used.contains(&l.name.as_str()))
+            .cloned()
+            .collect(),
     };
     let values = std::collections::BTreeMap::from([(v.name.clone(), default.clone())]);
     tfvars_runtime::eval::run_validations(&spec, &values, &Default::default(), version)
@@ -580,6 +606,18 @@ pub(crate) fn go_quote(s: &str) -> String {
     out
 }
 
+/// Whether Terraform unifies the elements of a collection inside `ty`: a list, set or map
+/// whose element type holds `any` takes elements that all convert to one type, which JSON
+/// Schema cannot say.
+fn unifies_elements(ty: &Type) -> bool {
+    match ty {
+        Type::List(t) | Type::Set(t) | Type::Map(t) => t.has_any() || unifies_elements(t),
+        Type::Tuple(ts) => ts.iter().any(unifies_elements),
+        Type::Object(attrs) => attrs.iter().any(|a| unifies_elements(&a.ty)),
+        Type::String | Type::Number | Type::Bool | Type::Any => false,
+    }
+}
+
 /// What rendering variables' nodes says beside the nodes.
 #[derive(Default)]
 struct Said {
@@ -710,12 +748,17 @@ fn variable_node(
     }
     if cx.conversions {
         if let Some(why) = conversions::inexact(&v.ty, &rules) {
-            debug.push(format!(
-                "variable {:?} accepts more than Terraform under --terraform-conversions: {why}",
-                v.name
+            inexact.push((
+                v.name.clone(),
+                format!("under --terraform-conversions: {why}"),
             ));
-            inexact.push((v.name.clone(), why));
         }
+    }
+    if unifies_elements(&v.ty) {
+        inexact.push((
+            v.name.clone(),
+            "the elements of a collection of `any` must convert to one type, which the schema does not check".into(),
+        ));
     }
 
     let mut node = if cx.conversions {

@@ -351,6 +351,19 @@ fn compiled(pattern: &str) -> Option<regex::Regex> {
     re
 }
 
+/// What a condition of the form `can(…)` or `!can(…)` yields when evaluating inside `can`
+/// fails (getting an attribute of null): false, or true under `!`; `None` for other forms.
+fn caught_by_can(e: &Expr) -> Option<OnNull> {
+    match e.peel() {
+        Expr::Call { name, args, .. } if name == "can" && args.len() == 1 => Some(OnNull::False),
+        Expr::Unary(UnaryOp::Not, inner) => match caught_by_can(inner)? {
+            OnNull::False => Some(OnNull::True),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// What a condition yields when the value is null.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum OnNull {
@@ -636,9 +649,12 @@ impl Cx<'_> {
             let null_stays = at_root && self.null_stays.contains(name);
             // A null attribute (given, or left out without a default) fails the rule with an
             // error rather than false: `||` needs to know.
-            let may_fail = t.on_null == OnNull::Error
-                && (attr.default.as_ref().is_none_or(Value::is_null) || null_stays)
-                || t.rules.may_fail;
+            // Inside `can(…)` the error is caught: the condition is false (`!can(…)`: true).
+            let caught = caught_by_can(e);
+            let may_fail = caught.is_none()
+                && (t.on_null == OnNull::Error
+                    && (attr.default.as_ref().is_none_or(Value::is_null) || null_stays)
+                    || t.rules.may_fail);
             if attr.optional {
                 // Left out (or null), the attribute holds its default, or null without one:
                 // the rule's verdict on that value is known now. When it rejects it, the
@@ -667,8 +683,8 @@ impl Cx<'_> {
                     may_fail,
                     ..Rules::default()
                 },
-                // Getting an attribute of null is an error.
-                on_null: OnNull::Error,
+                // Getting an attribute of null is an error, unless `can` catches it.
+                on_null: caught.unwrap_or(OnNull::Error),
             })
         }))
     }
@@ -1257,6 +1273,20 @@ impl Cx<'_> {
                             patterns: vec![pattern],
                             ..Rules::default()
                         },
+                        on_null: OnNull::False,
+                    })
+                }
+                [Expr::Call {
+                    name,
+                    args: inner,
+                    expand_final: false,
+                }] if name == "index" => {
+                    // `index` compares as `contains` does and fails where `contains` is false
+                    // (and on null, which `can` turns into false too).
+                    let values = self.contains_args(inner, target)?;
+                    let t = self.equality(true, values, ty)?;
+                    Ok(Translated {
+                        rules: t.rules,
                         on_null: OnNull::False,
                     })
                 }
