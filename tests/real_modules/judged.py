@@ -376,6 +376,18 @@ def record(args):
 # Checking.
 
 
+def validate_verdict(tfvars, module, doc):
+    """Whether `tfvars validate` (Terraform 1.11's semantics, this document alone) accepts."""
+    with tempfile.NamedTemporaryFile("w", suffix=".tfvars.json", delete=False) as f:
+        json.dump(doc, f)
+    try:
+        rc, _, _ = run([tfvars, "validate", "--no-env", "--no-auto-files", "--terraform-version", "1.11",
+                        "-i", module, f.name])
+    finally:
+        os.unlink(f.name)
+    return rc == 0
+
+
 def refers(condition, name):
     return re.search(r"\bvar\.%s\b" % re.escape(name), condition) is not None
 
@@ -395,6 +407,7 @@ def check(args):
     tally = collections.Counter()
     bad_accepts = []
     others = []
+    validate_differs = []
     why_untranslated = collections.Counter()
     for (repo, commit, rel), recs in by_dir.items():
         dir = os.path.normpath(os.path.join(args.corpus, repo.replace("/", "+"), rel))
@@ -406,6 +419,14 @@ def check(args):
         validator = Draft7Validator(schema)
         base = next(r["base"] for r in recs if r["var"] is None)
         tally["directories"] += 1
+        scratch = None
+        if args.validate:
+            # The module Terraform judged: the variable blocks, and the locals when a rule
+            # refers to one (as `record` built it).
+            scratch = tempfile.TemporaryDirectory()
+            with_locals = any("local." in (rule.get("condition") or "")
+                              for v in variables.values() for rule in (v.get("validation") or []))
+            scratch_module(dir, with_locals, scratch.name)
         for r in recs:
             doc = dict(base)
             if r["var"] is not None:
@@ -413,6 +434,12 @@ def check(args):
                     doc.pop(r["var"], None)
                 else:
                     doc[r["var"]] = r["value"]
+            if scratch is not None:
+                validated = validate_verdict(args.tfvars, scratch.name, doc)
+                tally["validate agrees"] += validated == r["terraform"]
+                if validated != r["terraform"]:
+                    validate_differs.append("%s@%s %s: var.%s  [Terraform: %s]" % (
+                        repo, commit[:12], rel, r["var"], "; ".join(r["diagnostics"])[:200]))
             ours = validator.is_valid(doc)
             tally["inputs"] += 1
             tally["terraform accepts" if r["terraform"] else "terraform rejects"] += 1
@@ -440,6 +467,8 @@ def check(args):
                     others.append("%s  [Terraform: %s]" % (what, "; ".join(r["diagnostics"])[:300]))
                 if args.verbose:
                     print("Terraform rejects, schema accepts: %s  [%s]" % (what, "; ".join(r["diagnostics"])[:200]))
+        if scratch is not None:
+            scratch.cleanup()
     n = tally["inputs"]
     repos_judged = len({k[0] for k in by_dir})
     print("inputs judged by Terraform: %d (%d accepted, %d rejected) in %d directories of %d repositories" %
@@ -455,6 +484,11 @@ def check(args):
         tally["rejects-accepts: other"]))
     for w in others[:50]:
         print("  " + w)
+    if args.validate:
+        print("tfvars validate --terraform-version 1.11 equals Terraform's verdict: %d of %d" % (
+            tally["validate agrees"], n))
+        for w in validate_differs[:50]:
+            print("  " + w)
     if args.reasons:
         print("why the rules behind the untranslated cases were left out (inputs; a variable may have several):")
         for why, k in why_untranslated.most_common(args.reasons):
@@ -463,7 +497,7 @@ def check(args):
         print("MISSING from the corpus at %s (%d directories, their inputs not checked):" % (args.corpus, len(missing)))
         for m in missing:
             print("  " + m)
-    sys.exit(1 if bad_accepts or others or missing else 0)
+    sys.exit(1 if bad_accepts or others or missing or validate_differs else 0)
 
 
 def main():
@@ -482,6 +516,8 @@ def main():
     p.add_argument("--plain-variables", type=int, default=4,
                    help="variables without rules judged per directory")
     p.add_argument("--verbose", action="store_true")
+    p.add_argument("--validate", action="store_true",
+                   help="check: also hold `tfvars validate` to every recorded verdict")
     p.add_argument("--reasons", type=int, default=0,
                    help="check: the N most frequent reasons behind untranslated disagreements")
     args = p.parse_args()
