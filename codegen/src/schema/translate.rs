@@ -156,11 +156,18 @@ impl Rules {
             }
         }
         if self.min_length.is_some() || self.max_length.is_some() {
-            if let Some(t) = text {
-                if !t.is_ascii() {
-                    return None;
+            let len = match v {
+                Value::String(t) if t.is_ascii() => Some(t.len()),
+                Value::String(_) => return None,
+                // A set holds distinct elements, as Terraform counts them.
+                Value::List(_, elems) | Value::Set(_, elems) | Value::Tuple(elems) => {
+                    Some(elems.len())
                 }
-                let len = t.len() as u64;
+                Value::Map(_, m) | Value::Object(m) => Some(m.len()),
+                _ => None,
+            };
+            if let Some(len) = len {
+                let len = len as u64;
                 ok &= self.min_length.is_none_or(|m| len >= m);
                 ok &= self.max_length.is_none_or(|m| len <= m);
             }
@@ -336,17 +343,18 @@ fn tighter(a: Option<Bound>, b: Option<Bound>, lower: bool) -> Option<Bound> {
 }
 
 /// A pattern compiled once per process (schemas are rendered again and again by the macro and
-/// the benches); `None` when the `regex` crate does not read it.
-fn compiled(pattern: &str) -> Option<regex::Regex> {
+/// the benches); `None` when the `regex` crate does not read it. Shared, not cloned: a cloned
+/// `Regex` builds its matching cache again on first use.
+fn compiled(pattern: &str) -> Option<std::sync::Arc<regex::Regex>> {
     use std::collections::HashMap;
-    use std::sync::{Mutex, OnceLock};
-    type Cache = Mutex<HashMap<String, Option<regex::Regex>>>;
+    use std::sync::{Arc, Mutex, OnceLock};
+    type Cache = Mutex<HashMap<String, Option<Arc<regex::Regex>>>>;
     static CACHE: OnceLock<Cache> = OnceLock::new();
     let cache = CACHE.get_or_init(Default::default);
     if let Some(found) = cache.lock().ok()?.get(pattern) {
         return found.clone();
     }
-    let re = regex::Regex::new(pattern).ok();
+    let re = regex::Regex::new(pattern).ok().map(Arc::new);
     cache.lock().ok()?.insert(pattern.to_string(), re.clone());
     re
 }
