@@ -858,6 +858,9 @@ impl Cx<'_> {
                 if let Some(lazy) = try_null_test(*op == BinaryOp::Eq, a, b) {
                     return self.condition(&lazy, target, ty);
                 }
+                if is_boolean(a) && is_boolean(b) {
+                    return self.same_truth(*op == BinaryOp::Eq, a, b, target, ty);
+                }
                 if let Some(t) = self.length_compare(*op, a, b, target, ty)? {
                     return Ok(t);
                 }
@@ -1017,11 +1020,133 @@ impl Cx<'_> {
                             on_null,
                         })
                     }
-                    None => Err("a conditional expression that does not test for null".into()),
+                    // About one attribute, the attribute's own translation comes first.
+                    None => match self.attribute(e, target, ty) {
+                        Some(Ok(t)) => Ok(t),
+                        _ => self.choice(cond, then, otherwise, target, ty),
+                    },
                 }
             }
             other => Err(format!("{} is not translated", describe(other))),
         }
+    }
+
+    /// A condition and its negation, neither of which fails on a non-null value (a null
+    /// attribute): `anyOf` cannot fail, so the alternatives built from them must not either.
+    fn both_ways(&self, c: &Expr, target: Target, ty: &Type) -> Result<(Translated, Translated), String> {
+        let not_c = negated(c).unwrap_or_else(|| Expr::Unary(UnaryOp::Not, Box::new(c.clone())));
+        let yes = self.condition(c, target, ty)?;
+        let no = self.condition(&not_c, target, ty)?;
+        if yes.rules.may_fail || no.rules.may_fail {
+            return Err("a condition that fails on a null attribute, used as a truth value".into());
+        }
+        Ok((yes, no))
+    }
+
+    /// Alternatives of which one must hold, as one set of rules (`anyOf` unless there is one).
+    fn alternatives(&self, mut alternatives: Vec<Rules>, ty: &Type) -> Result<Rules, String> {
+        if alternatives.len() == 1 {
+            return Ok(alternatives.pop().unwrap_or_default());
+        }
+        if alternatives.is_empty() {
+            return Err("a condition that is never true".into());
+        }
+        let on_attributes = matches!(ty, Type::Object(_))
+            && alternatives
+                .iter()
+                .all(|r| r.items.is_none() && r.values.is_none() && r.keys.is_none());
+        if alternatives.iter().any(|r| !r.is_flat()) && !on_attributes {
+            return Err("alternatives between conditions on elements, values or keys".into());
+        }
+        Ok(Rules {
+            string_length: alternatives.iter().any(|r| r.string_length),
+            any_of: vec![alternatives],
+            ..Rules::default()
+        })
+    }
+
+    /// `A == B` (`same`) or `A != B` between two conditions: Terraform evaluates both and
+    /// compares the truth values, which is `(A && B) || (!A && !B)` (or `(A && !B) || (!A &&
+    /// B)`) when neither side fails: `(var.a == null) == (var.b == null)`, both or neither.
+    fn same_truth(
+        &self,
+        same: bool,
+        a: &Expr,
+        b: &Expr,
+        target: Target,
+        ty: &Type,
+    ) -> Result<Translated, String> {
+        let (a_yes, a_no) = self.both_ways(a, target, ty)?;
+        let (b_yes, b_no) = self.both_ways(b, target, ty)?;
+        let on_null = match (a_yes.on_null, b_yes.on_null) {
+            (OnNull::Error, _) | (_, OnNull::Error) => OnNull::Error,
+            (x, y) if (x == y) == same => OnNull::True,
+            _ => OnNull::False,
+        };
+        let both = |x: &Rules, y: &Rules| {
+            let mut r = x.clone();
+            r.merge(y.clone());
+            r.null_ok = true;
+            r
+        };
+        let (b_then, b_else) = if same { (&b_yes, &b_no) } else { (&b_no, &b_yes) };
+        let rules = self.alternatives(
+            vec![
+                both(&a_yes.rules, &b_then.rules),
+                both(&a_no.rules, &b_else.rules),
+            ],
+            ty,
+        )?;
+        Ok(Translated { rules, on_null })
+    }
+
+    /// `C ? T : E` whose condition is not a null test of the target: `(C && T) || (!C && E)`,
+    /// where Terraform evaluates only the branch it takes, so none of `C`, `!C`, `T`, `E` may
+    /// fail; a branch that is the literal `true` or `false` adds nothing or drops its side
+    /// (`var.a != null ? var.b != null : true`, if one then the other).
+    fn choice(
+        &self,
+        cond: &Expr,
+        then: &Expr,
+        otherwise: &Expr,
+        target: Target,
+        ty: &Type,
+    ) -> Result<Translated, String> {
+        let (c_yes, c_no) = self.both_ways(cond, target, ty).map_err(|why| {
+            format!("a conditional expression that does not test for null: {why}")
+        })?;
+        let mut alternatives = Vec::new();
+        let mut on_null = Vec::new();
+        for (c, branch) in [(&c_yes, then), (&c_no, otherwise)] {
+            let (rules, branch_on_null) = match self.literal(branch) {
+                Some(Value::Bool(false)) => (None, OnNull::False),
+                Some(Value::Bool(true)) => (Some(Rules::default()), OnNull::True),
+                _ => {
+                    let t = self.condition(branch, target, ty)?;
+                    if t.rules.may_fail {
+                        return Err(
+                            "a conditional branch that fails on a null attribute".into(),
+                        );
+                    }
+                    (Some(t.rules), t.on_null)
+                }
+            };
+            on_null.push(branch_on_null);
+            if let Some(mut r) = rules {
+                r.merge(c.rules.clone());
+                r.null_ok = true;
+                alternatives.push(r);
+            }
+        }
+        let on_null = match c_yes.on_null {
+            OnNull::Error => OnNull::Error,
+            OnNull::True => on_null[0],
+            OnNull::False => on_null[1],
+        };
+        Ok(Translated {
+            rules: self.alternatives(alternatives, ty)?,
+            on_null,
+        })
     }
 
     /// `Some(true)` for `x == null`, `Some(false)` for `x != null`.
@@ -1608,6 +1733,30 @@ impl Cx<'_> {
             },
             on_null: OnNull::Error,
         }))
+    }
+}
+
+/// Whether `e` is a condition (its value a bool, or a failure), by its form: a comparison,
+/// `!`, `&&`, `||`, or a call of a function that returns a bool.
+fn is_boolean(e: &Expr) -> bool {
+    match e {
+        Expr::Binary(op, ..) => matches!(
+            op,
+            BinaryOp::Eq
+                | BinaryOp::NotEq
+                | BinaryOp::Less
+                | BinaryOp::LessEq
+                | BinaryOp::Greater
+                | BinaryOp::GreaterEq
+                | BinaryOp::And
+                | BinaryOp::Or
+        ),
+        Expr::Unary(UnaryOp::Not, _) => true,
+        Expr::Call { name, .. } => matches!(
+            name.as_str(),
+            "can" | "contains" | "startswith" | "endswith" | "alltrue" | "anytrue"
+        ),
+        _ => false,
     }
 }
 
