@@ -621,7 +621,9 @@ fn schema_verdicts_equal_the_runtime() {
                 for (j, w) in vars.iter().enumerate() {
                     if i != j
                         && !pairs.contains(&(i.min(j), i.max(j)))
-                        && v.validations.iter().any(|r| refers_to(&r.condition, &w.name))
+                        && v.validations
+                            .iter()
+                            .any(|r| refers_to(&r.condition, &w.name))
                     {
                         pairs.push((i.min(j), i.max(j)));
                     }
