@@ -522,7 +522,11 @@ fn presence(alt: &Rules) -> Option<Vec<(String, bool)>> {
         };
         out.push((name.clone(), given));
     }
-    if alt.required.iter().any(|r| !out.iter().any(|(n, _)| n == r)) {
+    if alt
+        .required
+        .iter()
+        .any(|r| !out.iter().any(|(n, _)| n == r))
+    {
         return None;
     }
     Some(out)
@@ -662,7 +666,8 @@ fn dependencies(
 /// `dependentRequired` (when one is given, others must be) and `dependentExcluded` (when one is
 /// given, others must not be).
 fn cfn_lint_keywords(o: &mut Json, rule: &PresenceRule) {
-    let strings = |ns: &[&String]| Json::Array(ns.iter().map(|n| Json::str((*n).clone())).collect());
+    let strings =
+        |ns: &[&String]| Json::Array(ns.iter().map(|n| Json::str((*n).clone())).collect());
     match rule {
         PresenceRule::Or(names) => {
             o.set("requiredOr", strings(&names.iter().collect::<Vec<_>>()));

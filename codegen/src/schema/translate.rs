@@ -1033,7 +1033,12 @@ impl Cx<'_> {
 
     /// A condition and its negation, neither of which fails on a non-null value (a null
     /// attribute): `anyOf` cannot fail, so the alternatives built from them must not either.
-    fn both_ways(&self, c: &Expr, target: Target, ty: &Type) -> Result<(Translated, Translated), String> {
+    fn both_ways(
+        &self,
+        c: &Expr,
+        target: Target,
+        ty: &Type,
+    ) -> Result<(Translated, Translated), String> {
         let not_c = negated(c).unwrap_or_else(|| Expr::Unary(UnaryOp::Not, Box::new(c.clone())));
         let yes = self.condition(c, target, ty)?;
         let no = self.condition(&not_c, target, ty)?;
@@ -1089,7 +1094,11 @@ impl Cx<'_> {
             r.null_ok = true;
             r
         };
-        let (b_then, b_else) = if same { (&b_yes, &b_no) } else { (&b_no, &b_yes) };
+        let (b_then, b_else) = if same {
+            (&b_yes, &b_no)
+        } else {
+            (&b_no, &b_yes)
+        };
         let rules = self.alternatives(
             vec![
                 both(&a_yes.rules, &b_then.rules),
@@ -1124,9 +1133,7 @@ impl Cx<'_> {
                 _ => {
                     let t = self.condition(branch, target, ty)?;
                     if t.rules.may_fail {
-                        return Err(
-                            "a conditional branch that fails on a null attribute".into(),
-                        );
+                        return Err("a conditional branch that fails on a null attribute".into());
                     }
                     (Some(t.rules), t.on_null)
                 }
