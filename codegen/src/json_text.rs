@@ -191,7 +191,7 @@ pub struct WriteOptions {
 
 /// Writes a document with tab indentation and one trailing newline.
 pub fn to_string(json: &Json, options: WriteOptions) -> String {
-    let mut out = String::with_capacity(64 * 1024);
+    let mut out = String::with_capacity(64 * 1024 + written_len(json));
     write_value(&mut out, json, 0, options);
     out.push('\n');
     out
@@ -200,9 +200,29 @@ pub fn to_string(json: &Json, options: WriteOptions) -> String {
 /// Writes a value as it is written `depth` levels into a document (its inner lines indented
 /// past that depth), for a [`Json::Written`] node at that depth.
 pub fn to_string_at(json: &Json, depth: usize, options: WriteOptions) -> String {
-    let mut out = String::new();
+    let mut out = String::with_capacity(4096);
     write_value(&mut out, json, depth, options);
     out
+}
+
+/// The length of the texts already written inside a document's top two levels (the variables'
+/// nodes), so that the document's text is allocated once.
+fn written_len(json: &Json) -> usize {
+    let parts = |j: &Json| match j {
+        Json::Written(t) => t.len(),
+        Json::Object(m) => m
+            .iter()
+            .map(|(_, v)| match v {
+                Json::Written(t) => t.len(),
+                _ => 0,
+            })
+            .sum(),
+        _ => 0,
+    };
+    match json {
+        Json::Object(m) => m.iter().map(|(_, v)| parts(v)).sum(),
+        other => parts(other),
+    }
 }
 
 fn indent(out: &mut String, depth: usize) {

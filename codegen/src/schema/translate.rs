@@ -119,6 +119,12 @@ impl Rules {
         if !self.is_flat() {
             return self.accepts_nested(v);
         }
+        self.accepts_flat(v)
+    }
+
+    /// [`Rules::accepts`] for the keywords of this node itself (elements, values, keys and
+    /// attributes left aside).
+    fn accepts_flat(&self, v: &Value) -> Option<bool> {
         let mut ok = true;
         if let Some(allowed) = &self.allowed {
             ok &= allowed.contains(v);
@@ -191,14 +197,7 @@ impl Rules {
                 r.accepts(v)
             }
         };
-        let mut own = self.clone();
-        own.items = None;
-        own.values = None;
-        own.keys = None;
-        own.properties = Vec::new();
-        own.required = Vec::new();
-        own.object_only = false;
-        let mut ok = own.accepts(v)?;
+        let mut ok = self.accepts_flat(v)?;
         if self.object_only {
             ok &= matches!(v, Value::Object(_) | Value::Map(..));
         }
