@@ -309,8 +309,29 @@ pub fn write_string(out: &mut String, s: &str, options: WriteOptions) {
     let bytes = s.as_bytes();
     let mut start = 0;
     let mut i = 0;
+    // The bytes that may start an escape: control characters, `"`, `\`, `<`, `>`, `&`, and
+    // the first byte of U+2028/U+2029; the others are copied without a second look.
+    const MAYBE: [bool; 256] = {
+        let mut t = [false; 256];
+        let mut b = 0;
+        while b < 0x20 {
+            t[b] = true;
+            b += 1;
+        }
+        t[b'"' as usize] = true;
+        t[b'\\' as usize] = true;
+        t[b'<' as usize] = true;
+        t[b'>' as usize] = true;
+        t[b'&' as usize] = true;
+        t[0xE2] = true;
+        t
+    };
     while i < bytes.len() {
         let b = bytes[i];
+        if !MAYBE[b as usize] {
+            i += 1;
+            continue;
+        }
         let special = b < 0x20
             || b == b'"'
             || b == b'\\'
