@@ -487,6 +487,10 @@ fn runtime_errors(
         .count()
 }
 
+/// A document varying two variables named by one rule: their indexes, what was given, the
+/// document and the runtime's verdict.
+type Together = (usize, usize, String, Map<String, J>, bool);
+
 #[derive(Default)]
 struct Tally {
     compared: usize,
@@ -641,7 +645,7 @@ fn schema_verdicts_equal_the_runtime() {
                 }
                 out
             };
-            let mut together: Vec<(usize, usize, String, Map<String, J>, bool)> = Vec::new();
+            let mut together: Vec<Together> = Vec::new();
             for &(i, j) in &pairs {
                 for a in few(&per_var[i]) {
                     for b in few(&per_var[j]) {
