@@ -9,6 +9,11 @@
 # each round runs the bench there, then here, so both see the same machine load. The bench and
 # FILTER must exist at both revisions. Prints each round's medians (criterion's median of the
 # sample, in ms) and the ratio of the medians of the rounds.
+#
+# On a machine shared with other builds, CORE=N runs the benches on that one core (taskset), and
+# FASTEST=1 takes each run's fastest sample (per iteration) instead of its median: both make the
+# comparison less sensitive to the other load. The last line gives the least time of the rounds,
+# the figure least disturbed by other processes.
 set -euo pipefail
 rev=$1 pkg=$2 bench=$3 filter=$4 rounds=${5:-3}
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -19,16 +24,26 @@ fi
 
 # The median of one criterion benchmark's last run, in ms.
 median_ms() {
-  python3 - "$1" <<'PY'
+  python3 - "$1" "${FASTEST:-}" <<'PY'
 import json, pathlib, sys
-hits = sorted(pathlib.Path(sys.argv[1]).glob("**/new/estimates.json"), key=lambda p: p.stat().st_mtime)
-print(json.load(open(hits[-1]))["median"]["point_estimate"] / 1e6)
+if sys.argv[2]:
+    hits = sorted(pathlib.Path(sys.argv[1]).glob("**/new/sample.json"), key=lambda p: p.stat().st_mtime)
+    s = json.load(open(hits[-1]))
+    print(min(t / i for t, i in zip(s["times"], s["iters"])) / 1e6)
+else:
+    hits = sorted(pathlib.Path(sys.argv[1]).glob("**/new/estimates.json"), key=lambda p: p.stat().st_mtime)
+    print(json.load(open(hits[-1]))["median"]["point_estimate"] / 1e6)
 PY
 }
 
+pin=()
+if [ -n "${CORE:-}" ]; then
+  pin=(taskset -c "$CORE")
+fi
+
 run() {
   local dir=$1
-  (cd "$dir" && cargo bench -q -p "$pkg" --bench "$bench" -- --noplot "$filter" >/dev/null 2>&1)
+  (cd "$dir" && "${pin[@]}" cargo bench -q -p "$pkg" --bench "$bench" -- --noplot "$filter" >/dev/null 2>&1)
   median_ms "$dir/target/criterion"
 }
 
@@ -47,4 +62,6 @@ python3 -c '
 import statistics, sys
 n = len(sys.argv) // 2
 t = statistics.median(map(float, sys.argv[1:1 + n])); o = statistics.median(map(float, sys.argv[1 + n:]))
-print(f"median {t:14.3f} {o:14.3f} {t/o:7.2f}x faster")' "${theirs[@]}" "${ours[@]}"
+print(f"median {t:14.3f} {o:14.3f} {t/o:7.2f}x faster")
+t, o = min(map(float, sys.argv[1:1 + n])), min(map(float, sys.argv[1 + n:]))
+print(f"least  {t:14.3f} {o:14.3f} {t/o:7.2f}x faster")' "${theirs[@]}" "${ours[@]}"

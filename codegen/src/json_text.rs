@@ -191,7 +191,7 @@ pub struct WriteOptions {
 
 /// Writes a document with tab indentation and one trailing newline.
 pub fn to_string(json: &Json, options: WriteOptions) -> String {
-    let mut out = String::with_capacity(64 * 1024);
+    let mut out = String::with_capacity(64 * 1024 + written_len(json));
     write_value(&mut out, json, 0, options);
     out.push('\n');
     out
@@ -200,9 +200,29 @@ pub fn to_string(json: &Json, options: WriteOptions) -> String {
 /// Writes a value as it is written `depth` levels into a document (its inner lines indented
 /// past that depth), for a [`Json::Written`] node at that depth.
 pub fn to_string_at(json: &Json, depth: usize, options: WriteOptions) -> String {
-    let mut out = String::new();
+    let mut out = String::with_capacity(4096);
     write_value(&mut out, json, depth, options);
     out
+}
+
+/// The length of the texts already written inside a document's top two levels (the variables'
+/// nodes), so that the document's text is allocated once.
+fn written_len(json: &Json) -> usize {
+    let parts = |j: &Json| match j {
+        Json::Written(t) => t.len(),
+        Json::Object(m) => m
+            .iter()
+            .map(|(_, v)| match v {
+                Json::Written(t) => t.len(),
+                _ => 0,
+            })
+            .sum(),
+        _ => 0,
+    };
+    match json {
+        Json::Object(m) => m.iter().map(|(_, v)| parts(v)).sum(),
+        other => parts(other),
+    }
 }
 
 fn indent(out: &mut String, depth: usize) {
@@ -289,8 +309,29 @@ pub fn write_string(out: &mut String, s: &str, options: WriteOptions) {
     let bytes = s.as_bytes();
     let mut start = 0;
     let mut i = 0;
+    // The bytes that may start an escape: control characters, `"`, `\`, `<`, `>`, `&`, and
+    // the first byte of U+2028/U+2029; the others are copied without a second look.
+    const MAYBE: [bool; 256] = {
+        let mut t = [false; 256];
+        let mut b = 0;
+        while b < 0x20 {
+            t[b] = true;
+            b += 1;
+        }
+        t[b'"' as usize] = true;
+        t[b'\\' as usize] = true;
+        t[b'<' as usize] = true;
+        t[b'>' as usize] = true;
+        t[b'&' as usize] = true;
+        t[0xE2] = true;
+        t
+    };
     while i < bytes.len() {
         let b = bytes[i];
+        if !MAYBE[b as usize] {
+            i += 1;
+            continue;
+        }
         let special = b < 0x20
             || b == b'"'
             || b == b'\\'

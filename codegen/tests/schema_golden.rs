@@ -379,3 +379,94 @@ fn nullable_null_follows_terraform_version() {
     assert!(v1_11.is_valid(&serde_json::json!({ "not_equal": null })));
     assert!(!latest.is_valid(&serde_json::json!({ "enum_rejects_null": null })));
 }
+
+#[test]
+fn rules_between_variables_at_the_root() {
+    let dir = modules_dir().join("schema_compiler");
+    let module = tfvars_codegen::load(&dir).expect("loads");
+    let render = |cfn: bool| {
+        let mut o = SchemaOptions::new();
+        o.terraform_conversions(true)
+            .nullable_all(true)
+            .cfn_lint_keywords(cfn);
+        let text = schema::render(&module, &o).expect("renders").text;
+        let json: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+        compile(&text, "schema_compiler");
+        json["allOf"].as_array().expect("root rules").clone()
+    };
+    // The rule about `names`, found by the variables its standard form mentions.
+    let rule = |rules: &[serde_json::Value], names: &[&str]| -> serde_json::Value {
+        rules
+            .iter()
+            .find(|r| {
+                names
+                    .iter()
+                    .all(|n| r.to_string().contains(&format!("\"{n}\"")))
+            })
+            .unwrap_or_else(|| panic!("no root rule about {names:?}"))
+            .clone()
+    };
+    let j = |s: &str| serde_json::from_str::<serde_json::Value>(s).expect("JSON");
+    let plain = render(false);
+    let cfn = render(true);
+    for r in &plain {
+        for k in [
+            "requiredOr",
+            "requiredXor",
+            "dependentRequired",
+            "dependentExcluded",
+        ] {
+            assert!(r.get(k).is_none(), "{k} without --cfn-lint-keywords: {r}");
+        }
+    }
+    let cases: &[(&[&str], &str, &str)] = &[
+        (
+            &["network_name", "subnet_id"],
+            "requiredOr",
+            r#"["network_name","subnet_id"]"#,
+        ),
+        (
+            &["source_image", "source_snapshot", "source_disk"],
+            "requiredXor",
+            r#"["source_image","source_snapshot","source_disk"]"#,
+        ),
+        (
+            &["tls_cert", "tls_key"],
+            "dependentRequired",
+            r#"{"tls_cert":["tls_key"],"tls_key":["tls_cert"]}"#,
+        ),
+        (
+            &["replica_bucket", "replica_region"],
+            "dependentRequired",
+            r#"{"replica_bucket":["replica_region"]}"#,
+        ),
+        (
+            &["password", "password_file"],
+            "dependentExcluded",
+            r#"{"password":["password_file"]}"#,
+        ),
+        (
+            &["key_id", "key_file"],
+            "dependentExcluded",
+            r#"{"key_id":["key_file"]}"#,
+        ),
+    ];
+    for (names, keyword, value) in cases {
+        assert_eq!(rule(&cfn, names)[*keyword], j(value), "{names:?}");
+        let standard = rule(&plain, names);
+        let pairwise = keyword.starts_with("dependent");
+        // Pairwise rules are draft-07 `dependencies`; the others stay `anyOf`.
+        assert_eq!(
+            standard.get("dependencies").is_some(),
+            pairwise,
+            "{standard}"
+        );
+        assert_eq!(standard.get("anyOf").is_some(), !pairwise, "{standard}");
+    }
+    // `zone` has a non-null default, so leaving it out sets it: no presence keyword fits.
+    let zone = rule(&cfn, &["zone", "zones"]);
+    assert!(
+        zone.get("dependentExcluded").is_none() && zone.get("anyOf").is_some(),
+        "{zone}"
+    );
+}

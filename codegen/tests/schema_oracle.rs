@@ -541,6 +541,10 @@ fn base_document(
     base
 }
 
+/// A document varying two variables named by one rule: their indexes, what was given, the
+/// document and the runtime's verdict.
+type Together = (usize, usize, String, Map<String, J>, bool);
+
 #[derive(Default)]
 struct Tally {
     compared: usize,
@@ -551,6 +555,10 @@ struct Tally {
     conv_exact_compared: usize,
     conv_exact_agreed: usize,
     unchecked: usize,
+    /// Documents varying two variables named by one rule.
+    pairs_compared: usize,
+    pairs_exact: usize,
+    pairs_exact_agreed: usize,
     failures: Vec<String>,
 }
 
@@ -628,6 +636,59 @@ fn schema_verdicts_equal_the_runtime() {
                         .collect()
                 })
                 .collect();
+            // Rules between variables: the variables each such rule names, varied together
+            // (each pair: left out, null, and a few other values of each).
+            let mut pairs: Vec<(usize, usize)> = Vec::new();
+            let vars = module.variables();
+            for (i, v) in vars.iter().enumerate() {
+                for (j, w) in vars.iter().enumerate() {
+                    if i != j
+                        && !pairs.contains(&(i.min(j), i.max(j)))
+                        && v.validations
+                            .iter()
+                            .any(|r| refers_to(&r.condition, &w.name))
+                    {
+                        pairs.push((i.min(j), i.max(j)));
+                    }
+                }
+            }
+            let few = |cands: &[Option<J>]| -> Vec<Option<J>> {
+                let mut out: Vec<Option<J>> = vec![None, Some(J::Null)];
+                for c in cands.iter().filter(|c| !matches!(c, None | Some(J::Null))) {
+                    if out.len() >= 5 {
+                        break;
+                    }
+                    if !out.contains(c) {
+                        out.push(c.clone());
+                    }
+                }
+                out
+            };
+            let mut together: Vec<Together> = Vec::new();
+            for &(i, j) in &pairs {
+                for a in few(&per_var[i]) {
+                    for b in few(&per_var[j]) {
+                        let mut doc = base.clone();
+                        let mut label = Vec::new();
+                        for (k, c) in [(i, &a), (j, &b)] {
+                            let name = &vars[k].name;
+                            match c {
+                                Some(c) => {
+                                    label.push(format!("var.{name} = {c}"));
+                                    doc.insert(name.clone(), c.clone())
+                                }
+                                None => {
+                                    label.push(format!("var.{name} left out"));
+                                    doc.remove(name)
+                                }
+                            };
+                        }
+                        if let Some(runtime) = runtime_verdict(&module, &doc, version) {
+                            together.push((i, j, label.join(", "), doc, runtime));
+                        }
+                    }
+                }
+            }
             for conversions in [true, false] {
                 for nullable_all in [false, true] {
                     let mut options = SchemaOptions::new();
@@ -664,6 +725,39 @@ fn schema_verdicts_equal_the_runtime() {
                             rendered.warnings.iter().any(|w| w.starts_with(&quoted))
                         })
                         .collect();
+                    let exact_var = |v: &VariableSpec| {
+                        base_ok
+                            && !left_out.iter().any(|w| w.name == v.name)
+                            && !rendered.inexact.iter().any(|(n, _)| *n == v.name)
+                            && !unifies_elements(&v.ty)
+                            && !left_out.iter().any(|w| {
+                                w.name != v.name
+                                    && w.validations
+                                        .iter()
+                                        .any(|r| refers_to(&r.condition, &v.name))
+                            })
+                    };
+                    for (i, j, label, doc, runtime) in &together {
+                        let exact = exact_var(&vars[*i]) && exact_var(&vars[*j]);
+                        let ours = validator.is_valid(&J::Object(doc.clone()));
+                        tally.pairs_compared += 1;
+                        let bad = if conversions {
+                            (*runtime && !ours) || (exact && ours && !runtime)
+                        } else {
+                            exact && ours && !runtime
+                        };
+                        if exact && conversions {
+                            tally.pairs_exact += 1;
+                            tally.pairs_exact_agreed += usize::from(ours == *runtime);
+                        }
+                        if bad {
+                            tally.failures.push(format!(
+                                "{name}: {label} [{flags}]: runtime {}, schema {}",
+                                if *runtime { "accepts" } else { "rejects" },
+                                if ours { "accepts" } else { "rejects" },
+                            ));
+                        }
+                    }
                     for ((v, cands), verdicts) in
                         module.variables().iter().zip(&per_var).zip(&verdicts)
                     {
@@ -741,6 +835,10 @@ fn schema_verdicts_equal_the_runtime() {
         100.0 * tally.conv_agreed as f64 / tally.conv_compared.max(1) as f64,
         tally.conv_exact_compared,
         tally.conv_exact_agreed
+    );
+    eprintln!(
+        "variables named by one rule, varied together: {} compared; with --terraform-conversions and both exact: {}, equal on {}",
+        tally.pairs_compared, tally.pairs_exact, tally.pairs_exact_agreed
     );
     assert!(modules > 50, "only {modules} modules");
     assert!(

@@ -312,3 +312,33 @@ variable "named" {
         }
     }
 }
+
+#[test]
+fn truth_values_compared_and_conditionals_on_conditions() {
+    let obj = "object({a = optional(string), b = optional(number)})";
+    // Both or neither: two alternatives about the attributes.
+    let r = ok("(var.x.a == null) == (var.x.b == null)", obj);
+    assert_eq!(r.any_of.len(), 1);
+    assert_eq!(r.any_of[0].len(), 2);
+    assert!(!r.null_ok, "an attribute of null fails");
+    let r = ok("(var.x.a != null) != (var.x.b != null)", obj);
+    assert_eq!(r.any_of[0].len(), 2);
+    // If a then b; a literal `false` branch drops its side.
+    assert_eq!(
+        ok("var.x.a != null ? var.x.b != null : true", obj).any_of[0].len(),
+        2
+    );
+    let r = ok("var.x.a != null ? var.x.b != null : false", obj);
+    assert!(r.any_of.is_empty() && r.properties.len() == 2, "{r:?}");
+    // A comparison that fails on a null attribute cannot be a truth value in `anyOf`.
+    refused(
+        "var.x.b > 1 ? var.x.a == null : true",
+        obj,
+        "fails on a null attribute",
+    );
+    refused(
+        "(var.x.b > 1) == (var.x.a == null)",
+        obj,
+        "fails on a null attribute",
+    );
+}

@@ -330,9 +330,17 @@ pub fn render(module: &Module, options: &SchemaOptions) -> Result<Rendered, Sche
                         inexact.push((name.clone(), format!("a rule between variables: {why}")));
                     }
                 }
-                let mut o = types::object_rules(&cx, root.attrs(), r);
-                if options.cfn_lint_keywords {
-                    cfn_lint_keywords(&mut o, r);
+                let presence = presence_rule(r);
+                let mut o = match &presence {
+                    Some(PresenceRule::Pairs {
+                        names,
+                        needs,
+                        excludes,
+                    }) => dependencies(&cx, root.attrs(), names, needs, excludes),
+                    _ => types::object_rules(&cx, root.attrs(), r),
+                };
+                if let (true, Some(p)) = (options.cfn_lint_keywords, &presence) {
+                    cfn_lint_keywords(&mut o, p);
                 }
                 o
             })
@@ -506,38 +514,219 @@ fn refers_to_others(e: &tfvars_runtime::Expr, name: &str) -> bool {
     }
 }
 
-/// cfn-lint's compact keyword beside the standard form of a root rule: `requiredOr` for
-/// "at least one of these variables is given a non-null value".
-fn cfn_lint_keywords(o: &mut Json, rules: &Rules) {
+/// Whether a variable is given (`Some(true)`) or null (`Some(false)`) in one alternative of a
+/// root rule, for each variable the alternative names; `None` when the alternative says
+/// anything else. Only variables whose default is null are read (for them "given" is "present
+/// and not null"; a variable with another default is set when left out).
+fn presence(alt: &Rules) -> Option<Vec<(String, bool)>> {
+    let mut bare = alt.clone();
+    bare.properties.clear();
+    bare.required.clear();
+    bare.null_ok = true;
+    bare.may_fail = false;
+    if bare != Rules::default() {
+        return None;
+    }
+    let null_only = Rules {
+        allowed: Some(vec![tfvars_runtime::Value::Null(tfvars_runtime::Type::Any)]),
+        ..Rules::default()
+    };
+    let mut out = Vec::new();
+    for (name, child) in &alt.properties {
+        let required = alt.required.contains(name);
+        let mut c = child.clone();
+        c.may_fail = false;
+        let given = if required && !c.null_ok && {
+            c.null_ok = true;
+            c == Rules::default()
+        } {
+            true
+        } else if !required && c == null_only {
+            false
+        } else {
+            return None;
+        };
+        out.push((name.clone(), given));
+    }
+    if alt
+        .required
+        .iter()
+        .any(|r| !out.iter().any(|(n, _)| n == r))
+    {
+        return None;
+    }
+    Some(out)
+}
+
+/// A root rule that only says which variables are given (non-null), each with a null default
+/// (for them "given" is "present and not null").
+enum PresenceRule {
+    /// At least one of these.
+    Or(Vec<String>),
+    /// Exactly one of these.
+    Xor(Vec<String>),
+    /// Pairs of variables (indexes into `names`): when the first is given, the second must be
+    /// (`needs`), or must not be (`excludes`, each pair once).
+    Pairs {
+        names: Vec<String>,
+        needs: Vec<(usize, usize)>,
+        excludes: Vec<(usize, usize)>,
+    },
+}
+
+/// Reads a root rule as a truth table over the variables it names, and says which
+/// [`PresenceRule`] states that table exactly, if one does.
+fn presence_rule(rules: &Rules) -> Option<PresenceRule> {
     let [group] = rules.any_of.as_slice() else {
-        return;
+        return None;
     };
     if !rules.properties.is_empty() || !rules.required.is_empty() {
-        return;
+        return None;
     }
-    let names: Option<Vec<String>> = group
-        .iter()
-        .map(
-            |alt| match (alt.required.as_slice(), alt.properties.as_slice()) {
-                ([r], [(p, child)])
-                    if r == p && !child.null_ok && {
-                        let mut c = child.clone();
-                        c.null_ok = true;
-                        c.may_fail = false;
-                        c == Rules::default()
-                    } =>
-                {
-                    Some(r.clone())
-                }
-                _ => None,
-            },
-        )
+    let alternatives = group.iter().map(presence).collect::<Option<Vec<_>>>()?;
+    let mut names: Vec<String> = Vec::new();
+    for (n, _) in alternatives.iter().flatten() {
+        if !names.contains(n) {
+            names.push(n.clone());
+        }
+    }
+    let n = names.len();
+    if !(2..=8).contains(&n) {
+        return None;
+    }
+    // Bit i of an assignment: `names[i]` is given.
+    let index = |name: &str| names.iter().position(|m| m == name).unwrap_or(0);
+    let bit = |g: u32, i: usize| g >> i & 1 == 1;
+    let all = 0..(1u32 << n);
+    let table: Vec<bool> = all
+        .clone()
+        .map(|g| {
+            alternatives
+                .iter()
+                .any(|alt| alt.iter().all(|(name, set)| bit(g, index(name)) == *set))
+        })
         .collect();
-    if let Some(names) = names {
-        o.set(
-            "requiredOr",
-            Json::Array(names.into_iter().map(Json::String).collect()),
-        );
+    let same = |f: &dyn Fn(u32) -> bool| all.clone().all(|g| f(g) == table[g as usize]);
+    if same(&|g| g != 0) {
+        return Some(PresenceRule::Or(names));
+    }
+    if same(&|g| g.count_ones() == 1) {
+        return Some(PresenceRule::Xor(names));
+    }
+    // Every pairwise implication the rule makes; the rule is a `Pairs` when they are it.
+    let implied = |f: &dyn Fn(u32) -> bool| all.clone().all(|g| !table[g as usize] || f(g));
+    let mut needs = Vec::new();
+    let mut excludes = Vec::new();
+    for i in 0..n {
+        for j in 0..n {
+            if i != j && implied(&|g| !bit(g, i) || bit(g, j)) {
+                needs.push((i, j));
+            }
+            if i < j && implied(&|g| !bit(g, i) || !bit(g, j)) {
+                excludes.push((i, j));
+            }
+        }
+    }
+    let pairs = |g: u32| {
+        needs.iter().all(|&(i, j)| !bit(g, i) || bit(g, j))
+            && excludes.iter().all(|&(i, j)| !bit(g, i) || !bit(g, j))
+    };
+    if (needs.is_empty() && excludes.is_empty()) || !same(&pairs) {
+        return None;
+    }
+    Some(PresenceRule::Pairs {
+        names,
+        needs,
+        excludes,
+    })
+}
+
+/// The draft-07 form of a [`PresenceRule::Pairs`]: `dependencies`, under which a variable that is
+/// present must be null, or have the variables it needs given and those it excludes null or
+/// left out.
+fn dependencies(
+    cx: &NodeCx,
+    attrs: &[tfvars_runtime::Attribute],
+    names: &[String],
+    needs: &[(usize, usize)],
+    excludes: &[(usize, usize)],
+) -> Json {
+    let null_only = || Rules {
+        allowed: Some(vec![tfvars_runtime::Value::Null(tfvars_runtime::Type::Any)]),
+        ..Rules::default()
+    };
+    let given = || Rules {
+        null_ok: false,
+        ..Rules::default()
+    };
+    let mut deps = Map::new();
+    for (i, name) in names.iter().enumerate() {
+        let mut then = Rules::default();
+        for &(_, j) in needs.iter().filter(|(a, _)| *a == i) {
+            then.properties.push((names[j].clone(), given()));
+            then.required.push(names[j].clone());
+        }
+        for &(_, k) in excludes.iter().filter(|(a, _)| *a == i) {
+            then.properties.push((names[k].clone(), null_only()));
+        }
+        if then.properties.is_empty() {
+            continue;
+        }
+        let unset = Rules {
+            properties: vec![(name.clone(), null_only())],
+            ..Rules::default()
+        };
+        let rule = Rules {
+            any_of: vec![vec![unset, then]],
+            ..Rules::default()
+        };
+        deps.insert(name.clone(), types::object_rules(cx, attrs, &rule));
+    }
+    let mut o = Json::object();
+    o.set("dependencies", Json::Object(deps));
+    o
+}
+
+/// cfn-lint's compact keywords beside the standard form of a root rule about which variables
+/// are given: `requiredOr` (at least one of), `requiredXor` (exactly one of),
+/// `dependentRequired` (when one is given, others must be) and `dependentExcluded` (when one is
+/// given, others must not be).
+fn cfn_lint_keywords(o: &mut Json, rule: &PresenceRule) {
+    let strings =
+        |ns: &[&String]| Json::Array(ns.iter().map(|n| Json::str((*n).clone())).collect());
+    match rule {
+        PresenceRule::Or(names) => {
+            o.set("requiredOr", strings(&names.iter().collect::<Vec<_>>()));
+        }
+        PresenceRule::Xor(names) => {
+            o.set("requiredXor", strings(&names.iter().collect::<Vec<_>>()));
+        }
+        PresenceRule::Pairs {
+            names,
+            needs,
+            excludes,
+        } => {
+            let keyword = |pairs: &[(usize, usize)]| {
+                let mut m = Map::new();
+                for (i, name) in names.iter().enumerate() {
+                    let to: Vec<&String> = pairs
+                        .iter()
+                        .filter(|(a, _)| *a == i)
+                        .map(|(_, b)| &names[*b])
+                        .collect();
+                    if !to.is_empty() {
+                        m.insert(name.clone(), strings(&to));
+                    }
+                }
+                Json::Object(m)
+            };
+            if !needs.is_empty() {
+                o.set("dependentRequired", keyword(needs));
+            }
+            if !excludes.is_empty() {
+                o.set("dependentExcluded", keyword(excludes));
+            }
+        }
     }
 }
 

@@ -119,6 +119,12 @@ impl Rules {
         if !self.is_flat() {
             return self.accepts_nested(v);
         }
+        self.accepts_flat(v)
+    }
+
+    /// [`Rules::accepts`] for the keywords of this node itself (elements, values, keys and
+    /// attributes left aside).
+    fn accepts_flat(&self, v: &Value) -> Option<bool> {
         let mut ok = true;
         if let Some(allowed) = &self.allowed {
             ok &= allowed.contains(v);
@@ -156,11 +162,18 @@ impl Rules {
             }
         }
         if self.min_length.is_some() || self.max_length.is_some() {
-            if let Some(t) = text {
-                if !t.is_ascii() {
-                    return None;
+            let len = match v {
+                Value::String(t) if t.is_ascii() => Some(t.len()),
+                Value::String(_) => return None,
+                // A set holds distinct elements, as Terraform counts them.
+                Value::List(_, elems) | Value::Set(_, elems) | Value::Tuple(elems) => {
+                    Some(elems.len())
                 }
-                let len = t.len() as u64;
+                Value::Map(_, m) | Value::Object(m) => Some(m.len()),
+                _ => None,
+            };
+            if let Some(len) = len {
+                let len = len as u64;
                 ok &= self.min_length.is_none_or(|m| len >= m);
                 ok &= self.max_length.is_none_or(|m| len <= m);
             }
@@ -184,14 +197,7 @@ impl Rules {
                 r.accepts(v)
             }
         };
-        let mut own = self.clone();
-        own.items = None;
-        own.values = None;
-        own.keys = None;
-        own.properties = Vec::new();
-        own.required = Vec::new();
-        own.object_only = false;
-        let mut ok = own.accepts(v)?;
+        let mut ok = self.accepts_flat(v)?;
         if self.object_only {
             ok &= matches!(v, Value::Object(_) | Value::Map(..));
         }
@@ -336,17 +342,18 @@ fn tighter(a: Option<Bound>, b: Option<Bound>, lower: bool) -> Option<Bound> {
 }
 
 /// A pattern compiled once per process (schemas are rendered again and again by the macro and
-/// the benches); `None` when the `regex` crate does not read it.
-fn compiled(pattern: &str) -> Option<regex::Regex> {
+/// the benches); `None` when the `regex` crate does not read it. Shared, not cloned: a cloned
+/// `Regex` builds its matching cache again on first use.
+fn compiled(pattern: &str) -> Option<std::sync::Arc<regex::Regex>> {
     use std::collections::HashMap;
-    use std::sync::{Mutex, OnceLock};
-    type Cache = Mutex<HashMap<String, Option<regex::Regex>>>;
+    use std::sync::{Arc, Mutex, OnceLock};
+    type Cache = Mutex<HashMap<String, Option<Arc<regex::Regex>>>>;
     static CACHE: OnceLock<Cache> = OnceLock::new();
     let cache = CACHE.get_or_init(Default::default);
     if let Some(found) = cache.lock().ok()?.get(pattern) {
         return found.clone();
     }
-    let re = regex::Regex::new(pattern).ok();
+    let re = regex::Regex::new(pattern).ok().map(Arc::new);
     cache.lock().ok()?.insert(pattern.to_string(), re.clone());
     re
 }
@@ -866,6 +873,9 @@ impl Cx<'_> {
                 if let Some(lazy) = try_null_test(*op == BinaryOp::Eq, a, b) {
                     return self.condition(&lazy, target, ty);
                 }
+                if is_boolean(a) && is_boolean(b) {
+                    return self.same_truth(*op == BinaryOp::Eq, a, b, target, ty);
+                }
                 if let Some(t) = self.length_compare(*op, a, b, target, ty)? {
                     return Ok(t);
                 }
@@ -1025,11 +1035,140 @@ impl Cx<'_> {
                             on_null,
                         })
                     }
-                    None => Err("a conditional expression that does not test for null".into()),
+                    // About one attribute, the attribute's own translation comes first.
+                    None => match self.attribute(e, target, ty) {
+                        Some(Ok(t)) => Ok(t),
+                        _ => self.choice(cond, then, otherwise, target, ty),
+                    },
                 }
             }
             other => Err(format!("{} is not translated", describe(other))),
         }
+    }
+
+    /// A condition and its negation, neither of which fails on a non-null value (a null
+    /// attribute): `anyOf` cannot fail, so the alternatives built from them must not either.
+    fn both_ways(
+        &self,
+        c: &Expr,
+        target: Target,
+        ty: &Type,
+    ) -> Result<(Translated, Translated), String> {
+        let not_c = negated(c).unwrap_or_else(|| Expr::Unary(UnaryOp::Not, Box::new(c.clone())));
+        let yes = self.condition(c, target, ty)?;
+        let no = self.condition(&not_c, target, ty)?;
+        if yes.rules.may_fail || no.rules.may_fail {
+            return Err("a condition that fails on a null attribute, used as a truth value".into());
+        }
+        Ok((yes, no))
+    }
+
+    /// Alternatives of which one must hold, as one set of rules (`anyOf` unless there is one).
+    fn alternatives(&self, mut alternatives: Vec<Rules>, ty: &Type) -> Result<Rules, String> {
+        if alternatives.len() == 1 {
+            return Ok(alternatives.pop().unwrap_or_default());
+        }
+        if alternatives.is_empty() {
+            return Err("a condition that is never true".into());
+        }
+        let on_attributes = matches!(ty, Type::Object(_))
+            && alternatives
+                .iter()
+                .all(|r| r.items.is_none() && r.values.is_none() && r.keys.is_none());
+        if alternatives.iter().any(|r| !r.is_flat()) && !on_attributes {
+            return Err("alternatives between conditions on elements, values or keys".into());
+        }
+        Ok(Rules {
+            string_length: alternatives.iter().any(|r| r.string_length),
+            any_of: vec![alternatives],
+            ..Rules::default()
+        })
+    }
+
+    /// `A == B` (`same`) or `A != B` between two conditions: Terraform evaluates both and
+    /// compares the truth values, which is `(A && B) || (!A && !B)` (or `(A && !B) || (!A &&
+    /// B)`) when neither side fails: `(var.a == null) == (var.b == null)`, both or neither.
+    fn same_truth(
+        &self,
+        same: bool,
+        a: &Expr,
+        b: &Expr,
+        target: Target,
+        ty: &Type,
+    ) -> Result<Translated, String> {
+        let (a_yes, a_no) = self.both_ways(a, target, ty)?;
+        let (b_yes, b_no) = self.both_ways(b, target, ty)?;
+        let on_null = match (a_yes.on_null, b_yes.on_null) {
+            (OnNull::Error, _) | (_, OnNull::Error) => OnNull::Error,
+            (x, y) if (x == y) == same => OnNull::True,
+            _ => OnNull::False,
+        };
+        let both = |x: &Rules, y: &Rules| {
+            let mut r = x.clone();
+            r.merge(y.clone());
+            r.null_ok = true;
+            r
+        };
+        let (b_then, b_else) = if same {
+            (&b_yes, &b_no)
+        } else {
+            (&b_no, &b_yes)
+        };
+        let rules = self.alternatives(
+            vec![
+                both(&a_yes.rules, &b_then.rules),
+                both(&a_no.rules, &b_else.rules),
+            ],
+            ty,
+        )?;
+        Ok(Translated { rules, on_null })
+    }
+
+    /// `C ? T : E` whose condition is not a null test of the target: `(C && T) || (!C && E)`,
+    /// where Terraform evaluates only the branch it takes, so none of `C`, `!C`, `T`, `E` may
+    /// fail; a branch that is the literal `true` or `false` adds nothing or drops its side
+    /// (`var.a != null ? var.b != null : true`, if one then the other).
+    fn choice(
+        &self,
+        cond: &Expr,
+        then: &Expr,
+        otherwise: &Expr,
+        target: Target,
+        ty: &Type,
+    ) -> Result<Translated, String> {
+        let (c_yes, c_no) = self.both_ways(cond, target, ty).map_err(|why| {
+            format!("a conditional expression that does not test for null: {why}")
+        })?;
+        let mut alternatives = Vec::new();
+        let mut on_null = Vec::new();
+        for (c, branch) in [(&c_yes, then), (&c_no, otherwise)] {
+            let (rules, branch_on_null) = match self.literal(branch) {
+                Some(Value::Bool(false)) => (None, OnNull::False),
+                Some(Value::Bool(true)) => (Some(Rules::default()), OnNull::True),
+                _ => {
+                    let t = self.condition(branch, target, ty)?;
+                    if t.rules.may_fail {
+                        return Err("a conditional branch that fails on a null attribute".into());
+                    }
+                    (Some(t.rules), t.on_null)
+                }
+            };
+            on_null.push(branch_on_null);
+            if let Some(mut r) = rules {
+                r.merge(c.rules.clone());
+                r.null_ok = true;
+                alternatives.push(r);
+            }
+        }
+        let on_null = match c_yes.on_null {
+            OnNull::Error => OnNull::Error,
+            OnNull::True => on_null[0],
+            OnNull::False => on_null[1],
+        };
+        Ok(Translated {
+            rules: self.alternatives(alternatives, ty)?,
+            on_null,
+        })
     }
 
     /// `Some(true)` for `x == null`, `Some(false)` for `x != null`.
@@ -1630,6 +1769,30 @@ impl Cx<'_> {
             },
             on_null: OnNull::Error,
         }))
+    }
+}
+
+/// Whether `e` is a condition (its value a bool, or a failure), by its form: a comparison,
+/// `!`, `&&`, `||`, or a call of a function that returns a bool.
+fn is_boolean(e: &Expr) -> bool {
+    match e {
+        Expr::Binary(op, ..) => matches!(
+            op,
+            BinaryOp::Eq
+                | BinaryOp::NotEq
+                | BinaryOp::Less
+                | BinaryOp::LessEq
+                | BinaryOp::Greater
+                | BinaryOp::GreaterEq
+                | BinaryOp::And
+                | BinaryOp::Or
+        ),
+        Expr::Unary(UnaryOp::Not, _) => true,
+        Expr::Call { name, .. } => matches!(
+            name.as_str(),
+            "can" | "contains" | "startswith" | "endswith" | "alltrue" | "anytrue"
+        ),
+        _ => false,
     }
 }
 

@@ -272,7 +272,7 @@ fn attribute_node(cx: &NodeCx, ty: &Type, rules: &Rules) -> Json {
         return node(cx, ty, Some(rules), true);
     }
     let n = node(cx, ty, Some(rules), false);
-    if !rules.null_ok {
+    if !rules.null_ok || n.get("type") == Some(&Json::str("null")) {
         return n;
     }
     let mut null = Json::object();

@@ -72,6 +72,100 @@ pub struct Variables {
     #[builder(into)]
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub key_file: ::std::option::Option<::std::string::String>,
+    /// Terraform type: `string`; optional, unset means the default `null`.
+    ///
+    /// Declared at `cross.tf:64:1`.
+    #[builder(into)]
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub tls_cert: ::std::option::Option<::std::string::String>,
+    /// Terraform type: `string`; optional, unset means the default `null`.
+    ///
+    /// Declared at `cross.tf:69:1`.
+    #[builder(into)]
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub tls_key: ::std::option::Option<::std::string::String>,
+    /// Terraform type: `string`; optional, unset means the default `null`.
+    ///
+    /// Declared at `cross.tf:79:1`.
+    #[builder(into)]
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub replica_region: ::std::option::Option<::std::string::String>,
+    /// Terraform type: `string`; optional, unset means the default `null`.
+    ///
+    /// Declared at `cross.tf:84:1`.
+    #[builder(into)]
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub replica_bucket: ::std::option::Option<::std::string::String>,
+    /// Terraform type: `string`; optional, unset means the default `null`.
+    ///
+    /// Declared at `cross.tf:94:1`.
+    #[builder(into)]
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub password: ::std::option::Option<::std::string::String>,
+    /// Terraform type: `string`; optional, unset means the default `null`.
+    ///
+    /// Declared at `cross.tf:99:1`.
+    #[builder(into)]
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub password_file: ::std::option::Option<::std::string::String>,
+    /// Terraform type: `string`; optional, unset means the default `"a"`. `null_zone()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
+    ///
+    /// Declared at `cross.tf:110:1`.
+    #[builder(into)]
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub zone: ::std::option::Option<::std::string::String>,
+    /// Terraform type: `list(string)`; optional, unset means the default `null`.
+    ///
+    /// Declared at `cross.tf:115:1`.
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub zones: ::std::option::Option<::std::vec::Vec<::std::string::String>>,
+    /// Terraform type: `string`; optional, unset means the default `null`.
+    ///
+    /// Declared at `cross.tf:125:1`.
+    #[builder(into)]
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub source_image: ::std::option::Option<::std::string::String>,
+    /// Terraform type: `string`; optional, unset means the default `null`.
+    ///
+    /// Declared at `cross.tf:130:1`.
+    #[builder(into)]
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub source_snapshot: ::std::option::Option<::std::string::String>,
+    /// Terraform type: `string`; optional, unset means the default `null`.
+    ///
+    /// Declared at `cross.tf:135:1`.
+    #[builder(into)]
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub source_disk: ::std::option::Option<::std::string::String>,
+    /// Terraform type: `string`; optional, unset means the default `"logs"`. `nullable = false`.
+    ///
+    /// Declared at `cross.tf:145:1`.
+    #[builder(into)]
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub log_bucket: ::std::option::Option<::std::string::String>,
+    /// Terraform type: `string`; optional, unset means the default `null`.
+    ///
+    /// Declared at `cross.tf:151:1`.
+    #[builder(into)]
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub log_prefix: ::std::option::Option<::std::string::String>,
+    /// Terraform type: `string`; optional, unset means the default `null`.
+    ///
+    /// Declared at `cross.tf:161:1`.
+    #[builder(into)]
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub vpc_id: ::std::option::Option<::std::string::String>,
+    /// Terraform type: `string`; optional, unset means the default `null`.
+    ///
+    /// Declared at `cross.tf:166:1`.
+    #[builder(into)]
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub vpc_name: ::std::option::Option<::std::string::String>,
+    /// Terraform type: `object({…})`; optional, unset means the default `{ "cert" = null, "key" = null, "legacy" = null }`. `null_tls()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
+    ///
+    /// Declared at `cross.tf:176:1`.
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub tls: ::std::option::Option<VariablesTls>,
     /// Terraform type: `map(object({…}))`; optional, unset means the default `{}`. `null_settings()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
     ///
     /// Declared at `variables.tf:4:1`.
@@ -187,6 +281,22 @@ impl ::std::fmt::Debug for Variables {
             .field("max_size", &self.max_size)
             .field("key_id", &self.key_id)
             .field("key_file", &self.key_file)
+            .field("tls_cert", &self.tls_cert)
+            .field("tls_key", &self.tls_key)
+            .field("replica_region", &self.replica_region)
+            .field("replica_bucket", &self.replica_bucket)
+            .field("password", &self.password)
+            .field("password_file", &self.password_file)
+            .field("zone", &self.zone)
+            .field("zones", &self.zones)
+            .field("source_image", &self.source_image)
+            .field("source_snapshot", &self.source_snapshot)
+            .field("source_disk", &self.source_disk)
+            .field("log_bucket", &self.log_bucket)
+            .field("log_prefix", &self.log_prefix)
+            .field("vpc_id", &self.vpc_id)
+            .field("vpc_name", &self.vpc_name)
+            .field("tls", &self.tls)
             .field("settings", &self.settings)
             .field("picky_default", &self.picky_default)
             .field("required_attr", &self.required_attr)
@@ -229,6 +339,52 @@ impl<S: variables_builder::State> VariablesBuilder<S> {
         S::MaxSize: variables_builder_required::max_size,
     {
         self.bon_build()
+    }
+}
+/// The object type of `tls`.
+#[derive(
+    Clone,
+    Debug,
+    PartialEq,
+    ::tfvars::__private::bon::Builder,
+    ::tfvars::__private::serde::Serialize,
+    ::tfvars::__private::serde::Deserialize
+)]
+#[builder(crate = ::tfvars::__private::bon)]
+#[serde(crate = "::tfvars::__private::serde")]
+pub struct VariablesTls {
+    /// Terraform type: `string`; optional, unset means `null`.
+    #[builder(into)]
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub cert: ::std::option::Option<::std::string::String>,
+    /// Terraform type: `string`; optional, unset means `null`.
+    #[builder(into)]
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub key: ::std::option::Option<::std::string::String>,
+    /// Terraform type: `bool`; optional, unset means `null`.
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub legacy: ::std::option::Option<bool>,
+}
+impl ::tfvars::__private::ToValue for VariablesTls {
+    fn to_value(&self) -> ::tfvars::Value {
+        let mut m = ::std::collections::BTreeMap::new();
+        ::tfvars::__private::push_attr(&mut m, "cert", &self.cert);
+        ::tfvars::__private::push_attr(&mut m, "key", &self.key);
+        ::tfvars::__private::push_attr(&mut m, "legacy", &self.legacy);
+        ::tfvars::Value::Object(m)
+    }
+}
+impl ::tfvars::__private::FromValue for VariablesTls {
+    fn from_value(
+        value: &::tfvars::Value,
+        path: &::tfvars::__private::Path,
+    ) -> ::std::result::Result<Self, ::tfvars::__private::TypedError> {
+        let m = ::tfvars::__private::object_attributes(value, path)?;
+        ::std::result::Result::Ok(Self {
+            cert: ::tfvars::__private::attr(m, "cert", path)?,
+            key: ::tfvars::__private::attr(m, "key", path)?,
+            legacy: ::tfvars::__private::attr(m, "legacy", path)?,
+        })
     }
 }
 /// The object type of `settings`.
@@ -673,14 +829,7 @@ impl Variables {
 				{
 					"properties": {
 						"secondary": {
-							"anyOf": [
-								{
-									"type": "null"
-								},
-								{
-									"type": "null"
-								}
-							]
+							"type": "null"
 						}
 					}
 				},
@@ -698,14 +847,7 @@ impl Variables {
 				{
 					"properties": {
 						"size": {
-							"anyOf": [
-								{
-									"type": "null"
-								},
-								{
-									"type": "null"
-								}
-							]
+							"type": "null"
 						}
 					},
 					"required": [
@@ -729,69 +871,256 @@ impl Variables {
 			}
 		},
 		{
+			"dependencies": {
+				"key_id": {
+					"anyOf": [
+						{
+							"properties": {
+								"key_id": {
+									"type": "null"
+								}
+							}
+						},
+						{
+							"properties": {
+								"key_file": {
+									"type": "null"
+								}
+							}
+						}
+					]
+				}
+			}
+		},
+		{
+			"dependencies": {
+				"tls_cert": {
+					"anyOf": [
+						{
+							"properties": {
+								"tls_cert": {
+									"type": "null"
+								}
+							}
+						},
+						{
+							"properties": {
+								"tls_key": {
+									"type": "string"
+								}
+							},
+							"required": [
+								"tls_key"
+							]
+						}
+					]
+				},
+				"tls_key": {
+					"anyOf": [
+						{
+							"properties": {
+								"tls_key": {
+									"type": "null"
+								}
+							}
+						},
+						{
+							"properties": {
+								"tls_cert": {
+									"type": "string"
+								}
+							},
+							"required": [
+								"tls_cert"
+							]
+						}
+					]
+				}
+			}
+		},
+		{
+			"dependencies": {
+				"replica_bucket": {
+					"anyOf": [
+						{
+							"properties": {
+								"replica_bucket": {
+									"type": "null"
+								}
+							}
+						},
+						{
+							"properties": {
+								"replica_region": {
+									"type": "string"
+								}
+							},
+							"required": [
+								"replica_region"
+							]
+						}
+					]
+				}
+			}
+		},
+		{
+			"dependencies": {
+				"password": {
+					"anyOf": [
+						{
+							"properties": {
+								"password": {
+									"type": "null"
+								}
+							}
+						},
+						{
+							"properties": {
+								"password_file": {
+									"type": "null"
+								}
+							}
+						}
+					]
+				}
+			}
+		},
+		{
 			"anyOf": [
 				{
 					"properties": {
-						"key_file": {
-							"anyOf": [
-								{
-									"type": "null"
-								},
-								{
-									"type": "null"
-								}
-							]
-						},
-						"key_id": {
-							"anyOf": [
-								{
-									"type": "null"
-								},
-								{
-									"type": "null"
-								}
-							]
-						}
-					}
-				},
-				{
-					"properties": {
-						"key_file": {
-							"anyOf": [
-								{
-									"type": "null"
-								},
-								{
-									"type": "null"
-								}
-							]
-						},
-						"key_id": {
-							"type": "string"
+						"zone": {
+							"type": "null"
 						}
 					},
 					"required": [
-						"key_id"
+						"zone"
 					]
 				},
 				{
 					"properties": {
-						"key_file": {
+						"zones": {
+							"type": "null"
+						}
+					}
+				}
+			]
+		},
+		{
+			"anyOf": [
+				{
+					"properties": {
+						"source_disk": {
+							"type": "null"
+						},
+						"source_image": {
 							"type": "string"
 						},
-						"key_id": {
+						"source_snapshot": {
+							"type": "null"
+						}
+					},
+					"required": [
+						"source_image"
+					]
+				},
+				{
+					"properties": {
+						"source_disk": {
+							"type": "null"
+						},
+						"source_image": {
+							"type": "null"
+						},
+						"source_snapshot": {
+							"type": "string"
+						}
+					},
+					"required": [
+						"source_snapshot"
+					]
+				},
+				{
+					"properties": {
+						"source_disk": {
+							"type": "string"
+						},
+						"source_image": {
+							"type": "null"
+						},
+						"source_snapshot": {
+							"type": "null"
+						}
+					},
+					"required": [
+						"source_disk"
+					]
+				}
+			]
+		},
+		{
+			"anyOf": [
+				{
+					"properties": {
+						"log_bucket": {
 							"anyOf": [
 								{
 									"type": "null"
 								},
 								{
-									"type": "null"
+									"type": "string"
 								}
 							]
+						},
+						"log_prefix": {
+							"type": "string"
 						}
 					},
 					"required": [
-						"key_file"
+						"log_prefix"
+					]
+				},
+				{
+					"properties": {
+						"log_bucket": {
+							"not": {}
+						},
+						"log_prefix": {
+							"type": "null"
+						}
+					},
+					"required": [
+						"log_bucket"
+					]
+				}
+			]
+		},
+		{
+			"anyOf": [
+				{
+					"properties": {
+						"vpc_id": {
+							"type": "string"
+						},
+						"vpc_name": {
+							"type": "null"
+						}
+					},
+					"required": [
+						"vpc_id"
+					]
+				},
+				{
+					"properties": {
+						"vpc_id": {
+							"type": "null"
+						},
+						"vpc_name": {
+							"type": "string"
+						}
+					},
+					"required": [
+						"vpc_name"
 					]
 				}
 			]
@@ -807,24 +1136,10 @@ impl Variables {
 							"type": "string"
 						},
 						"gce": {
-							"anyOf": [
-								{
-									"type": "null"
-								},
-								{
-									"type": "null"
-								}
-							]
+							"type": "null"
 						},
 						"hybrid": {
-							"anyOf": [
-								{
-									"type": "null"
-								},
-								{
-									"type": "null"
-								}
-							]
+							"type": "null"
 						}
 					},
 					"required": [
@@ -834,27 +1149,13 @@ impl Variables {
 				{
 					"properties": {
 						"cloudrun": {
-							"anyOf": [
-								{
-									"type": "null"
-								},
-								{
-									"type": "null"
-								}
-							]
+							"type": "null"
 						},
 						"gce": {
 							"type": "string"
 						},
 						"hybrid": {
-							"anyOf": [
-								{
-									"type": "null"
-								},
-								{
-									"type": "null"
-								}
-							]
+							"type": "null"
 						}
 					},
 					"required": [
@@ -864,24 +1165,10 @@ impl Variables {
 				{
 					"properties": {
 						"cloudrun": {
-							"anyOf": [
-								{
-									"type": "null"
-								},
-								{
-									"type": "null"
-								}
-							]
+							"type": "null"
 						},
 						"gce": {
-							"anyOf": [
-								{
-									"type": "null"
-								},
-								{
-									"type": "null"
-								}
-							]
+							"type": "null"
 						},
 						"hybrid": {
 							"type": "string"
@@ -1027,6 +1314,10 @@ impl Variables {
 			"pattern": "^[a-z0-9]+$",
 			"type": "string"
 		},
+		"log_bucket": {
+			"default": "logs",
+			"type": "string"
+		},
 		"log_level": {
 			"default": "info",
 			"enum": [
@@ -1036,10 +1327,22 @@ impl Variables {
 			],
 			"type": "string"
 		},
+		"log_prefix": {
+			"default": null,
+			"type": "string"
+		},
 		"max_size": {
 			"type": "number"
 		},
 		"network_name": {
+			"default": null,
+			"type": "string"
+		},
+		"password": {
+			"default": null,
+			"type": "string"
+		},
+		"password_file": {
 			"default": null,
 			"type": "string"
 		},
@@ -1049,14 +1352,7 @@ impl Variables {
 				{
 					"properties": {
 						"count": {
-							"anyOf": [
-								{
-									"type": "null"
-								},
-								{
-									"type": "null"
-								}
-							]
+							"type": "null"
 						}
 					}
 				},
@@ -1150,6 +1446,14 @@ impl Variables {
 			"default": "a",
 			"title": "primary: Select a type"
 		},
+		"replica_bucket": {
+			"default": null,
+			"type": "string"
+		},
+		"replica_region": {
+			"default": null,
+			"type": "string"
+		},
 		"required_attr": {
 			"default": [],
 			"items": {
@@ -1193,14 +1497,7 @@ impl Variables {
 					{
 						"properties": {
 							"tier": {
-								"anyOf": [
-									{
-										"type": "null"
-									},
-									{
-										"type": "null"
-									}
-								]
+								"type": "null"
 							}
 						}
 					},
@@ -1258,6 +1555,18 @@ impl Variables {
 			"default": 1,
 			"type": "number"
 		},
+		"source_disk": {
+			"default": null,
+			"type": "string"
+		},
+		"source_image": {
+			"default": null,
+			"type": "string"
+		},
+		"source_snapshot": {
+			"default": null,
+			"type": "string"
+		},
 		"subnet_id": {
 			"default": null,
 			"type": "string"
@@ -1281,6 +1590,91 @@ impl Variables {
 			},
 			"type": "object"
 		},
+		"tls": {
+			"additionalProperties": true,
+			"allOf": [
+				{
+					"anyOf": [
+						{
+							"properties": {
+								"cert": {
+									"type": "null"
+								},
+								"legacy": {
+									"type": "boolean"
+								}
+							},
+							"required": [
+								"legacy"
+							]
+						},
+						{
+							"properties": {
+								"legacy": {
+									"type": "null"
+								}
+							}
+						}
+					]
+				}
+			],
+			"anyOf": [
+				{
+					"properties": {
+						"cert": {
+							"type": "null"
+						},
+						"key": {
+							"type": "null"
+						}
+					}
+				},
+				{
+					"properties": {
+						"cert": {
+							"type": "string"
+						},
+						"key": {
+							"type": "string"
+						}
+					},
+					"required": [
+						"cert",
+						"key"
+					]
+				}
+			],
+			"default": {},
+			"properties": {
+				"cert": {
+					"type": "string"
+				},
+				"key": {
+					"type": "string"
+				},
+				"legacy": {
+					"type": "boolean"
+				}
+			},
+			"required": [],
+			"type": "object"
+		},
+		"tls_cert": {
+			"default": null,
+			"type": "string"
+		},
+		"tls_key": {
+			"default": null,
+			"type": "string"
+		},
+		"vpc_id": {
+			"default": null,
+			"type": "string"
+		},
+		"vpc_name": {
+			"default": null,
+			"type": "string"
+		},
 		"vpc_names": {
 			"default": [
 				"main"
@@ -1288,6 +1682,17 @@ impl Variables {
 			"items": {
 				"maxLength": 16,
 				"pattern": "^([a-z]|[a-z][-a-z0-9]*[a-z0-9])$",
+				"type": "string"
+			},
+			"type": "array"
+		},
+		"zone": {
+			"default": "a",
+			"type": "string"
+		},
+		"zones": {
+			"default": null,
+			"items": {
 				"type": "string"
 			},
 			"type": "array"
@@ -1375,6 +1780,166 @@ impl Variables {
             name: "key_file",
             field: "key_file",
             type_text: "string",
+            description: ::std::option::Option::None,
+            required: false,
+            sensitive: false,
+            ephemeral: false,
+            nullable: true,
+        },
+        ::tfvars::__private::VariableInfo {
+            name: "tls_cert",
+            field: "tls_cert",
+            type_text: "string",
+            description: ::std::option::Option::None,
+            required: false,
+            sensitive: false,
+            ephemeral: false,
+            nullable: true,
+        },
+        ::tfvars::__private::VariableInfo {
+            name: "tls_key",
+            field: "tls_key",
+            type_text: "string",
+            description: ::std::option::Option::None,
+            required: false,
+            sensitive: false,
+            ephemeral: false,
+            nullable: true,
+        },
+        ::tfvars::__private::VariableInfo {
+            name: "replica_region",
+            field: "replica_region",
+            type_text: "string",
+            description: ::std::option::Option::None,
+            required: false,
+            sensitive: false,
+            ephemeral: false,
+            nullable: true,
+        },
+        ::tfvars::__private::VariableInfo {
+            name: "replica_bucket",
+            field: "replica_bucket",
+            type_text: "string",
+            description: ::std::option::Option::None,
+            required: false,
+            sensitive: false,
+            ephemeral: false,
+            nullable: true,
+        },
+        ::tfvars::__private::VariableInfo {
+            name: "password",
+            field: "password",
+            type_text: "string",
+            description: ::std::option::Option::None,
+            required: false,
+            sensitive: false,
+            ephemeral: false,
+            nullable: true,
+        },
+        ::tfvars::__private::VariableInfo {
+            name: "password_file",
+            field: "password_file",
+            type_text: "string",
+            description: ::std::option::Option::None,
+            required: false,
+            sensitive: false,
+            ephemeral: false,
+            nullable: true,
+        },
+        ::tfvars::__private::VariableInfo {
+            name: "zone",
+            field: "zone",
+            type_text: "string",
+            description: ::std::option::Option::None,
+            required: false,
+            sensitive: false,
+            ephemeral: false,
+            nullable: true,
+        },
+        ::tfvars::__private::VariableInfo {
+            name: "zones",
+            field: "zones",
+            type_text: "list(string)",
+            description: ::std::option::Option::None,
+            required: false,
+            sensitive: false,
+            ephemeral: false,
+            nullable: true,
+        },
+        ::tfvars::__private::VariableInfo {
+            name: "source_image",
+            field: "source_image",
+            type_text: "string",
+            description: ::std::option::Option::None,
+            required: false,
+            sensitive: false,
+            ephemeral: false,
+            nullable: true,
+        },
+        ::tfvars::__private::VariableInfo {
+            name: "source_snapshot",
+            field: "source_snapshot",
+            type_text: "string",
+            description: ::std::option::Option::None,
+            required: false,
+            sensitive: false,
+            ephemeral: false,
+            nullable: true,
+        },
+        ::tfvars::__private::VariableInfo {
+            name: "source_disk",
+            field: "source_disk",
+            type_text: "string",
+            description: ::std::option::Option::None,
+            required: false,
+            sensitive: false,
+            ephemeral: false,
+            nullable: true,
+        },
+        ::tfvars::__private::VariableInfo {
+            name: "log_bucket",
+            field: "log_bucket",
+            type_text: "string",
+            description: ::std::option::Option::None,
+            required: false,
+            sensitive: false,
+            ephemeral: false,
+            nullable: false,
+        },
+        ::tfvars::__private::VariableInfo {
+            name: "log_prefix",
+            field: "log_prefix",
+            type_text: "string",
+            description: ::std::option::Option::None,
+            required: false,
+            sensitive: false,
+            ephemeral: false,
+            nullable: true,
+        },
+        ::tfvars::__private::VariableInfo {
+            name: "vpc_id",
+            field: "vpc_id",
+            type_text: "string",
+            description: ::std::option::Option::None,
+            required: false,
+            sensitive: false,
+            ephemeral: false,
+            nullable: true,
+        },
+        ::tfvars::__private::VariableInfo {
+            name: "vpc_name",
+            field: "vpc_name",
+            type_text: "string",
+            description: ::std::option::Option::None,
+            required: false,
+            sensitive: false,
+            ephemeral: false,
+            nullable: true,
+        },
+        ::tfvars::__private::VariableInfo {
+            name: "tls",
+            field: "tls",
+            type_text: "object({cert = optional(string), key = optional(string), legacy = optional(bool)})",
             description: ::std::option::Option::None,
             required: false,
             sensitive: false,
@@ -1556,6 +2121,20 @@ impl Variables {
     pub fn null_size(mut self) -> Self {
         self.size = ::std::option::Option::None;
         self.explicit_nulls.insert("size");
+        self
+    }
+    /// Sends an explicit `null` for `zone`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
+    #[must_use]
+    pub fn null_zone(mut self) -> Self {
+        self.zone = ::std::option::Option::None;
+        self.explicit_nulls.insert("zone");
+        self
+    }
+    /// Sends an explicit `null` for `tls`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
+    #[must_use]
+    pub fn null_tls(mut self) -> Self {
+        self.tls = ::std::option::Option::None;
+        self.explicit_nulls.insert("tls");
         self
     }
     /// Sends an explicit `null` for `settings`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
@@ -1775,6 +2354,22 @@ impl<S: variables_builder::State> VariablesBuilder<S> {
         self.explicit_nulls.insert("size");
         self.maybe_size(::std::option::Option::None::<::tfvars::Number>)
     }
+    /// Sends an explicit `null` for `zone`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_zone()`): `to_tfvars_json()` writes `"zone": null`.
+    pub fn null_zone(mut self) -> VariablesBuilder<variables_builder::SetZone<S>>
+    where
+        S::Zone: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("zone");
+        self.maybe_zone(::std::option::Option::None::<::std::string::String>)
+    }
+    /// Sends an explicit `null` for `tls`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_tls()`): `to_tfvars_json()` writes `"tls": null`.
+    pub fn null_tls(mut self) -> VariablesBuilder<variables_builder::SetTls<S>>
+    where
+        S::Tls: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("tls");
+        self.maybe_tls(::std::option::Option::None::<VariablesTls>)
+    }
     /// Sends an explicit `null` for `settings`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_settings()`): `to_tfvars_json()` writes `"settings": null`.
     pub fn null_settings(mut self) -> VariablesBuilder<variables_builder::SetSettings<S>>
     where
@@ -1948,8 +2543,8 @@ impl ::tfvars::__private::ModuleVariables for Variables {
     fn spec() -> &'static ::tfvars::__private::ModuleSpec {
         static SPEC: ::std::sync::OnceLock<::tfvars::__private::ModuleSpec> = ::std::sync::OnceLock::new();
         SPEC.get_or_init(|| ::tfvars::__private::spec_from_parts(
-            r#"{"variables":[{"name":"subnet_id","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[],"location":{"file":"cross.tf","line":3,"column":1}},{"name":"network_name","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["Or",{"At":[{"Binary":["NotEq",{"At":[{"Variable":"network_name"},[12,21,222,12,37,238,12,21,222,12,37,238,12,21,222,12,37,238]]},{"At":[{"Literal":{"Null":"Any"}},[12,41,242,12,45,246,12,41,242,12,45,246,12,41,242,12,45,246]]}]},[12,21,222,12,45,246,12,21,222,12,37,238,12,21,222,12,45,246]]},{"At":[{"Binary":["NotEq",{"At":[{"Variable":"subnet_id"},[12,49,250,12,62,263,12,49,250,12,62,263,12,49,250,12,62,263]]},{"At":[{"Literal":{"Null":"Any"}},[12,66,267,12,70,271,12,66,267,12,70,271,12,66,267,12,70,271]]}]},[12,49,250,12,70,271,12,49,250,12,62,263,12,49,250,12,70,271]]}]},[12,21,222,12,70,271,12,21,222,12,37,238,12,21,222,12,70,271]]},"error_message":{"At":[{"Literal":{"String":"Set network_name or subnet_id."}},[13,21,292,13,53,324,13,22,293,13,52,323,13,21,292,13,53,324]]},"condition_source":"var.network_name != null || var.subnet_id != null","error_message_source":"\"Set network_name or subnet_id.\"","location":{"file":"cross.tf","line":11,"column":3}}],"location":{"file":"cross.tf","line":8,"column":1}},{"name":"primary","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":true,"ephemeral":false,"validations":[],"location":{"file":"cross.tf","line":17,"column":1}},{"name":"secondary","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["Or",{"At":[{"Binary":["Eq",{"At":[{"Variable":"secondary"},[27,21,505,27,34,518,27,21,505,27,34,518,27,21,505,27,34,518]]},{"At":[{"Literal":{"Null":"Any"}},[27,38,522,27,42,526,27,38,522,27,42,526,27,38,522,27,42,526]]}]},[27,21,505,27,42,526,27,21,505,27,34,518,27,21,505,27,42,526]]},{"At":[{"Binary":["NotEq",{"At":[{"Variable":"primary"},[27,46,530,27,57,541,27,46,530,27,57,541,27,46,530,27,57,541]]},{"At":[{"Literal":{"Null":"Any"}},[27,61,545,27,65,549,27,61,545,27,65,549,27,61,545,27,65,549]]}]},[27,46,530,27,65,549,27,46,530,27,57,541,27,46,530,27,65,549]]}]},[27,21,505,27,65,549,27,21,505,27,34,518,27,21,505,27,65,549]]},"error_message":{"At":[{"Literal":{"String":"secondary needs primary."}},[28,21,570,28,47,596,28,22,571,28,46,595,28,21,570,28,47,596]]},"condition_source":"var.secondary == null || var.primary != null","error_message_source":"\"secondary needs primary.\"","location":{"file":"cross.tf","line":26,"column":3}},{"condition":{"At":[{"Binary":["Or",{"At":[{"Binary":["Eq",{"At":[{"Variable":"secondary"},[31,21,636,31,34,649,31,21,636,31,34,649,31,21,636,31,34,649]]},{"At":[{"Literal":{"Null":"Any"}},[31,38,653,31,42,657,31,38,653,31,42,657,31,38,653,31,42,657]]}]},[31,21,636,31,42,657,31,21,636,31,34,649,31,21,636,31,42,657]]},{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"String":"x"}},[31,56,671,31,59,674,31,57,672,31,58,673,31,56,671,31,59,674]]},{"At":[{"Literal":{"String":"y"}},[31,61,676,31,64,679,31,62,677,31,63,678,31,61,676,31,64,679]]}]},[31,55,670,31,65,680,31,55,670,31,56,671,31,55,670,31,65,680]]},{"At":[{"Variable":"secondary"},[31,67,682,31,80,695,31,67,682,31,80,695,31,67,682,31,80,695]]}],"expand_final":false}},[31,46,661,31,81,696,31,46,661,31,55,670,31,80,695,31,81,696]]}]},[31,21,636,31,81,696,31,21,636,31,34,649,31,21,636,31,81,696]]},"error_message":{"At":[{"Literal":{"String":"secondary is x or y."}},[32,21,717,32,43,739,32,22,718,32,42,738,32,21,717,32,43,739]]},"condition_source":"var.secondary == null || contains([\"x\", \"y\"], var.secondary)","error_message_source":"\"secondary is x or y.\"","location":{"file":"cross.tf","line":30,"column":3}}],"location":{"file":"cross.tf","line":23,"column":1}},{"name":"size","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[],"location":{"file":"cross.tf","line":36,"column":1}},{"name":"max_size","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["And",{"At":[{"Binary":["Greater",{"At":[{"Variable":"max_size"},[44,21,874,44,33,886,44,21,874,44,33,886,44,21,874,44,33,886]]},{"At":[{"Literal":{"Number":"0"}},[44,36,889,44,37,890,44,36,889,44,37,890,44,36,889,44,37,890]]}]},[44,21,874,44,37,890,44,21,874,44,33,886,44,21,874,44,37,890]]},{"At":[{"At":[{"Binary":["Or",{"At":[{"Binary":["Eq",{"At":[{"Variable":"size"},[44,42,895,44,50,903,44,42,895,44,50,903,44,42,895,44,50,903]]},{"At":[{"Literal":{"Null":"Any"}},[44,54,907,44,58,911,44,54,907,44,58,911,44,54,907,44,58,911]]}]},[44,42,895,44,58,911,44,42,895,44,50,903,44,42,895,44,58,911]]},{"At":[{"Binary":["GreaterEq",{"At":[{"Variable":"size"},[44,62,915,44,70,923,44,62,915,44,70,923,44,62,915,44,70,923]]},{"At":[{"Literal":{"Number":"1"}},[44,74,927,44,75,928,44,74,927,44,75,928,44,74,927,44,75,928]]}]},[44,62,915,44,75,928,44,62,915,44,70,923,44,62,915,44,75,928]]}]},[44,42,895,44,75,928,44,42,895,44,50,903,44,42,895,44,75,928]]},[44,41,894,44,76,929,44,42,895,44,50,903,44,41,894,44,76,929]]}]},[44,21,874,44,76,929,44,21,874,44,33,886,44,21,874,44,76,929]]},"error_message":{"At":[{"Literal":{"String":"max_size positive and size at least 1."}},[45,21,950,45,61,990,45,22,951,45,60,989,45,21,950,45,61,990]]},"condition_source":"var.max_size > 0 && (var.size == null || var.size >= 1)","error_message_source":"\"max_size positive and size at least 1.\"","location":{"file":"cross.tf","line":43,"column":3}}],"location":{"file":"cross.tf","line":41,"column":1}},{"name":"key_id","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[],"location":{"file":"cross.tf","line":49,"column":1}},{"name":"key_file","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["LessEq",{"At":[{"Binary":["Add",{"At":[{"At":[{"Conditional":[{"At":[{"Binary":["NotEq",{"At":[{"Variable":"key_id"},[58,22,1151,58,32,1161,58,22,1151,58,32,1161,58,22,1151,58,32,1161]]},{"At":[{"Literal":{"Null":"Any"}},[58,36,1165,58,40,1169,58,36,1165,58,40,1169,58,36,1165,58,40,1169]]}]},[58,22,1151,58,40,1169,58,22,1151,58,32,1161,58,22,1151,58,40,1169]]},{"At":[{"Literal":{"Number":"1"}},[58,43,1172,58,44,1173,58,43,1172,58,44,1173,58,43,1172,58,44,1173]]},{"At":[{"Literal":{"Number":"0"}},[58,47,1176,58,48,1177,58,47,1176,58,48,1177,58,47,1176,58,48,1177]]}]},[58,22,1151,58,48,1177,58,22,1151,58,32,1161,58,22,1151,58,48,1177]]},[58,21,1150,58,49,1178,58,22,1151,58,32,1161,58,21,1150,58,49,1178]]},{"At":[{"At":[{"Conditional":[{"At":[{"Binary":["NotEq",{"At":[{"Variable":"key_file"},[58,53,1182,58,65,1194,58,53,1182,58,65,1194,58,53,1182,58,65,1194]]},{"At":[{"Literal":{"Null":"Any"}},[58,69,1198,58,73,1202,58,69,1198,58,73,1202,58,69,1198,58,73,1202]]}]},[58,53,1182,58,73,1202,58,53,1182,58,65,1194,58,53,1182,58,73,1202]]},{"At":[{"Literal":{"Number":"1"}},[58,76,1205,58,77,1206,58,76,1205,58,77,1206,58,76,1205,58,77,1206]]},{"At":[{"Literal":{"Number":"0"}},[58,80,1209,58,81,1210,58,80,1209,58,81,1210,58,80,1209,58,81,1210]]}]},[58,53,1182,58,81,1210,58,53,1182,58,65,1194,58,53,1182,58,81,1210]]},[58,52,1181,58,82,1211,58,53,1182,58,65,1194,58,52,1181,58,82,1211]]}]},[58,21,1150,58,82,1211,58,22,1151,58,32,1161,58,21,1150,58,82,1211]]},{"At":[{"Literal":{"Number":"1"}},[58,86,1215,58,87,1216,58,86,1215,58,87,1216,58,86,1215,58,87,1216]]}]},[58,21,1150,58,87,1216,58,22,1151,58,32,1161,58,21,1150,58,87,1216]]},"error_message":{"At":[{"Literal":{"String":"at most one of key_id and key_file."}},[59,21,1237,59,58,1274,59,22,1238,59,57,1273,59,21,1237,59,58,1274]]},"condition_source":"(var.key_id != null ? 1 : 0) + (var.key_file != null ? 1 : 0) <= 1","error_message_source":"\"at most one of key_id and key_file.\"","location":{"file":"cross.tf","line":57,"column":3}}],"location":{"file":"cross.tf","line":54,"column":1}},{"name":"settings","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Call":{"name":"alltrue","args":[{"At":[{"For":{"key_var":"k","value_var":"v","collection":{"At":[{"Variable":"settings"},[14,42,424,14,54,436,14,42,424,14,54,436,14,42,424,14,54,436]]},"key":null,"value":{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"String":"A"}},[14,67,449,14,70,452,14,68,450,14,69,451,14,67,449,14,70,452]]},{"At":[{"Literal":{"String":"B"}},[14,72,454,14,75,457,14,73,455,14,74,456,14,72,454,14,75,457]]}]},[14,66,448,14,76,458,14,66,448,14,67,449,14,66,448,14,76,458]]},{"At":[{"GetAttr":[{"Bound":"v"},"mode"]},[14,78,460,14,84,466,14,78,460,14,84,466,14,79,461,14,84,466]]}],"expand_final":false}},[14,57,439,14,85,467,14,57,439,14,66,448,14,84,466,14,85,467]]},"condition":null,"grouping":false}},[14,29,411,14,86,468,14,29,411,14,30,412,14,29,411,14,86,468]]}],"expand_final":false}},[14,21,403,14,87,469,14,21,403,14,29,411,14,86,468,14,87,469]]},"error_message":{"At":[{"Literal":{"String":"mode must be A or B."}},[15,21,490,15,43,512,15,22,491,15,42,511,15,21,490,15,43,512]]},"condition_source":"alltrue([for k, v in var.settings : contains([\"A\", \"B\"], v.mode)])","error_message_source":"\"mode must be A or B.\"","location":{"file":"variables.tf","line":13,"column":3}},{"condition":{"At":[{"Call":{"name":"alltrue","args":[{"At":[{"For":{"key_var":"k","value_var":"v","collection":{"At":[{"Variable":"settings"},[18,42,573,18,54,585,18,42,573,18,54,585,18,42,573,18,54,585]]},"key":null,"value":{"At":[{"Binary":["Or",{"At":[{"Binary":["Eq",{"At":[{"GetAttr":[{"Bound":"v"},"tier"]},[18,57,588,18,63,594,18,57,588,18,63,594,18,58,589,18,63,594]]},{"At":[{"Literal":{"Null":"Any"}},[18,67,598,18,71,602,18,67,598,18,71,602,18,67,598,18,71,602]]}]},[18,57,588,18,71,602,18,57,588,18,63,594,18,57,588,18,71,602]]},{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"String":"gold"}},[18,85,616,18,91,622,18,86,617,18,90,621,18,85,616,18,91,622]]},{"At":[{"Literal":{"String":"silver"}},[18,93,624,18,101,632,18,94,625,18,100,631,18,93,624,18,101,632]]}]},[18,84,615,18,102,633,18,84,615,18,85,616,18,84,615,18,102,633]]},{"At":[{"GetAttr":[{"Bound":"v"},"tier"]},[18,104,635,18,110,641,18,104,635,18,110,641,18,105,636,18,110,641]]}],"expand_final":false}},[18,75,606,18,111,642,18,75,606,18,84,615,18,110,641,18,111,642]]}]},[18,57,588,18,111,642,18,57,588,18,63,594,18,57,588,18,111,642]]},"condition":null,"grouping":false}},[18,29,560,18,112,643,18,29,560,18,30,561,18,29,560,18,112,643]]}],"expand_final":false}},[18,21,552,18,113,644,18,21,552,18,29,560,18,112,643,18,113,644]]},"error_message":{"At":[{"Literal":{"String":"tier must be gold or silver."}},[19,21,665,19,51,695,19,22,666,19,50,694,19,21,665,19,51,695]]},"condition_source":"alltrue([for k, v in var.settings : v.tier == null || contains([\"gold\", \"silver\"], v.tier)])","error_message_source":"\"tier must be gold or silver.\"","location":{"file":"variables.tf","line":17,"column":3}},{"condition":{"At":[{"Call":{"name":"alltrue","args":[{"At":[{"For":{"key_var":null,"value_var":"s","collection":{"At":[{"Variable":"settings"},[22,39,753,22,51,765,22,39,753,22,51,765,22,39,753,22,51,765]]},"key":null,"value":{"At":[{"Call":{"name":"can","args":[{"At":[{"Call":{"name":"regex","args":[{"At":[{"Literal":{"String":"^[a-z][a-z0-9-]*$"}},[22,64,778,22,83,797,22,65,779,22,82,796,22,64,778,22,83,797]]},{"At":[{"GetAttr":[{"Bound":"s"},"name"]},[22,85,799,22,91,805,22,85,799,22,91,805,22,86,800,22,91,805]]}],"expand_final":false}},[22,58,772,22,92,806,22,58,772,22,64,778,22,91,805,22,92,806]]}],"expand_final":false}},[22,54,768,22,93,807,22,54,768,22,58,772,22,92,806,22,93,807]]},"condition":null,"grouping":false}},[22,29,743,22,94,808,22,29,743,22,30,744,22,29,743,22,94,808]]}],"expand_final":false}},[22,21,735,22,95,809,22,21,735,22,29,743,22,94,808,22,95,809]]},"error_message":{"At":[{"Literal":{"String":"names are lowercase."}},[23,21,830,23,43,852,23,22,831,23,42,851,23,21,830,23,43,852]]},"condition_source":"alltrue([for s in var.settings : can(regex(\"^[a-z][a-z0-9-]*$\", s.name))])","error_message_source":"\"names are lowercase.\"","location":{"file":"variables.tf","line":21,"column":3}},{"condition":{"At":[{"Call":{"name":"alltrue","args":[{"At":[{"For":{"key_var":null,"value_var":"s","collection":{"At":[{"Variable":"settings"},[26,39,910,26,51,922,26,39,910,26,51,922,26,39,910,26,51,922]]},"key":null,"value":{"At":[{"Binary":["And",{"At":[{"Binary":["GreaterEq",{"At":[{"GetAttr":[{"Bound":"s"},"size"]},[26,54,925,26,60,931,26,54,925,26,60,931,26,55,926,26,60,931]]},{"At":[{"Literal":{"Number":"1"}},[26,64,935,26,65,936,26,64,935,26,65,936,26,64,935,26,65,936]]}]},[26,54,925,26,65,936,26,54,925,26,60,931,26,54,925,26,65,936]]},{"At":[{"Binary":["LessEq",{"At":[{"GetAttr":[{"Bound":"s"},"size"]},[26,69,940,26,75,946,26,69,940,26,75,946,26,70,941,26,75,946]]},{"At":[{"Literal":{"Number":"100"}},[26,79,950,26,82,953,26,79,950,26,82,953,26,79,950,26,82,953]]}]},[26,69,940,26,82,953,26,69,940,26,75,946,26,69,940,26,82,953]]}]},[26,54,925,26,82,953,26,54,925,26,60,931,26,54,925,26,82,953]]},"condition":null,"grouping":false}},[26,29,900,26,83,954,26,29,900,26,30,901,26,29,900,26,83,954]]}],"expand_final":false}},[26,21,892,26,84,955,26,21,892,26,29,900,26,83,954,26,84,955]]},"error_message":{"At":[{"Literal":{"String":"size between 1 and 100."}},[27,21,976,27,46,1001,27,22,977,27,45,1000,27,21,976,27,46,1001]]},"condition_source":"alltrue([for s in var.settings : s.size >= 1 && s.size <= 100])","error_message_source":"\"size between 1 and 100.\"","location":{"file":"variables.tf","line":25,"column":3}}],"location":{"file":"variables.tf","line":4,"column":1}},{"name":"picky_default","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"String":"x"}},[38,31,1197,38,34,1200,38,32,1198,38,33,1199,38,31,1197,38,34,1200]]},{"At":[{"Literal":{"String":"y"}},[38,36,1202,38,39,1205,38,37,1203,38,38,1204,38,36,1202,38,39,1205]]}]},[38,30,1196,38,40,1206,38,30,1196,38,31,1197,38,30,1196,38,40,1206]]},{"At":[{"GetAttr":[{"Variable":"picky_default"},"kind"]},[38,42,1208,38,64,1230,38,42,1208,38,64,1230,38,59,1225,38,64,1230]]}],"expand_final":false}},[38,21,1187,38,65,1231,38,21,1187,38,30,1196,38,64,1230,38,65,1231]]},"error_message":{"At":[{"Literal":{"String":"kind x or y (the default none is refused)."}},[39,21,1252,39,65,1296,39,22,1253,39,64,1295,39,21,1252,39,65,1296]]},"condition_source":"contains([\"x\", \"y\"], var.picky_default.kind)","error_message_source":"\"kind x or y (the default none is refused).\"","location":{"file":"variables.tf","line":37,"column":3}},{"condition":{"At":[{"Binary":["Or",{"At":[{"Binary":["Eq",{"At":[{"GetAttr":[{"Variable":"picky_default"},"count"]},[42,21,1336,42,44,1359,42,21,1336,42,44,1359,42,38,1353,42,44,1359]]},{"At":[{"Literal":{"Null":"Any"}},[42,48,1363,42,52,1367,42,48,1363,42,52,1367,42,48,1363,42,52,1367]]}]},[42,21,1336,42,52,1367,42,21,1336,42,44,1359,42,21,1336,42,52,1367]]},{"At":[{"Binary":["Greater",{"At":[{"GetAttr":[{"Variable":"picky_default"},"count"]},[42,56,1371,42,79,1394,42,56,1371,42,79,1394,42,73,1388,42,79,1394]]},{"At":[{"Literal":{"Number":"0"}},[42,82,1397,42,83,1398,42,82,1397,42,83,1398,42,82,1397,42,83,1398]]}]},[42,56,1371,42,83,1398,42,56,1371,42,79,1394,42,56,1371,42,83,1398]]}]},[42,21,1336,42,83,1398,42,21,1336,42,44,1359,42,21,1336,42,83,1398]]},"error_message":{"At":[{"Literal":{"String":"count positive."}},[43,21,1419,43,38,1436,43,22,1420,43,37,1435,43,21,1419,43,38,1436]]},"condition_source":"var.picky_default.count == null || var.picky_default.count > 0","error_message_source":"\"count positive.\"","location":{"file":"variables.tf","line":41,"column":3}}],"location":{"file":"variables.tf","line":31,"column":1}},{"name":"required_attr","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Call":{"name":"alltrue","args":[{"At":[{"For":{"key_var":null,"value_var":"r","collection":{"At":[{"Variable":"required_attr"},[53,39,1596,53,56,1613,53,39,1596,53,56,1613,53,39,1596,53,56,1613]]},"key":null,"value":{"At":[{"Binary":["Greater",{"At":[{"GetAttr":[{"Bound":"r"},"port"]},[53,59,1616,53,65,1622,53,59,1616,53,65,1622,53,60,1617,53,65,1622]]},{"At":[{"Literal":{"Number":"0"}},[53,68,1625,53,69,1626,53,68,1625,53,69,1626,53,68,1625,53,69,1626]]}]},[53,59,1616,53,69,1626,53,59,1616,53,65,1622,53,59,1616,53,69,1626]]},"condition":null,"grouping":false}},[53,29,1586,53,70,1627,53,29,1586,53,30,1587,53,29,1586,53,70,1627]]}],"expand_final":false}},[53,21,1578,53,71,1628,53,21,1578,53,29,1586,53,70,1627,53,71,1628]]},"error_message":{"At":[{"Literal":{"String":"port must be set and positive."}},[54,21,1649,54,53,1681,54,22,1650,54,52,1680,54,21,1649,54,53,1681]]},"condition_source":"alltrue([for r in var.required_attr : r.port > 0])","error_message_source":"\"port must be set and positive.\"","location":{"file":"variables.tf","line":52,"column":3}}],"location":{"file":"variables.tf","line":47,"column":1}},{"name":"label","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["NotEq",{"At":[{"Variable":"label"},[62,21,1780,62,30,1789,62,21,1780,62,30,1789,62,21,1780,62,30,1789]]},{"At":[{"Literal":{"String":""}},[62,34,1793,62,36,1795,62,36,1795,62,36,1795,62,34,1793,62,36,1795]]}]},[62,21,1780,62,36,1795,62,21,1780,62,30,1789,62,21,1780,62,36,1795]]},"error_message":{"At":[{"Template":[{"Literal":"not empty: "},{"Interpolation":{"At":[{"Variable":"label"},[63,35,1830,63,44,1839,63,35,1830,63,44,1839,63,35,1830,63,44,1839]]}}]},[63,21,1816,63,46,1841,63,22,1817,63,33,1828,63,21,1816,63,46,1841]]},"condition_source":"var.label != \"\"","error_message_source":"\"not empty: ${var.label}\"","location":{"file":"variables.tf","line":61,"column":3}},{"condition":{"At":[{"Call":{"name":"can","args":[{"At":[{"Call":{"name":"regex","args":[{"At":[{"Literal":{"String":"^[a-z0-9]+$"}},[66,31,1891,66,44,1904,66,32,1892,66,43,1903,66,31,1891,66,44,1904]]},{"At":[{"Variable":"label"},[66,46,1906,66,55,1915,66,46,1906,66,55,1915,66,46,1906,66,55,1915]]}],"expand_final":false}},[66,25,1885,66,56,1916,66,25,1885,66,31,1891,66,55,1915,66,56,1916]]}],"expand_final":false}},[66,21,1881,66,57,1917,66,21,1881,66,25,1885,66,56,1916,66,57,1917]]},"error_message":{"At":[{"Literal":{"String":"lowercase and digits."}},[67,21,1938,67,44,1961,67,22,1939,67,43,1960,67,21,1938,67,44,1961]]},"condition_source":"can(regex(\"^[a-z0-9]+$\", var.label))","error_message_source":"\"lowercase and digits.\"","location":{"file":"variables.tf","line":65,"column":3}}],"location":{"file":"variables.tf","line":58,"column":1}},{"name":"flag","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["Or",{"At":[{"Binary":["Eq",{"At":[{"Variable":"flag"},[75,21,2056,75,29,2064,75,21,2056,75,29,2064,75,21,2056,75,29,2064]]},{"At":[{"Literal":{"Bool":true}},[75,33,2068,75,37,2072,75,33,2068,75,37,2072,75,33,2068,75,37,2072]]}]},[75,21,2056,75,37,2072,75,21,2056,75,29,2064,75,21,2056,75,37,2072]]},{"At":[{"Binary":["Eq",{"At":[{"Variable":"flag"},[75,41,2076,75,49,2084,75,41,2076,75,49,2084,75,41,2076,75,49,2084]]},{"At":[{"Literal":{"Null":"Any"}},[75,53,2088,75,57,2092,75,53,2088,75,57,2092,75,53,2088,75,57,2092]]}]},[75,41,2076,75,57,2092,75,41,2076,75,49,2084,75,41,2076,75,57,2092]]}]},[75,21,2056,75,57,2092,75,21,2056,75,29,2064,75,21,2056,75,57,2092]]},"error_message":{"At":[{"Literal":{"String":"flag must be true."}},[76,21,2113,76,41,2133,76,22,2114,76,40,2132,76,21,2113,76,41,2133]]},"condition_source":"var.flag == true || var.flag == null","error_message_source":"\"flag must be true.\"","location":{"file":"variables.tf","line":74,"column":3}}],"location":{"file":"variables.tf","line":71,"column":1}},{"name":"count_set","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["And",{"At":[{"Binary":["GreaterEq",{"At":[{"Call":{"name":"length","args":[{"At":[{"Variable":"count_set"},[84,28,2248,84,41,2261,84,28,2248,84,41,2261,84,28,2248,84,41,2261]]}],"expand_final":false}},[84,21,2241,84,42,2262,84,21,2241,84,28,2248,84,41,2261,84,42,2262]]},{"At":[{"Literal":{"Number":"1"}},[84,46,2266,84,47,2267,84,46,2266,84,47,2267,84,46,2266,84,47,2267]]}]},[84,21,2241,84,47,2267,84,21,2241,84,28,2248,84,21,2241,84,47,2267]]},{"At":[{"Binary":["LessEq",{"At":[{"Call":{"name":"length","args":[{"At":[{"Variable":"count_set"},[84,58,2278,84,71,2291,84,58,2278,84,71,2291,84,58,2278,84,71,2291]]}],"expand_final":false}},[84,51,2271,84,72,2292,84,51,2271,84,58,2278,84,71,2291,84,72,2292]]},{"At":[{"Literal":{"Number":"2"}},[84,76,2296,84,77,2297,84,76,2296,84,77,2297,84,76,2296,84,77,2297]]}]},[84,51,2271,84,77,2297,84,51,2271,84,58,2278,84,51,2271,84,77,2297]]}]},[84,21,2241,84,77,2297,84,21,2241,84,28,2248,84,21,2241,84,77,2297]]},"error_message":{"At":[{"Literal":{"String":"one or two."}},[85,21,2318,85,34,2331,85,22,2319,85,33,2330,85,21,2318,85,34,2331]]},"condition_source":"length(var.count_set) >= 1 && length(var.count_set) <= 2","error_message_source":"\"one or two.\"","location":{"file":"variables.tf","line":83,"column":3}}],"location":{"file":"variables.tf","line":80,"column":1}},{"name":"deprecated_setting","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["Eq",{"At":[{"Variable":"deprecated_setting"},[93,21,2442,93,43,2464,93,21,2442,93,43,2464,93,21,2442,93,43,2464]]},{"At":[{"Literal":{"Null":"Any"}},[93,47,2468,93,51,2472,93,47,2468,93,51,2472,93,47,2468,93,51,2472]]}]},[93,21,2442,93,51,2472,93,21,2442,93,43,2464,93,21,2442,93,51,2472]]},"error_message":{"At":[{"Literal":{"String":"deprecated_setting is no longer read: leave it out."}},[94,21,2493,94,74,2546,94,22,2494,94,73,2545,94,21,2493,94,74,2546]]},"condition_source":"var.deprecated_setting == null","error_message_source":"\"deprecated_setting is no longer read: leave it out.\"","location":{"file":"variables.tf","line":92,"column":3}}],"location":{"file":"variables.tf","line":89,"column":1}},{"name":"context","ty":"Any","typed":true,"default":null,"description":"Untyped settings whose keys are checked one by one.","sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Conditional":[{"At":[{"Binary":["Eq",{"At":[{"Call":{"name":"lookup","args":[{"At":[{"Variable":"context"},[106,28,2770,106,39,2781,106,28,2770,106,39,2781,106,28,2770,106,39,2781]]},{"At":[{"Literal":{"String":"label_key_case"}},[106,41,2783,106,57,2799,106,42,2784,106,56,2798,106,41,2783,106,57,2799]]},{"At":[{"Literal":{"Null":"Any"}},[106,59,2801,106,63,2805,106,59,2801,106,63,2805,106,59,2801,106,63,2805]]}],"expand_final":false}},[106,21,2763,106,64,2806,106,21,2763,106,28,2770,106,63,2805,106,64,2806]]},{"At":[{"Literal":{"Null":"Any"}},[106,68,2810,106,72,2814,106,68,2810,106,72,2814,106,68,2810,106,72,2814]]}]},[106,21,2763,106,72,2814,106,21,2763,106,28,2770,106,21,2763,106,72,2814]]},{"At":[{"Literal":{"Bool":true}},[106,75,2817,106,79,2821,106,75,2817,106,79,2821,106,75,2817,106,79,2821]]},{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"String":"lower"}},[106,92,2834,106,99,2841,106,93,2835,106,98,2840,106,92,2834,106,99,2841]]},{"At":[{"Literal":{"String":"title"}},[106,101,2843,106,108,2850,106,102,2844,106,107,2849,106,101,2843,106,108,2850]]},{"At":[{"Literal":{"String":"upper"}},[106,110,2852,106,117,2859,106,111,2853,106,116,2858,106,110,2852,106,117,2859]]}]},[106,91,2833,106,118,2860,106,91,2833,106,92,2834,106,91,2833,106,118,2860]]},{"At":[{"Index":[{"Variable":"context"},{"At":[{"Literal":{"String":"label_key_case"}},[106,132,2874,106,148,2890,106,133,2875,106,147,2889,106,132,2874,106,148,2890]]}]},[106,120,2862,106,149,2891,106,120,2862,106,149,2891,106,131,2873,106,149,2891]]}],"expand_final":false}},[106,82,2824,106,150,2892,106,82,2824,106,91,2833,106,149,2891,106,150,2892]]}]},[106,21,2763,106,150,2892,106,21,2763,106,28,2770,106,21,2763,106,150,2892]]},"error_message":{"At":[{"Literal":{"String":"Allowed values: `lower`, `title`, `upper`."}},[107,21,2913,107,65,2957,107,22,2914,107,64,2956,107,21,2913,107,65,2957]]},"condition_source":"lookup(var.context, \"label_key_case\", null) == null ? true : contains([\"lower\", \"title\", \"upper\"], var.context[\"label_key_case\"])","error_message_source":"\"Allowed values: `lower`, `title`, `upper`.\"","location":{"file":"variables.tf","line":105,"column":3}},{"condition":{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"String":"a"}},[110,31,3007,110,34,3010,110,32,3008,110,33,3009,110,31,3007,110,34,3010]]},{"At":[{"Literal":{"String":"b"}},[110,36,3012,110,39,3015,110,37,3013,110,38,3014,110,36,3012,110,39,3015]]}]},[110,30,3006,110,40,3016,110,30,3006,110,31,3007,110,30,3006,110,40,3016]]},{"At":[{"Call":{"name":"lookup","args":[{"At":[{"Variable":"context"},[110,49,3025,110,60,3036,110,49,3025,110,60,3036,110,49,3025,110,60,3036]]},{"At":[{"Literal":{"String":"mode"}},[110,62,3038,110,68,3044,110,63,3039,110,67,3043,110,62,3038,110,68,3044]]},{"At":[{"Literal":{"String":"a"}},[110,70,3046,110,73,3049,110,71,3047,110,72,3048,110,70,3046,110,73,3049]]}],"expand_final":false}},[110,42,3018,110,74,3050,110,42,3018,110,49,3025,110,73,3049,110,74,3050]]}],"expand_final":false}},[110,21,2997,110,75,3051,110,21,2997,110,30,3006,110,74,3050,110,75,3051]]},"error_message":{"At":[{"Literal":{"String":"mode is a or b (a when left out)."}},[111,21,3072,111,56,3107,111,22,3073,111,55,3106,111,21,3072,111,56,3107]]},"condition_source":"contains([\"a\", \"b\"], lookup(var.context, \"mode\", \"a\"))","error_message_source":"\"mode is a or b (a when left out).\"","location":{"file":"variables.tf","line":109,"column":3}},{"condition":{"At":[{"Binary":["NotEq",{"At":[{"GetAttr":[{"Variable":"context"},"enabled"]},[114,21,3147,114,40,3166,114,21,3147,114,40,3166,114,32,3158,114,40,3166]]},{"At":[{"Literal":{"Null":"Any"}},[114,44,3170,114,48,3174,114,44,3170,114,48,3174,114,44,3170,114,48,3174]]}]},[114,21,3147,114,48,3174,114,21,3147,114,40,3166,114,21,3147,114,48,3174]]},"error_message":{"At":[{"Literal":{"String":"enabled must be set."}},[115,21,3195,115,43,3217,115,22,3196,115,42,3216,115,21,3195,115,43,3217]]},"condition_source":"var.context.enabled != null","error_message_source":"\"enabled must be set.\"","location":{"file":"variables.tf","line":113,"column":3}}],"location":{"file":"variables.tf","line":98,"column":1}},{"name":"pools","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Call":{"name":"alltrue","args":[{"At":[{"For":{"key_var":null,"value_var":"p","collection":{"At":[{"Call":{"name":"values","args":[{"At":[{"Variable":"pools"},[126,46,3432,126,55,3441,126,46,3432,126,55,3441,126,46,3432,126,55,3441]]}],"expand_final":false}},[126,39,3425,126,56,3442,126,39,3425,126,46,3432,126,55,3441,126,56,3442]]},"key":null,"value":{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"String":"auto"}},[126,69,3455,126,75,3461,126,70,3456,126,74,3460,126,69,3455,126,75,3461]]},{"At":[{"Literal":{"String":"manual"}},[126,77,3463,126,85,3471,126,78,3464,126,84,3470,126,77,3463,126,85,3471]]}]},[126,68,3454,126,86,3472,126,68,3454,126,69,3455,126,68,3454,126,86,3472]]},{"At":[{"GetAttr":[{"Bound":"p"},"mode"]},[126,88,3474,126,94,3480,126,88,3474,126,94,3480,126,89,3475,126,94,3480]]}],"expand_final":false}},[126,59,3445,126,95,3481,126,59,3445,126,68,3454,126,94,3480,126,95,3481]]},"condition":null,"grouping":false}},[126,29,3415,126,96,3482,126,29,3415,126,30,3416,126,29,3415,126,96,3482]]}],"expand_final":false}},[126,21,3407,126,97,3483,126,21,3407,126,29,3415,126,96,3482,126,97,3483]]},"error_message":{"At":[{"Literal":{"String":"mode is auto or manual."}},[127,21,3504,127,46,3529,127,22,3505,127,45,3528,127,21,3504,127,46,3529]]},"condition_source":"alltrue([for p in values(var.pools) : contains([\"auto\", \"manual\"], p.mode)])","error_message_source":"\"mode is auto or manual.\"","location":{"file":"variables.tf","line":125,"column":3}},{"condition":{"At":[{"Call":{"name":"alltrue","args":[{"At":[{"For":{"key_var":null,"value_var":"k","collection":{"At":[{"Call":{"name":"keys","args":[{"At":[{"Variable":"pools"},[130,44,3592,130,53,3601,130,44,3592,130,53,3601,130,44,3592,130,53,3601]]}],"expand_final":false}},[130,39,3587,130,54,3602,130,39,3587,130,44,3592,130,53,3601,130,54,3602]]},"key":null,"value":{"At":[{"Call":{"name":"can","args":[{"At":[{"Call":{"name":"regex","args":[{"At":[{"Literal":{"String":"^[a-z]+$"}},[130,67,3615,130,77,3625,130,68,3616,130,76,3624,130,67,3615,130,77,3625]]},{"At":[{"Bound":"k"},[130,79,3627,130,80,3628,130,79,3627,130,80,3628,130,79,3627,130,80,3628]]}],"expand_final":false}},[130,61,3609,130,81,3629,130,61,3609,130,67,3615,130,80,3628,130,81,3629]]}],"expand_final":false}},[130,57,3605,130,82,3630,130,57,3605,130,61,3609,130,81,3629,130,82,3630]]},"condition":null,"grouping":false}},[130,29,3577,130,83,3631,130,29,3577,130,30,3578,130,29,3577,130,83,3631]]}],"expand_final":false}},[130,21,3569,130,84,3632,130,21,3569,130,29,3577,130,83,3631,130,84,3632]]},"error_message":{"At":[{"Literal":{"String":"pool names are lowercase letters."}},[131,21,3653,131,56,3688,131,22,3654,131,55,3687,131,21,3653,131,56,3688]]},"condition_source":"alltrue([for k in keys(var.pools) : can(regex(\"^[a-z]+$\", k))])","error_message_source":"\"pool names are lowercase letters.\"","location":{"file":"variables.tf","line":129,"column":3}},{"condition":{"At":[{"Call":{"name":"alltrue","args":[{"At":[{"Call":{"name":"flatten","args":[{"At":[{"For":{"key_var":"k","value_var":"p","collection":{"At":[{"Variable":"pools"},[134,50,3757,134,59,3766,134,50,3757,134,59,3766,134,50,3757,134,59,3766]]},"key":null,"value":{"At":[{"For":{"key_var":null,"value_var":"q","collection":{"At":[{"GetAttr":[{"Bound":"p"},"providers"]},[134,72,3779,134,83,3790,134,72,3779,134,83,3790,134,73,3780,134,83,3790]]},"key":null,"value":{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"String":"oidc"}},[134,96,3803,134,102,3809,134,97,3804,134,101,3808,134,96,3803,134,102,3809]]},{"At":[{"Literal":{"String":"saml"}},[134,104,3811,134,110,3817,134,105,3812,134,109,3816,134,104,3811,134,110,3817]]}]},[134,95,3802,134,111,3818,134,95,3802,134,96,3803,134,95,3802,134,111,3818]]},{"At":[{"GetAttr":[{"Bound":"q"},"kind"]},[134,113,3820,134,119,3826,134,113,3820,134,119,3826,134,114,3821,134,119,3826]]}],"expand_final":false}},[134,86,3793,134,120,3827,134,86,3793,134,95,3802,134,119,3826,134,120,3827]]},"condition":null,"grouping":false}},[134,62,3769,134,121,3828,134,62,3769,134,63,3770,134,62,3769,134,121,3828]]},"condition":null,"grouping":false}},[134,37,3744,134,122,3829,134,37,3744,134,38,3745,134,37,3744,134,122,3829]]}],"expand_final":false}},[134,29,3736,134,123,3830,134,29,3736,134,37,3744,134,122,3829,134,123,3830]]}],"expand_final":false}},[134,21,3728,134,124,3831,134,21,3728,134,29,3736,134,123,3830,134,124,3831]]},"error_message":{"At":[{"Literal":{"String":"provider kind is oidc or saml."}},[135,21,3852,135,53,3884,135,22,3853,135,52,3883,135,21,3852,135,53,3884]]},"condition_source":"alltrue(flatten([for k, p in var.pools : [for q in p.providers : contains([\"oidc\", \"saml\"], q.kind)]]))","error_message_source":"\"provider kind is oidc or saml.\"","location":{"file":"variables.tf","line":133,"column":3}}],"location":{"file":"variables.tf","line":119,"column":1}},{"name":"vpc_names","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["Eq",{"At":[{"Call":{"name":"length","args":[{"At":[{"For":{"key_var":null,"value_var":"name","collection":{"At":[{"Variable":"vpc_names"},[143,41,4016,143,54,4029,143,41,4016,143,54,4029,143,41,4016,143,54,4029]]},"key":null,"value":{"At":[{"Bound":"name"},[143,57,4032,143,61,4036,143,57,4032,143,61,4036,143,57,4032,143,61,4036]]},"condition":{"At":[{"Binary":["Or",{"At":[{"Binary":["Greater",{"At":[{"Call":{"name":"length","args":[{"At":[{"Bound":"name"},[143,72,4047,143,76,4051,143,72,4047,143,76,4051,143,72,4047,143,76,4051]]}],"expand_final":false}},[143,65,4040,143,77,4052,143,65,4040,143,72,4047,143,76,4051,143,77,4052]]},{"At":[{"Literal":{"Number":"16"}},[143,80,4055,143,82,4057,143,80,4055,143,82,4057,143,80,4055,143,82,4057]]}]},[143,65,4040,143,82,4057,143,65,4040,143,72,4047,143,65,4040,143,82,4057]]},{"At":[{"Unary":["Not",{"At":[{"Call":{"name":"can","args":[{"At":[{"Call":{"name":"regex","args":[{"At":[{"Literal":{"String":"^([a-z]|[a-z][-a-z0-9]*[a-z0-9])$"}},[143,97,4072,143,132,4107,143,98,4073,143,131,4106,143,97,4072,143,132,4107]]},{"At":[{"Bound":"name"},[143,134,4109,143,138,4113,143,134,4109,143,138,4113,143,134,4109,143,138,4113]]}],"expand_final":false}},[143,91,4066,143,139,4114,143,91,4066,143,97,4072,143,138,4113,143,139,4114]]}],"expand_final":false}},[143,87,4062,143,140,4115,143,87,4062,143,91,4066,143,139,4114,143,140,4115]]}]},[143,86,4061,143,140,4115,143,86,4061,143,87,4062,143,86,4061,143,140,4115]]}]},[143,65,4040,143,140,4115,143,65,4040,143,72,4047,143,65,4040,143,140,4115]]},"grouping":false}},[143,28,4003,143,141,4116,143,28,4003,143,29,4004,143,28,4003,143,141,4116]]}],"expand_final":false}},[143,21,3996,143,142,4117,143,21,3996,143,28,4003,143,141,4116,143,142,4117]]},{"At":[{"Literal":{"Number":"0"}},[143,146,4121,143,147,4122,143,146,4121,143,147,4122,143,146,4121,143,147,4122]]}]},[143,21,3996,143,147,4122,143,21,3996,143,28,4003,143,21,3996,143,147,4122]]},"error_message":{"At":[{"Literal":{"String":"VPC names: lowercase, at most 16 characters."}},[144,21,4143,144,67,4189,144,22,4144,144,66,4188,144,21,4143,144,67,4189]]},"condition_source":"length([for name in var.vpc_names : name if length(name) > 16 || !can(regex(\"^([a-z]|[a-z][-a-z0-9]*[a-z0-9])$\", name))]) == 0","error_message_source":"\"VPC names: lowercase, at most 16 characters.\"","location":{"file":"variables.tf","line":142,"column":3}}],"location":{"file":"variables.tf","line":139,"column":1}},{"name":"retention","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Unary":["Not",{"At":[{"At":[{"Binary":["Or",{"At":[{"Binary":["Less",{"At":[{"Variable":"retention"},[152,23,4290,152,36,4303,152,23,4290,152,36,4303,152,23,4290,152,36,4303]]},{"At":[{"Literal":{"Number":"1"}},[152,39,4306,152,40,4307,152,39,4306,152,40,4307,152,39,4306,152,40,4307]]}]},[152,23,4290,152,40,4307,152,23,4290,152,36,4303,152,23,4290,152,40,4307]]},{"At":[{"Binary":["Greater",{"At":[{"Variable":"retention"},[152,44,4311,152,57,4324,152,44,4311,152,57,4324,152,44,4311,152,57,4324]]},{"At":[{"Literal":{"Number":"365"}},[152,60,4327,152,63,4330,152,60,4327,152,63,4330,152,60,4327,152,63,4330]]}]},[152,44,4311,152,63,4330,152,44,4311,152,57,4324,152,44,4311,152,63,4330]]}]},[152,23,4290,152,63,4330,152,23,4290,152,36,4303,152,23,4290,152,63,4330]]},[152,22,4289,152,64,4331,152,23,4290,152,36,4303,152,22,4289,152,64,4331]]}]},[152,21,4288,152,64,4331,152,21,4288,152,22,4289,152,21,4288,152,64,4331]]},"error_message":{"At":[{"Literal":{"String":"1 to 365 days."}},[153,21,4352,153,37,4368,153,22,4353,153,36,4367,153,21,4352,153,37,4368]]},"condition_source":"!(var.retention < 1 || var.retention > 365)","error_message_source":"\"1 to 365 days.\"","location":{"file":"variables.tf","line":151,"column":3}},{"condition":{"At":[{"Unary":["Not",{"At":[{"At":[{"Binary":["Eq",{"At":[{"Variable":"retention"},[156,23,4410,156,36,4423,156,23,4410,156,36,4423,156,23,4410,156,36,4423]]},{"At":[{"Literal":{"Number":"13"}},[156,40,4427,156,42,4429,156,40,4427,156,42,4429,156,40,4427,156,42,4429]]}]},[156,23,4410,156,42,4429,156,23,4410,156,36,4423,156,23,4410,156,42,4429]]},[156,22,4409,156,43,4430,156,23,4410,156,36,4423,156,22,4409,156,43,4430]]}]},[156,21,4408,156,43,4430,156,21,4408,156,22,4409,156,21,4408,156,43,4430]]},"error_message":{"At":[{"Literal":{"String":"not 13."}},[157,21,4451,157,30,4460,157,22,4452,157,29,4459,157,21,4451,157,30,4460]]},"condition_source":"!(var.retention == 13)","error_message_source":"\"not 13.\"","location":{"file":"variables.tf","line":155,"column":3}}],"location":{"file":"variables.tf","line":148,"column":1}},{"name":"timeouts","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Unary":["Not",{"At":[{"Call":{"name":"contains","args":[{"At":[{"For":{"key_var":null,"value_var":"t","collection":{"At":[{"Call":{"name":"keys","args":[{"At":[{"Variable":"timeouts"},[165,46,4589,165,58,4601,165,46,4589,165,58,4601,165,46,4589,165,58,4601]]}],"expand_final":false}},[165,41,4584,165,59,4602,165,41,4584,165,46,4589,165,58,4601,165,59,4602]]},"key":null,"value":{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"String":"create"}},[165,72,4615,165,80,4623,165,73,4616,165,79,4622,165,72,4615,165,80,4623]]},{"At":[{"Literal":{"String":"update"}},[165,82,4625,165,90,4633,165,83,4626,165,89,4632,165,82,4625,165,90,4633]]},{"At":[{"Literal":{"String":"delete"}},[165,92,4635,165,100,4643,165,93,4636,165,99,4642,165,92,4635,165,100,4643]]}]},[165,71,4614,165,101,4644,165,71,4614,165,72,4615,165,71,4614,165,101,4644]]},{"At":[{"Bound":"t"},[165,103,4646,165,104,4647,165,103,4646,165,104,4647,165,103,4646,165,104,4647]]}],"expand_final":false}},[165,62,4605,165,105,4648,165,62,4605,165,71,4614,165,104,4647,165,105,4648]]},"condition":null,"grouping":false}},[165,31,4574,165,106,4649,165,31,4574,165,32,4575,165,31,4574,165,106,4649]]},{"At":[{"Literal":{"Bool":false}},[165,108,4651,165,113,4656,165,108,4651,165,113,4656,165,108,4651,165,113,4656]]}],"expand_final":false}},[165,22,4565,165,114,4657,165,22,4565,165,31,4574,165,113,4656,165,114,4657]]}]},[165,21,4564,165,114,4657,165,21,4564,165,22,4565,165,21,4564,165,114,4657]]},"error_message":{"At":[{"Literal":{"String":"timeouts: create, update or delete."}},[166,21,4678,166,58,4715,166,22,4679,166,57,4714,166,21,4678,166,58,4715]]},"condition_source":"!contains([for t in keys(var.timeouts) : contains([\"create\", \"update\", \"delete\"], t)], false)","error_message_source":"\"timeouts: create, update or delete.\"","location":{"file":"variables.tf","line":164,"column":3}},{"condition":{"At":[{"Unary":["Not",{"At":[{"Call":{"name":"contains","args":[{"At":[{"Call":{"name":"keys","args":[{"At":[{"Variable":"timeouts"},[169,36,4770,169,48,4782,169,36,4770,169,48,4782,169,36,4770,169,48,4782]]}],"expand_final":false}},[169,31,4765,169,49,4783,169,31,4765,169,36,4770,169,48,4782,169,49,4783]]},{"At":[{"Literal":{"String":"read"}},[169,51,4785,169,57,4791,169,52,4786,169,56,4790,169,51,4785,169,57,4791]]}],"expand_final":false}},[169,22,4756,169,58,4792,169,22,4756,169,31,4765,169,57,4791,169,58,4792]]}]},[169,21,4755,169,58,4792,169,21,4755,169,22,4756,169,21,4755,169,58,4792]]},"error_message":{"At":[{"Literal":{"String":"read is not configurable."}},[170,21,4813,170,48,4840,170,22,4814,170,47,4839,170,21,4813,170,48,4840]]},"condition_source":"!contains(keys(var.timeouts), \"read\")","error_message_source":"\"read is not configurable.\"","location":{"file":"variables.tf","line":168,"column":3}}],"location":{"file":"variables.tf","line":161,"column":1}},{"name":"filters","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Call":{"name":"contains","args":[{"At":[{"Call":{"name":"keys","args":[{"At":[{"Variable":"filters"},[178,35,4978,178,46,4989,178,35,4978,178,46,4989,178,35,4978,178,46,4989]]}],"expand_final":false}},[178,30,4973,178,47,4990,178,30,4973,178,35,4978,178,46,4989,178,47,4990]]},{"At":[{"Literal":{"String":"state"}},[178,49,4992,178,56,4999,178,50,4993,178,55,4998,178,49,4992,178,56,4999]]}],"expand_final":false}},[178,21,4964,178,57,5000,178,21,4964,178,30,4973,178,56,4999,178,57,5000]]},"error_message":{"At":[{"Literal":{"String":"filters need a state."}},[179,21,5021,179,44,5044,179,22,5022,179,43,5043,179,21,5021,179,44,5044]]},"condition_source":"contains(keys(var.filters), \"state\")","error_message_source":"\"filters need a state.\"","location":{"file":"variables.tf","line":177,"column":3}}],"location":{"file":"variables.tf","line":174,"column":1}},{"name":"log_level","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Call":{"name":"anytrue","args":[{"At":[{"Tuple":[{"At":[{"Binary":["Eq",{"At":[{"Variable":"log_level"},[187,30,5157,187,43,5170,187,30,5157,187,43,5170,187,30,5157,187,43,5170]]},{"At":[{"Literal":{"String":"debug"}},[187,47,5174,187,54,5181,187,48,5175,187,53,5180,187,47,5174,187,54,5181]]}]},[187,30,5157,187,54,5181,187,30,5157,187,43,5170,187,30,5157,187,54,5181]]},{"At":[{"Binary":["Eq",{"At":[{"Variable":"log_level"},[187,56,5183,187,69,5196,187,56,5183,187,69,5196,187,56,5183,187,69,5196]]},{"At":[{"Literal":{"String":"info"}},[187,73,5200,187,79,5206,187,74,5201,187,78,5205,187,73,5200,187,79,5206]]}]},[187,56,5183,187,79,5206,187,56,5183,187,69,5196,187,56,5183,187,79,5206]]},{"At":[{"Binary":["Eq",{"At":[{"Variable":"log_level"},[187,81,5208,187,94,5221,187,81,5208,187,94,5221,187,81,5208,187,94,5221]]},{"At":[{"Literal":{"String":"warn"}},[187,98,5225,187,104,5231,187,99,5226,187,103,5230,187,98,5225,187,104,5231]]}]},[187,81,5208,187,104,5231,187,81,5208,187,94,5221,187,81,5208,187,104,5231]]}]},[187,29,5156,187,105,5232,187,29,5156,187,30,5157,187,29,5156,187,105,5232]]}],"expand_final":false}},[187,21,5148,187,106,5233,187,21,5148,187,29,5156,187,105,5232,187,106,5233]]},"error_message":{"At":[{"Literal":{"String":"debug, info or warn."}},[188,21,5254,188,43,5276,188,22,5255,188,42,5275,188,21,5254,188,43,5276]]},"condition_source":"anytrue([var.log_level == \"debug\", var.log_level == \"info\", var.log_level == \"warn\"])","error_message_source":"\"debug, info or warn.\"","location":{"file":"variables.tf","line":186,"column":3}}],"location":{"file":"variables.tf","line":183,"column":1}},{"name":"databases","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Call":{"name":"alltrue","args":[{"At":[{"For":{"key_var":"k","value_var":"v","collection":{"At":[{"Variable":"databases"},[201,19,5491,201,32,5504,201,19,5491,201,32,5504,201,19,5491,201,32,5504]]},"key":null,"value":{"At":[{"Conditional":[{"At":[{"Binary":["NotEq",{"At":[{"Call":{"name":"try","args":[{"At":[{"GetAttr":[{"At":[{"GetAttr":[{"Bound":"v"},"autoscale"]},[202,11,5517,202,22,5528,202,11,5517,202,22,5528,202,12,5518,202,22,5528]]},"max_throughput"]},[202,11,5517,202,37,5543,202,11,5517,202,37,5543,202,22,5528,202,37,5543]]},{"At":[{"Literal":{"Null":"Any"}},[202,39,5545,202,43,5549,202,39,5545,202,43,5549,202,39,5545,202,43,5549]]}],"expand_final":false}},[202,7,5513,202,44,5550,202,7,5513,202,11,5517,202,43,5549,202,44,5550]]},{"At":[{"Literal":{"Null":"Any"}},[202,48,5554,202,52,5558,202,48,5554,202,52,5558,202,48,5554,202,52,5558]]}]},[202,7,5513,202,52,5558,202,7,5513,202,11,5517,202,7,5513,202,52,5558]]},{"At":[{"Binary":["GreaterEq",{"At":[{"GetAttr":[{"At":[{"GetAttr":[{"Bound":"v"},"autoscale"]},[202,55,5561,202,66,5572,202,55,5561,202,66,5572,202,56,5562,202,66,5572]]},"max_throughput"]},[202,55,5561,202,81,5587,202,55,5561,202,81,5587,202,66,5572,202,81,5587]]},{"At":[{"Literal":{"Number":"1000"}},[202,85,5591,202,89,5595,202,85,5591,202,89,5595,202,85,5591,202,89,5595]]}]},[202,55,5561,202,89,5595,202,55,5561,202,81,5587,202,55,5561,202,89,5595]]},{"At":[{"Literal":{"Bool":true}},[202,92,5598,202,96,5602,202,92,5598,202,96,5602,202,92,5598,202,96,5602]]}]},[202,7,5513,202,96,5602,202,7,5513,202,11,5517,202,7,5513,202,96,5602]]},"condition":null,"grouping":false}},[200,25,5471,203,6,5608,200,25,5471,200,26,5472,200,25,5471,203,6,5608]]}],"expand_final":false}},[200,17,5463,203,7,5609,200,17,5463,200,25,5471,203,6,5608,203,7,5609]]},"error_message":{"At":[{"Literal":{"String":"max_throughput is at least 1000."}},[204,21,5630,204,55,5664,204,22,5631,204,54,5663,204,21,5630,204,55,5664]]},"condition_source":"alltrue([\n      for k, v in var.databases :\n      try(v.autoscale.max_throughput, null) != null ? v.autoscale.max_throughput >= 1000 : true\n    ])","error_message_source":"\"max_throughput is at least 1000.\"","location":{"file":"variables.tf","line":199,"column":3}}],"location":{"file":"variables.tf","line":192,"column":1}},{"name":"backend","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["Eq",{"At":[{"Binary":["Add",{"At":[{"Binary":["Add",{"At":[{"At":[{"Conditional":[{"At":[{"Binary":["NotEq",{"At":[{"GetAttr":[{"Variable":"backend"},"cloudrun"]},[216,22,5881,216,42,5901,216,22,5881,216,42,5901,216,33,5892,216,42,5901]]},{"At":[{"Literal":{"Null":"Any"}},[216,46,5905,216,50,5909,216,46,5905,216,50,5909,216,46,5905,216,50,5909]]}]},[216,22,5881,216,50,5909,216,22,5881,216,42,5901,216,22,5881,216,50,5909]]},{"At":[{"Literal":{"Number":"1"}},[216,53,5912,216,54,5913,216,53,5912,216,54,5913,216,53,5912,216,54,5913]]},{"At":[{"Literal":{"Number":"0"}},[216,57,5916,216,58,5917,216,57,5916,216,58,5917,216,57,5916,216,58,5917]]}]},[216,22,5881,216,58,5917,216,22,5881,216,42,5901,216,22,5881,216,58,5917]]},[216,21,5880,216,59,5918,216,22,5881,216,42,5901,216,21,5880,216,59,5918]]},{"At":[{"At":[{"Conditional":[{"At":[{"Binary":["NotEq",{"At":[{"GetAttr":[{"Variable":"backend"},"gce"]},[216,63,5922,216,78,5937,216,63,5922,216,78,5937,216,74,5933,216,78,5937]]},{"At":[{"Literal":{"Null":"Any"}},[216,82,5941,216,86,5945,216,82,5941,216,86,5945,216,82,5941,216,86,5945]]}]},[216,63,5922,216,86,5945,216,63,5922,216,78,5937,216,63,5922,216,86,5945]]},{"At":[{"Literal":{"Number":"1"}},[216,89,5948,216,90,5949,216,89,5948,216,90,5949,216,89,5948,216,90,5949]]},{"At":[{"Literal":{"Number":"0"}},[216,93,5952,216,94,5953,216,93,5952,216,94,5953,216,93,5952,216,94,5953]]}]},[216,63,5922,216,94,5953,216,63,5922,216,78,5937,216,63,5922,216,94,5953]]},[216,62,5921,216,95,5954,216,63,5922,216,78,5937,216,62,5921,216,95,5954]]}]},[216,21,5880,216,95,5954,216,22,5881,216,42,5901,216,21,5880,216,95,5954]]},{"At":[{"At":[{"Conditional":[{"At":[{"Binary":["Eq",{"At":[{"GetAttr":[{"Variable":"backend"},"hybrid"]},[216,99,5958,216,117,5976,216,99,5958,216,117,5976,216,110,5969,216,117,5976]]},{"At":[{"Literal":{"Null":"Any"}},[216,121,5980,216,125,5984,216,121,5980,216,125,5984,216,121,5980,216,125,5984]]}]},[216,99,5958,216,125,5984,216,99,5958,216,117,5976,216,99,5958,216,125,5984]]},{"At":[{"Literal":{"Number":"0"}},[216,128,5987,216,129,5988,216,128,5987,216,129,5988,216,128,5987,216,129,5988]]},{"At":[{"Literal":{"Number":"1"}},[216,132,5991,216,133,5992,216,132,5991,216,133,5992,216,132,5991,216,133,5992]]}]},[216,99,5958,216,133,5992,216,99,5958,216,117,5976,216,99,5958,216,133,5992]]},[216,98,5957,216,134,5993,216,99,5958,216,117,5976,216,98,5957,216,134,5993]]}]},[216,21,5880,216,134,5993,216,22,5881,216,42,5901,216,21,5880,216,134,5993]]},{"At":[{"Literal":{"Number":"1"}},[216,138,5997,216,139,5998,216,138,5997,216,139,5998,216,138,5997,216,139,5998]]}]},[216,21,5880,216,139,5998,216,22,5881,216,42,5901,216,21,5880,216,139,5998]]},"error_message":{"At":[{"Literal":{"String":"exactly one of cloudrun, gce, hybrid."}},[217,21,6019,217,60,6058,217,22,6020,217,59,6057,217,21,6019,217,60,6058]]},"condition_source":"(var.backend.cloudrun != null ? 1 : 0) + (var.backend.gce != null ? 1 : 0) + (var.backend.hybrid == null ? 0 : 1) == 1","error_message_source":"\"exactly one of cloudrun, gce, hybrid.\"","location":{"file":"variables.tf","line":215,"column":3}}],"location":{"file":"variables.tf","line":208,"column":1}}],"locals":[]}"#,
-            r#"[["string",null],["string",null],["string","a"],["string",null],["number",1],["number"],["string",null],["string",null],[["map",["object",[["mode","string",1,"A"],["tier","string",1],["name","string"],["size","number",1,10],["legacy","bool",1,false]]]],{}],[["object",[["kind","string",1,"none"],["count","number",1]]],{"count":null,"kind":"x"}],[["list",["object",[["port","number",1]]]],[]],["string","abc"],["bool",true],[["set","string"],["a"]],["string",null],["any",{"enabled":true,"label_key_case":null}],[["map",["object",[["mode","string"],["providers",["list",["object",[["kind","string"]]]],1,[]]]]],{}],[["list","string"],["main"]],["number",7],[["map","string"],{}],[["map","string"],{"state":"available"}],["string","info"],[["map",["object",[["autoscale",["object",[["max_throughput","number",1]]],1]]]],{}],[["object",[["cloudrun","string",1],["gce","string",1],["hybrid","string",1]]],{"cloudrun":"svc","gce":null,"hybrid":null}]]"#,
+            r#"{"variables":[{"name":"subnet_id","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[],"location":{"file":"cross.tf","line":3,"column":1}},{"name":"network_name","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["Or",{"At":[{"Binary":["NotEq",{"At":[{"Variable":"network_name"},[12,21,222,12,37,238,12,21,222,12,37,238,12,21,222,12,37,238]]},{"At":[{"Literal":{"Null":"Any"}},[12,41,242,12,45,246,12,41,242,12,45,246,12,41,242,12,45,246]]}]},[12,21,222,12,45,246,12,21,222,12,37,238,12,21,222,12,45,246]]},{"At":[{"Binary":["NotEq",{"At":[{"Variable":"subnet_id"},[12,49,250,12,62,263,12,49,250,12,62,263,12,49,250,12,62,263]]},{"At":[{"Literal":{"Null":"Any"}},[12,66,267,12,70,271,12,66,267,12,70,271,12,66,267,12,70,271]]}]},[12,49,250,12,70,271,12,49,250,12,62,263,12,49,250,12,70,271]]}]},[12,21,222,12,70,271,12,21,222,12,37,238,12,21,222,12,70,271]]},"error_message":{"At":[{"Literal":{"String":"Set network_name or subnet_id."}},[13,21,292,13,53,324,13,22,293,13,52,323,13,21,292,13,53,324]]},"condition_source":"var.network_name != null || var.subnet_id != null","error_message_source":"\"Set network_name or subnet_id.\"","location":{"file":"cross.tf","line":11,"column":3}}],"location":{"file":"cross.tf","line":8,"column":1}},{"name":"primary","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":true,"ephemeral":false,"validations":[],"location":{"file":"cross.tf","line":17,"column":1}},{"name":"secondary","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["Or",{"At":[{"Binary":["Eq",{"At":[{"Variable":"secondary"},[27,21,505,27,34,518,27,21,505,27,34,518,27,21,505,27,34,518]]},{"At":[{"Literal":{"Null":"Any"}},[27,38,522,27,42,526,27,38,522,27,42,526,27,38,522,27,42,526]]}]},[27,21,505,27,42,526,27,21,505,27,34,518,27,21,505,27,42,526]]},{"At":[{"Binary":["NotEq",{"At":[{"Variable":"primary"},[27,46,530,27,57,541,27,46,530,27,57,541,27,46,530,27,57,541]]},{"At":[{"Literal":{"Null":"Any"}},[27,61,545,27,65,549,27,61,545,27,65,549,27,61,545,27,65,549]]}]},[27,46,530,27,65,549,27,46,530,27,57,541,27,46,530,27,65,549]]}]},[27,21,505,27,65,549,27,21,505,27,34,518,27,21,505,27,65,549]]},"error_message":{"At":[{"Literal":{"String":"secondary needs primary."}},[28,21,570,28,47,596,28,22,571,28,46,595,28,21,570,28,47,596]]},"condition_source":"var.secondary == null || var.primary != null","error_message_source":"\"secondary needs primary.\"","location":{"file":"cross.tf","line":26,"column":3}},{"condition":{"At":[{"Binary":["Or",{"At":[{"Binary":["Eq",{"At":[{"Variable":"secondary"},[31,21,636,31,34,649,31,21,636,31,34,649,31,21,636,31,34,649]]},{"At":[{"Literal":{"Null":"Any"}},[31,38,653,31,42,657,31,38,653,31,42,657,31,38,653,31,42,657]]}]},[31,21,636,31,42,657,31,21,636,31,34,649,31,21,636,31,42,657]]},{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"String":"x"}},[31,56,671,31,59,674,31,57,672,31,58,673,31,56,671,31,59,674]]},{"At":[{"Literal":{"String":"y"}},[31,61,676,31,64,679,31,62,677,31,63,678,31,61,676,31,64,679]]}]},[31,55,670,31,65,680,31,55,670,31,56,671,31,55,670,31,65,680]]},{"At":[{"Variable":"secondary"},[31,67,682,31,80,695,31,67,682,31,80,695,31,67,682,31,80,695]]}],"expand_final":false}},[31,46,661,31,81,696,31,46,661,31,55,670,31,80,695,31,81,696]]}]},[31,21,636,31,81,696,31,21,636,31,34,649,31,21,636,31,81,696]]},"error_message":{"At":[{"Literal":{"String":"secondary is x or y."}},[32,21,717,32,43,739,32,22,718,32,42,738,32,21,717,32,43,739]]},"condition_source":"var.secondary == null || contains([\"x\", \"y\"], var.secondary)","error_message_source":"\"secondary is x or y.\"","location":{"file":"cross.tf","line":30,"column":3}}],"location":{"file":"cross.tf","line":23,"column":1}},{"name":"size","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[],"location":{"file":"cross.tf","line":36,"column":1}},{"name":"max_size","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["And",{"At":[{"Binary":["Greater",{"At":[{"Variable":"max_size"},[44,21,874,44,33,886,44,21,874,44,33,886,44,21,874,44,33,886]]},{"At":[{"Literal":{"Number":"0"}},[44,36,889,44,37,890,44,36,889,44,37,890,44,36,889,44,37,890]]}]},[44,21,874,44,37,890,44,21,874,44,33,886,44,21,874,44,37,890]]},{"At":[{"At":[{"Binary":["Or",{"At":[{"Binary":["Eq",{"At":[{"Variable":"size"},[44,42,895,44,50,903,44,42,895,44,50,903,44,42,895,44,50,903]]},{"At":[{"Literal":{"Null":"Any"}},[44,54,907,44,58,911,44,54,907,44,58,911,44,54,907,44,58,911]]}]},[44,42,895,44,58,911,44,42,895,44,50,903,44,42,895,44,58,911]]},{"At":[{"Binary":["GreaterEq",{"At":[{"Variable":"size"},[44,62,915,44,70,923,44,62,915,44,70,923,44,62,915,44,70,923]]},{"At":[{"Literal":{"Number":"1"}},[44,74,927,44,75,928,44,74,927,44,75,928,44,74,927,44,75,928]]}]},[44,62,915,44,75,928,44,62,915,44,70,923,44,62,915,44,75,928]]}]},[44,42,895,44,75,928,44,42,895,44,50,903,44,42,895,44,75,928]]},[44,41,894,44,76,929,44,42,895,44,50,903,44,41,894,44,76,929]]}]},[44,21,874,44,76,929,44,21,874,44,33,886,44,21,874,44,76,929]]},"error_message":{"At":[{"Literal":{"String":"max_size positive and size at least 1."}},[45,21,950,45,61,990,45,22,951,45,60,989,45,21,950,45,61,990]]},"condition_source":"var.max_size > 0 && (var.size == null || var.size >= 1)","error_message_source":"\"max_size positive and size at least 1.\"","location":{"file":"cross.tf","line":43,"column":3}}],"location":{"file":"cross.tf","line":41,"column":1}},{"name":"key_id","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[],"location":{"file":"cross.tf","line":49,"column":1}},{"name":"key_file","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["LessEq",{"At":[{"Binary":["Add",{"At":[{"At":[{"Conditional":[{"At":[{"Binary":["NotEq",{"At":[{"Variable":"key_id"},[58,22,1151,58,32,1161,58,22,1151,58,32,1161,58,22,1151,58,32,1161]]},{"At":[{"Literal":{"Null":"Any"}},[58,36,1165,58,40,1169,58,36,1165,58,40,1169,58,36,1165,58,40,1169]]}]},[58,22,1151,58,40,1169,58,22,1151,58,32,1161,58,22,1151,58,40,1169]]},{"At":[{"Literal":{"Number":"1"}},[58,43,1172,58,44,1173,58,43,1172,58,44,1173,58,43,1172,58,44,1173]]},{"At":[{"Literal":{"Number":"0"}},[58,47,1176,58,48,1177,58,47,1176,58,48,1177,58,47,1176,58,48,1177]]}]},[58,22,1151,58,48,1177,58,22,1151,58,32,1161,58,22,1151,58,48,1177]]},[58,21,1150,58,49,1178,58,22,1151,58,32,1161,58,21,1150,58,49,1178]]},{"At":[{"At":[{"Conditional":[{"At":[{"Binary":["NotEq",{"At":[{"Variable":"key_file"},[58,53,1182,58,65,1194,58,53,1182,58,65,1194,58,53,1182,58,65,1194]]},{"At":[{"Literal":{"Null":"Any"}},[58,69,1198,58,73,1202,58,69,1198,58,73,1202,58,69,1198,58,73,1202]]}]},[58,53,1182,58,73,1202,58,53,1182,58,65,1194,58,53,1182,58,73,1202]]},{"At":[{"Literal":{"Number":"1"}},[58,76,1205,58,77,1206,58,76,1205,58,77,1206,58,76,1205,58,77,1206]]},{"At":[{"Literal":{"Number":"0"}},[58,80,1209,58,81,1210,58,80,1209,58,81,1210,58,80,1209,58,81,1210]]}]},[58,53,1182,58,81,1210,58,53,1182,58,65,1194,58,53,1182,58,81,1210]]},[58,52,1181,58,82,1211,58,53,1182,58,65,1194,58,52,1181,58,82,1211]]}]},[58,21,1150,58,82,1211,58,22,1151,58,32,1161,58,21,1150,58,82,1211]]},{"At":[{"Literal":{"Number":"1"}},[58,86,1215,58,87,1216,58,86,1215,58,87,1216,58,86,1215,58,87,1216]]}]},[58,21,1150,58,87,1216,58,22,1151,58,32,1161,58,21,1150,58,87,1216]]},"error_message":{"At":[{"Literal":{"String":"at most one of key_id and key_file."}},[59,21,1237,59,58,1274,59,22,1238,59,57,1273,59,21,1237,59,58,1274]]},"condition_source":"(var.key_id != null ? 1 : 0) + (var.key_file != null ? 1 : 0) <= 1","error_message_source":"\"at most one of key_id and key_file.\"","location":{"file":"cross.tf","line":57,"column":3}}],"location":{"file":"cross.tf","line":54,"column":1}},{"name":"tls_cert","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[],"location":{"file":"cross.tf","line":64,"column":1}},{"name":"tls_key","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["Eq",{"At":[{"At":[{"Binary":["Eq",{"At":[{"Variable":"tls_cert"},[73,22,1455,73,34,1467,73,22,1455,73,34,1467,73,22,1455,73,34,1467]]},{"At":[{"Literal":{"Null":"Any"}},[73,38,1471,73,42,1475,73,38,1471,73,42,1475,73,38,1471,73,42,1475]]}]},[73,22,1455,73,42,1475,73,22,1455,73,34,1467,73,22,1455,73,42,1475]]},[73,21,1454,73,43,1476,73,22,1455,73,34,1467,73,21,1454,73,43,1476]]},{"At":[{"At":[{"Binary":["Eq",{"At":[{"Variable":"tls_key"},[73,48,1481,73,59,1492,73,48,1481,73,59,1492,73,48,1481,73,59,1492]]},{"At":[{"Literal":{"Null":"Any"}},[73,63,1496,73,67,1500,73,63,1496,73,67,1500,73,63,1496,73,67,1500]]}]},[73,48,1481,73,67,1500,73,48,1481,73,59,1492,73,48,1481,73,67,1500]]},[73,47,1480,73,68,1501,73,48,1481,73,59,1492,73,47,1480,73,68,1501]]}]},[73,21,1454,73,68,1501,73,22,1455,73,34,1467,73,21,1454,73,68,1501]]},"error_message":{"At":[{"Literal":{"String":"tls_cert and tls_key go together."}},[74,21,1522,74,56,1557,74,22,1523,74,55,1556,74,21,1522,74,56,1557]]},"condition_source":"(var.tls_cert == null) == (var.tls_key == null)","error_message_source":"\"tls_cert and tls_key go together.\"","location":{"file":"cross.tf","line":72,"column":3}}],"location":{"file":"cross.tf","line":69,"column":1}},{"name":"replica_region","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[],"location":{"file":"cross.tf","line":79,"column":1}},{"name":"replica_bucket","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Conditional":[{"At":[{"Binary":["NotEq",{"At":[{"Variable":"replica_bucket"},[88,21,1775,88,39,1793,88,21,1775,88,39,1793,88,21,1775,88,39,1793]]},{"At":[{"Literal":{"Null":"Any"}},[88,43,1797,88,47,1801,88,43,1797,88,47,1801,88,43,1797,88,47,1801]]}]},[88,21,1775,88,47,1801,88,21,1775,88,39,1793,88,21,1775,88,47,1801]]},{"At":[{"Binary":["NotEq",{"At":[{"Variable":"replica_region"},[88,50,1804,88,68,1822,88,50,1804,88,68,1822,88,50,1804,88,68,1822]]},{"At":[{"Literal":{"Null":"Any"}},[88,72,1826,88,76,1830,88,72,1826,88,76,1830,88,72,1826,88,76,1830]]}]},[88,50,1804,88,76,1830,88,50,1804,88,68,1822,88,50,1804,88,76,1830]]},{"At":[{"Literal":{"Bool":true}},[88,79,1833,88,83,1837,88,79,1833,88,83,1837,88,79,1833,88,83,1837]]}]},[88,21,1775,88,83,1837,88,21,1775,88,39,1793,88,21,1775,88,83,1837]]},"error_message":{"At":[{"Literal":{"String":"replica_bucket needs replica_region."}},[89,21,1858,89,59,1896,89,22,1859,89,58,1895,89,21,1858,89,59,1896]]},"condition_source":"var.replica_bucket != null ? var.replica_region != null : true","error_message_source":"\"replica_bucket needs replica_region.\"","location":{"file":"cross.tf","line":87,"column":3}}],"location":{"file":"cross.tf","line":84,"column":1}},{"name":"password","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[],"location":{"file":"cross.tf","line":94,"column":1}},{"name":"password_file","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Unary":["Not",{"At":[{"At":[{"Binary":["And",{"At":[{"Binary":["NotEq",{"At":[{"Variable":"password"},[103,23,2083,103,35,2095,103,23,2083,103,35,2095,103,23,2083,103,35,2095]]},{"At":[{"Literal":{"Null":"Any"}},[103,39,2099,103,43,2103,103,39,2099,103,43,2103,103,39,2099,103,43,2103]]}]},[103,23,2083,103,43,2103,103,23,2083,103,35,2095,103,23,2083,103,43,2103]]},{"At":[{"Binary":["NotEq",{"At":[{"Variable":"password_file"},[103,47,2107,103,64,2124,103,47,2107,103,64,2124,103,47,2107,103,64,2124]]},{"At":[{"Literal":{"Null":"Any"}},[103,68,2128,103,72,2132,103,68,2128,103,72,2132,103,68,2128,103,72,2132]]}]},[103,47,2107,103,72,2132,103,47,2107,103,64,2124,103,47,2107,103,72,2132]]}]},[103,23,2083,103,72,2132,103,23,2083,103,35,2095,103,23,2083,103,72,2132]]},[103,22,2082,103,73,2133,103,23,2083,103,35,2095,103,22,2082,103,73,2133]]}]},[103,21,2081,103,73,2133,103,21,2081,103,22,2082,103,21,2081,103,73,2133]]},"error_message":{"At":[{"Literal":{"String":"password or password_file, not both."}},[104,21,2154,104,59,2192,104,22,2155,104,58,2191,104,21,2154,104,59,2192]]},"condition_source":"!(var.password != null && var.password_file != null)","error_message_source":"\"password or password_file, not both.\"","location":{"file":"cross.tf","line":102,"column":3}}],"location":{"file":"cross.tf","line":99,"column":1}},{"name":"zone","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[],"location":{"file":"cross.tf","line":110,"column":1}},{"name":"zones","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["Or",{"At":[{"Binary":["Eq",{"At":[{"Variable":"zone"},[119,21,2492,119,29,2500,119,21,2492,119,29,2500,119,21,2492,119,29,2500]]},{"At":[{"Literal":{"Null":"Any"}},[119,33,2504,119,37,2508,119,33,2504,119,37,2508,119,33,2504,119,37,2508]]}]},[119,21,2492,119,37,2508,119,21,2492,119,29,2500,119,21,2492,119,37,2508]]},{"At":[{"Binary":["Eq",{"At":[{"Variable":"zones"},[119,41,2512,119,50,2521,119,41,2512,119,50,2521,119,41,2512,119,50,2521]]},{"At":[{"Literal":{"Null":"Any"}},[119,54,2525,119,58,2529,119,54,2525,119,58,2529,119,54,2525,119,58,2529]]}]},[119,41,2512,119,58,2529,119,41,2512,119,50,2521,119,41,2512,119,58,2529]]}]},[119,21,2492,119,58,2529,119,21,2492,119,29,2500,119,21,2492,119,58,2529]]},"error_message":{"At":[{"Literal":{"String":"zone or zones."}},[120,21,2550,120,37,2566,120,22,2551,120,36,2565,120,21,2550,120,37,2566]]},"condition_source":"var.zone == null || var.zones == null","error_message_source":"\"zone or zones.\"","location":{"file":"cross.tf","line":118,"column":3}}],"location":{"file":"cross.tf","line":115,"column":1}},{"name":"source_image","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[],"location":{"file":"cross.tf","line":125,"column":1}},{"name":"source_snapshot","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[],"location":{"file":"cross.tf","line":130,"column":1}},{"name":"source_disk","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["Eq",{"At":[{"Binary":["Add",{"At":[{"Binary":["Add",{"At":[{"At":[{"Conditional":[{"At":[{"Binary":["NotEq",{"At":[{"Variable":"source_image"},[139,22,2828,139,38,2844,139,22,2828,139,38,2844,139,22,2828,139,38,2844]]},{"At":[{"Literal":{"Null":"Any"}},[139,42,2848,139,46,2852,139,42,2848,139,46,2852,139,42,2848,139,46,2852]]}]},[139,22,2828,139,46,2852,139,22,2828,139,38,2844,139,22,2828,139,46,2852]]},{"At":[{"Literal":{"Number":"1"}},[139,49,2855,139,50,2856,139,49,2855,139,50,2856,139,49,2855,139,50,2856]]},{"At":[{"Literal":{"Number":"0"}},[139,53,2859,139,54,2860,139,53,2859,139,54,2860,139,53,2859,139,54,2860]]}]},[139,22,2828,139,54,2860,139,22,2828,139,38,2844,139,22,2828,139,54,2860]]},[139,21,2827,139,55,2861,139,22,2828,139,38,2844,139,21,2827,139,55,2861]]},{"At":[{"At":[{"Conditional":[{"At":[{"Binary":["NotEq",{"At":[{"Variable":"source_snapshot"},[139,59,2865,139,78,2884,139,59,2865,139,78,2884,139,59,2865,139,78,2884]]},{"At":[{"Literal":{"Null":"Any"}},[139,82,2888,139,86,2892,139,82,2888,139,86,2892,139,82,2888,139,86,2892]]}]},[139,59,2865,139,86,2892,139,59,2865,139,78,2884,139,59,2865,139,86,2892]]},{"At":[{"Literal":{"Number":"1"}},[139,89,2895,139,90,2896,139,89,2895,139,90,2896,139,89,2895,139,90,2896]]},{"At":[{"Literal":{"Number":"0"}},[139,93,2899,139,94,2900,139,93,2899,139,94,2900,139,93,2899,139,94,2900]]}]},[139,59,2865,139,94,2900,139,59,2865,139,78,2884,139,59,2865,139,94,2900]]},[139,58,2864,139,95,2901,139,59,2865,139,78,2884,139,58,2864,139,95,2901]]}]},[139,21,2827,139,95,2901,139,22,2828,139,38,2844,139,21,2827,139,95,2901]]},{"At":[{"At":[{"Conditional":[{"At":[{"Binary":["NotEq",{"At":[{"Variable":"source_disk"},[139,99,2905,139,114,2920,139,99,2905,139,114,2920,139,99,2905,139,114,2920]]},{"At":[{"Literal":{"Null":"Any"}},[139,118,2924,139,122,2928,139,118,2924,139,122,2928,139,118,2924,139,122,2928]]}]},[139,99,2905,139,122,2928,139,99,2905,139,114,2920,139,99,2905,139,122,2928]]},{"At":[{"Literal":{"Number":"1"}},[139,125,2931,139,126,2932,139,125,2931,139,126,2932,139,125,2931,139,126,2932]]},{"At":[{"Literal":{"Number":"0"}},[139,129,2935,139,130,2936,139,129,2935,139,130,2936,139,129,2935,139,130,2936]]}]},[139,99,2905,139,130,2936,139,99,2905,139,114,2920,139,99,2905,139,130,2936]]},[139,98,2904,139,131,2937,139,99,2905,139,114,2920,139,98,2904,139,131,2937]]}]},[139,21,2827,139,131,2937,139,22,2828,139,38,2844,139,21,2827,139,131,2937]]},{"At":[{"Literal":{"Number":"1"}},[139,135,2941,139,136,2942,139,135,2941,139,136,2942,139,135,2941,139,136,2942]]}]},[139,21,2827,139,136,2942,139,22,2828,139,38,2844,139,21,2827,139,136,2942]]},"error_message":{"At":[{"Literal":{"String":"exactly one source."}},[140,21,2963,140,42,2984,140,22,2964,140,41,2983,140,21,2963,140,42,2984]]},"condition_source":"(var.source_image != null ? 1 : 0) + (var.source_snapshot != null ? 1 : 0) + (var.source_disk != null ? 1 : 0) == 1","error_message_source":"\"exactly one source.\"","location":{"file":"cross.tf","line":138,"column":3}}],"location":{"file":"cross.tf","line":135,"column":1}},{"name":"log_bucket","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":false,"nullable_set":true,"ephemeral":false,"validations":[],"location":{"file":"cross.tf","line":145,"column":1}},{"name":"log_prefix","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["Eq",{"At":[{"At":[{"Binary":["NotEq",{"At":[{"Variable":"log_bucket"},[155,22,3258,155,36,3272,155,22,3258,155,36,3272,155,22,3258,155,36,3272]]},{"At":[{"Literal":{"Null":"Any"}},[155,40,3276,155,44,3280,155,40,3276,155,44,3280,155,40,3276,155,44,3280]]}]},[155,22,3258,155,44,3280,155,22,3258,155,36,3272,155,22,3258,155,44,3280]]},[155,21,3257,155,45,3281,155,22,3258,155,36,3272,155,21,3257,155,45,3281]]},{"At":[{"At":[{"Binary":["NotEq",{"At":[{"Variable":"log_prefix"},[155,50,3286,155,64,3300,155,50,3286,155,64,3300,155,50,3286,155,64,3300]]},{"At":[{"Literal":{"Null":"Any"}},[155,68,3304,155,72,3308,155,68,3304,155,72,3308,155,68,3304,155,72,3308]]}]},[155,50,3286,155,72,3308,155,50,3286,155,64,3300,155,50,3286,155,72,3308]]},[155,49,3285,155,73,3309,155,50,3286,155,64,3300,155,49,3285,155,73,3309]]}]},[155,21,3257,155,73,3309,155,22,3258,155,36,3272,155,21,3257,155,73,3309]]},"error_message":{"At":[{"Literal":{"String":"log_prefix goes with log_bucket."}},[156,21,3330,156,55,3364,156,22,3331,156,54,3363,156,21,3330,156,55,3364]]},"condition_source":"(var.log_bucket != null) == (var.log_prefix != null)","error_message_source":"\"log_prefix goes with log_bucket.\"","location":{"file":"cross.tf","line":154,"column":3}}],"location":{"file":"cross.tf","line":151,"column":1}},{"name":"vpc_id","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[],"location":{"file":"cross.tf","line":161,"column":1}},{"name":"vpc_name","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["NotEq",{"At":[{"At":[{"Binary":["NotEq",{"At":[{"Variable":"vpc_id"},[170,22,3594,170,32,3604,170,22,3594,170,32,3604,170,22,3594,170,32,3604]]},{"At":[{"Literal":{"Null":"Any"}},[170,36,3608,170,40,3612,170,36,3608,170,40,3612,170,36,3608,170,40,3612]]}]},[170,22,3594,170,40,3612,170,22,3594,170,32,3604,170,22,3594,170,40,3612]]},[170,21,3593,170,41,3613,170,22,3594,170,32,3604,170,21,3593,170,41,3613]]},{"At":[{"At":[{"Binary":["NotEq",{"At":[{"Variable":"vpc_name"},[170,46,3618,170,58,3630,170,46,3618,170,58,3630,170,46,3618,170,58,3630]]},{"At":[{"Literal":{"Null":"Any"}},[170,62,3634,170,66,3638,170,62,3634,170,66,3638,170,62,3634,170,66,3638]]}]},[170,46,3618,170,66,3638,170,46,3618,170,58,3630,170,46,3618,170,66,3638]]},[170,45,3617,170,67,3639,170,46,3618,170,58,3630,170,45,3617,170,67,3639]]}]},[170,21,3593,170,67,3639,170,22,3594,170,32,3604,170,21,3593,170,67,3639]]},"error_message":{"At":[{"Literal":{"String":"vpc_id or vpc_name, exactly one."}},[171,21,3660,171,55,3694,171,22,3661,171,54,3693,171,21,3660,171,55,3694]]},"condition_source":"(var.vpc_id != null) != (var.vpc_name != null)","error_message_source":"\"vpc_id or vpc_name, exactly one.\"","location":{"file":"cross.tf","line":169,"column":3}}],"location":{"file":"cross.tf","line":166,"column":1}},{"name":"tls","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["Eq",{"At":[{"At":[{"Binary":["Eq",{"At":[{"GetAttr":[{"Variable":"tls"},"cert"]},[184,22,3932,184,34,3944,184,22,3932,184,34,3944,184,29,3939,184,34,3944]]},{"At":[{"Literal":{"Null":"Any"}},[184,38,3948,184,42,3952,184,38,3948,184,42,3952,184,38,3948,184,42,3952]]}]},[184,22,3932,184,42,3952,184,22,3932,184,34,3944,184,22,3932,184,42,3952]]},[184,21,3931,184,43,3953,184,22,3932,184,34,3944,184,21,3931,184,43,3953]]},{"At":[{"At":[{"Binary":["Eq",{"At":[{"GetAttr":[{"Variable":"tls"},"key"]},[184,48,3958,184,59,3969,184,48,3958,184,59,3969,184,55,3965,184,59,3969]]},{"At":[{"Literal":{"Null":"Any"}},[184,63,3973,184,67,3977,184,63,3973,184,67,3977,184,63,3973,184,67,3977]]}]},[184,48,3958,184,67,3977,184,48,3958,184,59,3969,184,48,3958,184,67,3977]]},[184,47,3957,184,68,3978,184,48,3958,184,59,3969,184,47,3957,184,68,3978]]}]},[184,21,3931,184,68,3978,184,22,3932,184,34,3944,184,21,3931,184,68,3978]]},"error_message":{"At":[{"Literal":{"String":"cert and key go together."}},[185,21,3999,185,48,4026,185,22,4000,185,47,4025,185,21,3999,185,48,4026]]},"condition_source":"(var.tls.cert == null) == (var.tls.key == null)","error_message_source":"\"cert and key go together.\"","location":{"file":"cross.tf","line":183,"column":3}},{"condition":{"At":[{"Conditional":[{"At":[{"Binary":["NotEq",{"At":[{"GetAttr":[{"Variable":"tls"},"legacy"]},[188,21,4066,188,35,4080,188,21,4066,188,35,4080,188,28,4073,188,35,4080]]},{"At":[{"Literal":{"Null":"Any"}},[188,39,4084,188,43,4088,188,39,4084,188,43,4088,188,39,4084,188,43,4088]]}]},[188,21,4066,188,43,4088,188,21,4066,188,35,4080,188,21,4066,188,43,4088]]},{"At":[{"Binary":["Eq",{"At":[{"GetAttr":[{"Variable":"tls"},"cert"]},[188,46,4091,188,58,4103,188,46,4091,188,58,4103,188,53,4098,188,58,4103]]},{"At":[{"Literal":{"Null":"Any"}},[188,62,4107,188,66,4111,188,62,4107,188,66,4111,188,62,4107,188,66,4111]]}]},[188,46,4091,188,66,4111,188,46,4091,188,58,4103,188,46,4091,188,66,4111]]},{"At":[{"Literal":{"Bool":true}},[188,69,4114,188,73,4118,188,69,4114,188,73,4118,188,69,4114,188,73,4118]]}]},[188,21,4066,188,73,4118,188,21,4066,188,35,4080,188,21,4066,188,73,4118]]},"error_message":{"At":[{"Literal":{"String":"legacy takes no cert."}},[189,21,4139,189,44,4162,189,22,4140,189,43,4161,189,21,4139,189,44,4162]]},"condition_source":"var.tls.legacy != null ? var.tls.cert == null : true","error_message_source":"\"legacy takes no cert.\"","location":{"file":"cross.tf","line":187,"column":3}}],"location":{"file":"cross.tf","line":176,"column":1}},{"name":"settings","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Call":{"name":"alltrue","args":[{"At":[{"For":{"key_var":"k","value_var":"v","collection":{"At":[{"Variable":"settings"},[14,42,424,14,54,436,14,42,424,14,54,436,14,42,424,14,54,436]]},"key":null,"value":{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"String":"A"}},[14,67,449,14,70,452,14,68,450,14,69,451,14,67,449,14,70,452]]},{"At":[{"Literal":{"String":"B"}},[14,72,454,14,75,457,14,73,455,14,74,456,14,72,454,14,75,457]]}]},[14,66,448,14,76,458,14,66,448,14,67,449,14,66,448,14,76,458]]},{"At":[{"GetAttr":[{"Bound":"v"},"mode"]},[14,78,460,14,84,466,14,78,460,14,84,466,14,79,461,14,84,466]]}],"expand_final":false}},[14,57,439,14,85,467,14,57,439,14,66,448,14,84,466,14,85,467]]},"condition":null,"grouping":false}},[14,29,411,14,86,468,14,29,411,14,30,412,14,29,411,14,86,468]]}],"expand_final":false}},[14,21,403,14,87,469,14,21,403,14,29,411,14,86,468,14,87,469]]},"error_message":{"At":[{"Literal":{"String":"mode must be A or B."}},[15,21,490,15,43,512,15,22,491,15,42,511,15,21,490,15,43,512]]},"condition_source":"alltrue([for k, v in var.settings : contains([\"A\", \"B\"], v.mode)])","error_message_source":"\"mode must be A or B.\"","location":{"file":"variables.tf","line":13,"column":3}},{"condition":{"At":[{"Call":{"name":"alltrue","args":[{"At":[{"For":{"key_var":"k","value_var":"v","collection":{"At":[{"Variable":"settings"},[18,42,573,18,54,585,18,42,573,18,54,585,18,42,573,18,54,585]]},"key":null,"value":{"At":[{"Binary":["Or",{"At":[{"Binary":["Eq",{"At":[{"GetAttr":[{"Bound":"v"},"tier"]},[18,57,588,18,63,594,18,57,588,18,63,594,18,58,589,18,63,594]]},{"At":[{"Literal":{"Null":"Any"}},[18,67,598,18,71,602,18,67,598,18,71,602,18,67,598,18,71,602]]}]},[18,57,588,18,71,602,18,57,588,18,63,594,18,57,588,18,71,602]]},{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"String":"gold"}},[18,85,616,18,91,622,18,86,617,18,90,621,18,85,616,18,91,622]]},{"At":[{"Literal":{"String":"silver"}},[18,93,624,18,101,632,18,94,625,18,100,631,18,93,624,18,101,632]]}]},[18,84,615,18,102,633,18,84,615,18,85,616,18,84,615,18,102,633]]},{"At":[{"GetAttr":[{"Bound":"v"},"tier"]},[18,104,635,18,110,641,18,104,635,18,110,641,18,105,636,18,110,641]]}],"expand_final":false}},[18,75,606,18,111,642,18,75,606,18,84,615,18,110,641,18,111,642]]}]},[18,57,588,18,111,642,18,57,588,18,63,594,18,57,588,18,111,642]]},"condition":null,"grouping":false}},[18,29,560,18,112,643,18,29,560,18,30,561,18,29,560,18,112,643]]}],"expand_final":false}},[18,21,552,18,113,644,18,21,552,18,29,560,18,112,643,18,113,644]]},"error_message":{"At":[{"Literal":{"String":"tier must be gold or silver."}},[19,21,665,19,51,695,19,22,666,19,50,694,19,21,665,19,51,695]]},"condition_source":"alltrue([for k, v in var.settings : v.tier == null || contains([\"gold\", \"silver\"], v.tier)])","error_message_source":"\"tier must be gold or silver.\"","location":{"file":"variables.tf","line":17,"column":3}},{"condition":{"At":[{"Call":{"name":"alltrue","args":[{"At":[{"For":{"key_var":null,"value_var":"s","collection":{"At":[{"Variable":"settings"},[22,39,753,22,51,765,22,39,753,22,51,765,22,39,753,22,51,765]]},"key":null,"value":{"At":[{"Call":{"name":"can","args":[{"At":[{"Call":{"name":"regex","args":[{"At":[{"Literal":{"String":"^[a-z][a-z0-9-]*$"}},[22,64,778,22,83,797,22,65,779,22,82,796,22,64,778,22,83,797]]},{"At":[{"GetAttr":[{"Bound":"s"},"name"]},[22,85,799,22,91,805,22,85,799,22,91,805,22,86,800,22,91,805]]}],"expand_final":false}},[22,58,772,22,92,806,22,58,772,22,64,778,22,91,805,22,92,806]]}],"expand_final":false}},[22,54,768,22,93,807,22,54,768,22,58,772,22,92,806,22,93,807]]},"condition":null,"grouping":false}},[22,29,743,22,94,808,22,29,743,22,30,744,22,29,743,22,94,808]]}],"expand_final":false}},[22,21,735,22,95,809,22,21,735,22,29,743,22,94,808,22,95,809]]},"error_message":{"At":[{"Literal":{"String":"names are lowercase."}},[23,21,830,23,43,852,23,22,831,23,42,851,23,21,830,23,43,852]]},"condition_source":"alltrue([for s in var.settings : can(regex(\"^[a-z][a-z0-9-]*$\", s.name))])","error_message_source":"\"names are lowercase.\"","location":{"file":"variables.tf","line":21,"column":3}},{"condition":{"At":[{"Call":{"name":"alltrue","args":[{"At":[{"For":{"key_var":null,"value_var":"s","collection":{"At":[{"Variable":"settings"},[26,39,910,26,51,922,26,39,910,26,51,922,26,39,910,26,51,922]]},"key":null,"value":{"At":[{"Binary":["And",{"At":[{"Binary":["GreaterEq",{"At":[{"GetAttr":[{"Bound":"s"},"size"]},[26,54,925,26,60,931,26,54,925,26,60,931,26,55,926,26,60,931]]},{"At":[{"Literal":{"Number":"1"}},[26,64,935,26,65,936,26,64,935,26,65,936,26,64,935,26,65,936]]}]},[26,54,925,26,65,936,26,54,925,26,60,931,26,54,925,26,65,936]]},{"At":[{"Binary":["LessEq",{"At":[{"GetAttr":[{"Bound":"s"},"size"]},[26,69,940,26,75,946,26,69,940,26,75,946,26,70,941,26,75,946]]},{"At":[{"Literal":{"Number":"100"}},[26,79,950,26,82,953,26,79,950,26,82,953,26,79,950,26,82,953]]}]},[26,69,940,26,82,953,26,69,940,26,75,946,26,69,940,26,82,953]]}]},[26,54,925,26,82,953,26,54,925,26,60,931,26,54,925,26,82,953]]},"condition":null,"grouping":false}},[26,29,900,26,83,954,26,29,900,26,30,901,26,29,900,26,83,954]]}],"expand_final":false}},[26,21,892,26,84,955,26,21,892,26,29,900,26,83,954,26,84,955]]},"error_message":{"At":[{"Literal":{"String":"size between 1 and 100."}},[27,21,976,27,46,1001,27,22,977,27,45,1000,27,21,976,27,46,1001]]},"condition_source":"alltrue([for s in var.settings : s.size >= 1 && s.size <= 100])","error_message_source":"\"size between 1 and 100.\"","location":{"file":"variables.tf","line":25,"column":3}}],"location":{"file":"variables.tf","line":4,"column":1}},{"name":"picky_default","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"String":"x"}},[38,31,1197,38,34,1200,38,32,1198,38,33,1199,38,31,1197,38,34,1200]]},{"At":[{"Literal":{"String":"y"}},[38,36,1202,38,39,1205,38,37,1203,38,38,1204,38,36,1202,38,39,1205]]}]},[38,30,1196,38,40,1206,38,30,1196,38,31,1197,38,30,1196,38,40,1206]]},{"At":[{"GetAttr":[{"Variable":"picky_default"},"kind"]},[38,42,1208,38,64,1230,38,42,1208,38,64,1230,38,59,1225,38,64,1230]]}],"expand_final":false}},[38,21,1187,38,65,1231,38,21,1187,38,30,1196,38,64,1230,38,65,1231]]},"error_message":{"At":[{"Literal":{"String":"kind x or y (the default none is refused)."}},[39,21,1252,39,65,1296,39,22,1253,39,64,1295,39,21,1252,39,65,1296]]},"condition_source":"contains([\"x\", \"y\"], var.picky_default.kind)","error_message_source":"\"kind x or y (the default none is refused).\"","location":{"file":"variables.tf","line":37,"column":3}},{"condition":{"At":[{"Binary":["Or",{"At":[{"Binary":["Eq",{"At":[{"GetAttr":[{"Variable":"picky_default"},"count"]},[42,21,1336,42,44,1359,42,21,1336,42,44,1359,42,38,1353,42,44,1359]]},{"At":[{"Literal":{"Null":"Any"}},[42,48,1363,42,52,1367,42,48,1363,42,52,1367,42,48,1363,42,52,1367]]}]},[42,21,1336,42,52,1367,42,21,1336,42,44,1359,42,21,1336,42,52,1367]]},{"At":[{"Binary":["Greater",{"At":[{"GetAttr":[{"Variable":"picky_default"},"count"]},[42,56,1371,42,79,1394,42,56,1371,42,79,1394,42,73,1388,42,79,1394]]},{"At":[{"Literal":{"Number":"0"}},[42,82,1397,42,83,1398,42,82,1397,42,83,1398,42,82,1397,42,83,1398]]}]},[42,56,1371,42,83,1398,42,56,1371,42,79,1394,42,56,1371,42,83,1398]]}]},[42,21,1336,42,83,1398,42,21,1336,42,44,1359,42,21,1336,42,83,1398]]},"error_message":{"At":[{"Literal":{"String":"count positive."}},[43,21,1419,43,38,1436,43,22,1420,43,37,1435,43,21,1419,43,38,1436]]},"condition_source":"var.picky_default.count == null || var.picky_default.count > 0","error_message_source":"\"count positive.\"","location":{"file":"variables.tf","line":41,"column":3}}],"location":{"file":"variables.tf","line":31,"column":1}},{"name":"required_attr","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Call":{"name":"alltrue","args":[{"At":[{"For":{"key_var":null,"value_var":"r","collection":{"At":[{"Variable":"required_attr"},[53,39,1596,53,56,1613,53,39,1596,53,56,1613,53,39,1596,53,56,1613]]},"key":null,"value":{"At":[{"Binary":["Greater",{"At":[{"GetAttr":[{"Bound":"r"},"port"]},[53,59,1616,53,65,1622,53,59,1616,53,65,1622,53,60,1617,53,65,1622]]},{"At":[{"Literal":{"Number":"0"}},[53,68,1625,53,69,1626,53,68,1625,53,69,1626,53,68,1625,53,69,1626]]}]},[53,59,1616,53,69,1626,53,59,1616,53,65,1622,53,59,1616,53,69,1626]]},"condition":null,"grouping":false}},[53,29,1586,53,70,1627,53,29,1586,53,30,1587,53,29,1586,53,70,1627]]}],"expand_final":false}},[53,21,1578,53,71,1628,53,21,1578,53,29,1586,53,70,1627,53,71,1628]]},"error_message":{"At":[{"Literal":{"String":"port must be set and positive."}},[54,21,1649,54,53,1681,54,22,1650,54,52,1680,54,21,1649,54,53,1681]]},"condition_source":"alltrue([for r in var.required_attr : r.port > 0])","error_message_source":"\"port must be set and positive.\"","location":{"file":"variables.tf","line":52,"column":3}}],"location":{"file":"variables.tf","line":47,"column":1}},{"name":"label","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["NotEq",{"At":[{"Variable":"label"},[62,21,1780,62,30,1789,62,21,1780,62,30,1789,62,21,1780,62,30,1789]]},{"At":[{"Literal":{"String":""}},[62,34,1793,62,36,1795,62,36,1795,62,36,1795,62,34,1793,62,36,1795]]}]},[62,21,1780,62,36,1795,62,21,1780,62,30,1789,62,21,1780,62,36,1795]]},"error_message":{"At":[{"Template":[{"Literal":"not empty: "},{"Interpolation":{"At":[{"Variable":"label"},[63,35,1830,63,44,1839,63,35,1830,63,44,1839,63,35,1830,63,44,1839]]}}]},[63,21,1816,63,46,1841,63,22,1817,63,33,1828,63,21,1816,63,46,1841]]},"condition_source":"var.label != \"\"","error_message_source":"\"not empty: ${var.label}\"","location":{"file":"variables.tf","line":61,"column":3}},{"condition":{"At":[{"Call":{"name":"can","args":[{"At":[{"Call":{"name":"regex","args":[{"At":[{"Literal":{"String":"^[a-z0-9]+$"}},[66,31,1891,66,44,1904,66,32,1892,66,43,1903,66,31,1891,66,44,1904]]},{"At":[{"Variable":"label"},[66,46,1906,66,55,1915,66,46,1906,66,55,1915,66,46,1906,66,55,1915]]}],"expand_final":false}},[66,25,1885,66,56,1916,66,25,1885,66,31,1891,66,55,1915,66,56,1916]]}],"expand_final":false}},[66,21,1881,66,57,1917,66,21,1881,66,25,1885,66,56,1916,66,57,1917]]},"error_message":{"At":[{"Literal":{"String":"lowercase and digits."}},[67,21,1938,67,44,1961,67,22,1939,67,43,1960,67,21,1938,67,44,1961]]},"condition_source":"can(regex(\"^[a-z0-9]+$\", var.label))","error_message_source":"\"lowercase and digits.\"","location":{"file":"variables.tf","line":65,"column":3}}],"location":{"file":"variables.tf","line":58,"column":1}},{"name":"flag","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["Or",{"At":[{"Binary":["Eq",{"At":[{"Variable":"flag"},[75,21,2056,75,29,2064,75,21,2056,75,29,2064,75,21,2056,75,29,2064]]},{"At":[{"Literal":{"Bool":true}},[75,33,2068,75,37,2072,75,33,2068,75,37,2072,75,33,2068,75,37,2072]]}]},[75,21,2056,75,37,2072,75,21,2056,75,29,2064,75,21,2056,75,37,2072]]},{"At":[{"Binary":["Eq",{"At":[{"Variable":"flag"},[75,41,2076,75,49,2084,75,41,2076,75,49,2084,75,41,2076,75,49,2084]]},{"At":[{"Literal":{"Null":"Any"}},[75,53,2088,75,57,2092,75,53,2088,75,57,2092,75,53,2088,75,57,2092]]}]},[75,41,2076,75,57,2092,75,41,2076,75,49,2084,75,41,2076,75,57,2092]]}]},[75,21,2056,75,57,2092,75,21,2056,75,29,2064,75,21,2056,75,57,2092]]},"error_message":{"At":[{"Literal":{"String":"flag must be true."}},[76,21,2113,76,41,2133,76,22,2114,76,40,2132,76,21,2113,76,41,2133]]},"condition_source":"var.flag == true || var.flag == null","error_message_source":"\"flag must be true.\"","location":{"file":"variables.tf","line":74,"column":3}}],"location":{"file":"variables.tf","line":71,"column":1}},{"name":"count_set","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["And",{"At":[{"Binary":["GreaterEq",{"At":[{"Call":{"name":"length","args":[{"At":[{"Variable":"count_set"},[84,28,2248,84,41,2261,84,28,2248,84,41,2261,84,28,2248,84,41,2261]]}],"expand_final":false}},[84,21,2241,84,42,2262,84,21,2241,84,28,2248,84,41,2261,84,42,2262]]},{"At":[{"Literal":{"Number":"1"}},[84,46,2266,84,47,2267,84,46,2266,84,47,2267,84,46,2266,84,47,2267]]}]},[84,21,2241,84,47,2267,84,21,2241,84,28,2248,84,21,2241,84,47,2267]]},{"At":[{"Binary":["LessEq",{"At":[{"Call":{"name":"length","args":[{"At":[{"Variable":"count_set"},[84,58,2278,84,71,2291,84,58,2278,84,71,2291,84,58,2278,84,71,2291]]}],"expand_final":false}},[84,51,2271,84,72,2292,84,51,2271,84,58,2278,84,71,2291,84,72,2292]]},{"At":[{"Literal":{"Number":"2"}},[84,76,2296,84,77,2297,84,76,2296,84,77,2297,84,76,2296,84,77,2297]]}]},[84,51,2271,84,77,2297,84,51,2271,84,58,2278,84,51,2271,84,77,2297]]}]},[84,21,2241,84,77,2297,84,21,2241,84,28,2248,84,21,2241,84,77,2297]]},"error_message":{"At":[{"Literal":{"String":"one or two."}},[85,21,2318,85,34,2331,85,22,2319,85,33,2330,85,21,2318,85,34,2331]]},"condition_source":"length(var.count_set) >= 1 && length(var.count_set) <= 2","error_message_source":"\"one or two.\"","location":{"file":"variables.tf","line":83,"column":3}}],"location":{"file":"variables.tf","line":80,"column":1}},{"name":"deprecated_setting","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["Eq",{"At":[{"Variable":"deprecated_setting"},[93,21,2442,93,43,2464,93,21,2442,93,43,2464,93,21,2442,93,43,2464]]},{"At":[{"Literal":{"Null":"Any"}},[93,47,2468,93,51,2472,93,47,2468,93,51,2472,93,47,2468,93,51,2472]]}]},[93,21,2442,93,51,2472,93,21,2442,93,43,2464,93,21,2442,93,51,2472]]},"error_message":{"At":[{"Literal":{"String":"deprecated_setting is no longer read: leave it out."}},[94,21,2493,94,74,2546,94,22,2494,94,73,2545,94,21,2493,94,74,2546]]},"condition_source":"var.deprecated_setting == null","error_message_source":"\"deprecated_setting is no longer read: leave it out.\"","location":{"file":"variables.tf","line":92,"column":3}}],"location":{"file":"variables.tf","line":89,"column":1}},{"name":"context","ty":"Any","typed":true,"default":null,"description":"Untyped settings whose keys are checked one by one.","sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Conditional":[{"At":[{"Binary":["Eq",{"At":[{"Call":{"name":"lookup","args":[{"At":[{"Variable":"context"},[106,28,2770,106,39,2781,106,28,2770,106,39,2781,106,28,2770,106,39,2781]]},{"At":[{"Literal":{"String":"label_key_case"}},[106,41,2783,106,57,2799,106,42,2784,106,56,2798,106,41,2783,106,57,2799]]},{"At":[{"Literal":{"Null":"Any"}},[106,59,2801,106,63,2805,106,59,2801,106,63,2805,106,59,2801,106,63,2805]]}],"expand_final":false}},[106,21,2763,106,64,2806,106,21,2763,106,28,2770,106,63,2805,106,64,2806]]},{"At":[{"Literal":{"Null":"Any"}},[106,68,2810,106,72,2814,106,68,2810,106,72,2814,106,68,2810,106,72,2814]]}]},[106,21,2763,106,72,2814,106,21,2763,106,28,2770,106,21,2763,106,72,2814]]},{"At":[{"Literal":{"Bool":true}},[106,75,2817,106,79,2821,106,75,2817,106,79,2821,106,75,2817,106,79,2821]]},{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"String":"lower"}},[106,92,2834,106,99,2841,106,93,2835,106,98,2840,106,92,2834,106,99,2841]]},{"At":[{"Literal":{"String":"title"}},[106,101,2843,106,108,2850,106,102,2844,106,107,2849,106,101,2843,106,108,2850]]},{"At":[{"Literal":{"String":"upper"}},[106,110,2852,106,117,2859,106,111,2853,106,116,2858,106,110,2852,106,117,2859]]}]},[106,91,2833,106,118,2860,106,91,2833,106,92,2834,106,91,2833,106,118,2860]]},{"At":[{"Index":[{"Variable":"context"},{"At":[{"Literal":{"String":"label_key_case"}},[106,132,2874,106,148,2890,106,133,2875,106,147,2889,106,132,2874,106,148,2890]]}]},[106,120,2862,106,149,2891,106,120,2862,106,149,2891,106,131,2873,106,149,2891]]}],"expand_final":false}},[106,82,2824,106,150,2892,106,82,2824,106,91,2833,106,149,2891,106,150,2892]]}]},[106,21,2763,106,150,2892,106,21,2763,106,28,2770,106,21,2763,106,150,2892]]},"error_message":{"At":[{"Literal":{"String":"Allowed values: `lower`, `title`, `upper`."}},[107,21,2913,107,65,2957,107,22,2914,107,64,2956,107,21,2913,107,65,2957]]},"condition_source":"lookup(var.context, \"label_key_case\", null) == null ? true : contains([\"lower\", \"title\", \"upper\"], var.context[\"label_key_case\"])","error_message_source":"\"Allowed values: `lower`, `title`, `upper`.\"","location":{"file":"variables.tf","line":105,"column":3}},{"condition":{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"String":"a"}},[110,31,3007,110,34,3010,110,32,3008,110,33,3009,110,31,3007,110,34,3010]]},{"At":[{"Literal":{"String":"b"}},[110,36,3012,110,39,3015,110,37,3013,110,38,3014,110,36,3012,110,39,3015]]}]},[110,30,3006,110,40,3016,110,30,3006,110,31,3007,110,30,3006,110,40,3016]]},{"At":[{"Call":{"name":"lookup","args":[{"At":[{"Variable":"context"},[110,49,3025,110,60,3036,110,49,3025,110,60,3036,110,49,3025,110,60,3036]]},{"At":[{"Literal":{"String":"mode"}},[110,62,3038,110,68,3044,110,63,3039,110,67,3043,110,62,3038,110,68,3044]]},{"At":[{"Literal":{"String":"a"}},[110,70,3046,110,73,3049,110,71,3047,110,72,3048,110,70,3046,110,73,3049]]}],"expand_final":false}},[110,42,3018,110,74,3050,110,42,3018,110,49,3025,110,73,3049,110,74,3050]]}],"expand_final":false}},[110,21,2997,110,75,3051,110,21,2997,110,30,3006,110,74,3050,110,75,3051]]},"error_message":{"At":[{"Literal":{"String":"mode is a or b (a when left out)."}},[111,21,3072,111,56,3107,111,22,3073,111,55,3106,111,21,3072,111,56,3107]]},"condition_source":"contains([\"a\", \"b\"], lookup(var.context, \"mode\", \"a\"))","error_message_source":"\"mode is a or b (a when left out).\"","location":{"file":"variables.tf","line":109,"column":3}},{"condition":{"At":[{"Binary":["NotEq",{"At":[{"GetAttr":[{"Variable":"context"},"enabled"]},[114,21,3147,114,40,3166,114,21,3147,114,40,3166,114,32,3158,114,40,3166]]},{"At":[{"Literal":{"Null":"Any"}},[114,44,3170,114,48,3174,114,44,3170,114,48,3174,114,44,3170,114,48,3174]]}]},[114,21,3147,114,48,3174,114,21,3147,114,40,3166,114,21,3147,114,48,3174]]},"error_message":{"At":[{"Literal":{"String":"enabled must be set."}},[115,21,3195,115,43,3217,115,22,3196,115,42,3216,115,21,3195,115,43,3217]]},"condition_source":"var.context.enabled != null","error_message_source":"\"enabled must be set.\"","location":{"file":"variables.tf","line":113,"column":3}}],"location":{"file":"variables.tf","line":98,"column":1}},{"name":"pools","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Call":{"name":"alltrue","args":[{"At":[{"For":{"key_var":null,"value_var":"p","collection":{"At":[{"Call":{"name":"values","args":[{"At":[{"Variable":"pools"},[126,46,3432,126,55,3441,126,46,3432,126,55,3441,126,46,3432,126,55,3441]]}],"expand_final":false}},[126,39,3425,126,56,3442,126,39,3425,126,46,3432,126,55,3441,126,56,3442]]},"key":null,"value":{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"String":"auto"}},[126,69,3455,126,75,3461,126,70,3456,126,74,3460,126,69,3455,126,75,3461]]},{"At":[{"Literal":{"String":"manual"}},[126,77,3463,126,85,3471,126,78,3464,126,84,3470,126,77,3463,126,85,3471]]}]},[126,68,3454,126,86,3472,126,68,3454,126,69,3455,126,68,3454,126,86,3472]]},{"At":[{"GetAttr":[{"Bound":"p"},"mode"]},[126,88,3474,126,94,3480,126,88,3474,126,94,3480,126,89,3475,126,94,3480]]}],"expand_final":false}},[126,59,3445,126,95,3481,126,59,3445,126,68,3454,126,94,3480,126,95,3481]]},"condition":null,"grouping":false}},[126,29,3415,126,96,3482,126,29,3415,126,30,3416,126,29,3415,126,96,3482]]}],"expand_final":false}},[126,21,3407,126,97,3483,126,21,3407,126,29,3415,126,96,3482,126,97,3483]]},"error_message":{"At":[{"Literal":{"String":"mode is auto or manual."}},[127,21,3504,127,46,3529,127,22,3505,127,45,3528,127,21,3504,127,46,3529]]},"condition_source":"alltrue([for p in values(var.pools) : contains([\"auto\", \"manual\"], p.mode)])","error_message_source":"\"mode is auto or manual.\"","location":{"file":"variables.tf","line":125,"column":3}},{"condition":{"At":[{"Call":{"name":"alltrue","args":[{"At":[{"For":{"key_var":null,"value_var":"k","collection":{"At":[{"Call":{"name":"keys","args":[{"At":[{"Variable":"pools"},[130,44,3592,130,53,3601,130,44,3592,130,53,3601,130,44,3592,130,53,3601]]}],"expand_final":false}},[130,39,3587,130,54,3602,130,39,3587,130,44,3592,130,53,3601,130,54,3602]]},"key":null,"value":{"At":[{"Call":{"name":"can","args":[{"At":[{"Call":{"name":"regex","args":[{"At":[{"Literal":{"String":"^[a-z]+$"}},[130,67,3615,130,77,3625,130,68,3616,130,76,3624,130,67,3615,130,77,3625]]},{"At":[{"Bound":"k"},[130,79,3627,130,80,3628,130,79,3627,130,80,3628,130,79,3627,130,80,3628]]}],"expand_final":false}},[130,61,3609,130,81,3629,130,61,3609,130,67,3615,130,80,3628,130,81,3629]]}],"expand_final":false}},[130,57,3605,130,82,3630,130,57,3605,130,61,3609,130,81,3629,130,82,3630]]},"condition":null,"grouping":false}},[130,29,3577,130,83,3631,130,29,3577,130,30,3578,130,29,3577,130,83,3631]]}],"expand_final":false}},[130,21,3569,130,84,3632,130,21,3569,130,29,3577,130,83,3631,130,84,3632]]},"error_message":{"At":[{"Literal":{"String":"pool names are lowercase letters."}},[131,21,3653,131,56,3688,131,22,3654,131,55,3687,131,21,3653,131,56,3688]]},"condition_source":"alltrue([for k in keys(var.pools) : can(regex(\"^[a-z]+$\", k))])","error_message_source":"\"pool names are lowercase letters.\"","location":{"file":"variables.tf","line":129,"column":3}},{"condition":{"At":[{"Call":{"name":"alltrue","args":[{"At":[{"Call":{"name":"flatten","args":[{"At":[{"For":{"key_var":"k","value_var":"p","collection":{"At":[{"Variable":"pools"},[134,50,3757,134,59,3766,134,50,3757,134,59,3766,134,50,3757,134,59,3766]]},"key":null,"value":{"At":[{"For":{"key_var":null,"value_var":"q","collection":{"At":[{"GetAttr":[{"Bound":"p"},"providers"]},[134,72,3779,134,83,3790,134,72,3779,134,83,3790,134,73,3780,134,83,3790]]},"key":null,"value":{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"String":"oidc"}},[134,96,3803,134,102,3809,134,97,3804,134,101,3808,134,96,3803,134,102,3809]]},{"At":[{"Literal":{"String":"saml"}},[134,104,3811,134,110,3817,134,105,3812,134,109,3816,134,104,3811,134,110,3817]]}]},[134,95,3802,134,111,3818,134,95,3802,134,96,3803,134,95,3802,134,111,3818]]},{"At":[{"GetAttr":[{"Bound":"q"},"kind"]},[134,113,3820,134,119,3826,134,113,3820,134,119,3826,134,114,3821,134,119,3826]]}],"expand_final":false}},[134,86,3793,134,120,3827,134,86,3793,134,95,3802,134,119,3826,134,120,3827]]},"condition":null,"grouping":false}},[134,62,3769,134,121,3828,134,62,3769,134,63,3770,134,62,3769,134,121,3828]]},"condition":null,"grouping":false}},[134,37,3744,134,122,3829,134,37,3744,134,38,3745,134,37,3744,134,122,3829]]}],"expand_final":false}},[134,29,3736,134,123,3830,134,29,3736,134,37,3744,134,122,3829,134,123,3830]]}],"expand_final":false}},[134,21,3728,134,124,3831,134,21,3728,134,29,3736,134,123,3830,134,124,3831]]},"error_message":{"At":[{"Literal":{"String":"provider kind is oidc or saml."}},[135,21,3852,135,53,3884,135,22,3853,135,52,3883,135,21,3852,135,53,3884]]},"condition_source":"alltrue(flatten([for k, p in var.pools : [for q in p.providers : contains([\"oidc\", \"saml\"], q.kind)]]))","error_message_source":"\"provider kind is oidc or saml.\"","location":{"file":"variables.tf","line":133,"column":3}}],"location":{"file":"variables.tf","line":119,"column":1}},{"name":"vpc_names","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["Eq",{"At":[{"Call":{"name":"length","args":[{"At":[{"For":{"key_var":null,"value_var":"name","collection":{"At":[{"Variable":"vpc_names"},[143,41,4016,143,54,4029,143,41,4016,143,54,4029,143,41,4016,143,54,4029]]},"key":null,"value":{"At":[{"Bound":"name"},[143,57,4032,143,61,4036,143,57,4032,143,61,4036,143,57,4032,143,61,4036]]},"condition":{"At":[{"Binary":["Or",{"At":[{"Binary":["Greater",{"At":[{"Call":{"name":"length","args":[{"At":[{"Bound":"name"},[143,72,4047,143,76,4051,143,72,4047,143,76,4051,143,72,4047,143,76,4051]]}],"expand_final":false}},[143,65,4040,143,77,4052,143,65,4040,143,72,4047,143,76,4051,143,77,4052]]},{"At":[{"Literal":{"Number":"16"}},[143,80,4055,143,82,4057,143,80,4055,143,82,4057,143,80,4055,143,82,4057]]}]},[143,65,4040,143,82,4057,143,65,4040,143,72,4047,143,65,4040,143,82,4057]]},{"At":[{"Unary":["Not",{"At":[{"Call":{"name":"can","args":[{"At":[{"Call":{"name":"regex","args":[{"At":[{"Literal":{"String":"^([a-z]|[a-z][-a-z0-9]*[a-z0-9])$"}},[143,97,4072,143,132,4107,143,98,4073,143,131,4106,143,97,4072,143,132,4107]]},{"At":[{"Bound":"name"},[143,134,4109,143,138,4113,143,134,4109,143,138,4113,143,134,4109,143,138,4113]]}],"expand_final":false}},[143,91,4066,143,139,4114,143,91,4066,143,97,4072,143,138,4113,143,139,4114]]}],"expand_final":false}},[143,87,4062,143,140,4115,143,87,4062,143,91,4066,143,139,4114,143,140,4115]]}]},[143,86,4061,143,140,4115,143,86,4061,143,87,4062,143,86,4061,143,140,4115]]}]},[143,65,4040,143,140,4115,143,65,4040,143,72,4047,143,65,4040,143,140,4115]]},"grouping":false}},[143,28,4003,143,141,4116,143,28,4003,143,29,4004,143,28,4003,143,141,4116]]}],"expand_final":false}},[143,21,3996,143,142,4117,143,21,3996,143,28,4003,143,141,4116,143,142,4117]]},{"At":[{"Literal":{"Number":"0"}},[143,146,4121,143,147,4122,143,146,4121,143,147,4122,143,146,4121,143,147,4122]]}]},[143,21,3996,143,147,4122,143,21,3996,143,28,4003,143,21,3996,143,147,4122]]},"error_message":{"At":[{"Literal":{"String":"VPC names: lowercase, at most 16 characters."}},[144,21,4143,144,67,4189,144,22,4144,144,66,4188,144,21,4143,144,67,4189]]},"condition_source":"length([for name in var.vpc_names : name if length(name) > 16 || !can(regex(\"^([a-z]|[a-z][-a-z0-9]*[a-z0-9])$\", name))]) == 0","error_message_source":"\"VPC names: lowercase, at most 16 characters.\"","location":{"file":"variables.tf","line":142,"column":3}}],"location":{"file":"variables.tf","line":139,"column":1}},{"name":"retention","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Unary":["Not",{"At":[{"At":[{"Binary":["Or",{"At":[{"Binary":["Less",{"At":[{"Variable":"retention"},[152,23,4290,152,36,4303,152,23,4290,152,36,4303,152,23,4290,152,36,4303]]},{"At":[{"Literal":{"Number":"1"}},[152,39,4306,152,40,4307,152,39,4306,152,40,4307,152,39,4306,152,40,4307]]}]},[152,23,4290,152,40,4307,152,23,4290,152,36,4303,152,23,4290,152,40,4307]]},{"At":[{"Binary":["Greater",{"At":[{"Variable":"retention"},[152,44,4311,152,57,4324,152,44,4311,152,57,4324,152,44,4311,152,57,4324]]},{"At":[{"Literal":{"Number":"365"}},[152,60,4327,152,63,4330,152,60,4327,152,63,4330,152,60,4327,152,63,4330]]}]},[152,44,4311,152,63,4330,152,44,4311,152,57,4324,152,44,4311,152,63,4330]]}]},[152,23,4290,152,63,4330,152,23,4290,152,36,4303,152,23,4290,152,63,4330]]},[152,22,4289,152,64,4331,152,23,4290,152,36,4303,152,22,4289,152,64,4331]]}]},[152,21,4288,152,64,4331,152,21,4288,152,22,4289,152,21,4288,152,64,4331]]},"error_message":{"At":[{"Literal":{"String":"1 to 365 days."}},[153,21,4352,153,37,4368,153,22,4353,153,36,4367,153,21,4352,153,37,4368]]},"condition_source":"!(var.retention < 1 || var.retention > 365)","error_message_source":"\"1 to 365 days.\"","location":{"file":"variables.tf","line":151,"column":3}},{"condition":{"At":[{"Unary":["Not",{"At":[{"At":[{"Binary":["Eq",{"At":[{"Variable":"retention"},[156,23,4410,156,36,4423,156,23,4410,156,36,4423,156,23,4410,156,36,4423]]},{"At":[{"Literal":{"Number":"13"}},[156,40,4427,156,42,4429,156,40,4427,156,42,4429,156,40,4427,156,42,4429]]}]},[156,23,4410,156,42,4429,156,23,4410,156,36,4423,156,23,4410,156,42,4429]]},[156,22,4409,156,43,4430,156,23,4410,156,36,4423,156,22,4409,156,43,4430]]}]},[156,21,4408,156,43,4430,156,21,4408,156,22,4409,156,21,4408,156,43,4430]]},"error_message":{"At":[{"Literal":{"String":"not 13."}},[157,21,4451,157,30,4460,157,22,4452,157,29,4459,157,21,4451,157,30,4460]]},"condition_source":"!(var.retention == 13)","error_message_source":"\"not 13.\"","location":{"file":"variables.tf","line":155,"column":3}}],"location":{"file":"variables.tf","line":148,"column":1}},{"name":"timeouts","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Unary":["Not",{"At":[{"Call":{"name":"contains","args":[{"At":[{"For":{"key_var":null,"value_var":"t","collection":{"At":[{"Call":{"name":"keys","args":[{"At":[{"Variable":"timeouts"},[165,46,4589,165,58,4601,165,46,4589,165,58,4601,165,46,4589,165,58,4601]]}],"expand_final":false}},[165,41,4584,165,59,4602,165,41,4584,165,46,4589,165,58,4601,165,59,4602]]},"key":null,"value":{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"String":"create"}},[165,72,4615,165,80,4623,165,73,4616,165,79,4622,165,72,4615,165,80,4623]]},{"At":[{"Literal":{"String":"update"}},[165,82,4625,165,90,4633,165,83,4626,165,89,4632,165,82,4625,165,90,4633]]},{"At":[{"Literal":{"String":"delete"}},[165,92,4635,165,100,4643,165,93,4636,165,99,4642,165,92,4635,165,100,4643]]}]},[165,71,4614,165,101,4644,165,71,4614,165,72,4615,165,71,4614,165,101,4644]]},{"At":[{"Bound":"t"},[165,103,4646,165,104,4647,165,103,4646,165,104,4647,165,103,4646,165,104,4647]]}],"expand_final":false}},[165,62,4605,165,105,4648,165,62,4605,165,71,4614,165,104,4647,165,105,4648]]},"condition":null,"grouping":false}},[165,31,4574,165,106,4649,165,31,4574,165,32,4575,165,31,4574,165,106,4649]]},{"At":[{"Literal":{"Bool":false}},[165,108,4651,165,113,4656,165,108,4651,165,113,4656,165,108,4651,165,113,4656]]}],"expand_final":false}},[165,22,4565,165,114,4657,165,22,4565,165,31,4574,165,113,4656,165,114,4657]]}]},[165,21,4564,165,114,4657,165,21,4564,165,22,4565,165,21,4564,165,114,4657]]},"error_message":{"At":[{"Literal":{"String":"timeouts: create, update or delete."}},[166,21,4678,166,58,4715,166,22,4679,166,57,4714,166,21,4678,166,58,4715]]},"condition_source":"!contains([for t in keys(var.timeouts) : contains([\"create\", \"update\", \"delete\"], t)], false)","error_message_source":"\"timeouts: create, update or delete.\"","location":{"file":"variables.tf","line":164,"column":3}},{"condition":{"At":[{"Unary":["Not",{"At":[{"Call":{"name":"contains","args":[{"At":[{"Call":{"name":"keys","args":[{"At":[{"Variable":"timeouts"},[169,36,4770,169,48,4782,169,36,4770,169,48,4782,169,36,4770,169,48,4782]]}],"expand_final":false}},[169,31,4765,169,49,4783,169,31,4765,169,36,4770,169,48,4782,169,49,4783]]},{"At":[{"Literal":{"String":"read"}},[169,51,4785,169,57,4791,169,52,4786,169,56,4790,169,51,4785,169,57,4791]]}],"expand_final":false}},[169,22,4756,169,58,4792,169,22,4756,169,31,4765,169,57,4791,169,58,4792]]}]},[169,21,4755,169,58,4792,169,21,4755,169,22,4756,169,21,4755,169,58,4792]]},"error_message":{"At":[{"Literal":{"String":"read is not configurable."}},[170,21,4813,170,48,4840,170,22,4814,170,47,4839,170,21,4813,170,48,4840]]},"condition_source":"!contains(keys(var.timeouts), \"read\")","error_message_source":"\"read is not configurable.\"","location":{"file":"variables.tf","line":168,"column":3}}],"location":{"file":"variables.tf","line":161,"column":1}},{"name":"filters","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Call":{"name":"contains","args":[{"At":[{"Call":{"name":"keys","args":[{"At":[{"Variable":"filters"},[178,35,4978,178,46,4989,178,35,4978,178,46,4989,178,35,4978,178,46,4989]]}],"expand_final":false}},[178,30,4973,178,47,4990,178,30,4973,178,35,4978,178,46,4989,178,47,4990]]},{"At":[{"Literal":{"String":"state"}},[178,49,4992,178,56,4999,178,50,4993,178,55,4998,178,49,4992,178,56,4999]]}],"expand_final":false}},[178,21,4964,178,57,5000,178,21,4964,178,30,4973,178,56,4999,178,57,5000]]},"error_message":{"At":[{"Literal":{"String":"filters need a state."}},[179,21,5021,179,44,5044,179,22,5022,179,43,5043,179,21,5021,179,44,5044]]},"condition_source":"contains(keys(var.filters), \"state\")","error_message_source":"\"filters need a state.\"","location":{"file":"variables.tf","line":177,"column":3}}],"location":{"file":"variables.tf","line":174,"column":1}},{"name":"log_level","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Call":{"name":"anytrue","args":[{"At":[{"Tuple":[{"At":[{"Binary":["Eq",{"At":[{"Variable":"log_level"},[187,30,5157,187,43,5170,187,30,5157,187,43,5170,187,30,5157,187,43,5170]]},{"At":[{"Literal":{"String":"debug"}},[187,47,5174,187,54,5181,187,48,5175,187,53,5180,187,47,5174,187,54,5181]]}]},[187,30,5157,187,54,5181,187,30,5157,187,43,5170,187,30,5157,187,54,5181]]},{"At":[{"Binary":["Eq",{"At":[{"Variable":"log_level"},[187,56,5183,187,69,5196,187,56,5183,187,69,5196,187,56,5183,187,69,5196]]},{"At":[{"Literal":{"String":"info"}},[187,73,5200,187,79,5206,187,74,5201,187,78,5205,187,73,5200,187,79,5206]]}]},[187,56,5183,187,79,5206,187,56,5183,187,69,5196,187,56,5183,187,79,5206]]},{"At":[{"Binary":["Eq",{"At":[{"Variable":"log_level"},[187,81,5208,187,94,5221,187,81,5208,187,94,5221,187,81,5208,187,94,5221]]},{"At":[{"Literal":{"String":"warn"}},[187,98,5225,187,104,5231,187,99,5226,187,103,5230,187,98,5225,187,104,5231]]}]},[187,81,5208,187,104,5231,187,81,5208,187,94,5221,187,81,5208,187,104,5231]]}]},[187,29,5156,187,105,5232,187,29,5156,187,30,5157,187,29,5156,187,105,5232]]}],"expand_final":false}},[187,21,5148,187,106,5233,187,21,5148,187,29,5156,187,105,5232,187,106,5233]]},"error_message":{"At":[{"Literal":{"String":"debug, info or warn."}},[188,21,5254,188,43,5276,188,22,5255,188,42,5275,188,21,5254,188,43,5276]]},"condition_source":"anytrue([var.log_level == \"debug\", var.log_level == \"info\", var.log_level == \"warn\"])","error_message_source":"\"debug, info or warn.\"","location":{"file":"variables.tf","line":186,"column":3}}],"location":{"file":"variables.tf","line":183,"column":1}},{"name":"databases","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Call":{"name":"alltrue","args":[{"At":[{"For":{"key_var":"k","value_var":"v","collection":{"At":[{"Variable":"databases"},[201,19,5491,201,32,5504,201,19,5491,201,32,5504,201,19,5491,201,32,5504]]},"key":null,"value":{"At":[{"Conditional":[{"At":[{"Binary":["NotEq",{"At":[{"Call":{"name":"try","args":[{"At":[{"GetAttr":[{"At":[{"GetAttr":[{"Bound":"v"},"autoscale"]},[202,11,5517,202,22,5528,202,11,5517,202,22,5528,202,12,5518,202,22,5528]]},"max_throughput"]},[202,11,5517,202,37,5543,202,11,5517,202,37,5543,202,22,5528,202,37,5543]]},{"At":[{"Literal":{"Null":"Any"}},[202,39,5545,202,43,5549,202,39,5545,202,43,5549,202,39,5545,202,43,5549]]}],"expand_final":false}},[202,7,5513,202,44,5550,202,7,5513,202,11,5517,202,43,5549,202,44,5550]]},{"At":[{"Literal":{"Null":"Any"}},[202,48,5554,202,52,5558,202,48,5554,202,52,5558,202,48,5554,202,52,5558]]}]},[202,7,5513,202,52,5558,202,7,5513,202,11,5517,202,7,5513,202,52,5558]]},{"At":[{"Binary":["GreaterEq",{"At":[{"GetAttr":[{"At":[{"GetAttr":[{"Bound":"v"},"autoscale"]},[202,55,5561,202,66,5572,202,55,5561,202,66,5572,202,56,5562,202,66,5572]]},"max_throughput"]},[202,55,5561,202,81,5587,202,55,5561,202,81,5587,202,66,5572,202,81,5587]]},{"At":[{"Literal":{"Number":"1000"}},[202,85,5591,202,89,5595,202,85,5591,202,89,5595,202,85,5591,202,89,5595]]}]},[202,55,5561,202,89,5595,202,55,5561,202,81,5587,202,55,5561,202,89,5595]]},{"At":[{"Literal":{"Bool":true}},[202,92,5598,202,96,5602,202,92,5598,202,96,5602,202,92,5598,202,96,5602]]}]},[202,7,5513,202,96,5602,202,7,5513,202,11,5517,202,7,5513,202,96,5602]]},"condition":null,"grouping":false}},[200,25,5471,203,6,5608,200,25,5471,200,26,5472,200,25,5471,203,6,5608]]}],"expand_final":false}},[200,17,5463,203,7,5609,200,17,5463,200,25,5471,203,6,5608,203,7,5609]]},"error_message":{"At":[{"Literal":{"String":"max_throughput is at least 1000."}},[204,21,5630,204,55,5664,204,22,5631,204,54,5663,204,21,5630,204,55,5664]]},"condition_source":"alltrue([\n      for k, v in var.databases :\n      try(v.autoscale.max_throughput, null) != null ? v.autoscale.max_throughput >= 1000 : true\n    ])","error_message_source":"\"max_throughput is at least 1000.\"","location":{"file":"variables.tf","line":199,"column":3}}],"location":{"file":"variables.tf","line":192,"column":1}},{"name":"backend","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["Eq",{"At":[{"Binary":["Add",{"At":[{"Binary":["Add",{"At":[{"At":[{"Conditional":[{"At":[{"Binary":["NotEq",{"At":[{"GetAttr":[{"Variable":"backend"},"cloudrun"]},[216,22,5881,216,42,5901,216,22,5881,216,42,5901,216,33,5892,216,42,5901]]},{"At":[{"Literal":{"Null":"Any"}},[216,46,5905,216,50,5909,216,46,5905,216,50,5909,216,46,5905,216,50,5909]]}]},[216,22,5881,216,50,5909,216,22,5881,216,42,5901,216,22,5881,216,50,5909]]},{"At":[{"Literal":{"Number":"1"}},[216,53,5912,216,54,5913,216,53,5912,216,54,5913,216,53,5912,216,54,5913]]},{"At":[{"Literal":{"Number":"0"}},[216,57,5916,216,58,5917,216,57,5916,216,58,5917,216,57,5916,216,58,5917]]}]},[216,22,5881,216,58,5917,216,22,5881,216,42,5901,216,22,5881,216,58,5917]]},[216,21,5880,216,59,5918,216,22,5881,216,42,5901,216,21,5880,216,59,5918]]},{"At":[{"At":[{"Conditional":[{"At":[{"Binary":["NotEq",{"At":[{"GetAttr":[{"Variable":"backend"},"gce"]},[216,63,5922,216,78,5937,216,63,5922,216,78,5937,216,74,5933,216,78,5937]]},{"At":[{"Literal":{"Null":"Any"}},[216,82,5941,216,86,5945,216,82,5941,216,86,5945,216,82,5941,216,86,5945]]}]},[216,63,5922,216,86,5945,216,63,5922,216,78,5937,216,63,5922,216,86,5945]]},{"At":[{"Literal":{"Number":"1"}},[216,89,5948,216,90,5949,216,89,5948,216,90,5949,216,89,5948,216,90,5949]]},{"At":[{"Literal":{"Number":"0"}},[216,93,5952,216,94,5953,216,93,5952,216,94,5953,216,93,5952,216,94,5953]]}]},[216,63,5922,216,94,5953,216,63,5922,216,78,5937,216,63,5922,216,94,5953]]},[216,62,5921,216,95,5954,216,63,5922,216,78,5937,216,62,5921,216,95,5954]]}]},[216,21,5880,216,95,5954,216,22,5881,216,42,5901,216,21,5880,216,95,5954]]},{"At":[{"At":[{"Conditional":[{"At":[{"Binary":["Eq",{"At":[{"GetAttr":[{"Variable":"backend"},"hybrid"]},[216,99,5958,216,117,5976,216,99,5958,216,117,5976,216,110,5969,216,117,5976]]},{"At":[{"Literal":{"Null":"Any"}},[216,121,5980,216,125,5984,216,121,5980,216,125,5984,216,121,5980,216,125,5984]]}]},[216,99,5958,216,125,5984,216,99,5958,216,117,5976,216,99,5958,216,125,5984]]},{"At":[{"Literal":{"Number":"0"}},[216,128,5987,216,129,5988,216,128,5987,216,129,5988,216,128,5987,216,129,5988]]},{"At":[{"Literal":{"Number":"1"}},[216,132,5991,216,133,5992,216,132,5991,216,133,5992,216,132,5991,216,133,5992]]}]},[216,99,5958,216,133,5992,216,99,5958,216,117,5976,216,99,5958,216,133,5992]]},[216,98,5957,216,134,5993,216,99,5958,216,117,5976,216,98,5957,216,134,5993]]}]},[216,21,5880,216,134,5993,216,22,5881,216,42,5901,216,21,5880,216,134,5993]]},{"At":[{"Literal":{"Number":"1"}},[216,138,5997,216,139,5998,216,138,5997,216,139,5998,216,138,5997,216,139,5998]]}]},[216,21,5880,216,139,5998,216,22,5881,216,42,5901,216,21,5880,216,139,5998]]},"error_message":{"At":[{"Literal":{"String":"exactly one of cloudrun, gce, hybrid."}},[217,21,6019,217,60,6058,217,22,6020,217,59,6057,217,21,6019,217,60,6058]]},"condition_source":"(var.backend.cloudrun != null ? 1 : 0) + (var.backend.gce != null ? 1 : 0) + (var.backend.hybrid == null ? 0 : 1) == 1","error_message_source":"\"exactly one of cloudrun, gce, hybrid.\"","location":{"file":"variables.tf","line":215,"column":3}}],"location":{"file":"variables.tf","line":208,"column":1}}],"locals":[]}"#,
+            r#"[["string",null],["string",null],["string","a"],["string",null],["number",1],["number"],["string",null],["string",null],["string",null],["string",null],["string",null],["string",null],["string",null],["string",null],["string","a"],[["list","string"],null],["string",null],["string",null],["string",null],["string","logs"],["string",null],["string",null],["string",null],[["object",[["cert","string",1],["key","string",1],["legacy","bool",1]]],{"cert":null,"key":null,"legacy":null}],[["map",["object",[["mode","string",1,"A"],["tier","string",1],["name","string"],["size","number",1,10],["legacy","bool",1,false]]]],{}],[["object",[["kind","string",1,"none"],["count","number",1]]],{"count":null,"kind":"x"}],[["list",["object",[["port","number",1]]]],[]],["string","abc"],["bool",true],[["set","string"],["a"]],["string",null],["any",{"enabled":true,"label_key_case":null}],[["map",["object",[["mode","string"],["providers",["list",["object",[["kind","string"]]]],1,[]]]]],{}],[["list","string"],["main"]],["number",7],[["map","string"],{}],[["map","string"],{"state":"available"}],["string","info"],[["map",["object",[["autoscale",["object",[["max_throughput","number",1]]],1]]]],{}],[["object",[["cloudrun","string",1],["gce","string",1],["hybrid","string",1]]],{"cloudrun":"svc","gce":null,"hybrid":null}]]"#,
         ))
     }
     fn variable_infos() -> &'static [::tfvars::__private::VariableInfo] {
@@ -1983,6 +2578,62 @@ impl ::tfvars::__private::ModuleVariables for Variables {
         ::tfvars::__private::push_input(&mut out, "max_size", &self.max_size, false);
         ::tfvars::__private::push_input(&mut out, "key_id", &self.key_id, false);
         ::tfvars::__private::push_input(&mut out, "key_file", &self.key_file, false);
+        ::tfvars::__private::push_input(&mut out, "tls_cert", &self.tls_cert, false);
+        ::tfvars::__private::push_input(&mut out, "tls_key", &self.tls_key, false);
+        ::tfvars::__private::push_input(
+            &mut out,
+            "replica_region",
+            &self.replica_region,
+            false,
+        );
+        ::tfvars::__private::push_input(
+            &mut out,
+            "replica_bucket",
+            &self.replica_bucket,
+            false,
+        );
+        ::tfvars::__private::push_input(&mut out, "password", &self.password, false);
+        ::tfvars::__private::push_input(
+            &mut out,
+            "password_file",
+            &self.password_file,
+            false,
+        );
+        ::tfvars::__private::push_input(
+            &mut out,
+            "zone",
+            &self.zone,
+            self.explicit_nulls.contains("zone"),
+        );
+        ::tfvars::__private::push_input(&mut out, "zones", &self.zones, false);
+        ::tfvars::__private::push_input(
+            &mut out,
+            "source_image",
+            &self.source_image,
+            false,
+        );
+        ::tfvars::__private::push_input(
+            &mut out,
+            "source_snapshot",
+            &self.source_snapshot,
+            false,
+        );
+        ::tfvars::__private::push_input(
+            &mut out,
+            "source_disk",
+            &self.source_disk,
+            false,
+        );
+        ::tfvars::__private::push_input(&mut out, "log_bucket", &self.log_bucket, false);
+        ::tfvars::__private::push_input(&mut out, "log_prefix", &self.log_prefix, false);
+        ::tfvars::__private::push_input(&mut out, "vpc_id", &self.vpc_id, false);
+        ::tfvars::__private::push_input(&mut out, "vpc_name", &self.vpc_name, false);
+        ::tfvars::__private::push_input(
+            &mut out,
+            "tls",
+            &self.tls,
+            self.explicit_nulls.contains("tls"),
+        );
         ::tfvars::__private::push_input(
             &mut out,
             "settings",
@@ -2124,6 +2775,86 @@ impl ::tfvars::__private::ModuleVariables for Variables {
                 values,
                 "key_file",
                 ::std::option::Option::None,
+            )?,
+            tls_cert: ::tfvars::__private::optional_input(
+                values,
+                "tls_cert",
+                ::std::option::Option::None,
+            )?,
+            tls_key: ::tfvars::__private::optional_input(
+                values,
+                "tls_key",
+                ::std::option::Option::None,
+            )?,
+            replica_region: ::tfvars::__private::optional_input(
+                values,
+                "replica_region",
+                ::std::option::Option::None,
+            )?,
+            replica_bucket: ::tfvars::__private::optional_input(
+                values,
+                "replica_bucket",
+                ::std::option::Option::None,
+            )?,
+            password: ::tfvars::__private::optional_input(
+                values,
+                "password",
+                ::std::option::Option::None,
+            )?,
+            password_file: ::tfvars::__private::optional_input(
+                values,
+                "password_file",
+                ::std::option::Option::None,
+            )?,
+            zone: ::tfvars::__private::optional_input(
+                values,
+                "zone",
+                ::std::option::Option::Some(&mut nulls),
+            )?,
+            zones: ::tfvars::__private::optional_input(
+                values,
+                "zones",
+                ::std::option::Option::None,
+            )?,
+            source_image: ::tfvars::__private::optional_input(
+                values,
+                "source_image",
+                ::std::option::Option::None,
+            )?,
+            source_snapshot: ::tfvars::__private::optional_input(
+                values,
+                "source_snapshot",
+                ::std::option::Option::None,
+            )?,
+            source_disk: ::tfvars::__private::optional_input(
+                values,
+                "source_disk",
+                ::std::option::Option::None,
+            )?,
+            log_bucket: ::tfvars::__private::optional_input(
+                values,
+                "log_bucket",
+                ::std::option::Option::None,
+            )?,
+            log_prefix: ::tfvars::__private::optional_input(
+                values,
+                "log_prefix",
+                ::std::option::Option::None,
+            )?,
+            vpc_id: ::tfvars::__private::optional_input(
+                values,
+                "vpc_id",
+                ::std::option::Option::None,
+            )?,
+            vpc_name: ::tfvars::__private::optional_input(
+                values,
+                "vpc_name",
+                ::std::option::Option::None,
+            )?,
+            tls: ::tfvars::__private::optional_input(
+                values,
+                "tls",
+                ::std::option::Option::Some(&mut nulls),
             )?,
             settings: ::tfvars::__private::optional_input(
                 values,
