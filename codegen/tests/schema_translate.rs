@@ -342,3 +342,69 @@ fn truth_values_compared_and_conditionals_on_conditions() {
         "fails on a null attribute",
     );
 }
+
+#[test]
+fn defaulted_values_compared_with_literals() {
+    let s = |v: &str| tfvars_runtime::Value::String(v.into());
+    // `coalesce` skips null and, for strings, the empty string: both become the default.
+    let r = ok(r#"contains(["a", "b"], coalesce(var.x, "a"))"#, "string");
+    assert_eq!(r.allowed, Some(vec![s("a"), s("b"), s("")]));
+    assert!(r.null_ok);
+    let r = ok(
+        r#"contains(["a", "", "b"], coalesce(var.x, "c"))"#,
+        "string",
+    );
+    assert_eq!(r.allowed, Some(vec![s("a"), s("b")]), "\"\" gives c");
+    assert!(!r.null_ok);
+    let r = ok(
+        r#"!contains(["", "old"], coalesce(var.x, "old"))"#,
+        "string",
+    );
+    assert_eq!(r.disallowed, vec![s("old"), s("")]);
+    assert!(!r.null_ok);
+    let r = ok(r#"coalesce(var.x, "a") != "b""#, "string");
+    assert_eq!(r.disallowed, vec![s("b")]);
+    assert!(r.null_ok);
+    // A null test with a literal default: only null becomes the default.
+    let r = ok(r#"(var.x == null ? "a" : var.x) == "b""#, "string");
+    assert_eq!((r.allowed, r.null_ok), (Some(vec![s("b")]), false));
+    let r = ok(
+        r#"contains(["a", ""], var.x != null ? var.x : "a")"#,
+        "string",
+    );
+    assert_eq!((r.allowed, r.null_ok), (Some(vec![s("a"), s("")]), true));
+    let r = ok("contains([1, 3], var.x == null ? 3 : var.x)", "number");
+    assert!(r.null_ok);
+    // On an attribute: the rule goes to the property.
+    let r = ok(
+        r#"contains(["a"], coalesce(var.x.k, "a"))"#,
+        "object({k = optional(string)})",
+    );
+    assert_eq!(r.properties[0].1.allowed, Some(vec![s("a"), s("")]));
+    refused(
+        r#"contains(["a"], coalesce(var.x, ""))"#,
+        "string",
+        "non-empty",
+    );
+    refused(r#"contains([1], coalesce(var.x, 1))"#, "number", "coalesce");
+    refused(
+        r#"contains(["a"], coalesce(var.x, "a", "b"))"#,
+        "string",
+        "two",
+    );
+    refused(
+        r#"contains([1, "a"], coalesce(var.x, "a"))"#,
+        "string",
+        "not all",
+    );
+    refused(
+        r#"contains(["a"], var.x == null ? 1 : var.x)"#,
+        "string",
+        "literal",
+    );
+    refused(
+        r#"contains([""], coalesce(var.x, "a"))"#,
+        "string",
+        "no value",
+    );
+}

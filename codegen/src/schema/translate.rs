@@ -879,6 +879,19 @@ impl Cx<'_> {
                 if let Some(t) = self.length_compare(*op, a, b, target, ty)? {
                     return Ok(t);
                 }
+                for (computed, lit) in [(a, b), (b, a)] {
+                    if let Some(lit) = self.literal(lit).filter(|l| !l.is_null()) {
+                        if let Some(t) = self.defaulted_membership(
+                            *op == BinaryOp::Eq,
+                            vec![lit],
+                            computed,
+                            target,
+                            ty,
+                        ) {
+                            return t;
+                        }
+                    }
+                }
                 let other = if target.is(a) {
                     b
                 } else if target.is(b) {
@@ -974,6 +987,9 @@ impl Cx<'_> {
                         {
                             return self.alltrue(&[Expr::For(f.clone())], target, ty);
                         }
+                    }
+                    if let Some(t) = self.defaulted_contains(false, args, target, ty) {
+                        return t;
                     }
                     let values = self.contains_args(args, target)?;
                     let t = self.equality(false, values, ty)?;
@@ -1355,6 +1371,138 @@ impl Cx<'_> {
         })
     }
 
+    /// A value computed from the target that is the target itself when it is non-null (and,
+    /// for `coalesce` on a string, not empty) and a literal otherwise:
+    /// `coalesce(x, "A")`, `x == null ? "A" : x`, `x != null ? x : "A"`. `Some((default,
+    /// skip_empty))`, `Some(Err)` for such a shape that is not translated, `None` for other
+    /// expressions.
+    fn defaulted(
+        &self,
+        e: &Expr,
+        target: Target,
+        ty: &Type,
+    ) -> Option<Result<(Value, bool), String>> {
+        let same_kind = |v: &Value| {
+            matches!(
+                (ty, v),
+                (Type::String, Value::String(_))
+                    | (Type::Number, Value::Number(_))
+                    | (Type::Bool, Value::Bool(_))
+            )
+        };
+        match e {
+            Expr::Call {
+                name,
+                args,
+                expand_final: false,
+            } if name == "coalesce" && args.first().is_some_and(|a| target.is(a)) => {
+                // Terraform's `coalesce` skips null arguments and, when the arguments unify to
+                // a string, empty strings; it fails when none is left.
+                let [_, d] = args.as_slice() else {
+                    return Some(Err("`coalesce` with other than two arguments".into()));
+                };
+                Some(match (ty, self.literal(d)) {
+                    (Type::String, Some(Value::String(s))) if !s.is_empty() => {
+                        Ok((Value::String(s), true))
+                    }
+                    (Type::String, _) => Err(
+                        "`coalesce` of a string with something other than a non-empty literal string"
+                            .into(),
+                    ),
+                    _ => Err(format!("`coalesce` on a value of type `{ty}`")),
+                })
+            }
+            Expr::Conditional(cond, then, otherwise) => {
+                let is_null = self.null_test(cond, target)?;
+                let (on_null, on_value) = if is_null {
+                    (then, otherwise)
+                } else {
+                    (otherwise, then)
+                };
+                if !target.is(on_value) {
+                    return None;
+                }
+                Some(match self.literal(on_null) {
+                    Some(d) if same_kind(&d) => Ok((d, false)),
+                    _ => Err(format!(
+                        "a null default that is not a literal of the variable's type `{ty}`"
+                    )),
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// `contains([literals], D)` / `!contains(…)` where `D` is [`Cx::defaulted`].
+    fn defaulted_contains(
+        &self,
+        allowed: bool,
+        args: &[Expr],
+        target: Target,
+        ty: &Type,
+    ) -> Option<Result<Translated, String>> {
+        let [list, v] = args else {
+            return None;
+        };
+        let items = self.tuple(list)?;
+        let lits: Option<Vec<Value>> = items.iter().map(|i| self.literal(i)).collect();
+        let Some(lits) = lits else {
+            self.defaulted(v, target, ty)?.ok()?;
+            return Some(Err("`contains` with a list that is not all literals".into()));
+        };
+        self.defaulted_membership(allowed, lits, v, target, ty)
+    }
+
+    /// Whether `D` (a [`Cx::defaulted`] value) is one of `lits` (or, `!allowed`, none of them):
+    /// the target is one of the literals it maps to itself, or one that maps to the default
+    /// (an empty string for `coalesce`) when the default is one of them; null gives the
+    /// default.
+    fn defaulted_membership(
+        &self,
+        allowed: bool,
+        lits: Vec<Value>,
+        computed: &Expr,
+        target: Target,
+        ty: &Type,
+    ) -> Option<Result<Translated, String>> {
+        let (default, skip_empty) = match self.defaulted(computed, target, ty)? {
+            Ok(d) => d,
+            Err(why) => return Some(Err(why)),
+        };
+        let same_kind = lits
+            .iter()
+            .all(|l| std::mem::discriminant(l) == std::mem::discriminant(&default));
+        if !same_kind {
+            return Some(Err(format!(
+                "a defaulted value compared with literals not all of type `{ty}`"
+            )));
+        }
+        let empty = Value::String(String::new());
+        let default_in = lits.contains(&default);
+        let mut mapped: Vec<Value> = Vec::new();
+        for l in lits {
+            if !(skip_empty && l == empty) && !mapped.contains(&l) {
+                mapped.push(l);
+            }
+        }
+        if skip_empty && default_in {
+            mapped.push(empty);
+        }
+        if mapped.is_empty() {
+            return Some(Err(
+                "a defaulted value compared with no value it can take".into()
+            ));
+        }
+        Some(self.equality(allowed, mapped, ty).map(|t| Translated {
+            rules: t.rules,
+            on_null: if default_in == allowed {
+                OnNull::True
+            } else {
+                OnNull::False
+            },
+        }))
+    }
+
     fn contains_args(&self, args: &[Expr], target: Target) -> Result<Vec<Value>, String> {
         match args {
             [list, v] if target.is(v) && self.tuple(list).is_some() => self
@@ -1389,6 +1537,9 @@ impl Cx<'_> {
                         },
                         on_null: OnNull::Error,
                     });
+                }
+                if let Some(t) = self.defaulted_contains(true, args, target, ty) {
+                    return t;
                 }
                 let values = self.contains_args(args, target)?;
                 if values.iter().any(Value::is_null) {

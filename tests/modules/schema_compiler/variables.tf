@@ -217,3 +217,72 @@ variable "backend" {
     error_message = "exactly one of cloudrun, gce, hybrid."
   }
 }
+
+variable "tier" {
+  type    = string
+  default = null
+  validation {
+    condition     = contains(["basic", "premium"], coalesce(var.tier, "basic"))
+    error_message = "basic or premium (empty or null means basic)."
+  }
+}
+
+variable "sku" {
+  type    = string
+  default = "Standard"
+  validation {
+    condition     = !contains(["", "Legacy"], coalesce(var.sku, "Legacy"))
+    error_message = "not Legacy, which is also what empty or null means."
+  }
+}
+
+variable "release_channel" {
+  type    = string
+  default = "STABLE"
+  validation {
+    condition     = coalesce(var.release_channel, "REGULAR") != "RAPID"
+    error_message = "not RAPID."
+  }
+}
+
+variable "edition" {
+  type    = string
+  default = null
+  validation {
+    condition     = (var.edition == null ? "ENTERPRISE" : var.edition) == "STANDARD" || (var.edition != null ? var.edition : "ENTERPRISE") == "ENTERPRISE"
+    error_message = "STANDARD or ENTERPRISE (null means ENTERPRISE)."
+  }
+}
+
+variable "replica_count" {
+  type    = number
+  default = null
+  validation {
+    condition     = contains([1, 3, 5], var.replica_count == null ? 1 : var.replica_count)
+    error_message = "1, 3 or 5."
+  }
+}
+
+variable "bucket_storage" {
+  type = object({
+    class = optional(string)
+    size  = optional(number, 10)
+  })
+  default = { class = "STANDARD" }
+  validation {
+    condition     = contains(["STANDARD", "NEARLINE", ""], coalesce(var.bucket_storage.class, "COLDLINE"))
+    error_message = "STANDARD or NEARLINE."
+  }
+}
+
+variable "access_rules" {
+  type = list(object({
+    name   = string
+    access = optional(string)
+  }))
+  default = []
+  validation {
+    condition     = alltrue([for r in var.access_rules : contains(["Allow", "Deny"], coalesce(r.access, "Allow"))])
+    error_message = "Allow or Deny."
+  }
+}
