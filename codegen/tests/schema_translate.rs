@@ -381,11 +381,6 @@ fn defaulted_values_compared_with_literals() {
         "object({k = optional(string)})",
     );
     assert_eq!(r.properties[0].1.allowed, Some(vec![s("a"), s("")]));
-    refused(
-        r#"contains(["a"], coalesce(var.x, ""))"#,
-        "string",
-        "non-empty",
-    );
     refused(r#"contains([1], coalesce(var.x, 1))"#, "number", "coalesce");
     refused(
         r#"contains(["a"], coalesce(var.x, "a", "b"))"#,
@@ -406,5 +401,46 @@ fn defaulted_values_compared_with_literals() {
         r#"contains([""], coalesce(var.x, "a"))"#,
         "string",
         "no value",
+    );
+}
+
+#[test]
+fn coalesce_without_a_default_and_try_of_an_attribute() {
+    let s = |v: &str| tfvars_runtime::Value::String(v.into());
+    // `coalesce(x, "")` fails on null and on the empty string.
+    let r = ok(r#"contains(["a", ""], coalesce(var.x, ""))"#, "string");
+    assert_eq!(r.allowed, Some(vec![s("a")]));
+    assert!(r.may_fail && !r.null_ok);
+    let r = ok(r#"!contains(["a"], coalesce(var.x, null))"#, "string");
+    assert_eq!(r.disallowed, vec![s("a"), s("")]);
+    // A number default is its string.
+    let r = ok(r#"contains(["0"], coalesce(var.x, 0))"#, "string");
+    assert_eq!(r.allowed, Some(vec![s("0"), s("")]));
+    assert!(r.null_ok);
+    // `try(x.a, d)`: the rule on `a`, and `d` judged for a null `x`.
+    let obj = "object({a = optional(string)})";
+    let r = ok(r#"try(var.x.a, null) != "b""#, obj);
+    assert!(r.null_ok);
+    assert_eq!(r.properties[0].1.disallowed, vec![s("b")]);
+    assert!(r.properties[0].1.null_ok);
+    let r = ok(r#"contains(["b"], try(var.x.a, "b"))"#, obj);
+    assert!(r.null_ok);
+    assert!(
+        !r.properties[0].1.null_ok,
+        "contains fails on a null attribute"
+    );
+    assert_eq!(r.required, vec!["a".to_string()]);
+    assert!(!ok(r#"contains(["b"], try(var.x.a, "c"))"#, obj).null_ok);
+    assert!(!ok(r#"contains(["b"], try(var.x.a, null))"#, obj).null_ok);
+    refused(
+        r#"contains(["b"], try(var.x.z, "b"))"#,
+        obj,
+        "attribute `z`",
+    );
+    refused(r#"contains(["b"], try(var.x.a, 1))"#, obj, "`contains`");
+    refused(
+        r#"contains(["b"], try(var.x.a, var.y))"#,
+        obj,
+        "not a literal",
     );
 }

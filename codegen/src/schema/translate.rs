@@ -384,6 +384,19 @@ struct Translated {
     on_null: OnNull,
 }
 
+/// A value that stands for the target, or for a default where the target is null (see
+/// `Cx::defaulted`).
+struct Defaulted {
+    /// What null (and, with `skip_empty`, the empty string) becomes; `None`: an error.
+    default: Option<Value>,
+    /// The empty string counts as null (`coalesce` on strings).
+    skip_empty: bool,
+}
+
+fn empty() -> Value {
+    Value::String(String::new())
+}
+
 /// What the condition is about: the variable itself, or a `for` symbol bound to its elements.
 #[derive(Clone, Copy)]
 enum Target<'a> {
@@ -881,13 +894,20 @@ impl Cx<'_> {
                 }
                 for (computed, lit) in [(a, b), (b, a)] {
                     if let Some(lit) = self.literal(lit).filter(|l| !l.is_null()) {
-                        if let Some(t) = self.defaulted_membership(
-                            *op == BinaryOp::Eq,
-                            vec![lit],
-                            computed,
-                            target,
-                            ty,
-                        ) {
+                        let eq = *op == BinaryOp::Eq;
+                        if let Some(t) = self
+                            .try_attribute_membership(
+                                false,
+                                eq,
+                                vec![lit.clone()],
+                                computed,
+                                target,
+                                ty,
+                            )
+                            .or_else(|| {
+                                self.defaulted_membership(eq, vec![lit], computed, target, ty)
+                            })
+                        {
                             return t;
                         }
                     }
@@ -1372,16 +1392,10 @@ impl Cx<'_> {
     }
 
     /// A value computed from the target that is the target itself when it is non-null (and,
-    /// for `coalesce` on a string, not empty) and a literal otherwise:
-    /// `coalesce(x, "A")`, `x == null ? "A" : x`, `x != null ? x : "A"`. `Some((default,
-    /// skip_empty))`, `Some(Err)` for such a shape that is not translated, `None` for other
-    /// expressions.
-    fn defaulted(
-        &self,
-        e: &Expr,
-        target: Target,
-        ty: &Type,
-    ) -> Option<Result<(Value, bool), String>> {
+    /// for `coalesce` on a string, not empty) and a literal otherwise: `coalesce(x, "A")`,
+    /// `x == null ? "A" : x`, `x != null ? x : "A"`. `None` for other expressions, `Some(Err)`
+    /// for such a shape that is not translated.
+    fn defaulted(&self, e: &Expr, target: Target, ty: &Type) -> Option<Result<Defaulted, String>> {
         let same_kind = |v: &Value| {
             matches!(
                 (ty, v),
@@ -1396,20 +1410,30 @@ impl Cx<'_> {
                 args,
                 expand_final: false,
             } if name == "coalesce" && args.first().is_some_and(|a| target.is(a)) => {
-                // Terraform's `coalesce` skips null arguments and, when the arguments unify to
-                // a string, empty strings; it fails when none is left.
+                // Terraform's `coalesce` converts its arguments to one type, skips null
+                // arguments and, when that type is string, empty strings; it fails when none is
+                // left.
                 let [_, d] = args.as_slice() else {
                     return Some(Err("`coalesce` with other than two arguments".into()));
                 };
-                Some(match (ty, self.literal(d)) {
-                    (Type::String, Some(Value::String(s))) if !s.is_empty() => {
-                        Ok((Value::String(s), true))
+                if *ty != Type::String {
+                    return Some(Err(format!("`coalesce` on a value of type `{ty}`")));
+                }
+                Some(match self.literal(d) {
+                    Some(Value::Null(_)) => Ok(Defaulted {
+                        default: None,
+                        skip_empty: true,
+                    }),
+                    Some(d @ (Value::String(_) | Value::Number(_) | Value::Bool(_))) => {
+                        match tfvars_runtime::convert(&d, &Type::String) {
+                            Ok(Value::String(s)) => Ok(Defaulted {
+                                default: Some(Value::String(s)).filter(|s| *s != empty()),
+                                skip_empty: true,
+                            }),
+                            _ => Err("`coalesce` with a default that is not a string".into()),
+                        }
                     }
-                    (Type::String, _) => Err(
-                        "`coalesce` of a string with something other than a non-empty literal string"
-                            .into(),
-                    ),
-                    _ => Err(format!("`coalesce` on a value of type `{ty}`")),
+                    _ => Err("`coalesce` of a string with a default that is not a literal".into()),
                 })
             }
             Expr::Conditional(cond, then, otherwise) => {
@@ -1423,7 +1447,10 @@ impl Cx<'_> {
                     return None;
                 }
                 Some(match self.literal(on_null) {
-                    Some(d) if same_kind(&d) => Ok((d, false)),
+                    Some(d) if same_kind(&d) => Ok(Defaulted {
+                        default: Some(d),
+                        skip_empty: false,
+                    }),
                     _ => Err(format!(
                         "a null default that is not a literal of the variable's type `{ty}`"
                     )),
@@ -1433,7 +1460,8 @@ impl Cx<'_> {
         }
     }
 
-    /// `contains([literals], D)` / `!contains(…)` where `D` is [`Cx::defaulted`].
+    /// `contains([literals], D)` / `!contains(…)` where `D` is [`Cx::defaulted`] or
+    /// [`Cx::try_attribute`].
     fn defaulted_contains(
         &self,
         allowed: bool,
@@ -1447,16 +1475,23 @@ impl Cx<'_> {
         let items = self.tuple(list)?;
         let lits: Option<Vec<Value>> = items.iter().map(|i| self.literal(i)).collect();
         let Some(lits) = lits else {
-            self.defaulted(v, target, ty)?.ok()?;
+            if self.defaulted(v, target, ty).is_none()
+                && self.try_attribute(v, target, ty).is_none()
+            {
+                return None;
+            }
             return Some(Err("`contains` with a list that is not all literals".into()));
         };
+        if let Some(t) = self.try_attribute_membership(true, allowed, lits.clone(), v, target, ty) {
+            return Some(t);
+        }
         self.defaulted_membership(allowed, lits, v, target, ty)
     }
 
     /// Whether `D` (a [`Cx::defaulted`] value) is one of `lits` (or, `!allowed`, none of them):
     /// the target is one of the literals it maps to itself, or one that maps to the default
     /// (an empty string for `coalesce`) when the default is one of them; null gives the
-    /// default.
+    /// default. Without a default (`coalesce(x, "")`), null and the empty string fail.
     fn defaulted_membership(
         &self,
         allowed: bool,
@@ -1465,28 +1500,33 @@ impl Cx<'_> {
         target: Target,
         ty: &Type,
     ) -> Option<Result<Translated, String>> {
-        let (default, skip_empty) = match self.defaulted(computed, target, ty)? {
+        let Defaulted {
+            default,
+            skip_empty,
+        } = match self.defaulted(computed, target, ty)? {
             Ok(d) => d,
             Err(why) => return Some(Err(why)),
         };
+        let kind = default.clone().unwrap_or_else(empty);
         let same_kind = lits
             .iter()
-            .all(|l| std::mem::discriminant(l) == std::mem::discriminant(&default));
+            .all(|l| std::mem::discriminant(l) == std::mem::discriminant(&kind));
         if !same_kind {
             return Some(Err(format!(
                 "a defaulted value compared with literals not all of type `{ty}`"
             )));
         }
-        let empty = Value::String(String::new());
-        let default_in = lits.contains(&default);
+        let default_in = default.as_ref().is_some_and(|d| lits.contains(d));
         let mut mapped: Vec<Value> = Vec::new();
         for l in lits {
-            if !(skip_empty && l == empty) && !mapped.contains(&l) {
+            if !(skip_empty && l == empty()) && !mapped.contains(&l) {
                 mapped.push(l);
             }
         }
-        if skip_empty && default_in {
-            mapped.push(empty);
+        // Without a default, the empty string fails: it passes neither rule.
+        let empty_fails = skip_empty && default.is_none();
+        if skip_empty && (default_in || empty_fails && !allowed) {
+            mapped.push(empty());
         }
         if mapped.is_empty() {
             return Some(Err(
@@ -1494,12 +1534,112 @@ impl Cx<'_> {
             ));
         }
         Some(self.equality(allowed, mapped, ty).map(|t| Translated {
-            rules: t.rules,
-            on_null: if default_in == allowed {
-                OnNull::True
-            } else {
-                OnNull::False
+            rules: Rules {
+                may_fail: empty_fails,
+                ..t.rules
             },
+            on_null: match default {
+                None => OnNull::Error,
+                Some(_) if default_in == allowed => OnNull::True,
+                Some(_) => OnNull::False,
+            },
+        }))
+    }
+
+    /// `try(x.a, d)` on an object `x` (the target) that has attribute `a`: getting `a` fails
+    /// only on a null `x`, so this is `x.a` for a non-null `x` and `d` (a literal) otherwise.
+    /// `Some((attribute expression, d))`; `Some(Err)` for such a shape that is not translated.
+    fn try_attribute(
+        &self,
+        e: &Expr,
+        target: Target,
+        ty: &Type,
+    ) -> Option<Result<(Expr, Value), String>> {
+        let Expr::Call {
+            name,
+            args,
+            expand_final: false,
+        } = e
+        else {
+            return None;
+        };
+        let [attr @ Expr::GetAttr(of, a), d] = args.as_slice() else {
+            return None;
+        };
+        if name != "try" || !target.is(of) {
+            return None;
+        }
+        let Type::Object(attrs) = ty else {
+            return Some(Err(format!(
+                "`try` of an attribute of a value of type `{ty}`"
+            )));
+        };
+        if !attrs.iter().any(|x| x.name == *a) {
+            return Some(Err(format!(
+                "`try` of `{a}`, which the object does not have"
+            )));
+        }
+        Some(match self.literal(d) {
+            Some(d) => Ok((attr.clone(), d)),
+            None => Err("`try` of an attribute with a fallback that is not a literal".into()),
+        })
+    }
+
+    /// `contains([literals], try(x.a, d))` (`contains`) or `try(x.a, d) == lit` (`!contains`):
+    /// the rule on `x.a`, and for a null `x` the verdict on `d`.
+    fn try_attribute_membership(
+        &self,
+        contains: bool,
+        allowed: bool,
+        lits: Vec<Value>,
+        computed: &Expr,
+        target: Target,
+        ty: &Type,
+    ) -> Option<Result<Translated, String>> {
+        let (attr, d) = match self.try_attribute(computed, target, ty)? {
+            Ok(x) => x,
+            Err(why) => return Some(Err(why)),
+        };
+        let kind = |v: &Value| std::mem::discriminant(v);
+        let first = lits.first()?;
+        if lits.iter().any(|l| kind(l) != kind(first)) || !(d.is_null() || kind(&d) == kind(first))
+        {
+            return Some(Err(
+                "`try` of an attribute compared with literals of several types".into(),
+            ));
+        }
+        let list = Expr::Tuple(lits.iter().cloned().map(Expr::Literal).collect());
+        let rewritten = if contains {
+            Expr::Call {
+                name: "contains".into(),
+                args: vec![list, attr],
+                expand_final: false,
+            }
+        } else {
+            let lit = lits.first().cloned()?;
+            let op = if allowed {
+                BinaryOp::Eq
+            } else {
+                BinaryOp::NotEq
+            };
+            Expr::Binary(op, Box::new(attr), Box::new(Expr::Literal(lit)))
+        };
+        let rewritten = if contains && !allowed {
+            Expr::Unary(UnaryOp::Not, Box::new(rewritten))
+        } else {
+            rewritten
+        };
+        // Judged on a null object: `contains` fails on a null `d`, `==` compares.
+        let on_null = if contains && d.is_null() {
+            OnNull::Error
+        } else if lits.contains(&d) == allowed {
+            OnNull::True
+        } else {
+            OnNull::False
+        };
+        Some(self.condition(&rewritten, target, ty).map(|t| Translated {
+            rules: t.rules,
+            on_null,
         }))
     }
 

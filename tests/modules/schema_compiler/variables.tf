@@ -286,3 +286,52 @@ variable "access_rules" {
     error_message = "Allow or Deny."
   }
 }
+
+variable "pcp_tier" {
+  type    = string
+  default = null
+  validation {
+    condition     = var.pcp_tier == null || contains(["XL", "2XL"], coalesce(var.pcp_tier, ""))
+    error_message = "XL or 2XL."
+  }
+}
+
+variable "access_tier" {
+  type    = string
+  default = "Hot"
+  validation {
+    condition     = contains(["Hot", "Cool", "0"], coalesce(var.access_tier, 0))
+    error_message = "Hot or Cool."
+  }
+}
+
+variable "provisioning" {
+  type = object({
+    mode = optional(string)
+    size = optional(number)
+  })
+  default = null
+  validation {
+    condition     = try(var.provisioning.mode, null) != "Auto"
+    error_message = "not Auto."
+  }
+  validation {
+    condition     = contains(["Manual", "Auto", "none"], try(var.provisioning.mode, "none"))
+    error_message = "Manual or Auto."
+  }
+}
+
+variable "upgrade_pools" {
+  type = map(object({
+    behavior = optional(string, "Schedule")
+  }))
+  default = {}
+  validation {
+    condition     = alltrue([for k, v in var.upgrade_pools : contains(["Cordon", "Schedule"], try(v.behavior, "Schedule"))])
+    error_message = "Cordon or Schedule."
+  }
+  validation {
+    condition     = alltrue([for k, v in var.upgrade_pools : !contains(["", "Drain"], try(v.behavior, null))])
+    error_message = "not Drain."
+  }
+}
