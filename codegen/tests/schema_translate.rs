@@ -444,3 +444,32 @@ fn coalesce_without_a_default_and_try_of_an_attribute() {
         "not a literal",
     );
 }
+
+#[test]
+fn try_with_a_truth_value_fallback() {
+    // Failures on a null value become the fallback.
+    assert!(ok(r#"try(contains(["a"], var.x), false)"#, "string")
+        .allowed
+        .is_some());
+    assert!(!ok(r#"try(contains(["a"], var.x), false)"#, "string").null_ok);
+    assert!(ok("try(var.x > 1, true)", "number").null_ok);
+    // On an attribute: a null object gives the fallback, and so does a null attribute.
+    let obj = "object({a = optional(number)})";
+    let r = ok("try(var.x.a > 0, true)", obj);
+    assert!(r.null_ok);
+    assert!(r.properties[0].1.null_ok);
+    let r = ok("try(var.x.a > 0, false)", obj);
+    assert!(!r.null_ok);
+    assert!(!r.properties[0].1.null_ok);
+    // Failures on elements are not followed.
+    refused(
+        r#"try(alltrue([for s in var.x : contains(["a"], s)]), true)"#,
+        "list(string)",
+        "elements",
+    );
+    refused(
+        r#"try(contains(["a"], var.x), "yes")"#,
+        "string",
+        "fallback",
+    );
+}

@@ -358,11 +358,18 @@ fn compiled(pattern: &str) -> Option<std::sync::Arc<regex::Regex>> {
     re
 }
 
-/// What a condition of the form `can(…)` or `!can(…)` yields when evaluating inside `can`
-/// fails (getting an attribute of null): false, or true under `!`; `None` for other forms.
+/// What a condition of the form `can(…)`, `!can(…)` or `try(…, true)` (`false`) yields when
+/// evaluating inside fails (getting an attribute of null): false, or true under `!`, or the
+/// fallback; `None` for other forms.
 fn caught_by_can(e: &Expr) -> Option<OnNull> {
     match e.peel() {
         Expr::Call { name, args, .. } if name == "can" && args.len() == 1 => Some(OnNull::False),
+        // `try(C, true)` / `try(C, false)`: the fallback.
+        Expr::Call { name, args, .. } if name == "try" && args.len() == 2 => match args[1].peel() {
+            Expr::Literal(Value::Bool(true)) => Some(OnNull::True),
+            Expr::Literal(Value::Bool(false)) => Some(OnNull::False),
+            _ => None,
+        },
         Expr::Unary(UnaryOp::Not, inner) => match caught_by_can(inner)? {
             OnNull::False => Some(OnNull::True),
             _ => None,
@@ -1770,6 +1777,36 @@ impl Cx<'_> {
                 eager.condition(&chain, target, ty)
             }
             "alltrue" => self.alltrue(args, target, ty),
+            "try" => {
+                // `try(C, true)` / `try(C, false)`: C, where it fails, gives the fallback. Exact
+                // only where the translation knows every failure of C: on a null value at this
+                // node; elements, values and keys are not followed, and an attribute's rule
+                // must not fail on a non-null object.
+                let [c, fallback] = args else {
+                    return Err("`try` with other than two arguments".into());
+                };
+                let Some(Value::Bool(fallback)) = self.literal(fallback) else {
+                    return Err(
+                        "`try` whose fallback is not `true` or `false` (a value, not a rule)"
+                            .into(),
+                    );
+                };
+                let t = self.condition(c, target, ty)?;
+                if !fails_only_on_null(&t.rules) {
+                    return Err(
+                        "`try` around a rule that can fail on elements, values, keys or a null attribute"
+                            .into(),
+                    );
+                }
+                Ok(Translated {
+                    rules: t.rules,
+                    on_null: match t.on_null {
+                        OnNull::Error if fallback => OnNull::True,
+                        OnNull::Error => OnNull::False,
+                        other => other,
+                    },
+                })
+            }
             other => Err(format!("the function `{other}` is not translated")),
         }
     }
@@ -2438,6 +2475,18 @@ fn collect_attrs<'e>(e: &'e Expr, target: Target, out: &mut Vec<&'e Expr>) {
         }
         _ => {}
     }
+}
+
+/// Whether a translated rule can fail (an error, not false) only on a null value at its node:
+/// no rule on elements, values or keys (whose failures the rules do not record), and no
+/// attribute rule, at any depth, that fails on a non-null object.
+fn fails_only_on_null(r: &Rules) -> bool {
+    !r.may_fail
+        && r.items.is_none()
+        && r.values.is_none()
+        && r.keys.is_none()
+        && r.properties.iter().all(|(_, p)| fails_only_on_null(p))
+        && r.any_of.iter().flatten().all(fails_only_on_null)
 }
 
 fn flip(op: BinaryOp) -> BinaryOp {

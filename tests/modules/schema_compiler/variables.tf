@@ -335,3 +335,61 @@ variable "upgrade_pools" {
     error_message = "not Drain."
   }
 }
+
+variable "ingress_settings" {
+  type = object({
+    transport = optional(string)
+    affinity  = optional(string, "none")
+    port      = optional(number)
+  })
+  default = null
+  validation {
+    condition     = try(var.ingress_settings.transport == null ? true : contains(["auto", "http", "tcp"], var.ingress_settings.transport), true)
+    error_message = "auto, http or tcp."
+  }
+  validation {
+    condition     = try(contains(["none", "sticky"], var.ingress_settings.affinity), false)
+    error_message = "none or sticky."
+  }
+}
+
+variable "probe_settings" {
+  type = object({
+    port    = optional(number)
+    timeout = optional(number, 5)
+  })
+  default = null
+  validation {
+    condition     = try(var.probe_settings.port > 0, true)
+    error_message = "a positive port."
+  }
+}
+
+variable "probe_limits" {
+  type = object({
+    timeout = optional(number, 5)
+  })
+  default = {}
+  validation {
+    condition     = try(var.probe_limits.timeout < 60, false)
+    error_message = "under a minute."
+  }
+}
+
+variable "http_protocol" {
+  type    = string
+  default = null
+  validation {
+    condition     = anytrue([var.http_protocol == null, try(contains(["https", "http"], var.http_protocol), false)])
+    error_message = "https or http."
+  }
+}
+
+variable "agents_count" {
+  type    = number
+  default = 2
+  validation {
+    condition     = try(var.agents_count, 0) >= 1
+    error_message = "at least one."
+  }
+}
