@@ -1526,7 +1526,7 @@ impl Cx<'_> {
         let default_in = default.as_ref().is_some_and(|d| lits.contains(d));
         let mut mapped: Vec<Value> = Vec::new();
         for l in lits {
-            if !(skip_empty && l == empty()) && !mapped.contains(&l) {
+            if !(mapped.contains(&l) || skip_empty && l == empty()) {
                 mapped.push(l);
             }
         }
