@@ -342,3 +342,134 @@ fn truth_values_compared_and_conditionals_on_conditions() {
         "fails on a null attribute",
     );
 }
+
+#[test]
+fn defaulted_values_compared_with_literals() {
+    let s = |v: &str| tfvars_runtime::Value::String(v.into());
+    // `coalesce` skips null and, for strings, the empty string: both become the default.
+    let r = ok(r#"contains(["a", "b"], coalesce(var.x, "a"))"#, "string");
+    assert_eq!(r.allowed, Some(vec![s("a"), s("b"), s("")]));
+    assert!(r.null_ok);
+    let r = ok(
+        r#"contains(["a", "", "b"], coalesce(var.x, "c"))"#,
+        "string",
+    );
+    assert_eq!(r.allowed, Some(vec![s("a"), s("b")]), "\"\" gives c");
+    assert!(!r.null_ok);
+    let r = ok(
+        r#"!contains(["", "old"], coalesce(var.x, "old"))"#,
+        "string",
+    );
+    assert_eq!(r.disallowed, vec![s("old"), s("")]);
+    assert!(!r.null_ok);
+    let r = ok(r#"coalesce(var.x, "a") != "b""#, "string");
+    assert_eq!(r.disallowed, vec![s("b")]);
+    assert!(r.null_ok);
+    // A null test with a literal default: only null becomes the default.
+    let r = ok(r#"(var.x == null ? "a" : var.x) == "b""#, "string");
+    assert_eq!((r.allowed, r.null_ok), (Some(vec![s("b")]), false));
+    let r = ok(
+        r#"contains(["a", ""], var.x != null ? var.x : "a")"#,
+        "string",
+    );
+    assert_eq!((r.allowed, r.null_ok), (Some(vec![s("a"), s("")]), true));
+    let r = ok("contains([1, 3], var.x == null ? 3 : var.x)", "number");
+    assert!(r.null_ok);
+    // On an attribute: the rule goes to the property.
+    let r = ok(
+        r#"contains(["a"], coalesce(var.x.k, "a"))"#,
+        "object({k = optional(string)})",
+    );
+    assert_eq!(r.properties[0].1.allowed, Some(vec![s("a"), s("")]));
+    refused(r#"contains([1], coalesce(var.x, 1))"#, "number", "coalesce");
+    refused(
+        r#"contains(["a"], coalesce(var.x, "a", "b"))"#,
+        "string",
+        "two",
+    );
+    refused(
+        r#"contains([1, "a"], coalesce(var.x, "a"))"#,
+        "string",
+        "not all",
+    );
+    refused(
+        r#"contains(["a"], var.x == null ? 1 : var.x)"#,
+        "string",
+        "literal",
+    );
+    refused(
+        r#"contains([""], coalesce(var.x, "a"))"#,
+        "string",
+        "no value",
+    );
+}
+
+#[test]
+fn coalesce_without_a_default_and_try_of_an_attribute() {
+    let s = |v: &str| tfvars_runtime::Value::String(v.into());
+    // `coalesce(x, "")` fails on null and on the empty string.
+    let r = ok(r#"contains(["a", ""], coalesce(var.x, ""))"#, "string");
+    assert_eq!(r.allowed, Some(vec![s("a")]));
+    assert!(r.may_fail && !r.null_ok);
+    let r = ok(r#"!contains(["a"], coalesce(var.x, null))"#, "string");
+    assert_eq!(r.disallowed, vec![s("a"), s("")]);
+    // A number default is its string.
+    let r = ok(r#"contains(["0"], coalesce(var.x, 0))"#, "string");
+    assert_eq!(r.allowed, Some(vec![s("0"), s("")]));
+    assert!(r.null_ok);
+    // `try(x.a, d)`: the rule on `a`, and `d` judged for a null `x`.
+    let obj = "object({a = optional(string)})";
+    let r = ok(r#"try(var.x.a, null) != "b""#, obj);
+    assert!(r.null_ok);
+    assert_eq!(r.properties[0].1.disallowed, vec![s("b")]);
+    assert!(r.properties[0].1.null_ok);
+    let r = ok(r#"contains(["b"], try(var.x.a, "b"))"#, obj);
+    assert!(r.null_ok);
+    assert!(
+        !r.properties[0].1.null_ok,
+        "contains fails on a null attribute"
+    );
+    assert_eq!(r.required, vec!["a".to_string()]);
+    assert!(!ok(r#"contains(["b"], try(var.x.a, "c"))"#, obj).null_ok);
+    assert!(!ok(r#"contains(["b"], try(var.x.a, null))"#, obj).null_ok);
+    refused(
+        r#"contains(["b"], try(var.x.z, "b"))"#,
+        obj,
+        "attribute `z`",
+    );
+    refused(r#"contains(["b"], try(var.x.a, 1))"#, obj, "`contains`");
+    refused(
+        r#"contains(["b"], try(var.x.a, var.y))"#,
+        obj,
+        "not a literal",
+    );
+}
+
+#[test]
+fn try_with_a_truth_value_fallback() {
+    // Failures on a null value become the fallback.
+    assert!(ok(r#"try(contains(["a"], var.x), false)"#, "string")
+        .allowed
+        .is_some());
+    assert!(!ok(r#"try(contains(["a"], var.x), false)"#, "string").null_ok);
+    assert!(ok("try(var.x > 1, true)", "number").null_ok);
+    // On an attribute: a null object gives the fallback, and so does a null attribute.
+    let obj = "object({a = optional(number)})";
+    let r = ok("try(var.x.a > 0, true)", obj);
+    assert!(r.null_ok);
+    assert!(r.properties[0].1.null_ok);
+    let r = ok("try(var.x.a > 0, false)", obj);
+    assert!(!r.null_ok);
+    assert!(!r.properties[0].1.null_ok);
+    // Failures on elements are not followed.
+    refused(
+        r#"try(alltrue([for s in var.x : contains(["a"], s)]), true)"#,
+        "list(string)",
+        "elements",
+    );
+    refused(
+        r#"try(contains(["a"], var.x), "yes")"#,
+        "string",
+        "fallback",
+    );
+}

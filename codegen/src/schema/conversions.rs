@@ -89,7 +89,10 @@ pub(crate) fn inexact(ty: &Type, rules: &Rules) -> Option<String> {
     match ty {
         Type::String if !rules.is_empty() => {
             let only_enum = rules.allowed.is_some() && rules.only_allowed();
-            if only_enum || numbers_excluded(rules).is_some() {
+            let zero = Value::String("0".into());
+            if only_enum && rules.allowed.iter().flatten().any(|v| *v == zero) {
+                Some("-0 given for a string converts to \"-0\", which JSON Schema cannot tell from 0, which converts to \"0\"".into())
+            } else if only_enum || numbers_excluded(rules).is_some() {
                 None
             } else if [true, false]
                 .iter()
@@ -148,10 +151,11 @@ pub(crate) fn primitive(ty: &Type, rules: &Rules, nullable: bool) -> Json {
                         "false" => values.push(Json::Bool(false)),
                         _ => {
                             // A number converts to its shortest decimal text; JSON Schema compares
-                            // numbers by value, so list it when `s` is exactly that text. Zero is
-                            // left out: `-0` converts to "-0" but equals 0.
+                            // numbers by value, so list it when `s` is exactly that text. `"0"`
+                            // lists 0, which also lets `-0` through (it converts to "-0"):
+                            // looser, listed as inexact.
                             if let Some(num) = Number::parse_json(s) {
-                                if num.to_terraform_string() == *s && num != Number::from(0u8) {
+                                if num.to_terraform_string() == *s {
                                     values.push(Json::Number(num));
                                 }
                             }

@@ -358,11 +358,18 @@ fn compiled(pattern: &str) -> Option<std::sync::Arc<regex::Regex>> {
     re
 }
 
-/// What a condition of the form `can(…)` or `!can(…)` yields when evaluating inside `can`
-/// fails (getting an attribute of null): false, or true under `!`; `None` for other forms.
+/// What a condition of the form `can(…)`, `!can(…)` or `try(…, true)` (`false`) yields when
+/// evaluating inside fails (getting an attribute of null): false, or true under `!`, or the
+/// fallback; `None` for other forms.
 fn caught_by_can(e: &Expr) -> Option<OnNull> {
     match e.peel() {
         Expr::Call { name, args, .. } if name == "can" && args.len() == 1 => Some(OnNull::False),
+        // `try(C, true)` / `try(C, false)`: the fallback.
+        Expr::Call { name, args, .. } if name == "try" && args.len() == 2 => match args[1].peel() {
+            Expr::Literal(Value::Bool(true)) => Some(OnNull::True),
+            Expr::Literal(Value::Bool(false)) => Some(OnNull::False),
+            _ => None,
+        },
         Expr::Unary(UnaryOp::Not, inner) => match caught_by_can(inner)? {
             OnNull::False => Some(OnNull::True),
             _ => None,
@@ -382,6 +389,19 @@ enum OnNull {
 struct Translated {
     rules: Rules,
     on_null: OnNull,
+}
+
+/// A value that stands for the target, or for a default where the target is null (see
+/// `Cx::defaulted`).
+struct Defaulted {
+    /// What null (and, with `skip_empty`, the empty string) becomes; `None`: an error.
+    default: Option<Value>,
+    /// The empty string counts as null (`coalesce` on strings).
+    skip_empty: bool,
+}
+
+fn empty() -> Value {
+    Value::String(String::new())
 }
 
 /// What the condition is about: the variable itself, or a `for` symbol bound to its elements.
@@ -879,6 +899,26 @@ impl Cx<'_> {
                 if let Some(t) = self.length_compare(*op, a, b, target, ty)? {
                     return Ok(t);
                 }
+                for (computed, lit) in [(a, b), (b, a)] {
+                    if let Some(lit) = self.literal(lit).filter(|l| !l.is_null()) {
+                        let eq = *op == BinaryOp::Eq;
+                        if let Some(t) = self
+                            .try_attribute_membership(
+                                false,
+                                eq,
+                                vec![lit.clone()],
+                                computed,
+                                target,
+                                ty,
+                            )
+                            .or_else(|| {
+                                self.defaulted_membership(eq, vec![lit], computed, target, ty)
+                            })
+                        {
+                            return t;
+                        }
+                    }
+                }
                 let other = if target.is(a) {
                     b
                 } else if target.is(b) {
@@ -974,6 +1014,9 @@ impl Cx<'_> {
                         {
                             return self.alltrue(&[Expr::For(f.clone())], target, ty);
                         }
+                    }
+                    if let Some(t) = self.defaulted_contains(false, args, target, ty) {
+                        return t;
                     }
                     let values = self.contains_args(args, target)?;
                     let t = self.equality(false, values, ty)?;
@@ -1355,6 +1398,258 @@ impl Cx<'_> {
         })
     }
 
+    /// A value computed from the target that is the target itself when it is non-null (and,
+    /// for `coalesce` on a string, not empty) and a literal otherwise: `coalesce(x, "A")`,
+    /// `x == null ? "A" : x`, `x != null ? x : "A"`. `None` for other expressions, `Some(Err)`
+    /// for such a shape that is not translated.
+    fn defaulted(&self, e: &Expr, target: Target, ty: &Type) -> Option<Result<Defaulted, String>> {
+        let same_kind = |v: &Value| {
+            matches!(
+                (ty, v),
+                (Type::String, Value::String(_))
+                    | (Type::Number, Value::Number(_))
+                    | (Type::Bool, Value::Bool(_))
+            )
+        };
+        match e {
+            Expr::Call {
+                name,
+                args,
+                expand_final: false,
+            } if name == "coalesce" && args.first().is_some_and(|a| target.is(a)) => {
+                // Terraform's `coalesce` converts its arguments to one type, skips null
+                // arguments and, when that type is string, empty strings; it fails when none is
+                // left.
+                let [_, d] = args.as_slice() else {
+                    return Some(Err("`coalesce` with other than two arguments".into()));
+                };
+                if *ty != Type::String {
+                    return Some(Err(format!("`coalesce` on a value of type `{ty}`")));
+                }
+                Some(match self.literal(d) {
+                    Some(Value::Null(_)) => Ok(Defaulted {
+                        default: None,
+                        skip_empty: true,
+                    }),
+                    Some(d @ (Value::String(_) | Value::Number(_) | Value::Bool(_))) => {
+                        match tfvars_runtime::convert(&d, &Type::String) {
+                            Ok(Value::String(s)) => Ok(Defaulted {
+                                default: Some(Value::String(s)).filter(|s| *s != empty()),
+                                skip_empty: true,
+                            }),
+                            _ => Err("`coalesce` with a default that is not a string".into()),
+                        }
+                    }
+                    _ => Err("`coalesce` of a string with a default that is not a literal".into()),
+                })
+            }
+            Expr::Conditional(cond, then, otherwise) => {
+                let is_null = self.null_test(cond, target)?;
+                let (on_null, on_value) = if is_null {
+                    (then, otherwise)
+                } else {
+                    (otherwise, then)
+                };
+                if !target.is(on_value) {
+                    return None;
+                }
+                Some(match self.literal(on_null) {
+                    Some(d) if same_kind(&d) => Ok(Defaulted {
+                        default: Some(d),
+                        skip_empty: false,
+                    }),
+                    _ => Err(format!(
+                        "a null default that is not a literal of the variable's type `{ty}`"
+                    )),
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// `contains([literals], D)` / `!contains(…)` where `D` is [`Cx::defaulted`] or
+    /// [`Cx::try_attribute`].
+    fn defaulted_contains(
+        &self,
+        allowed: bool,
+        args: &[Expr],
+        target: Target,
+        ty: &Type,
+    ) -> Option<Result<Translated, String>> {
+        let [list, v] = args else {
+            return None;
+        };
+        let items = self.tuple(list)?;
+        let lits: Option<Vec<Value>> = items.iter().map(|i| self.literal(i)).collect();
+        let Some(lits) = lits else {
+            if self.defaulted(v, target, ty).is_none()
+                && self.try_attribute(v, target, ty).is_none()
+            {
+                return None;
+            }
+            return Some(Err("`contains` with a list that is not all literals".into()));
+        };
+        if let Some(t) = self.try_attribute_membership(true, allowed, lits.clone(), v, target, ty) {
+            return Some(t);
+        }
+        self.defaulted_membership(allowed, lits, v, target, ty)
+    }
+
+    /// Whether `D` (a [`Cx::defaulted`] value) is one of `lits` (or, `!allowed`, none of them):
+    /// the target is one of the literals it maps to itself, or one that maps to the default
+    /// (an empty string for `coalesce`) when the default is one of them; null gives the
+    /// default. Without a default (`coalesce(x, "")`), null and the empty string fail.
+    fn defaulted_membership(
+        &self,
+        allowed: bool,
+        lits: Vec<Value>,
+        computed: &Expr,
+        target: Target,
+        ty: &Type,
+    ) -> Option<Result<Translated, String>> {
+        let Defaulted {
+            default,
+            skip_empty,
+        } = match self.defaulted(computed, target, ty)? {
+            Ok(d) => d,
+            Err(why) => return Some(Err(why)),
+        };
+        let kind = default.clone().unwrap_or_else(empty);
+        let same_kind = lits
+            .iter()
+            .all(|l| std::mem::discriminant(l) == std::mem::discriminant(&kind));
+        if !same_kind {
+            return Some(Err(format!(
+                "a defaulted value compared with literals not all of type `{ty}`"
+            )));
+        }
+        let default_in = default.as_ref().is_some_and(|d| lits.contains(d));
+        let mut mapped: Vec<Value> = Vec::new();
+        for l in lits {
+            if !(mapped.contains(&l) || skip_empty && l == empty()) {
+                mapped.push(l);
+            }
+        }
+        // Without a default, the empty string fails: it passes neither rule.
+        let empty_fails = skip_empty && default.is_none();
+        if skip_empty && (default_in || empty_fails && !allowed) {
+            mapped.push(empty());
+        }
+        if mapped.is_empty() {
+            return Some(Err(
+                "a defaulted value compared with no value it can take".into()
+            ));
+        }
+        Some(self.equality(allowed, mapped, ty).map(|t| Translated {
+            rules: Rules {
+                may_fail: empty_fails,
+                ..t.rules
+            },
+            on_null: match default {
+                None => OnNull::Error,
+                Some(_) if default_in == allowed => OnNull::True,
+                Some(_) => OnNull::False,
+            },
+        }))
+    }
+
+    /// `try(x.a, d)` on an object `x` (the target) that has attribute `a`: getting `a` fails
+    /// only on a null `x`, so this is `x.a` for a non-null `x` and `d` (a literal) otherwise.
+    /// `Some((attribute expression, d))`; `Some(Err)` for such a shape that is not translated.
+    fn try_attribute(
+        &self,
+        e: &Expr,
+        target: Target,
+        ty: &Type,
+    ) -> Option<Result<(Expr, Value), String>> {
+        let Expr::Call {
+            name,
+            args,
+            expand_final: false,
+        } = e
+        else {
+            return None;
+        };
+        let [attr @ Expr::GetAttr(of, a), d] = args.as_slice() else {
+            return None;
+        };
+        if name != "try" || !target.is(of) {
+            return None;
+        }
+        let Type::Object(attrs) = ty else {
+            return Some(Err(format!(
+                "`try` of an attribute of a value of type `{ty}`"
+            )));
+        };
+        if !attrs.iter().any(|x| x.name == *a) {
+            return Some(Err(format!(
+                "`try` of `{a}`, which the object does not have"
+            )));
+        }
+        Some(match self.literal(d) {
+            Some(d) => Ok((attr.clone(), d)),
+            None => Err("`try` of an attribute with a fallback that is not a literal".into()),
+        })
+    }
+
+    /// `contains([literals], try(x.a, d))` (`contains`) or `try(x.a, d) == lit` (`!contains`):
+    /// the rule on `x.a`, and for a null `x` the verdict on `d`.
+    fn try_attribute_membership(
+        &self,
+        contains: bool,
+        allowed: bool,
+        lits: Vec<Value>,
+        computed: &Expr,
+        target: Target,
+        ty: &Type,
+    ) -> Option<Result<Translated, String>> {
+        let (attr, d) = match self.try_attribute(computed, target, ty)? {
+            Ok(x) => x,
+            Err(why) => return Some(Err(why)),
+        };
+        let kind = |v: &Value| std::mem::discriminant(v);
+        let first = lits.first()?;
+        if lits.iter().any(|l| kind(l) != kind(first)) || !(d.is_null() || kind(&d) == kind(first))
+        {
+            return Some(Err(
+                "`try` of an attribute compared with literals of several types".into(),
+            ));
+        }
+        let list = Expr::Tuple(lits.iter().cloned().map(Expr::Literal).collect());
+        let rewritten = if contains {
+            Expr::Call {
+                name: "contains".into(),
+                args: vec![list, attr],
+                expand_final: false,
+            }
+        } else {
+            let lit = lits.first().cloned()?;
+            let op = if allowed {
+                BinaryOp::Eq
+            } else {
+                BinaryOp::NotEq
+            };
+            Expr::Binary(op, Box::new(attr), Box::new(Expr::Literal(lit)))
+        };
+        let rewritten = if contains && !allowed {
+            Expr::Unary(UnaryOp::Not, Box::new(rewritten))
+        } else {
+            rewritten
+        };
+        // Judged on a null object: `contains` fails on a null `d`, `==` compares.
+        let on_null = if contains && d.is_null() {
+            OnNull::Error
+        } else if lits.contains(&d) == allowed {
+            OnNull::True
+        } else {
+            OnNull::False
+        };
+        Some(self.condition(&rewritten, target, ty).map(|t| Translated {
+            rules: t.rules,
+            on_null,
+        }))
+    }
+
     fn contains_args(&self, args: &[Expr], target: Target) -> Result<Vec<Value>, String> {
         match args {
             [list, v] if target.is(v) && self.tuple(list).is_some() => self
@@ -1389,6 +1684,9 @@ impl Cx<'_> {
                         },
                         on_null: OnNull::Error,
                     });
+                }
+                if let Some(t) = self.defaulted_contains(true, args, target, ty) {
+                    return t;
                 }
                 let values = self.contains_args(args, target)?;
                 if values.iter().any(Value::is_null) {
@@ -1479,6 +1777,36 @@ impl Cx<'_> {
                 eager.condition(&chain, target, ty)
             }
             "alltrue" => self.alltrue(args, target, ty),
+            "try" => {
+                // `try(C, true)` / `try(C, false)`: C, where it fails, gives the fallback. Exact
+                // only where the translation knows every failure of C: on a null value at this
+                // node; elements, values and keys are not followed, and an attribute's rule
+                // must not fail on a non-null object.
+                let [c, fallback] = args else {
+                    return Err("`try` with other than two arguments".into());
+                };
+                let Some(Value::Bool(fallback)) = self.literal(fallback) else {
+                    return Err(
+                        "`try` whose fallback is not `true` or `false` (a value, not a rule)"
+                            .into(),
+                    );
+                };
+                let t = self.condition(c, target, ty)?;
+                if !fails_only_on_null(&t.rules) {
+                    return Err(
+                        "`try` around a rule that can fail on elements, values, keys or a null attribute"
+                            .into(),
+                    );
+                }
+                Ok(Translated {
+                    rules: t.rules,
+                    on_null: match t.on_null {
+                        OnNull::Error if fallback => OnNull::True,
+                        OnNull::Error => OnNull::False,
+                        other => other,
+                    },
+                })
+            }
             other => Err(format!("the function `{other}` is not translated")),
         }
     }
@@ -2147,6 +2475,18 @@ fn collect_attrs<'e>(e: &'e Expr, target: Target, out: &mut Vec<&'e Expr>) {
         }
         _ => {}
     }
+}
+
+/// Whether a translated rule can fail (an error, not false) only on a null value at its node:
+/// no rule on elements, values or keys (whose failures the rules do not record), and no
+/// attribute rule, at any depth, that fails on a non-null object.
+fn fails_only_on_null(r: &Rules) -> bool {
+    !r.may_fail
+        && r.items.is_none()
+        && r.values.is_none()
+        && r.keys.is_none()
+        && r.properties.iter().all(|(_, p)| fails_only_on_null(p))
+        && r.any_of.iter().flatten().all(fails_only_on_null)
 }
 
 fn flip(op: BinaryOp) -> BinaryOp {

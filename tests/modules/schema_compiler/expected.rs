@@ -269,6 +269,105 @@ pub struct Variables {
     /// Declared at `variables.tf:208:1`.
     #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
     pub backend: ::std::option::Option<VariablesBackend>,
+    /// Terraform type: `string`; optional, unset means the default `null`.
+    ///
+    /// Declared at `variables.tf:221:1`.
+    #[builder(into)]
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub tier: ::std::option::Option<::std::string::String>,
+    /// Terraform type: `string`; optional, unset means the default `"Standard"`. `null_sku()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
+    ///
+    /// Declared at `variables.tf:230:1`.
+    #[builder(into)]
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub sku: ::std::option::Option<::std::string::String>,
+    /// Terraform type: `string`; optional, unset means the default `"STABLE"`. `null_release_channel()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
+    ///
+    /// Declared at `variables.tf:239:1`.
+    #[builder(into)]
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub release_channel: ::std::option::Option<::std::string::String>,
+    /// Terraform type: `string`; optional, unset means the default `null`.
+    ///
+    /// Declared at `variables.tf:248:1`.
+    #[builder(into)]
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub edition: ::std::option::Option<::std::string::String>,
+    /// Terraform type: `number`; optional, unset means the default `null`.
+    ///
+    /// Declared at `variables.tf:257:1`.
+    #[builder(
+        with = |v:impl::tfvars::__private::IntoNumber|::tfvars::__private::IntoNumber::into_number(
+            v
+        )
+    )]
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub replica_count: ::std::option::Option<::tfvars::Number>,
+    /// Terraform type: `object({…})`; optional, unset means the default `{ "class" = "STANDARD", "size" = 10 }`. `null_bucket_storage()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
+    ///
+    /// Declared at `variables.tf:266:1`.
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub bucket_storage: ::std::option::Option<VariablesBucketStorage>,
+    /// Terraform type: `list(object({…}))`; optional, unset means the default `[]`. `null_access_rules()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
+    ///
+    /// Declared at `variables.tf:278:1`.
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub access_rules: ::std::option::Option<::std::vec::Vec<VariablesAccessRules>>,
+    /// Terraform type: `string`; optional, unset means the default `null`.
+    ///
+    /// Declared at `variables.tf:290:1`.
+    #[builder(into)]
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub pcp_tier: ::std::option::Option<::std::string::String>,
+    /// Terraform type: `string`; optional, unset means the default `"Hot"`. `null_access_tier()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
+    ///
+    /// Declared at `variables.tf:299:1`.
+    #[builder(into)]
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub access_tier: ::std::option::Option<::std::string::String>,
+    /// Terraform type: `object({…})`; optional, unset means the default `null`.
+    ///
+    /// Declared at `variables.tf:308:1`.
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub provisioning: ::std::option::Option<VariablesProvisioning>,
+    /// Terraform type: `map(object({…}))`; optional, unset means the default `{}`. `null_upgrade_pools()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
+    ///
+    /// Declared at `variables.tf:324:1`.
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub upgrade_pools: ::std::option::Option<
+        ::std::collections::BTreeMap<::std::string::String, VariablesUpgradePools>,
+    >,
+    /// Terraform type: `object({…})`; optional, unset means the default `null`.
+    ///
+    /// Declared at `variables.tf:339:1`.
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub ingress_settings: ::std::option::Option<VariablesIngressSettings>,
+    /// Terraform type: `object({…})`; optional, unset means the default `null`.
+    ///
+    /// Declared at `variables.tf:356:1`.
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub probe_settings: ::std::option::Option<VariablesProbeSettings>,
+    /// Terraform type: `object({…})`; optional, unset means the default `{ "timeout" = 5 }`. `null_probe_limits()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
+    ///
+    /// Declared at `variables.tf:368:1`.
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub probe_limits: ::std::option::Option<VariablesProbeLimits>,
+    /// Terraform type: `string`; optional, unset means the default `null`.
+    ///
+    /// Declared at `variables.tf:379:1`.
+    #[builder(into)]
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub http_protocol: ::std::option::Option<::std::string::String>,
+    /// Terraform type: `number`; optional, unset means the default `2`. `null_agents_count()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default.
+    ///
+    /// Declared at `variables.tf:388:1`.
+    #[builder(
+        with = |v:impl::tfvars::__private::IntoNumber|::tfvars::__private::IntoNumber::into_number(
+            v
+        )
+    )]
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub agents_count: ::std::option::Option<::tfvars::Number>,
 }
 impl ::std::fmt::Debug for Variables {
     fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
@@ -312,7 +411,23 @@ impl ::std::fmt::Debug for Variables {
             .field("filters", &self.filters)
             .field("log_level", &self.log_level)
             .field("databases", &self.databases)
-            .field("backend", &self.backend);
+            .field("backend", &self.backend)
+            .field("tier", &self.tier)
+            .field("sku", &self.sku)
+            .field("release_channel", &self.release_channel)
+            .field("edition", &self.edition)
+            .field("replica_count", &self.replica_count)
+            .field("bucket_storage", &self.bucket_storage)
+            .field("access_rules", &self.access_rules)
+            .field("pcp_tier", &self.pcp_tier)
+            .field("access_tier", &self.access_tier)
+            .field("provisioning", &self.provisioning)
+            .field("upgrade_pools", &self.upgrade_pools)
+            .field("ingress_settings", &self.ingress_settings)
+            .field("probe_settings", &self.probe_settings)
+            .field("probe_limits", &self.probe_limits)
+            .field("http_protocol", &self.http_protocol)
+            .field("agents_count", &self.agents_count);
         if !self.explicit_nulls.is_empty() {
             d.field("explicit_nulls", &self.explicit_nulls);
         }
@@ -794,6 +909,333 @@ impl ::tfvars::__private::FromValue for VariablesBackend {
         })
     }
 }
+/// The object type of `bucket_storage`.
+#[derive(
+    Clone,
+    Debug,
+    PartialEq,
+    ::tfvars::__private::bon::Builder,
+    ::tfvars::__private::serde::Serialize,
+    ::tfvars::__private::serde::Deserialize
+)]
+#[builder(crate = ::tfvars::__private::bon)]
+#[serde(crate = "::tfvars::__private::serde")]
+pub struct VariablesBucketStorage {
+    /// Terraform type: `string`; optional, unset means `null`.
+    #[builder(into)]
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub class: ::std::option::Option<::std::string::String>,
+    /// Terraform type: `number`; optional, unset means `10`.
+    #[builder(
+        with = |v:impl::tfvars::__private::IntoNumber|::tfvars::__private::IntoNumber::into_number(
+            v
+        )
+    )]
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub size: ::std::option::Option<::tfvars::Number>,
+}
+impl ::tfvars::__private::ToValue for VariablesBucketStorage {
+    fn to_value(&self) -> ::tfvars::Value {
+        let mut m = ::std::collections::BTreeMap::new();
+        ::tfvars::__private::push_attr(&mut m, "class", &self.class);
+        ::tfvars::__private::push_attr(&mut m, "size", &self.size);
+        ::tfvars::Value::Object(m)
+    }
+}
+impl ::tfvars::__private::FromValue for VariablesBucketStorage {
+    fn from_value(
+        value: &::tfvars::Value,
+        path: &::tfvars::__private::Path,
+    ) -> ::std::result::Result<Self, ::tfvars::__private::TypedError> {
+        let m = ::tfvars::__private::object_attributes(value, path)?;
+        ::std::result::Result::Ok(Self {
+            class: ::tfvars::__private::attr(m, "class", path)?,
+            size: ::tfvars::__private::attr(m, "size", path)?,
+        })
+    }
+}
+/// The object type of `access_rules`.
+#[derive(
+    Clone,
+    Debug,
+    PartialEq,
+    ::tfvars::__private::bon::Builder,
+    ::tfvars::__private::serde::Serialize,
+    ::tfvars::__private::serde::Deserialize
+)]
+#[builder(crate = ::tfvars::__private::bon)]
+#[serde(crate = "::tfvars::__private::serde")]
+#[builder(finish_fn(name = bon_build, vis = ""))]
+pub struct VariablesAccessRules {
+    /// Terraform type: `string`.
+    #[builder(into)]
+    pub name: ::std::string::String,
+    /// Terraform type: `string`; optional, unset means `null`.
+    #[builder(into)]
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub access: ::std::option::Option<::std::string::String>,
+}
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub mod variables_access_rules_builder_required {
+    #[diagnostic::on_unimplemented(
+        message = "the required attribute `name` of `VariablesAccessRules` is not set",
+        label = "set it with `.name(…)` before `.build()`",
+        note = "an object attribute may be left out only when its type is `optional(…)`"
+    )]
+    pub trait name: super::variables_access_rules_builder::IsSet {}
+    #[diagnostic::do_not_recommend]
+    impl<T: super::variables_access_rules_builder::IsSet> name for T {}
+}
+impl<S: variables_access_rules_builder::State> VariablesAccessRulesBuilder<S> {
+    /// Finishes the value. Every required member must be set: a missing one is a compile error that names it.
+    #[inline(always)]
+    pub fn build(self) -> VariablesAccessRules
+    where
+        S::Name: variables_access_rules_builder_required::name,
+    {
+        self.bon_build()
+    }
+}
+impl ::tfvars::__private::ToValue for VariablesAccessRules {
+    fn to_value(&self) -> ::tfvars::Value {
+        let mut m = ::std::collections::BTreeMap::new();
+        ::tfvars::__private::push_attr(&mut m, "name", &self.name);
+        ::tfvars::__private::push_attr(&mut m, "access", &self.access);
+        ::tfvars::Value::Object(m)
+    }
+}
+impl ::tfvars::__private::FromValue for VariablesAccessRules {
+    fn from_value(
+        value: &::tfvars::Value,
+        path: &::tfvars::__private::Path,
+    ) -> ::std::result::Result<Self, ::tfvars::__private::TypedError> {
+        let m = ::tfvars::__private::object_attributes(value, path)?;
+        ::std::result::Result::Ok(Self {
+            name: ::tfvars::__private::attr(m, "name", path)?,
+            access: ::tfvars::__private::attr(m, "access", path)?,
+        })
+    }
+}
+/// The object type of `provisioning`.
+#[derive(
+    Clone,
+    Debug,
+    PartialEq,
+    ::tfvars::__private::bon::Builder,
+    ::tfvars::__private::serde::Serialize,
+    ::tfvars::__private::serde::Deserialize
+)]
+#[builder(crate = ::tfvars::__private::bon)]
+#[serde(crate = "::tfvars::__private::serde")]
+pub struct VariablesProvisioning {
+    /// Terraform type: `string`; optional, unset means `null`.
+    #[builder(into)]
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub mode: ::std::option::Option<::std::string::String>,
+    /// Terraform type: `number`; optional, unset means `null`.
+    #[builder(
+        with = |v:impl::tfvars::__private::IntoNumber|::tfvars::__private::IntoNumber::into_number(
+            v
+        )
+    )]
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub size: ::std::option::Option<::tfvars::Number>,
+}
+impl ::tfvars::__private::ToValue for VariablesProvisioning {
+    fn to_value(&self) -> ::tfvars::Value {
+        let mut m = ::std::collections::BTreeMap::new();
+        ::tfvars::__private::push_attr(&mut m, "mode", &self.mode);
+        ::tfvars::__private::push_attr(&mut m, "size", &self.size);
+        ::tfvars::Value::Object(m)
+    }
+}
+impl ::tfvars::__private::FromValue for VariablesProvisioning {
+    fn from_value(
+        value: &::tfvars::Value,
+        path: &::tfvars::__private::Path,
+    ) -> ::std::result::Result<Self, ::tfvars::__private::TypedError> {
+        let m = ::tfvars::__private::object_attributes(value, path)?;
+        ::std::result::Result::Ok(Self {
+            mode: ::tfvars::__private::attr(m, "mode", path)?,
+            size: ::tfvars::__private::attr(m, "size", path)?,
+        })
+    }
+}
+/// The object type of `upgrade_pools`.
+#[derive(
+    Clone,
+    Debug,
+    PartialEq,
+    ::tfvars::__private::bon::Builder,
+    ::tfvars::__private::serde::Serialize,
+    ::tfvars::__private::serde::Deserialize
+)]
+#[builder(crate = ::tfvars::__private::bon)]
+#[serde(crate = "::tfvars::__private::serde")]
+pub struct VariablesUpgradePools {
+    /// Terraform type: `string`; optional, unset means `"Schedule"`.
+    #[builder(into)]
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub behavior: ::std::option::Option<::std::string::String>,
+}
+impl ::tfvars::__private::ToValue for VariablesUpgradePools {
+    fn to_value(&self) -> ::tfvars::Value {
+        let mut m = ::std::collections::BTreeMap::new();
+        ::tfvars::__private::push_attr(&mut m, "behavior", &self.behavior);
+        ::tfvars::Value::Object(m)
+    }
+}
+impl ::tfvars::__private::FromValue for VariablesUpgradePools {
+    fn from_value(
+        value: &::tfvars::Value,
+        path: &::tfvars::__private::Path,
+    ) -> ::std::result::Result<Self, ::tfvars::__private::TypedError> {
+        let m = ::tfvars::__private::object_attributes(value, path)?;
+        ::std::result::Result::Ok(Self {
+            behavior: ::tfvars::__private::attr(m, "behavior", path)?,
+        })
+    }
+}
+/// The object type of `ingress_settings`.
+#[derive(
+    Clone,
+    Debug,
+    PartialEq,
+    ::tfvars::__private::bon::Builder,
+    ::tfvars::__private::serde::Serialize,
+    ::tfvars::__private::serde::Deserialize
+)]
+#[builder(crate = ::tfvars::__private::bon)]
+#[serde(crate = "::tfvars::__private::serde")]
+pub struct VariablesIngressSettings {
+    /// Terraform type: `string`; optional, unset means `null`.
+    #[builder(into)]
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub transport: ::std::option::Option<::std::string::String>,
+    /// Terraform type: `string`; optional, unset means `"none"`.
+    #[builder(into)]
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub affinity: ::std::option::Option<::std::string::String>,
+    /// Terraform type: `number`; optional, unset means `null`.
+    #[builder(
+        with = |v:impl::tfvars::__private::IntoNumber|::tfvars::__private::IntoNumber::into_number(
+            v
+        )
+    )]
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub port: ::std::option::Option<::tfvars::Number>,
+}
+impl ::tfvars::__private::ToValue for VariablesIngressSettings {
+    fn to_value(&self) -> ::tfvars::Value {
+        let mut m = ::std::collections::BTreeMap::new();
+        ::tfvars::__private::push_attr(&mut m, "transport", &self.transport);
+        ::tfvars::__private::push_attr(&mut m, "affinity", &self.affinity);
+        ::tfvars::__private::push_attr(&mut m, "port", &self.port);
+        ::tfvars::Value::Object(m)
+    }
+}
+impl ::tfvars::__private::FromValue for VariablesIngressSettings {
+    fn from_value(
+        value: &::tfvars::Value,
+        path: &::tfvars::__private::Path,
+    ) -> ::std::result::Result<Self, ::tfvars::__private::TypedError> {
+        let m = ::tfvars::__private::object_attributes(value, path)?;
+        ::std::result::Result::Ok(Self {
+            transport: ::tfvars::__private::attr(m, "transport", path)?,
+            affinity: ::tfvars::__private::attr(m, "affinity", path)?,
+            port: ::tfvars::__private::attr(m, "port", path)?,
+        })
+    }
+}
+/// The object type of `probe_settings`.
+#[derive(
+    Clone,
+    Debug,
+    PartialEq,
+    ::tfvars::__private::bon::Builder,
+    ::tfvars::__private::serde::Serialize,
+    ::tfvars::__private::serde::Deserialize
+)]
+#[builder(crate = ::tfvars::__private::bon)]
+#[serde(crate = "::tfvars::__private::serde")]
+pub struct VariablesProbeSettings {
+    /// Terraform type: `number`; optional, unset means `null`.
+    #[builder(
+        with = |v:impl::tfvars::__private::IntoNumber|::tfvars::__private::IntoNumber::into_number(
+            v
+        )
+    )]
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub port: ::std::option::Option<::tfvars::Number>,
+    /// Terraform type: `number`; optional, unset means `5`.
+    #[builder(
+        with = |v:impl::tfvars::__private::IntoNumber|::tfvars::__private::IntoNumber::into_number(
+            v
+        )
+    )]
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub timeout: ::std::option::Option<::tfvars::Number>,
+}
+impl ::tfvars::__private::ToValue for VariablesProbeSettings {
+    fn to_value(&self) -> ::tfvars::Value {
+        let mut m = ::std::collections::BTreeMap::new();
+        ::tfvars::__private::push_attr(&mut m, "port", &self.port);
+        ::tfvars::__private::push_attr(&mut m, "timeout", &self.timeout);
+        ::tfvars::Value::Object(m)
+    }
+}
+impl ::tfvars::__private::FromValue for VariablesProbeSettings {
+    fn from_value(
+        value: &::tfvars::Value,
+        path: &::tfvars::__private::Path,
+    ) -> ::std::result::Result<Self, ::tfvars::__private::TypedError> {
+        let m = ::tfvars::__private::object_attributes(value, path)?;
+        ::std::result::Result::Ok(Self {
+            port: ::tfvars::__private::attr(m, "port", path)?,
+            timeout: ::tfvars::__private::attr(m, "timeout", path)?,
+        })
+    }
+}
+/// The object type of `probe_limits`.
+#[derive(
+    Clone,
+    Debug,
+    PartialEq,
+    ::tfvars::__private::bon::Builder,
+    ::tfvars::__private::serde::Serialize,
+    ::tfvars::__private::serde::Deserialize
+)]
+#[builder(crate = ::tfvars::__private::bon)]
+#[serde(crate = "::tfvars::__private::serde")]
+pub struct VariablesProbeLimits {
+    /// Terraform type: `number`; optional, unset means `5`.
+    #[builder(
+        with = |v:impl::tfvars::__private::IntoNumber|::tfvars::__private::IntoNumber::into_number(
+            v
+        )
+    )]
+    #[serde(default, skip_serializing_if = "::std::option::Option::is_none")]
+    pub timeout: ::std::option::Option<::tfvars::Number>,
+}
+impl ::tfvars::__private::ToValue for VariablesProbeLimits {
+    fn to_value(&self) -> ::tfvars::Value {
+        let mut m = ::std::collections::BTreeMap::new();
+        ::tfvars::__private::push_attr(&mut m, "timeout", &self.timeout);
+        ::tfvars::Value::Object(m)
+    }
+}
+impl ::tfvars::__private::FromValue for VariablesProbeLimits {
+    fn from_value(
+        value: &::tfvars::Value,
+        path: &::tfvars::__private::Path,
+    ) -> ::std::result::Result<Self, ::tfvars::__private::TypedError> {
+        let m = ::tfvars::__private::object_attributes(value, path)?;
+        ::std::result::Result::Ok(Self {
+            timeout: ::tfvars::__private::attr(m, "timeout", path)?,
+        })
+    }
+}
 impl Variables {
     /// The module's JSON Schema (draft-07), identical to `tfvars schema --stdout`.
     pub const JSON_SCHEMA: &'static str = r#"{
@@ -1127,6 +1569,44 @@ impl Variables {
 		}
 	],
 	"properties": {
+		"access_rules": {
+			"default": [],
+			"items": {
+				"additionalProperties": true,
+				"properties": {
+					"access": {
+						"enum": [
+							"Allow",
+							"Deny",
+							""
+						],
+						"type": "string"
+					},
+					"name": {
+						"type": "string"
+					}
+				},
+				"required": [
+					"name"
+				],
+				"type": "object"
+			},
+			"type": "array"
+		},
+		"access_tier": {
+			"default": "Hot",
+			"enum": [
+				"Hot",
+				"Cool",
+				"0",
+				""
+			],
+			"type": "string"
+		},
+		"agents_count": {
+			"default": 2,
+			"type": "number"
+		},
 		"backend": {
 			"additionalProperties": true,
 			"anyOf": [
@@ -1194,6 +1674,30 @@ impl Variables {
 				}
 			},
 			"required": [],
+			"type": "object"
+		},
+		"bucket_storage": {
+			"additionalProperties": true,
+			"default": {
+				"class": "STANDARD",
+				"size": 10
+			},
+			"properties": {
+				"class": {
+					"enum": [
+						"STANDARD",
+						"NEARLINE"
+					],
+					"type": "string"
+				},
+				"size": {
+					"default": 10,
+					"type": "number"
+				}
+			},
+			"required": [
+				"class"
+			],
 			"type": "object"
 		},
 		"context": {
@@ -1276,6 +1780,22 @@ impl Variables {
 			"default": null,
 			"type": "null"
 		},
+		"edition": {
+			"anyOf": [
+				{
+					"enum": [
+						"STANDARD"
+					]
+				},
+				{
+					"enum": [
+						"ENTERPRISE"
+					]
+				}
+			],
+			"default": null,
+			"type": "string"
+		},
 		"filters": {
 			"additionalProperties": {
 				"type": "string"
@@ -1295,6 +1815,41 @@ impl Variables {
 				null
 			],
 			"type": "boolean"
+		},
+		"http_protocol": {
+			"default": null,
+			"enum": [
+				"https",
+				"http"
+			],
+			"type": "string"
+		},
+		"ingress_settings": {
+			"additionalProperties": true,
+			"default": null,
+			"properties": {
+				"affinity": {
+					"default": "none",
+					"enum": [
+						"none",
+						"sticky"
+					],
+					"type": "string"
+				},
+				"port": {
+					"type": "number"
+				},
+				"transport": {
+					"enum": [
+						"auto",
+						"http",
+						"tcp"
+					],
+					"type": "string"
+				}
+			},
+			"required": [],
+			"type": "object"
 		},
 		"key_file": {
 			"default": null,
@@ -1344,6 +1899,14 @@ impl Variables {
 		},
 		"password_file": {
 			"default": null,
+			"type": "string"
+		},
+		"pcp_tier": {
+			"default": null,
+			"enum": [
+				"XL",
+				"2XL"
+			],
 			"type": "string"
 		},
 		"picky_default": {
@@ -1446,9 +2009,84 @@ impl Variables {
 			"default": "a",
 			"title": "primary: Select a type"
 		},
+		"probe_limits": {
+			"additionalProperties": true,
+			"default": {
+				"timeout": 5
+			},
+			"properties": {
+				"timeout": {
+					"default": 5,
+					"exclusiveMaximum": 60,
+					"type": "number"
+				}
+			},
+			"required": [],
+			"type": "object"
+		},
+		"probe_settings": {
+			"additionalProperties": true,
+			"default": null,
+			"properties": {
+				"port": {
+					"exclusiveMinimum": 0,
+					"type": "number"
+				},
+				"timeout": {
+					"default": 5,
+					"type": "number"
+				}
+			},
+			"required": [],
+			"type": "object"
+		},
+		"provisioning": {
+			"additionalProperties": true,
+			"default": null,
+			"properties": {
+				"mode": {
+					"enum": [
+						"Manual",
+						"Auto",
+						"none"
+					],
+					"not": {
+						"enum": [
+							"Auto"
+						]
+					},
+					"type": "string"
+				},
+				"size": {
+					"type": "number"
+				}
+			},
+			"required": [
+				"mode"
+			],
+			"type": "object"
+		},
+		"release_channel": {
+			"default": "STABLE",
+			"not": {
+				"enum": [
+					"RAPID"
+				]
+			},
+			"type": "string"
+		},
 		"replica_bucket": {
 			"default": null,
 			"type": "string"
+		},
+		"replica_count": {
+			"default": null,
+			"enum": [
+				1,
+				3,
+				5
+			],
+			"type": "number"
 		},
 		"replica_region": {
 			"default": null,
@@ -1555,6 +2193,16 @@ impl Variables {
 			"default": 1,
 			"type": "number"
 		},
+		"sku": {
+			"default": "Standard",
+			"not": {
+				"enum": [
+					"Legacy",
+					""
+				]
+			},
+			"type": "string"
+		},
 		"source_disk": {
 			"default": null,
 			"type": "string"
@@ -1569,6 +2217,15 @@ impl Variables {
 		},
 		"subnet_id": {
 			"default": null,
+			"type": "string"
+		},
+		"tier": {
+			"default": null,
+			"enum": [
+				"basic",
+				"premium",
+				""
+			],
 			"type": "string"
 		},
 		"timeouts": {
@@ -1666,6 +2323,31 @@ impl Variables {
 		"tls_key": {
 			"default": null,
 			"type": "string"
+		},
+		"upgrade_pools": {
+			"additionalProperties": {
+				"additionalProperties": true,
+				"properties": {
+					"behavior": {
+						"default": "Schedule",
+						"enum": [
+							"Cordon",
+							"Schedule"
+						],
+						"not": {
+							"enum": [
+								"",
+								"Drain"
+							]
+						},
+						"type": "string"
+					}
+				},
+				"required": [],
+				"type": "object"
+			},
+			"default": {},
+			"type": "object"
 		},
 		"vpc_id": {
 			"default": null,
@@ -2108,6 +2790,166 @@ impl Variables {
             ephemeral: false,
             nullable: true,
         },
+        ::tfvars::__private::VariableInfo {
+            name: "tier",
+            field: "tier",
+            type_text: "string",
+            description: ::std::option::Option::None,
+            required: false,
+            sensitive: false,
+            ephemeral: false,
+            nullable: true,
+        },
+        ::tfvars::__private::VariableInfo {
+            name: "sku",
+            field: "sku",
+            type_text: "string",
+            description: ::std::option::Option::None,
+            required: false,
+            sensitive: false,
+            ephemeral: false,
+            nullable: true,
+        },
+        ::tfvars::__private::VariableInfo {
+            name: "release_channel",
+            field: "release_channel",
+            type_text: "string",
+            description: ::std::option::Option::None,
+            required: false,
+            sensitive: false,
+            ephemeral: false,
+            nullable: true,
+        },
+        ::tfvars::__private::VariableInfo {
+            name: "edition",
+            field: "edition",
+            type_text: "string",
+            description: ::std::option::Option::None,
+            required: false,
+            sensitive: false,
+            ephemeral: false,
+            nullable: true,
+        },
+        ::tfvars::__private::VariableInfo {
+            name: "replica_count",
+            field: "replica_count",
+            type_text: "number",
+            description: ::std::option::Option::None,
+            required: false,
+            sensitive: false,
+            ephemeral: false,
+            nullable: true,
+        },
+        ::tfvars::__private::VariableInfo {
+            name: "bucket_storage",
+            field: "bucket_storage",
+            type_text: "object({class = optional(string), size = optional(number, 10)})",
+            description: ::std::option::Option::None,
+            required: false,
+            sensitive: false,
+            ephemeral: false,
+            nullable: true,
+        },
+        ::tfvars::__private::VariableInfo {
+            name: "access_rules",
+            field: "access_rules",
+            type_text: "list(object({name = string, access = optional(string)}))",
+            description: ::std::option::Option::None,
+            required: false,
+            sensitive: false,
+            ephemeral: false,
+            nullable: true,
+        },
+        ::tfvars::__private::VariableInfo {
+            name: "pcp_tier",
+            field: "pcp_tier",
+            type_text: "string",
+            description: ::std::option::Option::None,
+            required: false,
+            sensitive: false,
+            ephemeral: false,
+            nullable: true,
+        },
+        ::tfvars::__private::VariableInfo {
+            name: "access_tier",
+            field: "access_tier",
+            type_text: "string",
+            description: ::std::option::Option::None,
+            required: false,
+            sensitive: false,
+            ephemeral: false,
+            nullable: true,
+        },
+        ::tfvars::__private::VariableInfo {
+            name: "provisioning",
+            field: "provisioning",
+            type_text: "object({mode = optional(string), size = optional(number)})",
+            description: ::std::option::Option::None,
+            required: false,
+            sensitive: false,
+            ephemeral: false,
+            nullable: true,
+        },
+        ::tfvars::__private::VariableInfo {
+            name: "upgrade_pools",
+            field: "upgrade_pools",
+            type_text: "map(object({behavior = optional(string, \"Schedule\")}))",
+            description: ::std::option::Option::None,
+            required: false,
+            sensitive: false,
+            ephemeral: false,
+            nullable: true,
+        },
+        ::tfvars::__private::VariableInfo {
+            name: "ingress_settings",
+            field: "ingress_settings",
+            type_text: "object({transport = optional(string), affinity = optional(string, \"none\"), port = optional(number)})",
+            description: ::std::option::Option::None,
+            required: false,
+            sensitive: false,
+            ephemeral: false,
+            nullable: true,
+        },
+        ::tfvars::__private::VariableInfo {
+            name: "probe_settings",
+            field: "probe_settings",
+            type_text: "object({port = optional(number), timeout = optional(number, 5)})",
+            description: ::std::option::Option::None,
+            required: false,
+            sensitive: false,
+            ephemeral: false,
+            nullable: true,
+        },
+        ::tfvars::__private::VariableInfo {
+            name: "probe_limits",
+            field: "probe_limits",
+            type_text: "object({timeout = optional(number, 5)})",
+            description: ::std::option::Option::None,
+            required: false,
+            sensitive: false,
+            ephemeral: false,
+            nullable: true,
+        },
+        ::tfvars::__private::VariableInfo {
+            name: "http_protocol",
+            field: "http_protocol",
+            type_text: "string",
+            description: ::std::option::Option::None,
+            required: false,
+            sensitive: false,
+            ephemeral: false,
+            nullable: true,
+        },
+        ::tfvars::__private::VariableInfo {
+            name: "agents_count",
+            field: "agents_count",
+            type_text: "number",
+            description: ::std::option::Option::None,
+            required: false,
+            sensitive: false,
+            ephemeral: false,
+            nullable: true,
+        },
     ];
     /// Sends an explicit `null` for `primary`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
     #[must_use]
@@ -2240,6 +3082,62 @@ impl Variables {
     pub fn null_backend(mut self) -> Self {
         self.backend = ::std::option::Option::None;
         self.explicit_nulls.insert("backend");
+        self
+    }
+    /// Sends an explicit `null` for `sku`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
+    #[must_use]
+    pub fn null_sku(mut self) -> Self {
+        self.sku = ::std::option::Option::None;
+        self.explicit_nulls.insert("sku");
+        self
+    }
+    /// Sends an explicit `null` for `release_channel`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
+    #[must_use]
+    pub fn null_release_channel(mut self) -> Self {
+        self.release_channel = ::std::option::Option::None;
+        self.explicit_nulls.insert("release_channel");
+        self
+    }
+    /// Sends an explicit `null` for `bucket_storage`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
+    #[must_use]
+    pub fn null_bucket_storage(mut self) -> Self {
+        self.bucket_storage = ::std::option::Option::None;
+        self.explicit_nulls.insert("bucket_storage");
+        self
+    }
+    /// Sends an explicit `null` for `access_rules`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
+    #[must_use]
+    pub fn null_access_rules(mut self) -> Self {
+        self.access_rules = ::std::option::Option::None;
+        self.explicit_nulls.insert("access_rules");
+        self
+    }
+    /// Sends an explicit `null` for `access_tier`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
+    #[must_use]
+    pub fn null_access_tier(mut self) -> Self {
+        self.access_tier = ::std::option::Option::None;
+        self.explicit_nulls.insert("access_tier");
+        self
+    }
+    /// Sends an explicit `null` for `upgrade_pools`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
+    #[must_use]
+    pub fn null_upgrade_pools(mut self) -> Self {
+        self.upgrade_pools = ::std::option::Option::None;
+        self.explicit_nulls.insert("upgrade_pools");
+        self
+    }
+    /// Sends an explicit `null` for `probe_limits`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
+    #[must_use]
+    pub fn null_probe_limits(mut self) -> Self {
+        self.probe_limits = ::std::option::Option::None;
+        self.explicit_nulls.insert("probe_limits");
+        self
+    }
+    /// Sends an explicit `null` for `agents_count`: Terraform then uses null, not the default. Setting the field again afterwards does not undo this; build a new value instead. The builder has the same method.
+    #[must_use]
+    pub fn null_agents_count(mut self) -> Self {
+        self.agents_count = ::std::option::Option::None;
+        self.explicit_nulls.insert("agents_count");
         self
     }
     /// Checks the values as `terraform plan` would: Terraform's conversions, null and
@@ -2538,13 +3436,100 @@ impl<S: variables_builder::State> VariablesBuilder<S> {
         self.explicit_nulls.insert("backend");
         self.maybe_backend(::std::option::Option::None::<VariablesBackend>)
     }
+    /// Sends an explicit `null` for `sku`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_sku()`): `to_tfvars_json()` writes `"sku": null`.
+    pub fn null_sku(mut self) -> VariablesBuilder<variables_builder::SetSku<S>>
+    where
+        S::Sku: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("sku");
+        self.maybe_sku(::std::option::Option::None::<::std::string::String>)
+    }
+    /// Sends an explicit `null` for `release_channel`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_release_channel()`): `to_tfvars_json()` writes `"release_channel": null`.
+    pub fn null_release_channel(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetReleaseChannel<S>>
+    where
+        S::ReleaseChannel: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("release_channel");
+        self.maybe_release_channel(::std::option::Option::None::<::std::string::String>)
+    }
+    /// Sends an explicit `null` for `bucket_storage`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_bucket_storage()`): `to_tfvars_json()` writes `"bucket_storage": null`.
+    pub fn null_bucket_storage(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetBucketStorage<S>>
+    where
+        S::BucketStorage: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("bucket_storage");
+        self.maybe_bucket_storage(::std::option::Option::None::<VariablesBucketStorage>)
+    }
+    /// Sends an explicit `null` for `access_rules`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_access_rules()`): `to_tfvars_json()` writes `"access_rules": null`.
+    pub fn null_access_rules(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetAccessRules<S>>
+    where
+        S::AccessRules: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("access_rules");
+        self.maybe_access_rules(
+            ::std::option::Option::None::<::std::vec::Vec<VariablesAccessRules>>,
+        )
+    }
+    /// Sends an explicit `null` for `access_tier`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_access_tier()`): `to_tfvars_json()` writes `"access_tier": null`.
+    pub fn null_access_tier(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetAccessTier<S>>
+    where
+        S::AccessTier: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("access_tier");
+        self.maybe_access_tier(::std::option::Option::None::<::std::string::String>)
+    }
+    /// Sends an explicit `null` for `upgrade_pools`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_upgrade_pools()`): `to_tfvars_json()` writes `"upgrade_pools": null`.
+    pub fn null_upgrade_pools(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetUpgradePools<S>>
+    where
+        S::UpgradePools: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("upgrade_pools");
+        self.maybe_upgrade_pools(
+            ::std::option::Option::None::<
+                ::std::collections::BTreeMap<
+                    ::std::string::String,
+                    VariablesUpgradePools,
+                >,
+            >,
+        )
+    }
+    /// Sends an explicit `null` for `probe_limits`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_probe_limits()`): `to_tfvars_json()` writes `"probe_limits": null`.
+    pub fn null_probe_limits(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetProbeLimits<S>>
+    where
+        S::ProbeLimits: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("probe_limits");
+        self.maybe_probe_limits(::std::option::Option::None::<VariablesProbeLimits>)
+    }
+    /// Sends an explicit `null` for `agents_count`, which Terraform keeps instead of the default (the builder's counterpart of `Variables::null_agents_count()`): `to_tfvars_json()` writes `"agents_count": null`.
+    pub fn null_agents_count(
+        mut self,
+    ) -> VariablesBuilder<variables_builder::SetAgentsCount<S>>
+    where
+        S::AgentsCount: variables_builder::IsUnset,
+    {
+        self.explicit_nulls.insert("agents_count");
+        self.maybe_agents_count(::std::option::Option::None::<::tfvars::Number>)
+    }
 }
 impl ::tfvars::__private::ModuleVariables for Variables {
     fn spec() -> &'static ::tfvars::__private::ModuleSpec {
         static SPEC: ::std::sync::OnceLock<::tfvars::__private::ModuleSpec> = ::std::sync::OnceLock::new();
         SPEC.get_or_init(|| ::tfvars::__private::spec_from_parts(
-            r#"{"variables":[{"name":"subnet_id","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[],"location":{"file":"cross.tf","line":3,"column":1}},{"name":"network_name","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["Or",{"At":[{"Binary":["NotEq",{"At":[{"Variable":"network_name"},[12,21,222,12,37,238,12,21,222,12,37,238,12,21,222,12,37,238]]},{"At":[{"Literal":{"Null":"Any"}},[12,41,242,12,45,246,12,41,242,12,45,246,12,41,242,12,45,246]]}]},[12,21,222,12,45,246,12,21,222,12,37,238,12,21,222,12,45,246]]},{"At":[{"Binary":["NotEq",{"At":[{"Variable":"subnet_id"},[12,49,250,12,62,263,12,49,250,12,62,263,12,49,250,12,62,263]]},{"At":[{"Literal":{"Null":"Any"}},[12,66,267,12,70,271,12,66,267,12,70,271,12,66,267,12,70,271]]}]},[12,49,250,12,70,271,12,49,250,12,62,263,12,49,250,12,70,271]]}]},[12,21,222,12,70,271,12,21,222,12,37,238,12,21,222,12,70,271]]},"error_message":{"At":[{"Literal":{"String":"Set network_name or subnet_id."}},[13,21,292,13,53,324,13,22,293,13,52,323,13,21,292,13,53,324]]},"condition_source":"var.network_name != null || var.subnet_id != null","error_message_source":"\"Set network_name or subnet_id.\"","location":{"file":"cross.tf","line":11,"column":3}}],"location":{"file":"cross.tf","line":8,"column":1}},{"name":"primary","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":true,"ephemeral":false,"validations":[],"location":{"file":"cross.tf","line":17,"column":1}},{"name":"secondary","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["Or",{"At":[{"Binary":["Eq",{"At":[{"Variable":"secondary"},[27,21,505,27,34,518,27,21,505,27,34,518,27,21,505,27,34,518]]},{"At":[{"Literal":{"Null":"Any"}},[27,38,522,27,42,526,27,38,522,27,42,526,27,38,522,27,42,526]]}]},[27,21,505,27,42,526,27,21,505,27,34,518,27,21,505,27,42,526]]},{"At":[{"Binary":["NotEq",{"At":[{"Variable":"primary"},[27,46,530,27,57,541,27,46,530,27,57,541,27,46,530,27,57,541]]},{"At":[{"Literal":{"Null":"Any"}},[27,61,545,27,65,549,27,61,545,27,65,549,27,61,545,27,65,549]]}]},[27,46,530,27,65,549,27,46,530,27,57,541,27,46,530,27,65,549]]}]},[27,21,505,27,65,549,27,21,505,27,34,518,27,21,505,27,65,549]]},"error_message":{"At":[{"Literal":{"String":"secondary needs primary."}},[28,21,570,28,47,596,28,22,571,28,46,595,28,21,570,28,47,596]]},"condition_source":"var.secondary == null || var.primary != null","error_message_source":"\"secondary needs primary.\"","location":{"file":"cross.tf","line":26,"column":3}},{"condition":{"At":[{"Binary":["Or",{"At":[{"Binary":["Eq",{"At":[{"Variable":"secondary"},[31,21,636,31,34,649,31,21,636,31,34,649,31,21,636,31,34,649]]},{"At":[{"Literal":{"Null":"Any"}},[31,38,653,31,42,657,31,38,653,31,42,657,31,38,653,31,42,657]]}]},[31,21,636,31,42,657,31,21,636,31,34,649,31,21,636,31,42,657]]},{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"String":"x"}},[31,56,671,31,59,674,31,57,672,31,58,673,31,56,671,31,59,674]]},{"At":[{"Literal":{"String":"y"}},[31,61,676,31,64,679,31,62,677,31,63,678,31,61,676,31,64,679]]}]},[31,55,670,31,65,680,31,55,670,31,56,671,31,55,670,31,65,680]]},{"At":[{"Variable":"secondary"},[31,67,682,31,80,695,31,67,682,31,80,695,31,67,682,31,80,695]]}],"expand_final":false}},[31,46,661,31,81,696,31,46,661,31,55,670,31,80,695,31,81,696]]}]},[31,21,636,31,81,696,31,21,636,31,34,649,31,21,636,31,81,696]]},"error_message":{"At":[{"Literal":{"String":"secondary is x or y."}},[32,21,717,32,43,739,32,22,718,32,42,738,32,21,717,32,43,739]]},"condition_source":"var.secondary == null || contains([\"x\", \"y\"], var.secondary)","error_message_source":"\"secondary is x or y.\"","location":{"file":"cross.tf","line":30,"column":3}}],"location":{"file":"cross.tf","line":23,"column":1}},{"name":"size","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[],"location":{"file":"cross.tf","line":36,"column":1}},{"name":"max_size","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["And",{"At":[{"Binary":["Greater",{"At":[{"Variable":"max_size"},[44,21,874,44,33,886,44,21,874,44,33,886,44,21,874,44,33,886]]},{"At":[{"Literal":{"Number":"0"}},[44,36,889,44,37,890,44,36,889,44,37,890,44,36,889,44,37,890]]}]},[44,21,874,44,37,890,44,21,874,44,33,886,44,21,874,44,37,890]]},{"At":[{"At":[{"Binary":["Or",{"At":[{"Binary":["Eq",{"At":[{"Variable":"size"},[44,42,895,44,50,903,44,42,895,44,50,903,44,42,895,44,50,903]]},{"At":[{"Literal":{"Null":"Any"}},[44,54,907,44,58,911,44,54,907,44,58,911,44,54,907,44,58,911]]}]},[44,42,895,44,58,911,44,42,895,44,50,903,44,42,895,44,58,911]]},{"At":[{"Binary":["GreaterEq",{"At":[{"Variable":"size"},[44,62,915,44,70,923,44,62,915,44,70,923,44,62,915,44,70,923]]},{"At":[{"Literal":{"Number":"1"}},[44,74,927,44,75,928,44,74,927,44,75,928,44,74,927,44,75,928]]}]},[44,62,915,44,75,928,44,62,915,44,70,923,44,62,915,44,75,928]]}]},[44,42,895,44,75,928,44,42,895,44,50,903,44,42,895,44,75,928]]},[44,41,894,44,76,929,44,42,895,44,50,903,44,41,894,44,76,929]]}]},[44,21,874,44,76,929,44,21,874,44,33,886,44,21,874,44,76,929]]},"error_message":{"At":[{"Literal":{"String":"max_size positive and size at least 1."}},[45,21,950,45,61,990,45,22,951,45,60,989,45,21,950,45,61,990]]},"condition_source":"var.max_size > 0 && (var.size == null || var.size >= 1)","error_message_source":"\"max_size positive and size at least 1.\"","location":{"file":"cross.tf","line":43,"column":3}}],"location":{"file":"cross.tf","line":41,"column":1}},{"name":"key_id","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[],"location":{"file":"cross.tf","line":49,"column":1}},{"name":"key_file","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["LessEq",{"At":[{"Binary":["Add",{"At":[{"At":[{"Conditional":[{"At":[{"Binary":["NotEq",{"At":[{"Variable":"key_id"},[58,22,1151,58,32,1161,58,22,1151,58,32,1161,58,22,1151,58,32,1161]]},{"At":[{"Literal":{"Null":"Any"}},[58,36,1165,58,40,1169,58,36,1165,58,40,1169,58,36,1165,58,40,1169]]}]},[58,22,1151,58,40,1169,58,22,1151,58,32,1161,58,22,1151,58,40,1169]]},{"At":[{"Literal":{"Number":"1"}},[58,43,1172,58,44,1173,58,43,1172,58,44,1173,58,43,1172,58,44,1173]]},{"At":[{"Literal":{"Number":"0"}},[58,47,1176,58,48,1177,58,47,1176,58,48,1177,58,47,1176,58,48,1177]]}]},[58,22,1151,58,48,1177,58,22,1151,58,32,1161,58,22,1151,58,48,1177]]},[58,21,1150,58,49,1178,58,22,1151,58,32,1161,58,21,1150,58,49,1178]]},{"At":[{"At":[{"Conditional":[{"At":[{"Binary":["NotEq",{"At":[{"Variable":"key_file"},[58,53,1182,58,65,1194,58,53,1182,58,65,1194,58,53,1182,58,65,1194]]},{"At":[{"Literal":{"Null":"Any"}},[58,69,1198,58,73,1202,58,69,1198,58,73,1202,58,69,1198,58,73,1202]]}]},[58,53,1182,58,73,1202,58,53,1182,58,65,1194,58,53,1182,58,73,1202]]},{"At":[{"Literal":{"Number":"1"}},[58,76,1205,58,77,1206,58,76,1205,58,77,1206,58,76,1205,58,77,1206]]},{"At":[{"Literal":{"Number":"0"}},[58,80,1209,58,81,1210,58,80,1209,58,81,1210,58,80,1209,58,81,1210]]}]},[58,53,1182,58,81,1210,58,53,1182,58,65,1194,58,53,1182,58,81,1210]]},[58,52,1181,58,82,1211,58,53,1182,58,65,1194,58,52,1181,58,82,1211]]}]},[58,21,1150,58,82,1211,58,22,1151,58,32,1161,58,21,1150,58,82,1211]]},{"At":[{"Literal":{"Number":"1"}},[58,86,1215,58,87,1216,58,86,1215,58,87,1216,58,86,1215,58,87,1216]]}]},[58,21,1150,58,87,1216,58,22,1151,58,32,1161,58,21,1150,58,87,1216]]},"error_message":{"At":[{"Literal":{"String":"at most one of key_id and key_file."}},[59,21,1237,59,58,1274,59,22,1238,59,57,1273,59,21,1237,59,58,1274]]},"condition_source":"(var.key_id != null ? 1 : 0) + (var.key_file != null ? 1 : 0) <= 1","error_message_source":"\"at most one of key_id and key_file.\"","location":{"file":"cross.tf","line":57,"column":3}}],"location":{"file":"cross.tf","line":54,"column":1}},{"name":"tls_cert","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[],"location":{"file":"cross.tf","line":64,"column":1}},{"name":"tls_key","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["Eq",{"At":[{"At":[{"Binary":["Eq",{"At":[{"Variable":"tls_cert"},[73,22,1455,73,34,1467,73,22,1455,73,34,1467,73,22,1455,73,34,1467]]},{"At":[{"Literal":{"Null":"Any"}},[73,38,1471,73,42,1475,73,38,1471,73,42,1475,73,38,1471,73,42,1475]]}]},[73,22,1455,73,42,1475,73,22,1455,73,34,1467,73,22,1455,73,42,1475]]},[73,21,1454,73,43,1476,73,22,1455,73,34,1467,73,21,1454,73,43,1476]]},{"At":[{"At":[{"Binary":["Eq",{"At":[{"Variable":"tls_key"},[73,48,1481,73,59,1492,73,48,1481,73,59,1492,73,48,1481,73,59,1492]]},{"At":[{"Literal":{"Null":"Any"}},[73,63,1496,73,67,1500,73,63,1496,73,67,1500,73,63,1496,73,67,1500]]}]},[73,48,1481,73,67,1500,73,48,1481,73,59,1492,73,48,1481,73,67,1500]]},[73,47,1480,73,68,1501,73,48,1481,73,59,1492,73,47,1480,73,68,1501]]}]},[73,21,1454,73,68,1501,73,22,1455,73,34,1467,73,21,1454,73,68,1501]]},"error_message":{"At":[{"Literal":{"String":"tls_cert and tls_key go together."}},[74,21,1522,74,56,1557,74,22,1523,74,55,1556,74,21,1522,74,56,1557]]},"condition_source":"(var.tls_cert == null) == (var.tls_key == null)","error_message_source":"\"tls_cert and tls_key go together.\"","location":{"file":"cross.tf","line":72,"column":3}}],"location":{"file":"cross.tf","line":69,"column":1}},{"name":"replica_region","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[],"location":{"file":"cross.tf","line":79,"column":1}},{"name":"replica_bucket","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Conditional":[{"At":[{"Binary":["NotEq",{"At":[{"Variable":"replica_bucket"},[88,21,1775,88,39,1793,88,21,1775,88,39,1793,88,21,1775,88,39,1793]]},{"At":[{"Literal":{"Null":"Any"}},[88,43,1797,88,47,1801,88,43,1797,88,47,1801,88,43,1797,88,47,1801]]}]},[88,21,1775,88,47,1801,88,21,1775,88,39,1793,88,21,1775,88,47,1801]]},{"At":[{"Binary":["NotEq",{"At":[{"Variable":"replica_region"},[88,50,1804,88,68,1822,88,50,1804,88,68,1822,88,50,1804,88,68,1822]]},{"At":[{"Literal":{"Null":"Any"}},[88,72,1826,88,76,1830,88,72,1826,88,76,1830,88,72,1826,88,76,1830]]}]},[88,50,1804,88,76,1830,88,50,1804,88,68,1822,88,50,1804,88,76,1830]]},{"At":[{"Literal":{"Bool":true}},[88,79,1833,88,83,1837,88,79,1833,88,83,1837,88,79,1833,88,83,1837]]}]},[88,21,1775,88,83,1837,88,21,1775,88,39,1793,88,21,1775,88,83,1837]]},"error_message":{"At":[{"Literal":{"String":"replica_bucket needs replica_region."}},[89,21,1858,89,59,1896,89,22,1859,89,58,1895,89,21,1858,89,59,1896]]},"condition_source":"var.replica_bucket != null ? var.replica_region != null : true","error_message_source":"\"replica_bucket needs replica_region.\"","location":{"file":"cross.tf","line":87,"column":3}}],"location":{"file":"cross.tf","line":84,"column":1}},{"name":"password","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[],"location":{"file":"cross.tf","line":94,"column":1}},{"name":"password_file","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Unary":["Not",{"At":[{"At":[{"Binary":["And",{"At":[{"Binary":["NotEq",{"At":[{"Variable":"password"},[103,23,2083,103,35,2095,103,23,2083,103,35,2095,103,23,2083,103,35,2095]]},{"At":[{"Literal":{"Null":"Any"}},[103,39,2099,103,43,2103,103,39,2099,103,43,2103,103,39,2099,103,43,2103]]}]},[103,23,2083,103,43,2103,103,23,2083,103,35,2095,103,23,2083,103,43,2103]]},{"At":[{"Binary":["NotEq",{"At":[{"Variable":"password_file"},[103,47,2107,103,64,2124,103,47,2107,103,64,2124,103,47,2107,103,64,2124]]},{"At":[{"Literal":{"Null":"Any"}},[103,68,2128,103,72,2132,103,68,2128,103,72,2132,103,68,2128,103,72,2132]]}]},[103,47,2107,103,72,2132,103,47,2107,103,64,2124,103,47,2107,103,72,2132]]}]},[103,23,2083,103,72,2132,103,23,2083,103,35,2095,103,23,2083,103,72,2132]]},[103,22,2082,103,73,2133,103,23,2083,103,35,2095,103,22,2082,103,73,2133]]}]},[103,21,2081,103,73,2133,103,21,2081,103,22,2082,103,21,2081,103,73,2133]]},"error_message":{"At":[{"Literal":{"String":"password or password_file, not both."}},[104,21,2154,104,59,2192,104,22,2155,104,58,2191,104,21,2154,104,59,2192]]},"condition_source":"!(var.password != null && var.password_file != null)","error_message_source":"\"password or password_file, not both.\"","location":{"file":"cross.tf","line":102,"column":3}}],"location":{"file":"cross.tf","line":99,"column":1}},{"name":"zone","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[],"location":{"file":"cross.tf","line":110,"column":1}},{"name":"zones","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["Or",{"At":[{"Binary":["Eq",{"At":[{"Variable":"zone"},[119,21,2492,119,29,2500,119,21,2492,119,29,2500,119,21,2492,119,29,2500]]},{"At":[{"Literal":{"Null":"Any"}},[119,33,2504,119,37,2508,119,33,2504,119,37,2508,119,33,2504,119,37,2508]]}]},[119,21,2492,119,37,2508,119,21,2492,119,29,2500,119,21,2492,119,37,2508]]},{"At":[{"Binary":["Eq",{"At":[{"Variable":"zones"},[119,41,2512,119,50,2521,119,41,2512,119,50,2521,119,41,2512,119,50,2521]]},{"At":[{"Literal":{"Null":"Any"}},[119,54,2525,119,58,2529,119,54,2525,119,58,2529,119,54,2525,119,58,2529]]}]},[119,41,2512,119,58,2529,119,41,2512,119,50,2521,119,41,2512,119,58,2529]]}]},[119,21,2492,119,58,2529,119,21,2492,119,29,2500,119,21,2492,119,58,2529]]},"error_message":{"At":[{"Literal":{"String":"zone or zones."}},[120,21,2550,120,37,2566,120,22,2551,120,36,2565,120,21,2550,120,37,2566]]},"condition_source":"var.zone == null || var.zones == null","error_message_source":"\"zone or zones.\"","location":{"file":"cross.tf","line":118,"column":3}}],"location":{"file":"cross.tf","line":115,"column":1}},{"name":"source_image","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[],"location":{"file":"cross.tf","line":125,"column":1}},{"name":"source_snapshot","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[],"location":{"file":"cross.tf","line":130,"column":1}},{"name":"source_disk","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["Eq",{"At":[{"Binary":["Add",{"At":[{"Binary":["Add",{"At":[{"At":[{"Conditional":[{"At":[{"Binary":["NotEq",{"At":[{"Variable":"source_image"},[139,22,2828,139,38,2844,139,22,2828,139,38,2844,139,22,2828,139,38,2844]]},{"At":[{"Literal":{"Null":"Any"}},[139,42,2848,139,46,2852,139,42,2848,139,46,2852,139,42,2848,139,46,2852]]}]},[139,22,2828,139,46,2852,139,22,2828,139,38,2844,139,22,2828,139,46,2852]]},{"At":[{"Literal":{"Number":"1"}},[139,49,2855,139,50,2856,139,49,2855,139,50,2856,139,49,2855,139,50,2856]]},{"At":[{"Literal":{"Number":"0"}},[139,53,2859,139,54,2860,139,53,2859,139,54,2860,139,53,2859,139,54,2860]]}]},[139,22,2828,139,54,2860,139,22,2828,139,38,2844,139,22,2828,139,54,2860]]},[139,21,2827,139,55,2861,139,22,2828,139,38,2844,139,21,2827,139,55,2861]]},{"At":[{"At":[{"Conditional":[{"At":[{"Binary":["NotEq",{"At":[{"Variable":"source_snapshot"},[139,59,2865,139,78,2884,139,59,2865,139,78,2884,139,59,2865,139,78,2884]]},{"At":[{"Literal":{"Null":"Any"}},[139,82,2888,139,86,2892,139,82,2888,139,86,2892,139,82,2888,139,86,2892]]}]},[139,59,2865,139,86,2892,139,59,2865,139,78,2884,139,59,2865,139,86,2892]]},{"At":[{"Literal":{"Number":"1"}},[139,89,2895,139,90,2896,139,89,2895,139,90,2896,139,89,2895,139,90,2896]]},{"At":[{"Literal":{"Number":"0"}},[139,93,2899,139,94,2900,139,93,2899,139,94,2900,139,93,2899,139,94,2900]]}]},[139,59,2865,139,94,2900,139,59,2865,139,78,2884,139,59,2865,139,94,2900]]},[139,58,2864,139,95,2901,139,59,2865,139,78,2884,139,58,2864,139,95,2901]]}]},[139,21,2827,139,95,2901,139,22,2828,139,38,2844,139,21,2827,139,95,2901]]},{"At":[{"At":[{"Conditional":[{"At":[{"Binary":["NotEq",{"At":[{"Variable":"source_disk"},[139,99,2905,139,114,2920,139,99,2905,139,114,2920,139,99,2905,139,114,2920]]},{"At":[{"Literal":{"Null":"Any"}},[139,118,2924,139,122,2928,139,118,2924,139,122,2928,139,118,2924,139,122,2928]]}]},[139,99,2905,139,122,2928,139,99,2905,139,114,2920,139,99,2905,139,122,2928]]},{"At":[{"Literal":{"Number":"1"}},[139,125,2931,139,126,2932,139,125,2931,139,126,2932,139,125,2931,139,126,2932]]},{"At":[{"Literal":{"Number":"0"}},[139,129,2935,139,130,2936,139,129,2935,139,130,2936,139,129,2935,139,130,2936]]}]},[139,99,2905,139,130,2936,139,99,2905,139,114,2920,139,99,2905,139,130,2936]]},[139,98,2904,139,131,2937,139,99,2905,139,114,2920,139,98,2904,139,131,2937]]}]},[139,21,2827,139,131,2937,139,22,2828,139,38,2844,139,21,2827,139,131,2937]]},{"At":[{"Literal":{"Number":"1"}},[139,135,2941,139,136,2942,139,135,2941,139,136,2942,139,135,2941,139,136,2942]]}]},[139,21,2827,139,136,2942,139,22,2828,139,38,2844,139,21,2827,139,136,2942]]},"error_message":{"At":[{"Literal":{"String":"exactly one source."}},[140,21,2963,140,42,2984,140,22,2964,140,41,2983,140,21,2963,140,42,2984]]},"condition_source":"(var.source_image != null ? 1 : 0) + (var.source_snapshot != null ? 1 : 0) + (var.source_disk != null ? 1 : 0) == 1","error_message_source":"\"exactly one source.\"","location":{"file":"cross.tf","line":138,"column":3}}],"location":{"file":"cross.tf","line":135,"column":1}},{"name":"log_bucket","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":false,"nullable_set":true,"ephemeral":false,"validations":[],"location":{"file":"cross.tf","line":145,"column":1}},{"name":"log_prefix","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["Eq",{"At":[{"At":[{"Binary":["NotEq",{"At":[{"Variable":"log_bucket"},[155,22,3258,155,36,3272,155,22,3258,155,36,3272,155,22,3258,155,36,3272]]},{"At":[{"Literal":{"Null":"Any"}},[155,40,3276,155,44,3280,155,40,3276,155,44,3280,155,40,3276,155,44,3280]]}]},[155,22,3258,155,44,3280,155,22,3258,155,36,3272,155,22,3258,155,44,3280]]},[155,21,3257,155,45,3281,155,22,3258,155,36,3272,155,21,3257,155,45,3281]]},{"At":[{"At":[{"Binary":["NotEq",{"At":[{"Variable":"log_prefix"},[155,50,3286,155,64,3300,155,50,3286,155,64,3300,155,50,3286,155,64,3300]]},{"At":[{"Literal":{"Null":"Any"}},[155,68,3304,155,72,3308,155,68,3304,155,72,3308,155,68,3304,155,72,3308]]}]},[155,50,3286,155,72,3308,155,50,3286,155,64,3300,155,50,3286,155,72,3308]]},[155,49,3285,155,73,3309,155,50,3286,155,64,3300,155,49,3285,155,73,3309]]}]},[155,21,3257,155,73,3309,155,22,3258,155,36,3272,155,21,3257,155,73,3309]]},"error_message":{"At":[{"Literal":{"String":"log_prefix goes with log_bucket."}},[156,21,3330,156,55,3364,156,22,3331,156,54,3363,156,21,3330,156,55,3364]]},"condition_source":"(var.log_bucket != null) == (var.log_prefix != null)","error_message_source":"\"log_prefix goes with log_bucket.\"","location":{"file":"cross.tf","line":154,"column":3}}],"location":{"file":"cross.tf","line":151,"column":1}},{"name":"vpc_id","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[],"location":{"file":"cross.tf","line":161,"column":1}},{"name":"vpc_name","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["NotEq",{"At":[{"At":[{"Binary":["NotEq",{"At":[{"Variable":"vpc_id"},[170,22,3594,170,32,3604,170,22,3594,170,32,3604,170,22,3594,170,32,3604]]},{"At":[{"Literal":{"Null":"Any"}},[170,36,3608,170,40,3612,170,36,3608,170,40,3612,170,36,3608,170,40,3612]]}]},[170,22,3594,170,40,3612,170,22,3594,170,32,3604,170,22,3594,170,40,3612]]},[170,21,3593,170,41,3613,170,22,3594,170,32,3604,170,21,3593,170,41,3613]]},{"At":[{"At":[{"Binary":["NotEq",{"At":[{"Variable":"vpc_name"},[170,46,3618,170,58,3630,170,46,3618,170,58,3630,170,46,3618,170,58,3630]]},{"At":[{"Literal":{"Null":"Any"}},[170,62,3634,170,66,3638,170,62,3634,170,66,3638,170,62,3634,170,66,3638]]}]},[170,46,3618,170,66,3638,170,46,3618,170,58,3630,170,46,3618,170,66,3638]]},[170,45,3617,170,67,3639,170,46,3618,170,58,3630,170,45,3617,170,67,3639]]}]},[170,21,3593,170,67,3639,170,22,3594,170,32,3604,170,21,3593,170,67,3639]]},"error_message":{"At":[{"Literal":{"String":"vpc_id or vpc_name, exactly one."}},[171,21,3660,171,55,3694,171,22,3661,171,54,3693,171,21,3660,171,55,3694]]},"condition_source":"(var.vpc_id != null) != (var.vpc_name != null)","error_message_source":"\"vpc_id or vpc_name, exactly one.\"","location":{"file":"cross.tf","line":169,"column":3}}],"location":{"file":"cross.tf","line":166,"column":1}},{"name":"tls","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["Eq",{"At":[{"At":[{"Binary":["Eq",{"At":[{"GetAttr":[{"Variable":"tls"},"cert"]},[184,22,3932,184,34,3944,184,22,3932,184,34,3944,184,29,3939,184,34,3944]]},{"At":[{"Literal":{"Null":"Any"}},[184,38,3948,184,42,3952,184,38,3948,184,42,3952,184,38,3948,184,42,3952]]}]},[184,22,3932,184,42,3952,184,22,3932,184,34,3944,184,22,3932,184,42,3952]]},[184,21,3931,184,43,3953,184,22,3932,184,34,3944,184,21,3931,184,43,3953]]},{"At":[{"At":[{"Binary":["Eq",{"At":[{"GetAttr":[{"Variable":"tls"},"key"]},[184,48,3958,184,59,3969,184,48,3958,184,59,3969,184,55,3965,184,59,3969]]},{"At":[{"Literal":{"Null":"Any"}},[184,63,3973,184,67,3977,184,63,3973,184,67,3977,184,63,3973,184,67,3977]]}]},[184,48,3958,184,67,3977,184,48,3958,184,59,3969,184,48,3958,184,67,3977]]},[184,47,3957,184,68,3978,184,48,3958,184,59,3969,184,47,3957,184,68,3978]]}]},[184,21,3931,184,68,3978,184,22,3932,184,34,3944,184,21,3931,184,68,3978]]},"error_message":{"At":[{"Literal":{"String":"cert and key go together."}},[185,21,3999,185,48,4026,185,22,4000,185,47,4025,185,21,3999,185,48,4026]]},"condition_source":"(var.tls.cert == null) == (var.tls.key == null)","error_message_source":"\"cert and key go together.\"","location":{"file":"cross.tf","line":183,"column":3}},{"condition":{"At":[{"Conditional":[{"At":[{"Binary":["NotEq",{"At":[{"GetAttr":[{"Variable":"tls"},"legacy"]},[188,21,4066,188,35,4080,188,21,4066,188,35,4080,188,28,4073,188,35,4080]]},{"At":[{"Literal":{"Null":"Any"}},[188,39,4084,188,43,4088,188,39,4084,188,43,4088,188,39,4084,188,43,4088]]}]},[188,21,4066,188,43,4088,188,21,4066,188,35,4080,188,21,4066,188,43,4088]]},{"At":[{"Binary":["Eq",{"At":[{"GetAttr":[{"Variable":"tls"},"cert"]},[188,46,4091,188,58,4103,188,46,4091,188,58,4103,188,53,4098,188,58,4103]]},{"At":[{"Literal":{"Null":"Any"}},[188,62,4107,188,66,4111,188,62,4107,188,66,4111,188,62,4107,188,66,4111]]}]},[188,46,4091,188,66,4111,188,46,4091,188,58,4103,188,46,4091,188,66,4111]]},{"At":[{"Literal":{"Bool":true}},[188,69,4114,188,73,4118,188,69,4114,188,73,4118,188,69,4114,188,73,4118]]}]},[188,21,4066,188,73,4118,188,21,4066,188,35,4080,188,21,4066,188,73,4118]]},"error_message":{"At":[{"Literal":{"String":"legacy takes no cert."}},[189,21,4139,189,44,4162,189,22,4140,189,43,4161,189,21,4139,189,44,4162]]},"condition_source":"var.tls.legacy != null ? var.tls.cert == null : true","error_message_source":"\"legacy takes no cert.\"","location":{"file":"cross.tf","line":187,"column":3}}],"location":{"file":"cross.tf","line":176,"column":1}},{"name":"settings","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Call":{"name":"alltrue","args":[{"At":[{"For":{"key_var":"k","value_var":"v","collection":{"At":[{"Variable":"settings"},[14,42,424,14,54,436,14,42,424,14,54,436,14,42,424,14,54,436]]},"key":null,"value":{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"String":"A"}},[14,67,449,14,70,452,14,68,450,14,69,451,14,67,449,14,70,452]]},{"At":[{"Literal":{"String":"B"}},[14,72,454,14,75,457,14,73,455,14,74,456,14,72,454,14,75,457]]}]},[14,66,448,14,76,458,14,66,448,14,67,449,14,66,448,14,76,458]]},{"At":[{"GetAttr":[{"Bound":"v"},"mode"]},[14,78,460,14,84,466,14,78,460,14,84,466,14,79,461,14,84,466]]}],"expand_final":false}},[14,57,439,14,85,467,14,57,439,14,66,448,14,84,466,14,85,467]]},"condition":null,"grouping":false}},[14,29,411,14,86,468,14,29,411,14,30,412,14,29,411,14,86,468]]}],"expand_final":false}},[14,21,403,14,87,469,14,21,403,14,29,411,14,86,468,14,87,469]]},"error_message":{"At":[{"Literal":{"String":"mode must be A or B."}},[15,21,490,15,43,512,15,22,491,15,42,511,15,21,490,15,43,512]]},"condition_source":"alltrue([for k, v in var.settings : contains([\"A\", \"B\"], v.mode)])","error_message_source":"\"mode must be A or B.\"","location":{"file":"variables.tf","line":13,"column":3}},{"condition":{"At":[{"Call":{"name":"alltrue","args":[{"At":[{"For":{"key_var":"k","value_var":"v","collection":{"At":[{"Variable":"settings"},[18,42,573,18,54,585,18,42,573,18,54,585,18,42,573,18,54,585]]},"key":null,"value":{"At":[{"Binary":["Or",{"At":[{"Binary":["Eq",{"At":[{"GetAttr":[{"Bound":"v"},"tier"]},[18,57,588,18,63,594,18,57,588,18,63,594,18,58,589,18,63,594]]},{"At":[{"Literal":{"Null":"Any"}},[18,67,598,18,71,602,18,67,598,18,71,602,18,67,598,18,71,602]]}]},[18,57,588,18,71,602,18,57,588,18,63,594,18,57,588,18,71,602]]},{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"String":"gold"}},[18,85,616,18,91,622,18,86,617,18,90,621,18,85,616,18,91,622]]},{"At":[{"Literal":{"String":"silver"}},[18,93,624,18,101,632,18,94,625,18,100,631,18,93,624,18,101,632]]}]},[18,84,615,18,102,633,18,84,615,18,85,616,18,84,615,18,102,633]]},{"At":[{"GetAttr":[{"Bound":"v"},"tier"]},[18,104,635,18,110,641,18,104,635,18,110,641,18,105,636,18,110,641]]}],"expand_final":false}},[18,75,606,18,111,642,18,75,606,18,84,615,18,110,641,18,111,642]]}]},[18,57,588,18,111,642,18,57,588,18,63,594,18,57,588,18,111,642]]},"condition":null,"grouping":false}},[18,29,560,18,112,643,18,29,560,18,30,561,18,29,560,18,112,643]]}],"expand_final":false}},[18,21,552,18,113,644,18,21,552,18,29,560,18,112,643,18,113,644]]},"error_message":{"At":[{"Literal":{"String":"tier must be gold or silver."}},[19,21,665,19,51,695,19,22,666,19,50,694,19,21,665,19,51,695]]},"condition_source":"alltrue([for k, v in var.settings : v.tier == null || contains([\"gold\", \"silver\"], v.tier)])","error_message_source":"\"tier must be gold or silver.\"","location":{"file":"variables.tf","line":17,"column":3}},{"condition":{"At":[{"Call":{"name":"alltrue","args":[{"At":[{"For":{"key_var":null,"value_var":"s","collection":{"At":[{"Variable":"settings"},[22,39,753,22,51,765,22,39,753,22,51,765,22,39,753,22,51,765]]},"key":null,"value":{"At":[{"Call":{"name":"can","args":[{"At":[{"Call":{"name":"regex","args":[{"At":[{"Literal":{"String":"^[a-z][a-z0-9-]*$"}},[22,64,778,22,83,797,22,65,779,22,82,796,22,64,778,22,83,797]]},{"At":[{"GetAttr":[{"Bound":"s"},"name"]},[22,85,799,22,91,805,22,85,799,22,91,805,22,86,800,22,91,805]]}],"expand_final":false}},[22,58,772,22,92,806,22,58,772,22,64,778,22,91,805,22,92,806]]}],"expand_final":false}},[22,54,768,22,93,807,22,54,768,22,58,772,22,92,806,22,93,807]]},"condition":null,"grouping":false}},[22,29,743,22,94,808,22,29,743,22,30,744,22,29,743,22,94,808]]}],"expand_final":false}},[22,21,735,22,95,809,22,21,735,22,29,743,22,94,808,22,95,809]]},"error_message":{"At":[{"Literal":{"String":"names are lowercase."}},[23,21,830,23,43,852,23,22,831,23,42,851,23,21,830,23,43,852]]},"condition_source":"alltrue([for s in var.settings : can(regex(\"^[a-z][a-z0-9-]*$\", s.name))])","error_message_source":"\"names are lowercase.\"","location":{"file":"variables.tf","line":21,"column":3}},{"condition":{"At":[{"Call":{"name":"alltrue","args":[{"At":[{"For":{"key_var":null,"value_var":"s","collection":{"At":[{"Variable":"settings"},[26,39,910,26,51,922,26,39,910,26,51,922,26,39,910,26,51,922]]},"key":null,"value":{"At":[{"Binary":["And",{"At":[{"Binary":["GreaterEq",{"At":[{"GetAttr":[{"Bound":"s"},"size"]},[26,54,925,26,60,931,26,54,925,26,60,931,26,55,926,26,60,931]]},{"At":[{"Literal":{"Number":"1"}},[26,64,935,26,65,936,26,64,935,26,65,936,26,64,935,26,65,936]]}]},[26,54,925,26,65,936,26,54,925,26,60,931,26,54,925,26,65,936]]},{"At":[{"Binary":["LessEq",{"At":[{"GetAttr":[{"Bound":"s"},"size"]},[26,69,940,26,75,946,26,69,940,26,75,946,26,70,941,26,75,946]]},{"At":[{"Literal":{"Number":"100"}},[26,79,950,26,82,953,26,79,950,26,82,953,26,79,950,26,82,953]]}]},[26,69,940,26,82,953,26,69,940,26,75,946,26,69,940,26,82,953]]}]},[26,54,925,26,82,953,26,54,925,26,60,931,26,54,925,26,82,953]]},"condition":null,"grouping":false}},[26,29,900,26,83,954,26,29,900,26,30,901,26,29,900,26,83,954]]}],"expand_final":false}},[26,21,892,26,84,955,26,21,892,26,29,900,26,83,954,26,84,955]]},"error_message":{"At":[{"Literal":{"String":"size between 1 and 100."}},[27,21,976,27,46,1001,27,22,977,27,45,1000,27,21,976,27,46,1001]]},"condition_source":"alltrue([for s in var.settings : s.size >= 1 && s.size <= 100])","error_message_source":"\"size between 1 and 100.\"","location":{"file":"variables.tf","line":25,"column":3}}],"location":{"file":"variables.tf","line":4,"column":1}},{"name":"picky_default","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"String":"x"}},[38,31,1197,38,34,1200,38,32,1198,38,33,1199,38,31,1197,38,34,1200]]},{"At":[{"Literal":{"String":"y"}},[38,36,1202,38,39,1205,38,37,1203,38,38,1204,38,36,1202,38,39,1205]]}]},[38,30,1196,38,40,1206,38,30,1196,38,31,1197,38,30,1196,38,40,1206]]},{"At":[{"GetAttr":[{"Variable":"picky_default"},"kind"]},[38,42,1208,38,64,1230,38,42,1208,38,64,1230,38,59,1225,38,64,1230]]}],"expand_final":false}},[38,21,1187,38,65,1231,38,21,1187,38,30,1196,38,64,1230,38,65,1231]]},"error_message":{"At":[{"Literal":{"String":"kind x or y (the default none is refused)."}},[39,21,1252,39,65,1296,39,22,1253,39,64,1295,39,21,1252,39,65,1296]]},"condition_source":"contains([\"x\", \"y\"], var.picky_default.kind)","error_message_source":"\"kind x or y (the default none is refused).\"","location":{"file":"variables.tf","line":37,"column":3}},{"condition":{"At":[{"Binary":["Or",{"At":[{"Binary":["Eq",{"At":[{"GetAttr":[{"Variable":"picky_default"},"count"]},[42,21,1336,42,44,1359,42,21,1336,42,44,1359,42,38,1353,42,44,1359]]},{"At":[{"Literal":{"Null":"Any"}},[42,48,1363,42,52,1367,42,48,1363,42,52,1367,42,48,1363,42,52,1367]]}]},[42,21,1336,42,52,1367,42,21,1336,42,44,1359,42,21,1336,42,52,1367]]},{"At":[{"Binary":["Greater",{"At":[{"GetAttr":[{"Variable":"picky_default"},"count"]},[42,56,1371,42,79,1394,42,56,1371,42,79,1394,42,73,1388,42,79,1394]]},{"At":[{"Literal":{"Number":"0"}},[42,82,1397,42,83,1398,42,82,1397,42,83,1398,42,82,1397,42,83,1398]]}]},[42,56,1371,42,83,1398,42,56,1371,42,79,1394,42,56,1371,42,83,1398]]}]},[42,21,1336,42,83,1398,42,21,1336,42,44,1359,42,21,1336,42,83,1398]]},"error_message":{"At":[{"Literal":{"String":"count positive."}},[43,21,1419,43,38,1436,43,22,1420,43,37,1435,43,21,1419,43,38,1436]]},"condition_source":"var.picky_default.count == null || var.picky_default.count > 0","error_message_source":"\"count positive.\"","location":{"file":"variables.tf","line":41,"column":3}}],"location":{"file":"variables.tf","line":31,"column":1}},{"name":"required_attr","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Call":{"name":"alltrue","args":[{"At":[{"For":{"key_var":null,"value_var":"r","collection":{"At":[{"Variable":"required_attr"},[53,39,1596,53,56,1613,53,39,1596,53,56,1613,53,39,1596,53,56,1613]]},"key":null,"value":{"At":[{"Binary":["Greater",{"At":[{"GetAttr":[{"Bound":"r"},"port"]},[53,59,1616,53,65,1622,53,59,1616,53,65,1622,53,60,1617,53,65,1622]]},{"At":[{"Literal":{"Number":"0"}},[53,68,1625,53,69,1626,53,68,1625,53,69,1626,53,68,1625,53,69,1626]]}]},[53,59,1616,53,69,1626,53,59,1616,53,65,1622,53,59,1616,53,69,1626]]},"condition":null,"grouping":false}},[53,29,1586,53,70,1627,53,29,1586,53,30,1587,53,29,1586,53,70,1627]]}],"expand_final":false}},[53,21,1578,53,71,1628,53,21,1578,53,29,1586,53,70,1627,53,71,1628]]},"error_message":{"At":[{"Literal":{"String":"port must be set and positive."}},[54,21,1649,54,53,1681,54,22,1650,54,52,1680,54,21,1649,54,53,1681]]},"condition_source":"alltrue([for r in var.required_attr : r.port > 0])","error_message_source":"\"port must be set and positive.\"","location":{"file":"variables.tf","line":52,"column":3}}],"location":{"file":"variables.tf","line":47,"column":1}},{"name":"label","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["NotEq",{"At":[{"Variable":"label"},[62,21,1780,62,30,1789,62,21,1780,62,30,1789,62,21,1780,62,30,1789]]},{"At":[{"Literal":{"String":""}},[62,34,1793,62,36,1795,62,36,1795,62,36,1795,62,34,1793,62,36,1795]]}]},[62,21,1780,62,36,1795,62,21,1780,62,30,1789,62,21,1780,62,36,1795]]},"error_message":{"At":[{"Template":[{"Literal":"not empty: "},{"Interpolation":{"At":[{"Variable":"label"},[63,35,1830,63,44,1839,63,35,1830,63,44,1839,63,35,1830,63,44,1839]]}}]},[63,21,1816,63,46,1841,63,22,1817,63,33,1828,63,21,1816,63,46,1841]]},"condition_source":"var.label != \"\"","error_message_source":"\"not empty: ${var.label}\"","location":{"file":"variables.tf","line":61,"column":3}},{"condition":{"At":[{"Call":{"name":"can","args":[{"At":[{"Call":{"name":"regex","args":[{"At":[{"Literal":{"String":"^[a-z0-9]+$"}},[66,31,1891,66,44,1904,66,32,1892,66,43,1903,66,31,1891,66,44,1904]]},{"At":[{"Variable":"label"},[66,46,1906,66,55,1915,66,46,1906,66,55,1915,66,46,1906,66,55,1915]]}],"expand_final":false}},[66,25,1885,66,56,1916,66,25,1885,66,31,1891,66,55,1915,66,56,1916]]}],"expand_final":false}},[66,21,1881,66,57,1917,66,21,1881,66,25,1885,66,56,1916,66,57,1917]]},"error_message":{"At":[{"Literal":{"String":"lowercase and digits."}},[67,21,1938,67,44,1961,67,22,1939,67,43,1960,67,21,1938,67,44,1961]]},"condition_source":"can(regex(\"^[a-z0-9]+$\", var.label))","error_message_source":"\"lowercase and digits.\"","location":{"file":"variables.tf","line":65,"column":3}}],"location":{"file":"variables.tf","line":58,"column":1}},{"name":"flag","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["Or",{"At":[{"Binary":["Eq",{"At":[{"Variable":"flag"},[75,21,2056,75,29,2064,75,21,2056,75,29,2064,75,21,2056,75,29,2064]]},{"At":[{"Literal":{"Bool":true}},[75,33,2068,75,37,2072,75,33,2068,75,37,2072,75,33,2068,75,37,2072]]}]},[75,21,2056,75,37,2072,75,21,2056,75,29,2064,75,21,2056,75,37,2072]]},{"At":[{"Binary":["Eq",{"At":[{"Variable":"flag"},[75,41,2076,75,49,2084,75,41,2076,75,49,2084,75,41,2076,75,49,2084]]},{"At":[{"Literal":{"Null":"Any"}},[75,53,2088,75,57,2092,75,53,2088,75,57,2092,75,53,2088,75,57,2092]]}]},[75,41,2076,75,57,2092,75,41,2076,75,49,2084,75,41,2076,75,57,2092]]}]},[75,21,2056,75,57,2092,75,21,2056,75,29,2064,75,21,2056,75,57,2092]]},"error_message":{"At":[{"Literal":{"String":"flag must be true."}},[76,21,2113,76,41,2133,76,22,2114,76,40,2132,76,21,2113,76,41,2133]]},"condition_source":"var.flag == true || var.flag == null","error_message_source":"\"flag must be true.\"","location":{"file":"variables.tf","line":74,"column":3}}],"location":{"file":"variables.tf","line":71,"column":1}},{"name":"count_set","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["And",{"At":[{"Binary":["GreaterEq",{"At":[{"Call":{"name":"length","args":[{"At":[{"Variable":"count_set"},[84,28,2248,84,41,2261,84,28,2248,84,41,2261,84,28,2248,84,41,2261]]}],"expand_final":false}},[84,21,2241,84,42,2262,84,21,2241,84,28,2248,84,41,2261,84,42,2262]]},{"At":[{"Literal":{"Number":"1"}},[84,46,2266,84,47,2267,84,46,2266,84,47,2267,84,46,2266,84,47,2267]]}]},[84,21,2241,84,47,2267,84,21,2241,84,28,2248,84,21,2241,84,47,2267]]},{"At":[{"Binary":["LessEq",{"At":[{"Call":{"name":"length","args":[{"At":[{"Variable":"count_set"},[84,58,2278,84,71,2291,84,58,2278,84,71,2291,84,58,2278,84,71,2291]]}],"expand_final":false}},[84,51,2271,84,72,2292,84,51,2271,84,58,2278,84,71,2291,84,72,2292]]},{"At":[{"Literal":{"Number":"2"}},[84,76,2296,84,77,2297,84,76,2296,84,77,2297,84,76,2296,84,77,2297]]}]},[84,51,2271,84,77,2297,84,51,2271,84,58,2278,84,51,2271,84,77,2297]]}]},[84,21,2241,84,77,2297,84,21,2241,84,28,2248,84,21,2241,84,77,2297]]},"error_message":{"At":[{"Literal":{"String":"one or two."}},[85,21,2318,85,34,2331,85,22,2319,85,33,2330,85,21,2318,85,34,2331]]},"condition_source":"length(var.count_set) >= 1 && length(var.count_set) <= 2","error_message_source":"\"one or two.\"","location":{"file":"variables.tf","line":83,"column":3}}],"location":{"file":"variables.tf","line":80,"column":1}},{"name":"deprecated_setting","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["Eq",{"At":[{"Variable":"deprecated_setting"},[93,21,2442,93,43,2464,93,21,2442,93,43,2464,93,21,2442,93,43,2464]]},{"At":[{"Literal":{"Null":"Any"}},[93,47,2468,93,51,2472,93,47,2468,93,51,2472,93,47,2468,93,51,2472]]}]},[93,21,2442,93,51,2472,93,21,2442,93,43,2464,93,21,2442,93,51,2472]]},"error_message":{"At":[{"Literal":{"String":"deprecated_setting is no longer read: leave it out."}},[94,21,2493,94,74,2546,94,22,2494,94,73,2545,94,21,2493,94,74,2546]]},"condition_source":"var.deprecated_setting == null","error_message_source":"\"deprecated_setting is no longer read: leave it out.\"","location":{"file":"variables.tf","line":92,"column":3}}],"location":{"file":"variables.tf","line":89,"column":1}},{"name":"context","ty":"Any","typed":true,"default":null,"description":"Untyped settings whose keys are checked one by one.","sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Conditional":[{"At":[{"Binary":["Eq",{"At":[{"Call":{"name":"lookup","args":[{"At":[{"Variable":"context"},[106,28,2770,106,39,2781,106,28,2770,106,39,2781,106,28,2770,106,39,2781]]},{"At":[{"Literal":{"String":"label_key_case"}},[106,41,2783,106,57,2799,106,42,2784,106,56,2798,106,41,2783,106,57,2799]]},{"At":[{"Literal":{"Null":"Any"}},[106,59,2801,106,63,2805,106,59,2801,106,63,2805,106,59,2801,106,63,2805]]}],"expand_final":false}},[106,21,2763,106,64,2806,106,21,2763,106,28,2770,106,63,2805,106,64,2806]]},{"At":[{"Literal":{"Null":"Any"}},[106,68,2810,106,72,2814,106,68,2810,106,72,2814,106,68,2810,106,72,2814]]}]},[106,21,2763,106,72,2814,106,21,2763,106,28,2770,106,21,2763,106,72,2814]]},{"At":[{"Literal":{"Bool":true}},[106,75,2817,106,79,2821,106,75,2817,106,79,2821,106,75,2817,106,79,2821]]},{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"String":"lower"}},[106,92,2834,106,99,2841,106,93,2835,106,98,2840,106,92,2834,106,99,2841]]},{"At":[{"Literal":{"String":"title"}},[106,101,2843,106,108,2850,106,102,2844,106,107,2849,106,101,2843,106,108,2850]]},{"At":[{"Literal":{"String":"upper"}},[106,110,2852,106,117,2859,106,111,2853,106,116,2858,106,110,2852,106,117,2859]]}]},[106,91,2833,106,118,2860,106,91,2833,106,92,2834,106,91,2833,106,118,2860]]},{"At":[{"Index":[{"Variable":"context"},{"At":[{"Literal":{"String":"label_key_case"}},[106,132,2874,106,148,2890,106,133,2875,106,147,2889,106,132,2874,106,148,2890]]}]},[106,120,2862,106,149,2891,106,120,2862,106,149,2891,106,131,2873,106,149,2891]]}],"expand_final":false}},[106,82,2824,106,150,2892,106,82,2824,106,91,2833,106,149,2891,106,150,2892]]}]},[106,21,2763,106,150,2892,106,21,2763,106,28,2770,106,21,2763,106,150,2892]]},"error_message":{"At":[{"Literal":{"String":"Allowed values: `lower`, `title`, `upper`."}},[107,21,2913,107,65,2957,107,22,2914,107,64,2956,107,21,2913,107,65,2957]]},"condition_source":"lookup(var.context, \"label_key_case\", null) == null ? true : contains([\"lower\", \"title\", \"upper\"], var.context[\"label_key_case\"])","error_message_source":"\"Allowed values: `lower`, `title`, `upper`.\"","location":{"file":"variables.tf","line":105,"column":3}},{"condition":{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"String":"a"}},[110,31,3007,110,34,3010,110,32,3008,110,33,3009,110,31,3007,110,34,3010]]},{"At":[{"Literal":{"String":"b"}},[110,36,3012,110,39,3015,110,37,3013,110,38,3014,110,36,3012,110,39,3015]]}]},[110,30,3006,110,40,3016,110,30,3006,110,31,3007,110,30,3006,110,40,3016]]},{"At":[{"Call":{"name":"lookup","args":[{"At":[{"Variable":"context"},[110,49,3025,110,60,3036,110,49,3025,110,60,3036,110,49,3025,110,60,3036]]},{"At":[{"Literal":{"String":"mode"}},[110,62,3038,110,68,3044,110,63,3039,110,67,3043,110,62,3038,110,68,3044]]},{"At":[{"Literal":{"String":"a"}},[110,70,3046,110,73,3049,110,71,3047,110,72,3048,110,70,3046,110,73,3049]]}],"expand_final":false}},[110,42,3018,110,74,3050,110,42,3018,110,49,3025,110,73,3049,110,74,3050]]}],"expand_final":false}},[110,21,2997,110,75,3051,110,21,2997,110,30,3006,110,74,3050,110,75,3051]]},"error_message":{"At":[{"Literal":{"String":"mode is a or b (a when left out)."}},[111,21,3072,111,56,3107,111,22,3073,111,55,3106,111,21,3072,111,56,3107]]},"condition_source":"contains([\"a\", \"b\"], lookup(var.context, \"mode\", \"a\"))","error_message_source":"\"mode is a or b (a when left out).\"","location":{"file":"variables.tf","line":109,"column":3}},{"condition":{"At":[{"Binary":["NotEq",{"At":[{"GetAttr":[{"Variable":"context"},"enabled"]},[114,21,3147,114,40,3166,114,21,3147,114,40,3166,114,32,3158,114,40,3166]]},{"At":[{"Literal":{"Null":"Any"}},[114,44,3170,114,48,3174,114,44,3170,114,48,3174,114,44,3170,114,48,3174]]}]},[114,21,3147,114,48,3174,114,21,3147,114,40,3166,114,21,3147,114,48,3174]]},"error_message":{"At":[{"Literal":{"String":"enabled must be set."}},[115,21,3195,115,43,3217,115,22,3196,115,42,3216,115,21,3195,115,43,3217]]},"condition_source":"var.context.enabled != null","error_message_source":"\"enabled must be set.\"","location":{"file":"variables.tf","line":113,"column":3}}],"location":{"file":"variables.tf","line":98,"column":1}},{"name":"pools","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Call":{"name":"alltrue","args":[{"At":[{"For":{"key_var":null,"value_var":"p","collection":{"At":[{"Call":{"name":"values","args":[{"At":[{"Variable":"pools"},[126,46,3432,126,55,3441,126,46,3432,126,55,3441,126,46,3432,126,55,3441]]}],"expand_final":false}},[126,39,3425,126,56,3442,126,39,3425,126,46,3432,126,55,3441,126,56,3442]]},"key":null,"value":{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"String":"auto"}},[126,69,3455,126,75,3461,126,70,3456,126,74,3460,126,69,3455,126,75,3461]]},{"At":[{"Literal":{"String":"manual"}},[126,77,3463,126,85,3471,126,78,3464,126,84,3470,126,77,3463,126,85,3471]]}]},[126,68,3454,126,86,3472,126,68,3454,126,69,3455,126,68,3454,126,86,3472]]},{"At":[{"GetAttr":[{"Bound":"p"},"mode"]},[126,88,3474,126,94,3480,126,88,3474,126,94,3480,126,89,3475,126,94,3480]]}],"expand_final":false}},[126,59,3445,126,95,3481,126,59,3445,126,68,3454,126,94,3480,126,95,3481]]},"condition":null,"grouping":false}},[126,29,3415,126,96,3482,126,29,3415,126,30,3416,126,29,3415,126,96,3482]]}],"expand_final":false}},[126,21,3407,126,97,3483,126,21,3407,126,29,3415,126,96,3482,126,97,3483]]},"error_message":{"At":[{"Literal":{"String":"mode is auto or manual."}},[127,21,3504,127,46,3529,127,22,3505,127,45,3528,127,21,3504,127,46,3529]]},"condition_source":"alltrue([for p in values(var.pools) : contains([\"auto\", \"manual\"], p.mode)])","error_message_source":"\"mode is auto or manual.\"","location":{"file":"variables.tf","line":125,"column":3}},{"condition":{"At":[{"Call":{"name":"alltrue","args":[{"At":[{"For":{"key_var":null,"value_var":"k","collection":{"At":[{"Call":{"name":"keys","args":[{"At":[{"Variable":"pools"},[130,44,3592,130,53,3601,130,44,3592,130,53,3601,130,44,3592,130,53,3601]]}],"expand_final":false}},[130,39,3587,130,54,3602,130,39,3587,130,44,3592,130,53,3601,130,54,3602]]},"key":null,"value":{"At":[{"Call":{"name":"can","args":[{"At":[{"Call":{"name":"regex","args":[{"At":[{"Literal":{"String":"^[a-z]+$"}},[130,67,3615,130,77,3625,130,68,3616,130,76,3624,130,67,3615,130,77,3625]]},{"At":[{"Bound":"k"},[130,79,3627,130,80,3628,130,79,3627,130,80,3628,130,79,3627,130,80,3628]]}],"expand_final":false}},[130,61,3609,130,81,3629,130,61,3609,130,67,3615,130,80,3628,130,81,3629]]}],"expand_final":false}},[130,57,3605,130,82,3630,130,57,3605,130,61,3609,130,81,3629,130,82,3630]]},"condition":null,"grouping":false}},[130,29,3577,130,83,3631,130,29,3577,130,30,3578,130,29,3577,130,83,3631]]}],"expand_final":false}},[130,21,3569,130,84,3632,130,21,3569,130,29,3577,130,83,3631,130,84,3632]]},"error_message":{"At":[{"Literal":{"String":"pool names are lowercase letters."}},[131,21,3653,131,56,3688,131,22,3654,131,55,3687,131,21,3653,131,56,3688]]},"condition_source":"alltrue([for k in keys(var.pools) : can(regex(\"^[a-z]+$\", k))])","error_message_source":"\"pool names are lowercase letters.\"","location":{"file":"variables.tf","line":129,"column":3}},{"condition":{"At":[{"Call":{"name":"alltrue","args":[{"At":[{"Call":{"name":"flatten","args":[{"At":[{"For":{"key_var":"k","value_var":"p","collection":{"At":[{"Variable":"pools"},[134,50,3757,134,59,3766,134,50,3757,134,59,3766,134,50,3757,134,59,3766]]},"key":null,"value":{"At":[{"For":{"key_var":null,"value_var":"q","collection":{"At":[{"GetAttr":[{"Bound":"p"},"providers"]},[134,72,3779,134,83,3790,134,72,3779,134,83,3790,134,73,3780,134,83,3790]]},"key":null,"value":{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"String":"oidc"}},[134,96,3803,134,102,3809,134,97,3804,134,101,3808,134,96,3803,134,102,3809]]},{"At":[{"Literal":{"String":"saml"}},[134,104,3811,134,110,3817,134,105,3812,134,109,3816,134,104,3811,134,110,3817]]}]},[134,95,3802,134,111,3818,134,95,3802,134,96,3803,134,95,3802,134,111,3818]]},{"At":[{"GetAttr":[{"Bound":"q"},"kind"]},[134,113,3820,134,119,3826,134,113,3820,134,119,3826,134,114,3821,134,119,3826]]}],"expand_final":false}},[134,86,3793,134,120,3827,134,86,3793,134,95,3802,134,119,3826,134,120,3827]]},"condition":null,"grouping":false}},[134,62,3769,134,121,3828,134,62,3769,134,63,3770,134,62,3769,134,121,3828]]},"condition":null,"grouping":false}},[134,37,3744,134,122,3829,134,37,3744,134,38,3745,134,37,3744,134,122,3829]]}],"expand_final":false}},[134,29,3736,134,123,3830,134,29,3736,134,37,3744,134,122,3829,134,123,3830]]}],"expand_final":false}},[134,21,3728,134,124,3831,134,21,3728,134,29,3736,134,123,3830,134,124,3831]]},"error_message":{"At":[{"Literal":{"String":"provider kind is oidc or saml."}},[135,21,3852,135,53,3884,135,22,3853,135,52,3883,135,21,3852,135,53,3884]]},"condition_source":"alltrue(flatten([for k, p in var.pools : [for q in p.providers : contains([\"oidc\", \"saml\"], q.kind)]]))","error_message_source":"\"provider kind is oidc or saml.\"","location":{"file":"variables.tf","line":133,"column":3}}],"location":{"file":"variables.tf","line":119,"column":1}},{"name":"vpc_names","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["Eq",{"At":[{"Call":{"name":"length","args":[{"At":[{"For":{"key_var":null,"value_var":"name","collection":{"At":[{"Variable":"vpc_names"},[143,41,4016,143,54,4029,143,41,4016,143,54,4029,143,41,4016,143,54,4029]]},"key":null,"value":{"At":[{"Bound":"name"},[143,57,4032,143,61,4036,143,57,4032,143,61,4036,143,57,4032,143,61,4036]]},"condition":{"At":[{"Binary":["Or",{"At":[{"Binary":["Greater",{"At":[{"Call":{"name":"length","args":[{"At":[{"Bound":"name"},[143,72,4047,143,76,4051,143,72,4047,143,76,4051,143,72,4047,143,76,4051]]}],"expand_final":false}},[143,65,4040,143,77,4052,143,65,4040,143,72,4047,143,76,4051,143,77,4052]]},{"At":[{"Literal":{"Number":"16"}},[143,80,4055,143,82,4057,143,80,4055,143,82,4057,143,80,4055,143,82,4057]]}]},[143,65,4040,143,82,4057,143,65,4040,143,72,4047,143,65,4040,143,82,4057]]},{"At":[{"Unary":["Not",{"At":[{"Call":{"name":"can","args":[{"At":[{"Call":{"name":"regex","args":[{"At":[{"Literal":{"String":"^([a-z]|[a-z][-a-z0-9]*[a-z0-9])$"}},[143,97,4072,143,132,4107,143,98,4073,143,131,4106,143,97,4072,143,132,4107]]},{"At":[{"Bound":"name"},[143,134,4109,143,138,4113,143,134,4109,143,138,4113,143,134,4109,143,138,4113]]}],"expand_final":false}},[143,91,4066,143,139,4114,143,91,4066,143,97,4072,143,138,4113,143,139,4114]]}],"expand_final":false}},[143,87,4062,143,140,4115,143,87,4062,143,91,4066,143,139,4114,143,140,4115]]}]},[143,86,4061,143,140,4115,143,86,4061,143,87,4062,143,86,4061,143,140,4115]]}]},[143,65,4040,143,140,4115,143,65,4040,143,72,4047,143,65,4040,143,140,4115]]},"grouping":false}},[143,28,4003,143,141,4116,143,28,4003,143,29,4004,143,28,4003,143,141,4116]]}],"expand_final":false}},[143,21,3996,143,142,4117,143,21,3996,143,28,4003,143,141,4116,143,142,4117]]},{"At":[{"Literal":{"Number":"0"}},[143,146,4121,143,147,4122,143,146,4121,143,147,4122,143,146,4121,143,147,4122]]}]},[143,21,3996,143,147,4122,143,21,3996,143,28,4003,143,21,3996,143,147,4122]]},"error_message":{"At":[{"Literal":{"String":"VPC names: lowercase, at most 16 characters."}},[144,21,4143,144,67,4189,144,22,4144,144,66,4188,144,21,4143,144,67,4189]]},"condition_source":"length([for name in var.vpc_names : name if length(name) > 16 || !can(regex(\"^([a-z]|[a-z][-a-z0-9]*[a-z0-9])$\", name))]) == 0","error_message_source":"\"VPC names: lowercase, at most 16 characters.\"","location":{"file":"variables.tf","line":142,"column":3}}],"location":{"file":"variables.tf","line":139,"column":1}},{"name":"retention","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Unary":["Not",{"At":[{"At":[{"Binary":["Or",{"At":[{"Binary":["Less",{"At":[{"Variable":"retention"},[152,23,4290,152,36,4303,152,23,4290,152,36,4303,152,23,4290,152,36,4303]]},{"At":[{"Literal":{"Number":"1"}},[152,39,4306,152,40,4307,152,39,4306,152,40,4307,152,39,4306,152,40,4307]]}]},[152,23,4290,152,40,4307,152,23,4290,152,36,4303,152,23,4290,152,40,4307]]},{"At":[{"Binary":["Greater",{"At":[{"Variable":"retention"},[152,44,4311,152,57,4324,152,44,4311,152,57,4324,152,44,4311,152,57,4324]]},{"At":[{"Literal":{"Number":"365"}},[152,60,4327,152,63,4330,152,60,4327,152,63,4330,152,60,4327,152,63,4330]]}]},[152,44,4311,152,63,4330,152,44,4311,152,57,4324,152,44,4311,152,63,4330]]}]},[152,23,4290,152,63,4330,152,23,4290,152,36,4303,152,23,4290,152,63,4330]]},[152,22,4289,152,64,4331,152,23,4290,152,36,4303,152,22,4289,152,64,4331]]}]},[152,21,4288,152,64,4331,152,21,4288,152,22,4289,152,21,4288,152,64,4331]]},"error_message":{"At":[{"Literal":{"String":"1 to 365 days."}},[153,21,4352,153,37,4368,153,22,4353,153,36,4367,153,21,4352,153,37,4368]]},"condition_source":"!(var.retention < 1 || var.retention > 365)","error_message_source":"\"1 to 365 days.\"","location":{"file":"variables.tf","line":151,"column":3}},{"condition":{"At":[{"Unary":["Not",{"At":[{"At":[{"Binary":["Eq",{"At":[{"Variable":"retention"},[156,23,4410,156,36,4423,156,23,4410,156,36,4423,156,23,4410,156,36,4423]]},{"At":[{"Literal":{"Number":"13"}},[156,40,4427,156,42,4429,156,40,4427,156,42,4429,156,40,4427,156,42,4429]]}]},[156,23,4410,156,42,4429,156,23,4410,156,36,4423,156,23,4410,156,42,4429]]},[156,22,4409,156,43,4430,156,23,4410,156,36,4423,156,22,4409,156,43,4430]]}]},[156,21,4408,156,43,4430,156,21,4408,156,22,4409,156,21,4408,156,43,4430]]},"error_message":{"At":[{"Literal":{"String":"not 13."}},[157,21,4451,157,30,4460,157,22,4452,157,29,4459,157,21,4451,157,30,4460]]},"condition_source":"!(var.retention == 13)","error_message_source":"\"not 13.\"","location":{"file":"variables.tf","line":155,"column":3}}],"location":{"file":"variables.tf","line":148,"column":1}},{"name":"timeouts","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Unary":["Not",{"At":[{"Call":{"name":"contains","args":[{"At":[{"For":{"key_var":null,"value_var":"t","collection":{"At":[{"Call":{"name":"keys","args":[{"At":[{"Variable":"timeouts"},[165,46,4589,165,58,4601,165,46,4589,165,58,4601,165,46,4589,165,58,4601]]}],"expand_final":false}},[165,41,4584,165,59,4602,165,41,4584,165,46,4589,165,58,4601,165,59,4602]]},"key":null,"value":{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"String":"create"}},[165,72,4615,165,80,4623,165,73,4616,165,79,4622,165,72,4615,165,80,4623]]},{"At":[{"Literal":{"String":"update"}},[165,82,4625,165,90,4633,165,83,4626,165,89,4632,165,82,4625,165,90,4633]]},{"At":[{"Literal":{"String":"delete"}},[165,92,4635,165,100,4643,165,93,4636,165,99,4642,165,92,4635,165,100,4643]]}]},[165,71,4614,165,101,4644,165,71,4614,165,72,4615,165,71,4614,165,101,4644]]},{"At":[{"Bound":"t"},[165,103,4646,165,104,4647,165,103,4646,165,104,4647,165,103,4646,165,104,4647]]}],"expand_final":false}},[165,62,4605,165,105,4648,165,62,4605,165,71,4614,165,104,4647,165,105,4648]]},"condition":null,"grouping":false}},[165,31,4574,165,106,4649,165,31,4574,165,32,4575,165,31,4574,165,106,4649]]},{"At":[{"Literal":{"Bool":false}},[165,108,4651,165,113,4656,165,108,4651,165,113,4656,165,108,4651,165,113,4656]]}],"expand_final":false}},[165,22,4565,165,114,4657,165,22,4565,165,31,4574,165,113,4656,165,114,4657]]}]},[165,21,4564,165,114,4657,165,21,4564,165,22,4565,165,21,4564,165,114,4657]]},"error_message":{"At":[{"Literal":{"String":"timeouts: create, update or delete."}},[166,21,4678,166,58,4715,166,22,4679,166,57,4714,166,21,4678,166,58,4715]]},"condition_source":"!contains([for t in keys(var.timeouts) : contains([\"create\", \"update\", \"delete\"], t)], false)","error_message_source":"\"timeouts: create, update or delete.\"","location":{"file":"variables.tf","line":164,"column":3}},{"condition":{"At":[{"Unary":["Not",{"At":[{"Call":{"name":"contains","args":[{"At":[{"Call":{"name":"keys","args":[{"At":[{"Variable":"timeouts"},[169,36,4770,169,48,4782,169,36,4770,169,48,4782,169,36,4770,169,48,4782]]}],"expand_final":false}},[169,31,4765,169,49,4783,169,31,4765,169,36,4770,169,48,4782,169,49,4783]]},{"At":[{"Literal":{"String":"read"}},[169,51,4785,169,57,4791,169,52,4786,169,56,4790,169,51,4785,169,57,4791]]}],"expand_final":false}},[169,22,4756,169,58,4792,169,22,4756,169,31,4765,169,57,4791,169,58,4792]]}]},[169,21,4755,169,58,4792,169,21,4755,169,22,4756,169,21,4755,169,58,4792]]},"error_message":{"At":[{"Literal":{"String":"read is not configurable."}},[170,21,4813,170,48,4840,170,22,4814,170,47,4839,170,21,4813,170,48,4840]]},"condition_source":"!contains(keys(var.timeouts), \"read\")","error_message_source":"\"read is not configurable.\"","location":{"file":"variables.tf","line":168,"column":3}}],"location":{"file":"variables.tf","line":161,"column":1}},{"name":"filters","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Call":{"name":"contains","args":[{"At":[{"Call":{"name":"keys","args":[{"At":[{"Variable":"filters"},[178,35,4978,178,46,4989,178,35,4978,178,46,4989,178,35,4978,178,46,4989]]}],"expand_final":false}},[178,30,4973,178,47,4990,178,30,4973,178,35,4978,178,46,4989,178,47,4990]]},{"At":[{"Literal":{"String":"state"}},[178,49,4992,178,56,4999,178,50,4993,178,55,4998,178,49,4992,178,56,4999]]}],"expand_final":false}},[178,21,4964,178,57,5000,178,21,4964,178,30,4973,178,56,4999,178,57,5000]]},"error_message":{"At":[{"Literal":{"String":"filters need a state."}},[179,21,5021,179,44,5044,179,22,5022,179,43,5043,179,21,5021,179,44,5044]]},"condition_source":"contains(keys(var.filters), \"state\")","error_message_source":"\"filters need a state.\"","location":{"file":"variables.tf","line":177,"column":3}}],"location":{"file":"variables.tf","line":174,"column":1}},{"name":"log_level","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Call":{"name":"anytrue","args":[{"At":[{"Tuple":[{"At":[{"Binary":["Eq",{"At":[{"Variable":"log_level"},[187,30,5157,187,43,5170,187,30,5157,187,43,5170,187,30,5157,187,43,5170]]},{"At":[{"Literal":{"String":"debug"}},[187,47,5174,187,54,5181,187,48,5175,187,53,5180,187,47,5174,187,54,5181]]}]},[187,30,5157,187,54,5181,187,30,5157,187,43,5170,187,30,5157,187,54,5181]]},{"At":[{"Binary":["Eq",{"At":[{"Variable":"log_level"},[187,56,5183,187,69,5196,187,56,5183,187,69,5196,187,56,5183,187,69,5196]]},{"At":[{"Literal":{"String":"info"}},[187,73,5200,187,79,5206,187,74,5201,187,78,5205,187,73,5200,187,79,5206]]}]},[187,56,5183,187,79,5206,187,56,5183,187,69,5196,187,56,5183,187,79,5206]]},{"At":[{"Binary":["Eq",{"At":[{"Variable":"log_level"},[187,81,5208,187,94,5221,187,81,5208,187,94,5221,187,81,5208,187,94,5221]]},{"At":[{"Literal":{"String":"warn"}},[187,98,5225,187,104,5231,187,99,5226,187,103,5230,187,98,5225,187,104,5231]]}]},[187,81,5208,187,104,5231,187,81,5208,187,94,5221,187,81,5208,187,104,5231]]}]},[187,29,5156,187,105,5232,187,29,5156,187,30,5157,187,29,5156,187,105,5232]]}],"expand_final":false}},[187,21,5148,187,106,5233,187,21,5148,187,29,5156,187,105,5232,187,106,5233]]},"error_message":{"At":[{"Literal":{"String":"debug, info or warn."}},[188,21,5254,188,43,5276,188,22,5255,188,42,5275,188,21,5254,188,43,5276]]},"condition_source":"anytrue([var.log_level == \"debug\", var.log_level == \"info\", var.log_level == \"warn\"])","error_message_source":"\"debug, info or warn.\"","location":{"file":"variables.tf","line":186,"column":3}}],"location":{"file":"variables.tf","line":183,"column":1}},{"name":"databases","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Call":{"name":"alltrue","args":[{"At":[{"For":{"key_var":"k","value_var":"v","collection":{"At":[{"Variable":"databases"},[201,19,5491,201,32,5504,201,19,5491,201,32,5504,201,19,5491,201,32,5504]]},"key":null,"value":{"At":[{"Conditional":[{"At":[{"Binary":["NotEq",{"At":[{"Call":{"name":"try","args":[{"At":[{"GetAttr":[{"At":[{"GetAttr":[{"Bound":"v"},"autoscale"]},[202,11,5517,202,22,5528,202,11,5517,202,22,5528,202,12,5518,202,22,5528]]},"max_throughput"]},[202,11,5517,202,37,5543,202,11,5517,202,37,5543,202,22,5528,202,37,5543]]},{"At":[{"Literal":{"Null":"Any"}},[202,39,5545,202,43,5549,202,39,5545,202,43,5549,202,39,5545,202,43,5549]]}],"expand_final":false}},[202,7,5513,202,44,5550,202,7,5513,202,11,5517,202,43,5549,202,44,5550]]},{"At":[{"Literal":{"Null":"Any"}},[202,48,5554,202,52,5558,202,48,5554,202,52,5558,202,48,5554,202,52,5558]]}]},[202,7,5513,202,52,5558,202,7,5513,202,11,5517,202,7,5513,202,52,5558]]},{"At":[{"Binary":["GreaterEq",{"At":[{"GetAttr":[{"At":[{"GetAttr":[{"Bound":"v"},"autoscale"]},[202,55,5561,202,66,5572,202,55,5561,202,66,5572,202,56,5562,202,66,5572]]},"max_throughput"]},[202,55,5561,202,81,5587,202,55,5561,202,81,5587,202,66,5572,202,81,5587]]},{"At":[{"Literal":{"Number":"1000"}},[202,85,5591,202,89,5595,202,85,5591,202,89,5595,202,85,5591,202,89,5595]]}]},[202,55,5561,202,89,5595,202,55,5561,202,81,5587,202,55,5561,202,89,5595]]},{"At":[{"Literal":{"Bool":true}},[202,92,5598,202,96,5602,202,92,5598,202,96,5602,202,92,5598,202,96,5602]]}]},[202,7,5513,202,96,5602,202,7,5513,202,11,5517,202,7,5513,202,96,5602]]},"condition":null,"grouping":false}},[200,25,5471,203,6,5608,200,25,5471,200,26,5472,200,25,5471,203,6,5608]]}],"expand_final":false}},[200,17,5463,203,7,5609,200,17,5463,200,25,5471,203,6,5608,203,7,5609]]},"error_message":{"At":[{"Literal":{"String":"max_throughput is at least 1000."}},[204,21,5630,204,55,5664,204,22,5631,204,54,5663,204,21,5630,204,55,5664]]},"condition_source":"alltrue([\n      for k, v in var.databases :\n      try(v.autoscale.max_throughput, null) != null ? v.autoscale.max_throughput >= 1000 : true\n    ])","error_message_source":"\"max_throughput is at least 1000.\"","location":{"file":"variables.tf","line":199,"column":3}}],"location":{"file":"variables.tf","line":192,"column":1}},{"name":"backend","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["Eq",{"At":[{"Binary":["Add",{"At":[{"Binary":["Add",{"At":[{"At":[{"Conditional":[{"At":[{"Binary":["NotEq",{"At":[{"GetAttr":[{"Variable":"backend"},"cloudrun"]},[216,22,5881,216,42,5901,216,22,5881,216,42,5901,216,33,5892,216,42,5901]]},{"At":[{"Literal":{"Null":"Any"}},[216,46,5905,216,50,5909,216,46,5905,216,50,5909,216,46,5905,216,50,5909]]}]},[216,22,5881,216,50,5909,216,22,5881,216,42,5901,216,22,5881,216,50,5909]]},{"At":[{"Literal":{"Number":"1"}},[216,53,5912,216,54,5913,216,53,5912,216,54,5913,216,53,5912,216,54,5913]]},{"At":[{"Literal":{"Number":"0"}},[216,57,5916,216,58,5917,216,57,5916,216,58,5917,216,57,5916,216,58,5917]]}]},[216,22,5881,216,58,5917,216,22,5881,216,42,5901,216,22,5881,216,58,5917]]},[216,21,5880,216,59,5918,216,22,5881,216,42,5901,216,21,5880,216,59,5918]]},{"At":[{"At":[{"Conditional":[{"At":[{"Binary":["NotEq",{"At":[{"GetAttr":[{"Variable":"backend"},"gce"]},[216,63,5922,216,78,5937,216,63,5922,216,78,5937,216,74,5933,216,78,5937]]},{"At":[{"Literal":{"Null":"Any"}},[216,82,5941,216,86,5945,216,82,5941,216,86,5945,216,82,5941,216,86,5945]]}]},[216,63,5922,216,86,5945,216,63,5922,216,78,5937,216,63,5922,216,86,5945]]},{"At":[{"Literal":{"Number":"1"}},[216,89,5948,216,90,5949,216,89,5948,216,90,5949,216,89,5948,216,90,5949]]},{"At":[{"Literal":{"Number":"0"}},[216,93,5952,216,94,5953,216,93,5952,216,94,5953,216,93,5952,216,94,5953]]}]},[216,63,5922,216,94,5953,216,63,5922,216,78,5937,216,63,5922,216,94,5953]]},[216,62,5921,216,95,5954,216,63,5922,216,78,5937,216,62,5921,216,95,5954]]}]},[216,21,5880,216,95,5954,216,22,5881,216,42,5901,216,21,5880,216,95,5954]]},{"At":[{"At":[{"Conditional":[{"At":[{"Binary":["Eq",{"At":[{"GetAttr":[{"Variable":"backend"},"hybrid"]},[216,99,5958,216,117,5976,216,99,5958,216,117,5976,216,110,5969,216,117,5976]]},{"At":[{"Literal":{"Null":"Any"}},[216,121,5980,216,125,5984,216,121,5980,216,125,5984,216,121,5980,216,125,5984]]}]},[216,99,5958,216,125,5984,216,99,5958,216,117,5976,216,99,5958,216,125,5984]]},{"At":[{"Literal":{"Number":"0"}},[216,128,5987,216,129,5988,216,128,5987,216,129,5988,216,128,5987,216,129,5988]]},{"At":[{"Literal":{"Number":"1"}},[216,132,5991,216,133,5992,216,132,5991,216,133,5992,216,132,5991,216,133,5992]]}]},[216,99,5958,216,133,5992,216,99,5958,216,117,5976,216,99,5958,216,133,5992]]},[216,98,5957,216,134,5993,216,99,5958,216,117,5976,216,98,5957,216,134,5993]]}]},[216,21,5880,216,134,5993,216,22,5881,216,42,5901,216,21,5880,216,134,5993]]},{"At":[{"Literal":{"Number":"1"}},[216,138,5997,216,139,5998,216,138,5997,216,139,5998,216,138,5997,216,139,5998]]}]},[216,21,5880,216,139,5998,216,22,5881,216,42,5901,216,21,5880,216,139,5998]]},"error_message":{"At":[{"Literal":{"String":"exactly one of cloudrun, gce, hybrid."}},[217,21,6019,217,60,6058,217,22,6020,217,59,6057,217,21,6019,217,60,6058]]},"condition_source":"(var.backend.cloudrun != null ? 1 : 0) + (var.backend.gce != null ? 1 : 0) + (var.backend.hybrid == null ? 0 : 1) == 1","error_message_source":"\"exactly one of cloudrun, gce, hybrid.\"","location":{"file":"variables.tf","line":215,"column":3}}],"location":{"file":"variables.tf","line":208,"column":1}}],"locals":[]}"#,
-            r#"[["string",null],["string",null],["string","a"],["string",null],["number",1],["number"],["string",null],["string",null],["string",null],["string",null],["string",null],["string",null],["string",null],["string",null],["string","a"],[["list","string"],null],["string",null],["string",null],["string",null],["string","logs"],["string",null],["string",null],["string",null],[["object",[["cert","string",1],["key","string",1],["legacy","bool",1]]],{"cert":null,"key":null,"legacy":null}],[["map",["object",[["mode","string",1,"A"],["tier","string",1],["name","string"],["size","number",1,10],["legacy","bool",1,false]]]],{}],[["object",[["kind","string",1,"none"],["count","number",1]]],{"count":null,"kind":"x"}],[["list",["object",[["port","number",1]]]],[]],["string","abc"],["bool",true],[["set","string"],["a"]],["string",null],["any",{"enabled":true,"label_key_case":null}],[["map",["object",[["mode","string"],["providers",["list",["object",[["kind","string"]]]],1,[]]]]],{}],[["list","string"],["main"]],["number",7],[["map","string"],{}],[["map","string"],{"state":"available"}],["string","info"],[["map",["object",[["autoscale",["object",[["max_throughput","number",1]]],1]]]],{}],[["object",[["cloudrun","string",1],["gce","string",1],["hybrid","string",1]]],{"cloudrun":"svc","gce":null,"hybrid":null}]]"#,
+            r#"{"variables":[{"name":"subnet_id","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[],"location":{"file":"cross.tf","line":3,"column":1}},{"name":"network_name","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["Or",{"At":[{"Binary":["NotEq",{"At":[{"Variable":"network_name"},[12,21,222,12,37,238,12,21,222,12,37,238,12,21,222,12,37,238]]},{"At":[{"Literal":{"Null":"Any"}},[12,41,242,12,45,246,12,41,242,12,45,246,12,41,242,12,45,246]]}]},[12,21,222,12,45,246,12,21,222,12,37,238,12,21,222,12,45,246]]},{"At":[{"Binary":["NotEq",{"At":[{"Variable":"subnet_id"},[12,49,250,12,62,263,12,49,250,12,62,263,12,49,250,12,62,263]]},{"At":[{"Literal":{"Null":"Any"}},[12,66,267,12,70,271,12,66,267,12,70,271,12,66,267,12,70,271]]}]},[12,49,250,12,70,271,12,49,250,12,62,263,12,49,250,12,70,271]]}]},[12,21,222,12,70,271,12,21,222,12,37,238,12,21,222,12,70,271]]},"error_message":{"At":[{"Literal":{"String":"Set network_name or subnet_id."}},[13,21,292,13,53,324,13,22,293,13,52,323,13,21,292,13,53,324]]},"condition_source":"var.network_name != null || var.subnet_id != null","error_message_source":"\"Set network_name or subnet_id.\"","location":{"file":"cross.tf","line":11,"column":3}}],"location":{"file":"cross.tf","line":8,"column":1}},{"name":"primary","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":true,"ephemeral":false,"validations":[],"location":{"file":"cross.tf","line":17,"column":1}},{"name":"secondary","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["Or",{"At":[{"Binary":["Eq",{"At":[{"Variable":"secondary"},[27,21,505,27,34,518,27,21,505,27,34,518,27,21,505,27,34,518]]},{"At":[{"Literal":{"Null":"Any"}},[27,38,522,27,42,526,27,38,522,27,42,526,27,38,522,27,42,526]]}]},[27,21,505,27,42,526,27,21,505,27,34,518,27,21,505,27,42,526]]},{"At":[{"Binary":["NotEq",{"At":[{"Variable":"primary"},[27,46,530,27,57,541,27,46,530,27,57,541,27,46,530,27,57,541]]},{"At":[{"Literal":{"Null":"Any"}},[27,61,545,27,65,549,27,61,545,27,65,549,27,61,545,27,65,549]]}]},[27,46,530,27,65,549,27,46,530,27,57,541,27,46,530,27,65,549]]}]},[27,21,505,27,65,549,27,21,505,27,34,518,27,21,505,27,65,549]]},"error_message":{"At":[{"Literal":{"String":"secondary needs primary."}},[28,21,570,28,47,596,28,22,571,28,46,595,28,21,570,28,47,596]]},"condition_source":"var.secondary == null || var.primary != null","error_message_source":"\"secondary needs primary.\"","location":{"file":"cross.tf","line":26,"column":3}},{"condition":{"At":[{"Binary":["Or",{"At":[{"Binary":["Eq",{"At":[{"Variable":"secondary"},[31,21,636,31,34,649,31,21,636,31,34,649,31,21,636,31,34,649]]},{"At":[{"Literal":{"Null":"Any"}},[31,38,653,31,42,657,31,38,653,31,42,657,31,38,653,31,42,657]]}]},[31,21,636,31,42,657,31,21,636,31,34,649,31,21,636,31,42,657]]},{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"String":"x"}},[31,56,671,31,59,674,31,57,672,31,58,673,31,56,671,31,59,674]]},{"At":[{"Literal":{"String":"y"}},[31,61,676,31,64,679,31,62,677,31,63,678,31,61,676,31,64,679]]}]},[31,55,670,31,65,680,31,55,670,31,56,671,31,55,670,31,65,680]]},{"At":[{"Variable":"secondary"},[31,67,682,31,80,695,31,67,682,31,80,695,31,67,682,31,80,695]]}],"expand_final":false}},[31,46,661,31,81,696,31,46,661,31,55,670,31,80,695,31,81,696]]}]},[31,21,636,31,81,696,31,21,636,31,34,649,31,21,636,31,81,696]]},"error_message":{"At":[{"Literal":{"String":"secondary is x or y."}},[32,21,717,32,43,739,32,22,718,32,42,738,32,21,717,32,43,739]]},"condition_source":"var.secondary == null || contains([\"x\", \"y\"], var.secondary)","error_message_source":"\"secondary is x or y.\"","location":{"file":"cross.tf","line":30,"column":3}}],"location":{"file":"cross.tf","line":23,"column":1}},{"name":"size","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[],"location":{"file":"cross.tf","line":36,"column":1}},{"name":"max_size","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["And",{"At":[{"Binary":["Greater",{"At":[{"Variable":"max_size"},[44,21,874,44,33,886,44,21,874,44,33,886,44,21,874,44,33,886]]},{"At":[{"Literal":{"Number":"0"}},[44,36,889,44,37,890,44,36,889,44,37,890,44,36,889,44,37,890]]}]},[44,21,874,44,37,890,44,21,874,44,33,886,44,21,874,44,37,890]]},{"At":[{"At":[{"Binary":["Or",{"At":[{"Binary":["Eq",{"At":[{"Variable":"size"},[44,42,895,44,50,903,44,42,895,44,50,903,44,42,895,44,50,903]]},{"At":[{"Literal":{"Null":"Any"}},[44,54,907,44,58,911,44,54,907,44,58,911,44,54,907,44,58,911]]}]},[44,42,895,44,58,911,44,42,895,44,50,903,44,42,895,44,58,911]]},{"At":[{"Binary":["GreaterEq",{"At":[{"Variable":"size"},[44,62,915,44,70,923,44,62,915,44,70,923,44,62,915,44,70,923]]},{"At":[{"Literal":{"Number":"1"}},[44,74,927,44,75,928,44,74,927,44,75,928,44,74,927,44,75,928]]}]},[44,62,915,44,75,928,44,62,915,44,70,923,44,62,915,44,75,928]]}]},[44,42,895,44,75,928,44,42,895,44,50,903,44,42,895,44,75,928]]},[44,41,894,44,76,929,44,42,895,44,50,903,44,41,894,44,76,929]]}]},[44,21,874,44,76,929,44,21,874,44,33,886,44,21,874,44,76,929]]},"error_message":{"At":[{"Literal":{"String":"max_size positive and size at least 1."}},[45,21,950,45,61,990,45,22,951,45,60,989,45,21,950,45,61,990]]},"condition_source":"var.max_size > 0 && (var.size == null || var.size >= 1)","error_message_source":"\"max_size positive and size at least 1.\"","location":{"file":"cross.tf","line":43,"column":3}}],"location":{"file":"cross.tf","line":41,"column":1}},{"name":"key_id","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[],"location":{"file":"cross.tf","line":49,"column":1}},{"name":"key_file","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["LessEq",{"At":[{"Binary":["Add",{"At":[{"At":[{"Conditional":[{"At":[{"Binary":["NotEq",{"At":[{"Variable":"key_id"},[58,22,1151,58,32,1161,58,22,1151,58,32,1161,58,22,1151,58,32,1161]]},{"At":[{"Literal":{"Null":"Any"}},[58,36,1165,58,40,1169,58,36,1165,58,40,1169,58,36,1165,58,40,1169]]}]},[58,22,1151,58,40,1169,58,22,1151,58,32,1161,58,22,1151,58,40,1169]]},{"At":[{"Literal":{"Number":"1"}},[58,43,1172,58,44,1173,58,43,1172,58,44,1173,58,43,1172,58,44,1173]]},{"At":[{"Literal":{"Number":"0"}},[58,47,1176,58,48,1177,58,47,1176,58,48,1177,58,47,1176,58,48,1177]]}]},[58,22,1151,58,48,1177,58,22,1151,58,32,1161,58,22,1151,58,48,1177]]},[58,21,1150,58,49,1178,58,22,1151,58,32,1161,58,21,1150,58,49,1178]]},{"At":[{"At":[{"Conditional":[{"At":[{"Binary":["NotEq",{"At":[{"Variable":"key_file"},[58,53,1182,58,65,1194,58,53,1182,58,65,1194,58,53,1182,58,65,1194]]},{"At":[{"Literal":{"Null":"Any"}},[58,69,1198,58,73,1202,58,69,1198,58,73,1202,58,69,1198,58,73,1202]]}]},[58,53,1182,58,73,1202,58,53,1182,58,65,1194,58,53,1182,58,73,1202]]},{"At":[{"Literal":{"Number":"1"}},[58,76,1205,58,77,1206,58,76,1205,58,77,1206,58,76,1205,58,77,1206]]},{"At":[{"Literal":{"Number":"0"}},[58,80,1209,58,81,1210,58,80,1209,58,81,1210,58,80,1209,58,81,1210]]}]},[58,53,1182,58,81,1210,58,53,1182,58,65,1194,58,53,1182,58,81,1210]]},[58,52,1181,58,82,1211,58,53,1182,58,65,1194,58,52,1181,58,82,1211]]}]},[58,21,1150,58,82,1211,58,22,1151,58,32,1161,58,21,1150,58,82,1211]]},{"At":[{"Literal":{"Number":"1"}},[58,86,1215,58,87,1216,58,86,1215,58,87,1216,58,86,1215,58,87,1216]]}]},[58,21,1150,58,87,1216,58,22,1151,58,32,1161,58,21,1150,58,87,1216]]},"error_message":{"At":[{"Literal":{"String":"at most one of key_id and key_file."}},[59,21,1237,59,58,1274,59,22,1238,59,57,1273,59,21,1237,59,58,1274]]},"condition_source":"(var.key_id != null ? 1 : 0) + (var.key_file != null ? 1 : 0) <= 1","error_message_source":"\"at most one of key_id and key_file.\"","location":{"file":"cross.tf","line":57,"column":3}}],"location":{"file":"cross.tf","line":54,"column":1}},{"name":"tls_cert","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[],"location":{"file":"cross.tf","line":64,"column":1}},{"name":"tls_key","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["Eq",{"At":[{"At":[{"Binary":["Eq",{"At":[{"Variable":"tls_cert"},[73,22,1455,73,34,1467,73,22,1455,73,34,1467,73,22,1455,73,34,1467]]},{"At":[{"Literal":{"Null":"Any"}},[73,38,1471,73,42,1475,73,38,1471,73,42,1475,73,38,1471,73,42,1475]]}]},[73,22,1455,73,42,1475,73,22,1455,73,34,1467,73,22,1455,73,42,1475]]},[73,21,1454,73,43,1476,73,22,1455,73,34,1467,73,21,1454,73,43,1476]]},{"At":[{"At":[{"Binary":["Eq",{"At":[{"Variable":"tls_key"},[73,48,1481,73,59,1492,73,48,1481,73,59,1492,73,48,1481,73,59,1492]]},{"At":[{"Literal":{"Null":"Any"}},[73,63,1496,73,67,1500,73,63,1496,73,67,1500,73,63,1496,73,67,1500]]}]},[73,48,1481,73,67,1500,73,48,1481,73,59,1492,73,48,1481,73,67,1500]]},[73,47,1480,73,68,1501,73,48,1481,73,59,1492,73,47,1480,73,68,1501]]}]},[73,21,1454,73,68,1501,73,22,1455,73,34,1467,73,21,1454,73,68,1501]]},"error_message":{"At":[{"Literal":{"String":"tls_cert and tls_key go together."}},[74,21,1522,74,56,1557,74,22,1523,74,55,1556,74,21,1522,74,56,1557]]},"condition_source":"(var.tls_cert == null) == (var.tls_key == null)","error_message_source":"\"tls_cert and tls_key go together.\"","location":{"file":"cross.tf","line":72,"column":3}}],"location":{"file":"cross.tf","line":69,"column":1}},{"name":"replica_region","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[],"location":{"file":"cross.tf","line":79,"column":1}},{"name":"replica_bucket","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Conditional":[{"At":[{"Binary":["NotEq",{"At":[{"Variable":"replica_bucket"},[88,21,1775,88,39,1793,88,21,1775,88,39,1793,88,21,1775,88,39,1793]]},{"At":[{"Literal":{"Null":"Any"}},[88,43,1797,88,47,1801,88,43,1797,88,47,1801,88,43,1797,88,47,1801]]}]},[88,21,1775,88,47,1801,88,21,1775,88,39,1793,88,21,1775,88,47,1801]]},{"At":[{"Binary":["NotEq",{"At":[{"Variable":"replica_region"},[88,50,1804,88,68,1822,88,50,1804,88,68,1822,88,50,1804,88,68,1822]]},{"At":[{"Literal":{"Null":"Any"}},[88,72,1826,88,76,1830,88,72,1826,88,76,1830,88,72,1826,88,76,1830]]}]},[88,50,1804,88,76,1830,88,50,1804,88,68,1822,88,50,1804,88,76,1830]]},{"At":[{"Literal":{"Bool":true}},[88,79,1833,88,83,1837,88,79,1833,88,83,1837,88,79,1833,88,83,1837]]}]},[88,21,1775,88,83,1837,88,21,1775,88,39,1793,88,21,1775,88,83,1837]]},"error_message":{"At":[{"Literal":{"String":"replica_bucket needs replica_region."}},[89,21,1858,89,59,1896,89,22,1859,89,58,1895,89,21,1858,89,59,1896]]},"condition_source":"var.replica_bucket != null ? var.replica_region != null : true","error_message_source":"\"replica_bucket needs replica_region.\"","location":{"file":"cross.tf","line":87,"column":3}}],"location":{"file":"cross.tf","line":84,"column":1}},{"name":"password","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[],"location":{"file":"cross.tf","line":94,"column":1}},{"name":"password_file","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Unary":["Not",{"At":[{"At":[{"Binary":["And",{"At":[{"Binary":["NotEq",{"At":[{"Variable":"password"},[103,23,2083,103,35,2095,103,23,2083,103,35,2095,103,23,2083,103,35,2095]]},{"At":[{"Literal":{"Null":"Any"}},[103,39,2099,103,43,2103,103,39,2099,103,43,2103,103,39,2099,103,43,2103]]}]},[103,23,2083,103,43,2103,103,23,2083,103,35,2095,103,23,2083,103,43,2103]]},{"At":[{"Binary":["NotEq",{"At":[{"Variable":"password_file"},[103,47,2107,103,64,2124,103,47,2107,103,64,2124,103,47,2107,103,64,2124]]},{"At":[{"Literal":{"Null":"Any"}},[103,68,2128,103,72,2132,103,68,2128,103,72,2132,103,68,2128,103,72,2132]]}]},[103,47,2107,103,72,2132,103,47,2107,103,64,2124,103,47,2107,103,72,2132]]}]},[103,23,2083,103,72,2132,103,23,2083,103,35,2095,103,23,2083,103,72,2132]]},[103,22,2082,103,73,2133,103,23,2083,103,35,2095,103,22,2082,103,73,2133]]}]},[103,21,2081,103,73,2133,103,21,2081,103,22,2082,103,21,2081,103,73,2133]]},"error_message":{"At":[{"Literal":{"String":"password or password_file, not both."}},[104,21,2154,104,59,2192,104,22,2155,104,58,2191,104,21,2154,104,59,2192]]},"condition_source":"!(var.password != null && var.password_file != null)","error_message_source":"\"password or password_file, not both.\"","location":{"file":"cross.tf","line":102,"column":3}}],"location":{"file":"cross.tf","line":99,"column":1}},{"name":"zone","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[],"location":{"file":"cross.tf","line":110,"column":1}},{"name":"zones","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["Or",{"At":[{"Binary":["Eq",{"At":[{"Variable":"zone"},[119,21,2492,119,29,2500,119,21,2492,119,29,2500,119,21,2492,119,29,2500]]},{"At":[{"Literal":{"Null":"Any"}},[119,33,2504,119,37,2508,119,33,2504,119,37,2508,119,33,2504,119,37,2508]]}]},[119,21,2492,119,37,2508,119,21,2492,119,29,2500,119,21,2492,119,37,2508]]},{"At":[{"Binary":["Eq",{"At":[{"Variable":"zones"},[119,41,2512,119,50,2521,119,41,2512,119,50,2521,119,41,2512,119,50,2521]]},{"At":[{"Literal":{"Null":"Any"}},[119,54,2525,119,58,2529,119,54,2525,119,58,2529,119,54,2525,119,58,2529]]}]},[119,41,2512,119,58,2529,119,41,2512,119,50,2521,119,41,2512,119,58,2529]]}]},[119,21,2492,119,58,2529,119,21,2492,119,29,2500,119,21,2492,119,58,2529]]},"error_message":{"At":[{"Literal":{"String":"zone or zones."}},[120,21,2550,120,37,2566,120,22,2551,120,36,2565,120,21,2550,120,37,2566]]},"condition_source":"var.zone == null || var.zones == null","error_message_source":"\"zone or zones.\"","location":{"file":"cross.tf","line":118,"column":3}}],"location":{"file":"cross.tf","line":115,"column":1}},{"name":"source_image","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[],"location":{"file":"cross.tf","line":125,"column":1}},{"name":"source_snapshot","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[],"location":{"file":"cross.tf","line":130,"column":1}},{"name":"source_disk","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["Eq",{"At":[{"Binary":["Add",{"At":[{"Binary":["Add",{"At":[{"At":[{"Conditional":[{"At":[{"Binary":["NotEq",{"At":[{"Variable":"source_image"},[139,22,2828,139,38,2844,139,22,2828,139,38,2844,139,22,2828,139,38,2844]]},{"At":[{"Literal":{"Null":"Any"}},[139,42,2848,139,46,2852,139,42,2848,139,46,2852,139,42,2848,139,46,2852]]}]},[139,22,2828,139,46,2852,139,22,2828,139,38,2844,139,22,2828,139,46,2852]]},{"At":[{"Literal":{"Number":"1"}},[139,49,2855,139,50,2856,139,49,2855,139,50,2856,139,49,2855,139,50,2856]]},{"At":[{"Literal":{"Number":"0"}},[139,53,2859,139,54,2860,139,53,2859,139,54,2860,139,53,2859,139,54,2860]]}]},[139,22,2828,139,54,2860,139,22,2828,139,38,2844,139,22,2828,139,54,2860]]},[139,21,2827,139,55,2861,139,22,2828,139,38,2844,139,21,2827,139,55,2861]]},{"At":[{"At":[{"Conditional":[{"At":[{"Binary":["NotEq",{"At":[{"Variable":"source_snapshot"},[139,59,2865,139,78,2884,139,59,2865,139,78,2884,139,59,2865,139,78,2884]]},{"At":[{"Literal":{"Null":"Any"}},[139,82,2888,139,86,2892,139,82,2888,139,86,2892,139,82,2888,139,86,2892]]}]},[139,59,2865,139,86,2892,139,59,2865,139,78,2884,139,59,2865,139,86,2892]]},{"At":[{"Literal":{"Number":"1"}},[139,89,2895,139,90,2896,139,89,2895,139,90,2896,139,89,2895,139,90,2896]]},{"At":[{"Literal":{"Number":"0"}},[139,93,2899,139,94,2900,139,93,2899,139,94,2900,139,93,2899,139,94,2900]]}]},[139,59,2865,139,94,2900,139,59,2865,139,78,2884,139,59,2865,139,94,2900]]},[139,58,2864,139,95,2901,139,59,2865,139,78,2884,139,58,2864,139,95,2901]]}]},[139,21,2827,139,95,2901,139,22,2828,139,38,2844,139,21,2827,139,95,2901]]},{"At":[{"At":[{"Conditional":[{"At":[{"Binary":["NotEq",{"At":[{"Variable":"source_disk"},[139,99,2905,139,114,2920,139,99,2905,139,114,2920,139,99,2905,139,114,2920]]},{"At":[{"Literal":{"Null":"Any"}},[139,118,2924,139,122,2928,139,118,2924,139,122,2928,139,118,2924,139,122,2928]]}]},[139,99,2905,139,122,2928,139,99,2905,139,114,2920,139,99,2905,139,122,2928]]},{"At":[{"Literal":{"Number":"1"}},[139,125,2931,139,126,2932,139,125,2931,139,126,2932,139,125,2931,139,126,2932]]},{"At":[{"Literal":{"Number":"0"}},[139,129,2935,139,130,2936,139,129,2935,139,130,2936,139,129,2935,139,130,2936]]}]},[139,99,2905,139,130,2936,139,99,2905,139,114,2920,139,99,2905,139,130,2936]]},[139,98,2904,139,131,2937,139,99,2905,139,114,2920,139,98,2904,139,131,2937]]}]},[139,21,2827,139,131,2937,139,22,2828,139,38,2844,139,21,2827,139,131,2937]]},{"At":[{"Literal":{"Number":"1"}},[139,135,2941,139,136,2942,139,135,2941,139,136,2942,139,135,2941,139,136,2942]]}]},[139,21,2827,139,136,2942,139,22,2828,139,38,2844,139,21,2827,139,136,2942]]},"error_message":{"At":[{"Literal":{"String":"exactly one source."}},[140,21,2963,140,42,2984,140,22,2964,140,41,2983,140,21,2963,140,42,2984]]},"condition_source":"(var.source_image != null ? 1 : 0) + (var.source_snapshot != null ? 1 : 0) + (var.source_disk != null ? 1 : 0) == 1","error_message_source":"\"exactly one source.\"","location":{"file":"cross.tf","line":138,"column":3}}],"location":{"file":"cross.tf","line":135,"column":1}},{"name":"log_bucket","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":false,"nullable_set":true,"ephemeral":false,"validations":[],"location":{"file":"cross.tf","line":145,"column":1}},{"name":"log_prefix","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["Eq",{"At":[{"At":[{"Binary":["NotEq",{"At":[{"Variable":"log_bucket"},[155,22,3258,155,36,3272,155,22,3258,155,36,3272,155,22,3258,155,36,3272]]},{"At":[{"Literal":{"Null":"Any"}},[155,40,3276,155,44,3280,155,40,3276,155,44,3280,155,40,3276,155,44,3280]]}]},[155,22,3258,155,44,3280,155,22,3258,155,36,3272,155,22,3258,155,44,3280]]},[155,21,3257,155,45,3281,155,22,3258,155,36,3272,155,21,3257,155,45,3281]]},{"At":[{"At":[{"Binary":["NotEq",{"At":[{"Variable":"log_prefix"},[155,50,3286,155,64,3300,155,50,3286,155,64,3300,155,50,3286,155,64,3300]]},{"At":[{"Literal":{"Null":"Any"}},[155,68,3304,155,72,3308,155,68,3304,155,72,3308,155,68,3304,155,72,3308]]}]},[155,50,3286,155,72,3308,155,50,3286,155,64,3300,155,50,3286,155,72,3308]]},[155,49,3285,155,73,3309,155,50,3286,155,64,3300,155,49,3285,155,73,3309]]}]},[155,21,3257,155,73,3309,155,22,3258,155,36,3272,155,21,3257,155,73,3309]]},"error_message":{"At":[{"Literal":{"String":"log_prefix goes with log_bucket."}},[156,21,3330,156,55,3364,156,22,3331,156,54,3363,156,21,3330,156,55,3364]]},"condition_source":"(var.log_bucket != null) == (var.log_prefix != null)","error_message_source":"\"log_prefix goes with log_bucket.\"","location":{"file":"cross.tf","line":154,"column":3}}],"location":{"file":"cross.tf","line":151,"column":1}},{"name":"vpc_id","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[],"location":{"file":"cross.tf","line":161,"column":1}},{"name":"vpc_name","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["NotEq",{"At":[{"At":[{"Binary":["NotEq",{"At":[{"Variable":"vpc_id"},[170,22,3594,170,32,3604,170,22,3594,170,32,3604,170,22,3594,170,32,3604]]},{"At":[{"Literal":{"Null":"Any"}},[170,36,3608,170,40,3612,170,36,3608,170,40,3612,170,36,3608,170,40,3612]]}]},[170,22,3594,170,40,3612,170,22,3594,170,32,3604,170,22,3594,170,40,3612]]},[170,21,3593,170,41,3613,170,22,3594,170,32,3604,170,21,3593,170,41,3613]]},{"At":[{"At":[{"Binary":["NotEq",{"At":[{"Variable":"vpc_name"},[170,46,3618,170,58,3630,170,46,3618,170,58,3630,170,46,3618,170,58,3630]]},{"At":[{"Literal":{"Null":"Any"}},[170,62,3634,170,66,3638,170,62,3634,170,66,3638,170,62,3634,170,66,3638]]}]},[170,46,3618,170,66,3638,170,46,3618,170,58,3630,170,46,3618,170,66,3638]]},[170,45,3617,170,67,3639,170,46,3618,170,58,3630,170,45,3617,170,67,3639]]}]},[170,21,3593,170,67,3639,170,22,3594,170,32,3604,170,21,3593,170,67,3639]]},"error_message":{"At":[{"Literal":{"String":"vpc_id or vpc_name, exactly one."}},[171,21,3660,171,55,3694,171,22,3661,171,54,3693,171,21,3660,171,55,3694]]},"condition_source":"(var.vpc_id != null) != (var.vpc_name != null)","error_message_source":"\"vpc_id or vpc_name, exactly one.\"","location":{"file":"cross.tf","line":169,"column":3}}],"location":{"file":"cross.tf","line":166,"column":1}},{"name":"tls","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["Eq",{"At":[{"At":[{"Binary":["Eq",{"At":[{"GetAttr":[{"Variable":"tls"},"cert"]},[184,22,3932,184,34,3944,184,22,3932,184,34,3944,184,29,3939,184,34,3944]]},{"At":[{"Literal":{"Null":"Any"}},[184,38,3948,184,42,3952,184,38,3948,184,42,3952,184,38,3948,184,42,3952]]}]},[184,22,3932,184,42,3952,184,22,3932,184,34,3944,184,22,3932,184,42,3952]]},[184,21,3931,184,43,3953,184,22,3932,184,34,3944,184,21,3931,184,43,3953]]},{"At":[{"At":[{"Binary":["Eq",{"At":[{"GetAttr":[{"Variable":"tls"},"key"]},[184,48,3958,184,59,3969,184,48,3958,184,59,3969,184,55,3965,184,59,3969]]},{"At":[{"Literal":{"Null":"Any"}},[184,63,3973,184,67,3977,184,63,3973,184,67,3977,184,63,3973,184,67,3977]]}]},[184,48,3958,184,67,3977,184,48,3958,184,59,3969,184,48,3958,184,67,3977]]},[184,47,3957,184,68,3978,184,48,3958,184,59,3969,184,47,3957,184,68,3978]]}]},[184,21,3931,184,68,3978,184,22,3932,184,34,3944,184,21,3931,184,68,3978]]},"error_message":{"At":[{"Literal":{"String":"cert and key go together."}},[185,21,3999,185,48,4026,185,22,4000,185,47,4025,185,21,3999,185,48,4026]]},"condition_source":"(var.tls.cert == null) == (var.tls.key == null)","error_message_source":"\"cert and key go together.\"","location":{"file":"cross.tf","line":183,"column":3}},{"condition":{"At":[{"Conditional":[{"At":[{"Binary":["NotEq",{"At":[{"GetAttr":[{"Variable":"tls"},"legacy"]},[188,21,4066,188,35,4080,188,21,4066,188,35,4080,188,28,4073,188,35,4080]]},{"At":[{"Literal":{"Null":"Any"}},[188,39,4084,188,43,4088,188,39,4084,188,43,4088,188,39,4084,188,43,4088]]}]},[188,21,4066,188,43,4088,188,21,4066,188,35,4080,188,21,4066,188,43,4088]]},{"At":[{"Binary":["Eq",{"At":[{"GetAttr":[{"Variable":"tls"},"cert"]},[188,46,4091,188,58,4103,188,46,4091,188,58,4103,188,53,4098,188,58,4103]]},{"At":[{"Literal":{"Null":"Any"}},[188,62,4107,188,66,4111,188,62,4107,188,66,4111,188,62,4107,188,66,4111]]}]},[188,46,4091,188,66,4111,188,46,4091,188,58,4103,188,46,4091,188,66,4111]]},{"At":[{"Literal":{"Bool":true}},[188,69,4114,188,73,4118,188,69,4114,188,73,4118,188,69,4114,188,73,4118]]}]},[188,21,4066,188,73,4118,188,21,4066,188,35,4080,188,21,4066,188,73,4118]]},"error_message":{"At":[{"Literal":{"String":"legacy takes no cert."}},[189,21,4139,189,44,4162,189,22,4140,189,43,4161,189,21,4139,189,44,4162]]},"condition_source":"var.tls.legacy != null ? var.tls.cert == null : true","error_message_source":"\"legacy takes no cert.\"","location":{"file":"cross.tf","line":187,"column":3}}],"location":{"file":"cross.tf","line":176,"column":1}},{"name":"settings","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Call":{"name":"alltrue","args":[{"At":[{"For":{"key_var":"k","value_var":"v","collection":{"At":[{"Variable":"settings"},[14,42,424,14,54,436,14,42,424,14,54,436,14,42,424,14,54,436]]},"key":null,"value":{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"String":"A"}},[14,67,449,14,70,452,14,68,450,14,69,451,14,67,449,14,70,452]]},{"At":[{"Literal":{"String":"B"}},[14,72,454,14,75,457,14,73,455,14,74,456,14,72,454,14,75,457]]}]},[14,66,448,14,76,458,14,66,448,14,67,449,14,66,448,14,76,458]]},{"At":[{"GetAttr":[{"Bound":"v"},"mode"]},[14,78,460,14,84,466,14,78,460,14,84,466,14,79,461,14,84,466]]}],"expand_final":false}},[14,57,439,14,85,467,14,57,439,14,66,448,14,84,466,14,85,467]]},"condition":null,"grouping":false}},[14,29,411,14,86,468,14,29,411,14,30,412,14,29,411,14,86,468]]}],"expand_final":false}},[14,21,403,14,87,469,14,21,403,14,29,411,14,86,468,14,87,469]]},"error_message":{"At":[{"Literal":{"String":"mode must be A or B."}},[15,21,490,15,43,512,15,22,491,15,42,511,15,21,490,15,43,512]]},"condition_source":"alltrue([for k, v in var.settings : contains([\"A\", \"B\"], v.mode)])","error_message_source":"\"mode must be A or B.\"","location":{"file":"variables.tf","line":13,"column":3}},{"condition":{"At":[{"Call":{"name":"alltrue","args":[{"At":[{"For":{"key_var":"k","value_var":"v","collection":{"At":[{"Variable":"settings"},[18,42,573,18,54,585,18,42,573,18,54,585,18,42,573,18,54,585]]},"key":null,"value":{"At":[{"Binary":["Or",{"At":[{"Binary":["Eq",{"At":[{"GetAttr":[{"Bound":"v"},"tier"]},[18,57,588,18,63,594,18,57,588,18,63,594,18,58,589,18,63,594]]},{"At":[{"Literal":{"Null":"Any"}},[18,67,598,18,71,602,18,67,598,18,71,602,18,67,598,18,71,602]]}]},[18,57,588,18,71,602,18,57,588,18,63,594,18,57,588,18,71,602]]},{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"String":"gold"}},[18,85,616,18,91,622,18,86,617,18,90,621,18,85,616,18,91,622]]},{"At":[{"Literal":{"String":"silver"}},[18,93,624,18,101,632,18,94,625,18,100,631,18,93,624,18,101,632]]}]},[18,84,615,18,102,633,18,84,615,18,85,616,18,84,615,18,102,633]]},{"At":[{"GetAttr":[{"Bound":"v"},"tier"]},[18,104,635,18,110,641,18,104,635,18,110,641,18,105,636,18,110,641]]}],"expand_final":false}},[18,75,606,18,111,642,18,75,606,18,84,615,18,110,641,18,111,642]]}]},[18,57,588,18,111,642,18,57,588,18,63,594,18,57,588,18,111,642]]},"condition":null,"grouping":false}},[18,29,560,18,112,643,18,29,560,18,30,561,18,29,560,18,112,643]]}],"expand_final":false}},[18,21,552,18,113,644,18,21,552,18,29,560,18,112,643,18,113,644]]},"error_message":{"At":[{"Literal":{"String":"tier must be gold or silver."}},[19,21,665,19,51,695,19,22,666,19,50,694,19,21,665,19,51,695]]},"condition_source":"alltrue([for k, v in var.settings : v.tier == null || contains([\"gold\", \"silver\"], v.tier)])","error_message_source":"\"tier must be gold or silver.\"","location":{"file":"variables.tf","line":17,"column":3}},{"condition":{"At":[{"Call":{"name":"alltrue","args":[{"At":[{"For":{"key_var":null,"value_var":"s","collection":{"At":[{"Variable":"settings"},[22,39,753,22,51,765,22,39,753,22,51,765,22,39,753,22,51,765]]},"key":null,"value":{"At":[{"Call":{"name":"can","args":[{"At":[{"Call":{"name":"regex","args":[{"At":[{"Literal":{"String":"^[a-z][a-z0-9-]*$"}},[22,64,778,22,83,797,22,65,779,22,82,796,22,64,778,22,83,797]]},{"At":[{"GetAttr":[{"Bound":"s"},"name"]},[22,85,799,22,91,805,22,85,799,22,91,805,22,86,800,22,91,805]]}],"expand_final":false}},[22,58,772,22,92,806,22,58,772,22,64,778,22,91,805,22,92,806]]}],"expand_final":false}},[22,54,768,22,93,807,22,54,768,22,58,772,22,92,806,22,93,807]]},"condition":null,"grouping":false}},[22,29,743,22,94,808,22,29,743,22,30,744,22,29,743,22,94,808]]}],"expand_final":false}},[22,21,735,22,95,809,22,21,735,22,29,743,22,94,808,22,95,809]]},"error_message":{"At":[{"Literal":{"String":"names are lowercase."}},[23,21,830,23,43,852,23,22,831,23,42,851,23,21,830,23,43,852]]},"condition_source":"alltrue([for s in var.settings : can(regex(\"^[a-z][a-z0-9-]*$\", s.name))])","error_message_source":"\"names are lowercase.\"","location":{"file":"variables.tf","line":21,"column":3}},{"condition":{"At":[{"Call":{"name":"alltrue","args":[{"At":[{"For":{"key_var":null,"value_var":"s","collection":{"At":[{"Variable":"settings"},[26,39,910,26,51,922,26,39,910,26,51,922,26,39,910,26,51,922]]},"key":null,"value":{"At":[{"Binary":["And",{"At":[{"Binary":["GreaterEq",{"At":[{"GetAttr":[{"Bound":"s"},"size"]},[26,54,925,26,60,931,26,54,925,26,60,931,26,55,926,26,60,931]]},{"At":[{"Literal":{"Number":"1"}},[26,64,935,26,65,936,26,64,935,26,65,936,26,64,935,26,65,936]]}]},[26,54,925,26,65,936,26,54,925,26,60,931,26,54,925,26,65,936]]},{"At":[{"Binary":["LessEq",{"At":[{"GetAttr":[{"Bound":"s"},"size"]},[26,69,940,26,75,946,26,69,940,26,75,946,26,70,941,26,75,946]]},{"At":[{"Literal":{"Number":"100"}},[26,79,950,26,82,953,26,79,950,26,82,953,26,79,950,26,82,953]]}]},[26,69,940,26,82,953,26,69,940,26,75,946,26,69,940,26,82,953]]}]},[26,54,925,26,82,953,26,54,925,26,60,931,26,54,925,26,82,953]]},"condition":null,"grouping":false}},[26,29,900,26,83,954,26,29,900,26,30,901,26,29,900,26,83,954]]}],"expand_final":false}},[26,21,892,26,84,955,26,21,892,26,29,900,26,83,954,26,84,955]]},"error_message":{"At":[{"Literal":{"String":"size between 1 and 100."}},[27,21,976,27,46,1001,27,22,977,27,45,1000,27,21,976,27,46,1001]]},"condition_source":"alltrue([for s in var.settings : s.size >= 1 && s.size <= 100])","error_message_source":"\"size between 1 and 100.\"","location":{"file":"variables.tf","line":25,"column":3}}],"location":{"file":"variables.tf","line":4,"column":1}},{"name":"picky_default","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"String":"x"}},[38,31,1197,38,34,1200,38,32,1198,38,33,1199,38,31,1197,38,34,1200]]},{"At":[{"Literal":{"String":"y"}},[38,36,1202,38,39,1205,38,37,1203,38,38,1204,38,36,1202,38,39,1205]]}]},[38,30,1196,38,40,1206,38,30,1196,38,31,1197,38,30,1196,38,40,1206]]},{"At":[{"GetAttr":[{"Variable":"picky_default"},"kind"]},[38,42,1208,38,64,1230,38,42,1208,38,64,1230,38,59,1225,38,64,1230]]}],"expand_final":false}},[38,21,1187,38,65,1231,38,21,1187,38,30,1196,38,64,1230,38,65,1231]]},"error_message":{"At":[{"Literal":{"String":"kind x or y (the default none is refused)."}},[39,21,1252,39,65,1296,39,22,1253,39,64,1295,39,21,1252,39,65,1296]]},"condition_source":"contains([\"x\", \"y\"], var.picky_default.kind)","error_message_source":"\"kind x or y (the default none is refused).\"","location":{"file":"variables.tf","line":37,"column":3}},{"condition":{"At":[{"Binary":["Or",{"At":[{"Binary":["Eq",{"At":[{"GetAttr":[{"Variable":"picky_default"},"count"]},[42,21,1336,42,44,1359,42,21,1336,42,44,1359,42,38,1353,42,44,1359]]},{"At":[{"Literal":{"Null":"Any"}},[42,48,1363,42,52,1367,42,48,1363,42,52,1367,42,48,1363,42,52,1367]]}]},[42,21,1336,42,52,1367,42,21,1336,42,44,1359,42,21,1336,42,52,1367]]},{"At":[{"Binary":["Greater",{"At":[{"GetAttr":[{"Variable":"picky_default"},"count"]},[42,56,1371,42,79,1394,42,56,1371,42,79,1394,42,73,1388,42,79,1394]]},{"At":[{"Literal":{"Number":"0"}},[42,82,1397,42,83,1398,42,82,1397,42,83,1398,42,82,1397,42,83,1398]]}]},[42,56,1371,42,83,1398,42,56,1371,42,79,1394,42,56,1371,42,83,1398]]}]},[42,21,1336,42,83,1398,42,21,1336,42,44,1359,42,21,1336,42,83,1398]]},"error_message":{"At":[{"Literal":{"String":"count positive."}},[43,21,1419,43,38,1436,43,22,1420,43,37,1435,43,21,1419,43,38,1436]]},"condition_source":"var.picky_default.count == null || var.picky_default.count > 0","error_message_source":"\"count positive.\"","location":{"file":"variables.tf","line":41,"column":3}}],"location":{"file":"variables.tf","line":31,"column":1}},{"name":"required_attr","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Call":{"name":"alltrue","args":[{"At":[{"For":{"key_var":null,"value_var":"r","collection":{"At":[{"Variable":"required_attr"},[53,39,1596,53,56,1613,53,39,1596,53,56,1613,53,39,1596,53,56,1613]]},"key":null,"value":{"At":[{"Binary":["Greater",{"At":[{"GetAttr":[{"Bound":"r"},"port"]},[53,59,1616,53,65,1622,53,59,1616,53,65,1622,53,60,1617,53,65,1622]]},{"At":[{"Literal":{"Number":"0"}},[53,68,1625,53,69,1626,53,68,1625,53,69,1626,53,68,1625,53,69,1626]]}]},[53,59,1616,53,69,1626,53,59,1616,53,65,1622,53,59,1616,53,69,1626]]},"condition":null,"grouping":false}},[53,29,1586,53,70,1627,53,29,1586,53,30,1587,53,29,1586,53,70,1627]]}],"expand_final":false}},[53,21,1578,53,71,1628,53,21,1578,53,29,1586,53,70,1627,53,71,1628]]},"error_message":{"At":[{"Literal":{"String":"port must be set and positive."}},[54,21,1649,54,53,1681,54,22,1650,54,52,1680,54,21,1649,54,53,1681]]},"condition_source":"alltrue([for r in var.required_attr : r.port > 0])","error_message_source":"\"port must be set and positive.\"","location":{"file":"variables.tf","line":52,"column":3}}],"location":{"file":"variables.tf","line":47,"column":1}},{"name":"label","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["NotEq",{"At":[{"Variable":"label"},[62,21,1780,62,30,1789,62,21,1780,62,30,1789,62,21,1780,62,30,1789]]},{"At":[{"Literal":{"String":""}},[62,34,1793,62,36,1795,62,36,1795,62,36,1795,62,34,1793,62,36,1795]]}]},[62,21,1780,62,36,1795,62,21,1780,62,30,1789,62,21,1780,62,36,1795]]},"error_message":{"At":[{"Template":[{"Literal":"not empty: "},{"Interpolation":{"At":[{"Variable":"label"},[63,35,1830,63,44,1839,63,35,1830,63,44,1839,63,35,1830,63,44,1839]]}}]},[63,21,1816,63,46,1841,63,22,1817,63,33,1828,63,21,1816,63,46,1841]]},"condition_source":"var.label != \"\"","error_message_source":"\"not empty: ${var.label}\"","location":{"file":"variables.tf","line":61,"column":3}},{"condition":{"At":[{"Call":{"name":"can","args":[{"At":[{"Call":{"name":"regex","args":[{"At":[{"Literal":{"String":"^[a-z0-9]+$"}},[66,31,1891,66,44,1904,66,32,1892,66,43,1903,66,31,1891,66,44,1904]]},{"At":[{"Variable":"label"},[66,46,1906,66,55,1915,66,46,1906,66,55,1915,66,46,1906,66,55,1915]]}],"expand_final":false}},[66,25,1885,66,56,1916,66,25,1885,66,31,1891,66,55,1915,66,56,1916]]}],"expand_final":false}},[66,21,1881,66,57,1917,66,21,1881,66,25,1885,66,56,1916,66,57,1917]]},"error_message":{"At":[{"Literal":{"String":"lowercase and digits."}},[67,21,1938,67,44,1961,67,22,1939,67,43,1960,67,21,1938,67,44,1961]]},"condition_source":"can(regex(\"^[a-z0-9]+$\", var.label))","error_message_source":"\"lowercase and digits.\"","location":{"file":"variables.tf","line":65,"column":3}}],"location":{"file":"variables.tf","line":58,"column":1}},{"name":"flag","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["Or",{"At":[{"Binary":["Eq",{"At":[{"Variable":"flag"},[75,21,2056,75,29,2064,75,21,2056,75,29,2064,75,21,2056,75,29,2064]]},{"At":[{"Literal":{"Bool":true}},[75,33,2068,75,37,2072,75,33,2068,75,37,2072,75,33,2068,75,37,2072]]}]},[75,21,2056,75,37,2072,75,21,2056,75,29,2064,75,21,2056,75,37,2072]]},{"At":[{"Binary":["Eq",{"At":[{"Variable":"flag"},[75,41,2076,75,49,2084,75,41,2076,75,49,2084,75,41,2076,75,49,2084]]},{"At":[{"Literal":{"Null":"Any"}},[75,53,2088,75,57,2092,75,53,2088,75,57,2092,75,53,2088,75,57,2092]]}]},[75,41,2076,75,57,2092,75,41,2076,75,49,2084,75,41,2076,75,57,2092]]}]},[75,21,2056,75,57,2092,75,21,2056,75,29,2064,75,21,2056,75,57,2092]]},"error_message":{"At":[{"Literal":{"String":"flag must be true."}},[76,21,2113,76,41,2133,76,22,2114,76,40,2132,76,21,2113,76,41,2133]]},"condition_source":"var.flag == true || var.flag == null","error_message_source":"\"flag must be true.\"","location":{"file":"variables.tf","line":74,"column":3}}],"location":{"file":"variables.tf","line":71,"column":1}},{"name":"count_set","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["And",{"At":[{"Binary":["GreaterEq",{"At":[{"Call":{"name":"length","args":[{"At":[{"Variable":"count_set"},[84,28,2248,84,41,2261,84,28,2248,84,41,2261,84,28,2248,84,41,2261]]}],"expand_final":false}},[84,21,2241,84,42,2262,84,21,2241,84,28,2248,84,41,2261,84,42,2262]]},{"At":[{"Literal":{"Number":"1"}},[84,46,2266,84,47,2267,84,46,2266,84,47,2267,84,46,2266,84,47,2267]]}]},[84,21,2241,84,47,2267,84,21,2241,84,28,2248,84,21,2241,84,47,2267]]},{"At":[{"Binary":["LessEq",{"At":[{"Call":{"name":"length","args":[{"At":[{"Variable":"count_set"},[84,58,2278,84,71,2291,84,58,2278,84,71,2291,84,58,2278,84,71,2291]]}],"expand_final":false}},[84,51,2271,84,72,2292,84,51,2271,84,58,2278,84,71,2291,84,72,2292]]},{"At":[{"Literal":{"Number":"2"}},[84,76,2296,84,77,2297,84,76,2296,84,77,2297,84,76,2296,84,77,2297]]}]},[84,51,2271,84,77,2297,84,51,2271,84,58,2278,84,51,2271,84,77,2297]]}]},[84,21,2241,84,77,2297,84,21,2241,84,28,2248,84,21,2241,84,77,2297]]},"error_message":{"At":[{"Literal":{"String":"one or two."}},[85,21,2318,85,34,2331,85,22,2319,85,33,2330,85,21,2318,85,34,2331]]},"condition_source":"length(var.count_set) >= 1 && length(var.count_set) <= 2","error_message_source":"\"one or two.\"","location":{"file":"variables.tf","line":83,"column":3}}],"location":{"file":"variables.tf","line":80,"column":1}},{"name":"deprecated_setting","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["Eq",{"At":[{"Variable":"deprecated_setting"},[93,21,2442,93,43,2464,93,21,2442,93,43,2464,93,21,2442,93,43,2464]]},{"At":[{"Literal":{"Null":"Any"}},[93,47,2468,93,51,2472,93,47,2468,93,51,2472,93,47,2468,93,51,2472]]}]},[93,21,2442,93,51,2472,93,21,2442,93,43,2464,93,21,2442,93,51,2472]]},"error_message":{"At":[{"Literal":{"String":"deprecated_setting is no longer read: leave it out."}},[94,21,2493,94,74,2546,94,22,2494,94,73,2545,94,21,2493,94,74,2546]]},"condition_source":"var.deprecated_setting == null","error_message_source":"\"deprecated_setting is no longer read: leave it out.\"","location":{"file":"variables.tf","line":92,"column":3}}],"location":{"file":"variables.tf","line":89,"column":1}},{"name":"context","ty":"Any","typed":true,"default":null,"description":"Untyped settings whose keys are checked one by one.","sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Conditional":[{"At":[{"Binary":["Eq",{"At":[{"Call":{"name":"lookup","args":[{"At":[{"Variable":"context"},[106,28,2770,106,39,2781,106,28,2770,106,39,2781,106,28,2770,106,39,2781]]},{"At":[{"Literal":{"String":"label_key_case"}},[106,41,2783,106,57,2799,106,42,2784,106,56,2798,106,41,2783,106,57,2799]]},{"At":[{"Literal":{"Null":"Any"}},[106,59,2801,106,63,2805,106,59,2801,106,63,2805,106,59,2801,106,63,2805]]}],"expand_final":false}},[106,21,2763,106,64,2806,106,21,2763,106,28,2770,106,63,2805,106,64,2806]]},{"At":[{"Literal":{"Null":"Any"}},[106,68,2810,106,72,2814,106,68,2810,106,72,2814,106,68,2810,106,72,2814]]}]},[106,21,2763,106,72,2814,106,21,2763,106,28,2770,106,21,2763,106,72,2814]]},{"At":[{"Literal":{"Bool":true}},[106,75,2817,106,79,2821,106,75,2817,106,79,2821,106,75,2817,106,79,2821]]},{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"String":"lower"}},[106,92,2834,106,99,2841,106,93,2835,106,98,2840,106,92,2834,106,99,2841]]},{"At":[{"Literal":{"String":"title"}},[106,101,2843,106,108,2850,106,102,2844,106,107,2849,106,101,2843,106,108,2850]]},{"At":[{"Literal":{"String":"upper"}},[106,110,2852,106,117,2859,106,111,2853,106,116,2858,106,110,2852,106,117,2859]]}]},[106,91,2833,106,118,2860,106,91,2833,106,92,2834,106,91,2833,106,118,2860]]},{"At":[{"Index":[{"Variable":"context"},{"At":[{"Literal":{"String":"label_key_case"}},[106,132,2874,106,148,2890,106,133,2875,106,147,2889,106,132,2874,106,148,2890]]}]},[106,120,2862,106,149,2891,106,120,2862,106,149,2891,106,131,2873,106,149,2891]]}],"expand_final":false}},[106,82,2824,106,150,2892,106,82,2824,106,91,2833,106,149,2891,106,150,2892]]}]},[106,21,2763,106,150,2892,106,21,2763,106,28,2770,106,21,2763,106,150,2892]]},"error_message":{"At":[{"Literal":{"String":"Allowed values: `lower`, `title`, `upper`."}},[107,21,2913,107,65,2957,107,22,2914,107,64,2956,107,21,2913,107,65,2957]]},"condition_source":"lookup(var.context, \"label_key_case\", null) == null ? true : contains([\"lower\", \"title\", \"upper\"], var.context[\"label_key_case\"])","error_message_source":"\"Allowed values: `lower`, `title`, `upper`.\"","location":{"file":"variables.tf","line":105,"column":3}},{"condition":{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"String":"a"}},[110,31,3007,110,34,3010,110,32,3008,110,33,3009,110,31,3007,110,34,3010]]},{"At":[{"Literal":{"String":"b"}},[110,36,3012,110,39,3015,110,37,3013,110,38,3014,110,36,3012,110,39,3015]]}]},[110,30,3006,110,40,3016,110,30,3006,110,31,3007,110,30,3006,110,40,3016]]},{"At":[{"Call":{"name":"lookup","args":[{"At":[{"Variable":"context"},[110,49,3025,110,60,3036,110,49,3025,110,60,3036,110,49,3025,110,60,3036]]},{"At":[{"Literal":{"String":"mode"}},[110,62,3038,110,68,3044,110,63,3039,110,67,3043,110,62,3038,110,68,3044]]},{"At":[{"Literal":{"String":"a"}},[110,70,3046,110,73,3049,110,71,3047,110,72,3048,110,70,3046,110,73,3049]]}],"expand_final":false}},[110,42,3018,110,74,3050,110,42,3018,110,49,3025,110,73,3049,110,74,3050]]}],"expand_final":false}},[110,21,2997,110,75,3051,110,21,2997,110,30,3006,110,74,3050,110,75,3051]]},"error_message":{"At":[{"Literal":{"String":"mode is a or b (a when left out)."}},[111,21,3072,111,56,3107,111,22,3073,111,55,3106,111,21,3072,111,56,3107]]},"condition_source":"contains([\"a\", \"b\"], lookup(var.context, \"mode\", \"a\"))","error_message_source":"\"mode is a or b (a when left out).\"","location":{"file":"variables.tf","line":109,"column":3}},{"condition":{"At":[{"Binary":["NotEq",{"At":[{"GetAttr":[{"Variable":"context"},"enabled"]},[114,21,3147,114,40,3166,114,21,3147,114,40,3166,114,32,3158,114,40,3166]]},{"At":[{"Literal":{"Null":"Any"}},[114,44,3170,114,48,3174,114,44,3170,114,48,3174,114,44,3170,114,48,3174]]}]},[114,21,3147,114,48,3174,114,21,3147,114,40,3166,114,21,3147,114,48,3174]]},"error_message":{"At":[{"Literal":{"String":"enabled must be set."}},[115,21,3195,115,43,3217,115,22,3196,115,42,3216,115,21,3195,115,43,3217]]},"condition_source":"var.context.enabled != null","error_message_source":"\"enabled must be set.\"","location":{"file":"variables.tf","line":113,"column":3}}],"location":{"file":"variables.tf","line":98,"column":1}},{"name":"pools","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Call":{"name":"alltrue","args":[{"At":[{"For":{"key_var":null,"value_var":"p","collection":{"At":[{"Call":{"name":"values","args":[{"At":[{"Variable":"pools"},[126,46,3432,126,55,3441,126,46,3432,126,55,3441,126,46,3432,126,55,3441]]}],"expand_final":false}},[126,39,3425,126,56,3442,126,39,3425,126,46,3432,126,55,3441,126,56,3442]]},"key":null,"value":{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"String":"auto"}},[126,69,3455,126,75,3461,126,70,3456,126,74,3460,126,69,3455,126,75,3461]]},{"At":[{"Literal":{"String":"manual"}},[126,77,3463,126,85,3471,126,78,3464,126,84,3470,126,77,3463,126,85,3471]]}]},[126,68,3454,126,86,3472,126,68,3454,126,69,3455,126,68,3454,126,86,3472]]},{"At":[{"GetAttr":[{"Bound":"p"},"mode"]},[126,88,3474,126,94,3480,126,88,3474,126,94,3480,126,89,3475,126,94,3480]]}],"expand_final":false}},[126,59,3445,126,95,3481,126,59,3445,126,68,3454,126,94,3480,126,95,3481]]},"condition":null,"grouping":false}},[126,29,3415,126,96,3482,126,29,3415,126,30,3416,126,29,3415,126,96,3482]]}],"expand_final":false}},[126,21,3407,126,97,3483,126,21,3407,126,29,3415,126,96,3482,126,97,3483]]},"error_message":{"At":[{"Literal":{"String":"mode is auto or manual."}},[127,21,3504,127,46,3529,127,22,3505,127,45,3528,127,21,3504,127,46,3529]]},"condition_source":"alltrue([for p in values(var.pools) : contains([\"auto\", \"manual\"], p.mode)])","error_message_source":"\"mode is auto or manual.\"","location":{"file":"variables.tf","line":125,"column":3}},{"condition":{"At":[{"Call":{"name":"alltrue","args":[{"At":[{"For":{"key_var":null,"value_var":"k","collection":{"At":[{"Call":{"name":"keys","args":[{"At":[{"Variable":"pools"},[130,44,3592,130,53,3601,130,44,3592,130,53,3601,130,44,3592,130,53,3601]]}],"expand_final":false}},[130,39,3587,130,54,3602,130,39,3587,130,44,3592,130,53,3601,130,54,3602]]},"key":null,"value":{"At":[{"Call":{"name":"can","args":[{"At":[{"Call":{"name":"regex","args":[{"At":[{"Literal":{"String":"^[a-z]+$"}},[130,67,3615,130,77,3625,130,68,3616,130,76,3624,130,67,3615,130,77,3625]]},{"At":[{"Bound":"k"},[130,79,3627,130,80,3628,130,79,3627,130,80,3628,130,79,3627,130,80,3628]]}],"expand_final":false}},[130,61,3609,130,81,3629,130,61,3609,130,67,3615,130,80,3628,130,81,3629]]}],"expand_final":false}},[130,57,3605,130,82,3630,130,57,3605,130,61,3609,130,81,3629,130,82,3630]]},"condition":null,"grouping":false}},[130,29,3577,130,83,3631,130,29,3577,130,30,3578,130,29,3577,130,83,3631]]}],"expand_final":false}},[130,21,3569,130,84,3632,130,21,3569,130,29,3577,130,83,3631,130,84,3632]]},"error_message":{"At":[{"Literal":{"String":"pool names are lowercase letters."}},[131,21,3653,131,56,3688,131,22,3654,131,55,3687,131,21,3653,131,56,3688]]},"condition_source":"alltrue([for k in keys(var.pools) : can(regex(\"^[a-z]+$\", k))])","error_message_source":"\"pool names are lowercase letters.\"","location":{"file":"variables.tf","line":129,"column":3}},{"condition":{"At":[{"Call":{"name":"alltrue","args":[{"At":[{"Call":{"name":"flatten","args":[{"At":[{"For":{"key_var":"k","value_var":"p","collection":{"At":[{"Variable":"pools"},[134,50,3757,134,59,3766,134,50,3757,134,59,3766,134,50,3757,134,59,3766]]},"key":null,"value":{"At":[{"For":{"key_var":null,"value_var":"q","collection":{"At":[{"GetAttr":[{"Bound":"p"},"providers"]},[134,72,3779,134,83,3790,134,72,3779,134,83,3790,134,73,3780,134,83,3790]]},"key":null,"value":{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"String":"oidc"}},[134,96,3803,134,102,3809,134,97,3804,134,101,3808,134,96,3803,134,102,3809]]},{"At":[{"Literal":{"String":"saml"}},[134,104,3811,134,110,3817,134,105,3812,134,109,3816,134,104,3811,134,110,3817]]}]},[134,95,3802,134,111,3818,134,95,3802,134,96,3803,134,95,3802,134,111,3818]]},{"At":[{"GetAttr":[{"Bound":"q"},"kind"]},[134,113,3820,134,119,3826,134,113,3820,134,119,3826,134,114,3821,134,119,3826]]}],"expand_final":false}},[134,86,3793,134,120,3827,134,86,3793,134,95,3802,134,119,3826,134,120,3827]]},"condition":null,"grouping":false}},[134,62,3769,134,121,3828,134,62,3769,134,63,3770,134,62,3769,134,121,3828]]},"condition":null,"grouping":false}},[134,37,3744,134,122,3829,134,37,3744,134,38,3745,134,37,3744,134,122,3829]]}],"expand_final":false}},[134,29,3736,134,123,3830,134,29,3736,134,37,3744,134,122,3829,134,123,3830]]}],"expand_final":false}},[134,21,3728,134,124,3831,134,21,3728,134,29,3736,134,123,3830,134,124,3831]]},"error_message":{"At":[{"Literal":{"String":"provider kind is oidc or saml."}},[135,21,3852,135,53,3884,135,22,3853,135,52,3883,135,21,3852,135,53,3884]]},"condition_source":"alltrue(flatten([for k, p in var.pools : [for q in p.providers : contains([\"oidc\", \"saml\"], q.kind)]]))","error_message_source":"\"provider kind is oidc or saml.\"","location":{"file":"variables.tf","line":133,"column":3}}],"location":{"file":"variables.tf","line":119,"column":1}},{"name":"vpc_names","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["Eq",{"At":[{"Call":{"name":"length","args":[{"At":[{"For":{"key_var":null,"value_var":"name","collection":{"At":[{"Variable":"vpc_names"},[143,41,4016,143,54,4029,143,41,4016,143,54,4029,143,41,4016,143,54,4029]]},"key":null,"value":{"At":[{"Bound":"name"},[143,57,4032,143,61,4036,143,57,4032,143,61,4036,143,57,4032,143,61,4036]]},"condition":{"At":[{"Binary":["Or",{"At":[{"Binary":["Greater",{"At":[{"Call":{"name":"length","args":[{"At":[{"Bound":"name"},[143,72,4047,143,76,4051,143,72,4047,143,76,4051,143,72,4047,143,76,4051]]}],"expand_final":false}},[143,65,4040,143,77,4052,143,65,4040,143,72,4047,143,76,4051,143,77,4052]]},{"At":[{"Literal":{"Number":"16"}},[143,80,4055,143,82,4057,143,80,4055,143,82,4057,143,80,4055,143,82,4057]]}]},[143,65,4040,143,82,4057,143,65,4040,143,72,4047,143,65,4040,143,82,4057]]},{"At":[{"Unary":["Not",{"At":[{"Call":{"name":"can","args":[{"At":[{"Call":{"name":"regex","args":[{"At":[{"Literal":{"String":"^([a-z]|[a-z][-a-z0-9]*[a-z0-9])$"}},[143,97,4072,143,132,4107,143,98,4073,143,131,4106,143,97,4072,143,132,4107]]},{"At":[{"Bound":"name"},[143,134,4109,143,138,4113,143,134,4109,143,138,4113,143,134,4109,143,138,4113]]}],"expand_final":false}},[143,91,4066,143,139,4114,143,91,4066,143,97,4072,143,138,4113,143,139,4114]]}],"expand_final":false}},[143,87,4062,143,140,4115,143,87,4062,143,91,4066,143,139,4114,143,140,4115]]}]},[143,86,4061,143,140,4115,143,86,4061,143,87,4062,143,86,4061,143,140,4115]]}]},[143,65,4040,143,140,4115,143,65,4040,143,72,4047,143,65,4040,143,140,4115]]},"grouping":false}},[143,28,4003,143,141,4116,143,28,4003,143,29,4004,143,28,4003,143,141,4116]]}],"expand_final":false}},[143,21,3996,143,142,4117,143,21,3996,143,28,4003,143,141,4116,143,142,4117]]},{"At":[{"Literal":{"Number":"0"}},[143,146,4121,143,147,4122,143,146,4121,143,147,4122,143,146,4121,143,147,4122]]}]},[143,21,3996,143,147,4122,143,21,3996,143,28,4003,143,21,3996,143,147,4122]]},"error_message":{"At":[{"Literal":{"String":"VPC names: lowercase, at most 16 characters."}},[144,21,4143,144,67,4189,144,22,4144,144,66,4188,144,21,4143,144,67,4189]]},"condition_source":"length([for name in var.vpc_names : name if length(name) > 16 || !can(regex(\"^([a-z]|[a-z][-a-z0-9]*[a-z0-9])$\", name))]) == 0","error_message_source":"\"VPC names: lowercase, at most 16 characters.\"","location":{"file":"variables.tf","line":142,"column":3}}],"location":{"file":"variables.tf","line":139,"column":1}},{"name":"retention","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Unary":["Not",{"At":[{"At":[{"Binary":["Or",{"At":[{"Binary":["Less",{"At":[{"Variable":"retention"},[152,23,4290,152,36,4303,152,23,4290,152,36,4303,152,23,4290,152,36,4303]]},{"At":[{"Literal":{"Number":"1"}},[152,39,4306,152,40,4307,152,39,4306,152,40,4307,152,39,4306,152,40,4307]]}]},[152,23,4290,152,40,4307,152,23,4290,152,36,4303,152,23,4290,152,40,4307]]},{"At":[{"Binary":["Greater",{"At":[{"Variable":"retention"},[152,44,4311,152,57,4324,152,44,4311,152,57,4324,152,44,4311,152,57,4324]]},{"At":[{"Literal":{"Number":"365"}},[152,60,4327,152,63,4330,152,60,4327,152,63,4330,152,60,4327,152,63,4330]]}]},[152,44,4311,152,63,4330,152,44,4311,152,57,4324,152,44,4311,152,63,4330]]}]},[152,23,4290,152,63,4330,152,23,4290,152,36,4303,152,23,4290,152,63,4330]]},[152,22,4289,152,64,4331,152,23,4290,152,36,4303,152,22,4289,152,64,4331]]}]},[152,21,4288,152,64,4331,152,21,4288,152,22,4289,152,21,4288,152,64,4331]]},"error_message":{"At":[{"Literal":{"String":"1 to 365 days."}},[153,21,4352,153,37,4368,153,22,4353,153,36,4367,153,21,4352,153,37,4368]]},"condition_source":"!(var.retention < 1 || var.retention > 365)","error_message_source":"\"1 to 365 days.\"","location":{"file":"variables.tf","line":151,"column":3}},{"condition":{"At":[{"Unary":["Not",{"At":[{"At":[{"Binary":["Eq",{"At":[{"Variable":"retention"},[156,23,4410,156,36,4423,156,23,4410,156,36,4423,156,23,4410,156,36,4423]]},{"At":[{"Literal":{"Number":"13"}},[156,40,4427,156,42,4429,156,40,4427,156,42,4429,156,40,4427,156,42,4429]]}]},[156,23,4410,156,42,4429,156,23,4410,156,36,4423,156,23,4410,156,42,4429]]},[156,22,4409,156,43,4430,156,23,4410,156,36,4423,156,22,4409,156,43,4430]]}]},[156,21,4408,156,43,4430,156,21,4408,156,22,4409,156,21,4408,156,43,4430]]},"error_message":{"At":[{"Literal":{"String":"not 13."}},[157,21,4451,157,30,4460,157,22,4452,157,29,4459,157,21,4451,157,30,4460]]},"condition_source":"!(var.retention == 13)","error_message_source":"\"not 13.\"","location":{"file":"variables.tf","line":155,"column":3}}],"location":{"file":"variables.tf","line":148,"column":1}},{"name":"timeouts","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Unary":["Not",{"At":[{"Call":{"name":"contains","args":[{"At":[{"For":{"key_var":null,"value_var":"t","collection":{"At":[{"Call":{"name":"keys","args":[{"At":[{"Variable":"timeouts"},[165,46,4589,165,58,4601,165,46,4589,165,58,4601,165,46,4589,165,58,4601]]}],"expand_final":false}},[165,41,4584,165,59,4602,165,41,4584,165,46,4589,165,58,4601,165,59,4602]]},"key":null,"value":{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"String":"create"}},[165,72,4615,165,80,4623,165,73,4616,165,79,4622,165,72,4615,165,80,4623]]},{"At":[{"Literal":{"String":"update"}},[165,82,4625,165,90,4633,165,83,4626,165,89,4632,165,82,4625,165,90,4633]]},{"At":[{"Literal":{"String":"delete"}},[165,92,4635,165,100,4643,165,93,4636,165,99,4642,165,92,4635,165,100,4643]]}]},[165,71,4614,165,101,4644,165,71,4614,165,72,4615,165,71,4614,165,101,4644]]},{"At":[{"Bound":"t"},[165,103,4646,165,104,4647,165,103,4646,165,104,4647,165,103,4646,165,104,4647]]}],"expand_final":false}},[165,62,4605,165,105,4648,165,62,4605,165,71,4614,165,104,4647,165,105,4648]]},"condition":null,"grouping":false}},[165,31,4574,165,106,4649,165,31,4574,165,32,4575,165,31,4574,165,106,4649]]},{"At":[{"Literal":{"Bool":false}},[165,108,4651,165,113,4656,165,108,4651,165,113,4656,165,108,4651,165,113,4656]]}],"expand_final":false}},[165,22,4565,165,114,4657,165,22,4565,165,31,4574,165,113,4656,165,114,4657]]}]},[165,21,4564,165,114,4657,165,21,4564,165,22,4565,165,21,4564,165,114,4657]]},"error_message":{"At":[{"Literal":{"String":"timeouts: create, update or delete."}},[166,21,4678,166,58,4715,166,22,4679,166,57,4714,166,21,4678,166,58,4715]]},"condition_source":"!contains([for t in keys(var.timeouts) : contains([\"create\", \"update\", \"delete\"], t)], false)","error_message_source":"\"timeouts: create, update or delete.\"","location":{"file":"variables.tf","line":164,"column":3}},{"condition":{"At":[{"Unary":["Not",{"At":[{"Call":{"name":"contains","args":[{"At":[{"Call":{"name":"keys","args":[{"At":[{"Variable":"timeouts"},[169,36,4770,169,48,4782,169,36,4770,169,48,4782,169,36,4770,169,48,4782]]}],"expand_final":false}},[169,31,4765,169,49,4783,169,31,4765,169,36,4770,169,48,4782,169,49,4783]]},{"At":[{"Literal":{"String":"read"}},[169,51,4785,169,57,4791,169,52,4786,169,56,4790,169,51,4785,169,57,4791]]}],"expand_final":false}},[169,22,4756,169,58,4792,169,22,4756,169,31,4765,169,57,4791,169,58,4792]]}]},[169,21,4755,169,58,4792,169,21,4755,169,22,4756,169,21,4755,169,58,4792]]},"error_message":{"At":[{"Literal":{"String":"read is not configurable."}},[170,21,4813,170,48,4840,170,22,4814,170,47,4839,170,21,4813,170,48,4840]]},"condition_source":"!contains(keys(var.timeouts), \"read\")","error_message_source":"\"read is not configurable.\"","location":{"file":"variables.tf","line":168,"column":3}}],"location":{"file":"variables.tf","line":161,"column":1}},{"name":"filters","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Call":{"name":"contains","args":[{"At":[{"Call":{"name":"keys","args":[{"At":[{"Variable":"filters"},[178,35,4978,178,46,4989,178,35,4978,178,46,4989,178,35,4978,178,46,4989]]}],"expand_final":false}},[178,30,4973,178,47,4990,178,30,4973,178,35,4978,178,46,4989,178,47,4990]]},{"At":[{"Literal":{"String":"state"}},[178,49,4992,178,56,4999,178,50,4993,178,55,4998,178,49,4992,178,56,4999]]}],"expand_final":false}},[178,21,4964,178,57,5000,178,21,4964,178,30,4973,178,56,4999,178,57,5000]]},"error_message":{"At":[{"Literal":{"String":"filters need a state."}},[179,21,5021,179,44,5044,179,22,5022,179,43,5043,179,21,5021,179,44,5044]]},"condition_source":"contains(keys(var.filters), \"state\")","error_message_source":"\"filters need a state.\"","location":{"file":"variables.tf","line":177,"column":3}}],"location":{"file":"variables.tf","line":174,"column":1}},{"name":"log_level","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Call":{"name":"anytrue","args":[{"At":[{"Tuple":[{"At":[{"Binary":["Eq",{"At":[{"Variable":"log_level"},[187,30,5157,187,43,5170,187,30,5157,187,43,5170,187,30,5157,187,43,5170]]},{"At":[{"Literal":{"String":"debug"}},[187,47,5174,187,54,5181,187,48,5175,187,53,5180,187,47,5174,187,54,5181]]}]},[187,30,5157,187,54,5181,187,30,5157,187,43,5170,187,30,5157,187,54,5181]]},{"At":[{"Binary":["Eq",{"At":[{"Variable":"log_level"},[187,56,5183,187,69,5196,187,56,5183,187,69,5196,187,56,5183,187,69,5196]]},{"At":[{"Literal":{"String":"info"}},[187,73,5200,187,79,5206,187,74,5201,187,78,5205,187,73,5200,187,79,5206]]}]},[187,56,5183,187,79,5206,187,56,5183,187,69,5196,187,56,5183,187,79,5206]]},{"At":[{"Binary":["Eq",{"At":[{"Variable":"log_level"},[187,81,5208,187,94,5221,187,81,5208,187,94,5221,187,81,5208,187,94,5221]]},{"At":[{"Literal":{"String":"warn"}},[187,98,5225,187,104,5231,187,99,5226,187,103,5230,187,98,5225,187,104,5231]]}]},[187,81,5208,187,104,5231,187,81,5208,187,94,5221,187,81,5208,187,104,5231]]}]},[187,29,5156,187,105,5232,187,29,5156,187,30,5157,187,29,5156,187,105,5232]]}],"expand_final":false}},[187,21,5148,187,106,5233,187,21,5148,187,29,5156,187,105,5232,187,106,5233]]},"error_message":{"At":[{"Literal":{"String":"debug, info or warn."}},[188,21,5254,188,43,5276,188,22,5255,188,42,5275,188,21,5254,188,43,5276]]},"condition_source":"anytrue([var.log_level == \"debug\", var.log_level == \"info\", var.log_level == \"warn\"])","error_message_source":"\"debug, info or warn.\"","location":{"file":"variables.tf","line":186,"column":3}}],"location":{"file":"variables.tf","line":183,"column":1}},{"name":"databases","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Call":{"name":"alltrue","args":[{"At":[{"For":{"key_var":"k","value_var":"v","collection":{"At":[{"Variable":"databases"},[201,19,5491,201,32,5504,201,19,5491,201,32,5504,201,19,5491,201,32,5504]]},"key":null,"value":{"At":[{"Conditional":[{"At":[{"Binary":["NotEq",{"At":[{"Call":{"name":"try","args":[{"At":[{"GetAttr":[{"At":[{"GetAttr":[{"Bound":"v"},"autoscale"]},[202,11,5517,202,22,5528,202,11,5517,202,22,5528,202,12,5518,202,22,5528]]},"max_throughput"]},[202,11,5517,202,37,5543,202,11,5517,202,37,5543,202,22,5528,202,37,5543]]},{"At":[{"Literal":{"Null":"Any"}},[202,39,5545,202,43,5549,202,39,5545,202,43,5549,202,39,5545,202,43,5549]]}],"expand_final":false}},[202,7,5513,202,44,5550,202,7,5513,202,11,5517,202,43,5549,202,44,5550]]},{"At":[{"Literal":{"Null":"Any"}},[202,48,5554,202,52,5558,202,48,5554,202,52,5558,202,48,5554,202,52,5558]]}]},[202,7,5513,202,52,5558,202,7,5513,202,11,5517,202,7,5513,202,52,5558]]},{"At":[{"Binary":["GreaterEq",{"At":[{"GetAttr":[{"At":[{"GetAttr":[{"Bound":"v"},"autoscale"]},[202,55,5561,202,66,5572,202,55,5561,202,66,5572,202,56,5562,202,66,5572]]},"max_throughput"]},[202,55,5561,202,81,5587,202,55,5561,202,81,5587,202,66,5572,202,81,5587]]},{"At":[{"Literal":{"Number":"1000"}},[202,85,5591,202,89,5595,202,85,5591,202,89,5595,202,85,5591,202,89,5595]]}]},[202,55,5561,202,89,5595,202,55,5561,202,81,5587,202,55,5561,202,89,5595]]},{"At":[{"Literal":{"Bool":true}},[202,92,5598,202,96,5602,202,92,5598,202,96,5602,202,92,5598,202,96,5602]]}]},[202,7,5513,202,96,5602,202,7,5513,202,11,5517,202,7,5513,202,96,5602]]},"condition":null,"grouping":false}},[200,25,5471,203,6,5608,200,25,5471,200,26,5472,200,25,5471,203,6,5608]]}],"expand_final":false}},[200,17,5463,203,7,5609,200,17,5463,200,25,5471,203,6,5608,203,7,5609]]},"error_message":{"At":[{"Literal":{"String":"max_throughput is at least 1000."}},[204,21,5630,204,55,5664,204,22,5631,204,54,5663,204,21,5630,204,55,5664]]},"condition_source":"alltrue([\n      for k, v in var.databases :\n      try(v.autoscale.max_throughput, null) != null ? v.autoscale.max_throughput >= 1000 : true\n    ])","error_message_source":"\"max_throughput is at least 1000.\"","location":{"file":"variables.tf","line":199,"column":3}}],"location":{"file":"variables.tf","line":192,"column":1}},{"name":"backend","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["Eq",{"At":[{"Binary":["Add",{"At":[{"Binary":["Add",{"At":[{"At":[{"Conditional":[{"At":[{"Binary":["NotEq",{"At":[{"GetAttr":[{"Variable":"backend"},"cloudrun"]},[216,22,5881,216,42,5901,216,22,5881,216,42,5901,216,33,5892,216,42,5901]]},{"At":[{"Literal":{"Null":"Any"}},[216,46,5905,216,50,5909,216,46,5905,216,50,5909,216,46,5905,216,50,5909]]}]},[216,22,5881,216,50,5909,216,22,5881,216,42,5901,216,22,5881,216,50,5909]]},{"At":[{"Literal":{"Number":"1"}},[216,53,5912,216,54,5913,216,53,5912,216,54,5913,216,53,5912,216,54,5913]]},{"At":[{"Literal":{"Number":"0"}},[216,57,5916,216,58,5917,216,57,5916,216,58,5917,216,57,5916,216,58,5917]]}]},[216,22,5881,216,58,5917,216,22,5881,216,42,5901,216,22,5881,216,58,5917]]},[216,21,5880,216,59,5918,216,22,5881,216,42,5901,216,21,5880,216,59,5918]]},{"At":[{"At":[{"Conditional":[{"At":[{"Binary":["NotEq",{"At":[{"GetAttr":[{"Variable":"backend"},"gce"]},[216,63,5922,216,78,5937,216,63,5922,216,78,5937,216,74,5933,216,78,5937]]},{"At":[{"Literal":{"Null":"Any"}},[216,82,5941,216,86,5945,216,82,5941,216,86,5945,216,82,5941,216,86,5945]]}]},[216,63,5922,216,86,5945,216,63,5922,216,78,5937,216,63,5922,216,86,5945]]},{"At":[{"Literal":{"Number":"1"}},[216,89,5948,216,90,5949,216,89,5948,216,90,5949,216,89,5948,216,90,5949]]},{"At":[{"Literal":{"Number":"0"}},[216,93,5952,216,94,5953,216,93,5952,216,94,5953,216,93,5952,216,94,5953]]}]},[216,63,5922,216,94,5953,216,63,5922,216,78,5937,216,63,5922,216,94,5953]]},[216,62,5921,216,95,5954,216,63,5922,216,78,5937,216,62,5921,216,95,5954]]}]},[216,21,5880,216,95,5954,216,22,5881,216,42,5901,216,21,5880,216,95,5954]]},{"At":[{"At":[{"Conditional":[{"At":[{"Binary":["Eq",{"At":[{"GetAttr":[{"Variable":"backend"},"hybrid"]},[216,99,5958,216,117,5976,216,99,5958,216,117,5976,216,110,5969,216,117,5976]]},{"At":[{"Literal":{"Null":"Any"}},[216,121,5980,216,125,5984,216,121,5980,216,125,5984,216,121,5980,216,125,5984]]}]},[216,99,5958,216,125,5984,216,99,5958,216,117,5976,216,99,5958,216,125,5984]]},{"At":[{"Literal":{"Number":"0"}},[216,128,5987,216,129,5988,216,128,5987,216,129,5988,216,128,5987,216,129,5988]]},{"At":[{"Literal":{"Number":"1"}},[216,132,5991,216,133,5992,216,132,5991,216,133,5992,216,132,5991,216,133,5992]]}]},[216,99,5958,216,133,5992,216,99,5958,216,117,5976,216,99,5958,216,133,5992]]},[216,98,5957,216,134,5993,216,99,5958,216,117,5976,216,98,5957,216,134,5993]]}]},[216,21,5880,216,134,5993,216,22,5881,216,42,5901,216,21,5880,216,134,5993]]},{"At":[{"Literal":{"Number":"1"}},[216,138,5997,216,139,5998,216,138,5997,216,139,5998,216,138,5997,216,139,5998]]}]},[216,21,5880,216,139,5998,216,22,5881,216,42,5901,216,21,5880,216,139,5998]]},"error_message":{"At":[{"Literal":{"String":"exactly one of cloudrun, gce, hybrid."}},[217,21,6019,217,60,6058,217,22,6020,217,59,6057,217,21,6019,217,60,6058]]},"condition_source":"(var.backend.cloudrun != null ? 1 : 0) + (var.backend.gce != null ? 1 : 0) + (var.backend.hybrid == null ? 0 : 1) == 1","error_message_source":"\"exactly one of cloudrun, gce, hybrid.\"","location":{"file":"variables.tf","line":215,"column":3}}],"location":{"file":"variables.tf","line":208,"column":1}},{"name":"tier","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"String":"basic"}},[225,31,6165,225,38,6172,225,32,6166,225,37,6171,225,31,6165,225,38,6172]]},{"At":[{"Literal":{"String":"premium"}},[225,40,6174,225,49,6183,225,41,6175,225,48,6182,225,40,6174,225,49,6183]]}]},[225,30,6164,225,50,6184,225,30,6164,225,31,6165,225,30,6164,225,50,6184]]},{"At":[{"Call":{"name":"coalesce","args":[{"At":[{"Variable":"tier"},[225,61,6195,225,69,6203,225,61,6195,225,69,6203,225,61,6195,225,69,6203]]},{"At":[{"Literal":{"String":"basic"}},[225,71,6205,225,78,6212,225,72,6206,225,77,6211,225,71,6205,225,78,6212]]}],"expand_final":false}},[225,52,6186,225,79,6213,225,52,6186,225,61,6195,225,78,6212,225,79,6213]]}],"expand_final":false}},[225,21,6155,225,80,6214,225,21,6155,225,30,6164,225,79,6213,225,80,6214]]},"error_message":{"At":[{"Literal":{"String":"basic or premium (empty or null means basic)."}},[226,21,6235,226,68,6282,226,22,6236,226,67,6281,226,21,6235,226,68,6282]]},"condition_source":"contains([\"basic\", \"premium\"], coalesce(var.tier, \"basic\"))","error_message_source":"\"basic or premium (empty or null means basic).\"","location":{"file":"variables.tf","line":224,"column":3}}],"location":{"file":"variables.tf","line":221,"column":1}},{"name":"sku","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Unary":["Not",{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"String":""}},[234,32,6395,234,34,6397,234,34,6397,234,34,6397,234,32,6395,234,34,6397]]},{"At":[{"Literal":{"String":"Legacy"}},[234,36,6399,234,44,6407,234,37,6400,234,43,6406,234,36,6399,234,44,6407]]}]},[234,31,6394,234,45,6408,234,31,6394,234,32,6395,234,31,6394,234,45,6408]]},{"At":[{"Call":{"name":"coalesce","args":[{"At":[{"Variable":"sku"},[234,56,6419,234,63,6426,234,56,6419,234,63,6426,234,56,6419,234,63,6426]]},{"At":[{"Literal":{"String":"Legacy"}},[234,65,6428,234,73,6436,234,66,6429,234,72,6435,234,65,6428,234,73,6436]]}],"expand_final":false}},[234,47,6410,234,74,6437,234,47,6410,234,56,6419,234,73,6436,234,74,6437]]}],"expand_final":false}},[234,22,6385,234,75,6438,234,22,6385,234,31,6394,234,74,6437,234,75,6438]]}]},[234,21,6384,234,75,6438,234,21,6384,234,22,6385,234,21,6384,234,75,6438]]},"error_message":{"At":[{"Literal":{"String":"not Legacy, which is also what empty or null means."}},[235,21,6459,235,74,6512,235,22,6460,235,73,6511,235,21,6459,235,74,6512]]},"condition_source":"!contains([\"\", \"Legacy\"], coalesce(var.sku, \"Legacy\"))","error_message_source":"\"not Legacy, which is also what empty or null means.\"","location":{"file":"variables.tf","line":233,"column":3}}],"location":{"file":"variables.tf","line":230,"column":1}},{"name":"release_channel","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["NotEq",{"At":[{"Call":{"name":"coalesce","args":[{"At":[{"Variable":"release_channel"},[243,30,6633,243,49,6652,243,30,6633,243,49,6652,243,30,6633,243,49,6652]]},{"At":[{"Literal":{"String":"REGULAR"}},[243,51,6654,243,60,6663,243,52,6655,243,59,6662,243,51,6654,243,60,6663]]}],"expand_final":false}},[243,21,6624,243,61,6664,243,21,6624,243,30,6633,243,60,6663,243,61,6664]]},{"At":[{"Literal":{"String":"RAPID"}},[243,65,6668,243,72,6675,243,66,6669,243,71,6674,243,65,6668,243,72,6675]]}]},[243,21,6624,243,72,6675,243,21,6624,243,30,6633,243,21,6624,243,72,6675]]},"error_message":{"At":[{"Literal":{"String":"not RAPID."}},[244,21,6696,244,33,6708,244,22,6697,244,32,6707,244,21,6696,244,33,6708]]},"condition_source":"coalesce(var.release_channel, \"REGULAR\") != \"RAPID\"","error_message_source":"\"not RAPID.\"","location":{"file":"variables.tf","line":242,"column":3}}],"location":{"file":"variables.tf","line":239,"column":1}},{"name":"edition","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["Or",{"At":[{"Binary":["Eq",{"At":[{"At":[{"Conditional":[{"At":[{"Binary":["Eq",{"At":[{"Variable":"edition"},[252,22,6809,252,33,6820,252,22,6809,252,33,6820,252,22,6809,252,33,6820]]},{"At":[{"Literal":{"Null":"Any"}},[252,37,6824,252,41,6828,252,37,6824,252,41,6828,252,37,6824,252,41,6828]]}]},[252,22,6809,252,41,6828,252,22,6809,252,33,6820,252,22,6809,252,41,6828]]},{"At":[{"Literal":{"String":"ENTERPRISE"}},[252,44,6831,252,56,6843,252,45,6832,252,55,6842,252,44,6831,252,56,6843]]},{"At":[{"Variable":"edition"},[252,59,6846,252,70,6857,252,59,6846,252,70,6857,252,59,6846,252,70,6857]]}]},[252,22,6809,252,70,6857,252,22,6809,252,33,6820,252,22,6809,252,70,6857]]},[252,21,6808,252,71,6858,252,22,6809,252,33,6820,252,21,6808,252,71,6858]]},{"At":[{"Literal":{"String":"STANDARD"}},[252,75,6862,252,85,6872,252,76,6863,252,84,6871,252,75,6862,252,85,6872]]}]},[252,21,6808,252,85,6872,252,22,6809,252,33,6820,252,21,6808,252,85,6872]]},{"At":[{"Binary":["Eq",{"At":[{"At":[{"Conditional":[{"At":[{"Binary":["NotEq",{"At":[{"Variable":"edition"},[252,90,6877,252,101,6888,252,90,6877,252,101,6888,252,90,6877,252,101,6888]]},{"At":[{"Literal":{"Null":"Any"}},[252,105,6892,252,109,6896,252,105,6892,252,109,6896,252,105,6892,252,109,6896]]}]},[252,90,6877,252,109,6896,252,90,6877,252,101,6888,252,90,6877,252,109,6896]]},{"At":[{"Variable":"edition"},[252,112,6899,252,123,6910,252,112,6899,252,123,6910,252,112,6899,252,123,6910]]},{"At":[{"Literal":{"String":"ENTERPRISE"}},[252,126,6913,252,138,6925,252,127,6914,252,137,6924,252,126,6913,252,138,6925]]}]},[252,90,6877,252,138,6925,252,90,6877,252,101,6888,252,90,6877,252,138,6925]]},[252,89,6876,252,139,6926,252,90,6877,252,101,6888,252,89,6876,252,139,6926]]},{"At":[{"Literal":{"String":"ENTERPRISE"}},[252,143,6930,252,155,6942,252,144,6931,252,154,6941,252,143,6930,252,155,6942]]}]},[252,89,6876,252,155,6942,252,90,6877,252,101,6888,252,89,6876,252,155,6942]]}]},[252,21,6808,252,155,6942,252,22,6809,252,33,6820,252,21,6808,252,155,6942]]},"error_message":{"At":[{"Literal":{"String":"STANDARD or ENTERPRISE (null means ENTERPRISE)."}},[253,21,6963,253,70,7012,253,22,6964,253,69,7011,253,21,6963,253,70,7012]]},"condition_source":"(var.edition == null ? \"ENTERPRISE\" : var.edition) == \"STANDARD\" || (var.edition != null ? var.edition : \"ENTERPRISE\") == \"ENTERPRISE\"","error_message_source":"\"STANDARD or ENTERPRISE (null means ENTERPRISE).\"","location":{"file":"variables.tf","line":251,"column":3}}],"location":{"file":"variables.tf","line":248,"column":1}},{"name":"replica_count","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"Number":"1"}},[261,31,7128,261,32,7129,261,31,7128,261,32,7129,261,31,7128,261,32,7129]]},{"At":[{"Literal":{"Number":"3"}},[261,34,7131,261,35,7132,261,34,7131,261,35,7132,261,34,7131,261,35,7132]]},{"At":[{"Literal":{"Number":"5"}},[261,37,7134,261,38,7135,261,37,7134,261,38,7135,261,37,7134,261,38,7135]]}]},[261,30,7127,261,39,7136,261,30,7127,261,31,7128,261,30,7127,261,39,7136]]},{"At":[{"Conditional":[{"At":[{"Binary":["Eq",{"At":[{"Variable":"replica_count"},[261,41,7138,261,58,7155,261,41,7138,261,58,7155,261,41,7138,261,58,7155]]},{"At":[{"Literal":{"Null":"Any"}},[261,62,7159,261,66,7163,261,62,7159,261,66,7163,261,62,7159,261,66,7163]]}]},[261,41,7138,261,66,7163,261,41,7138,261,58,7155,261,41,7138,261,66,7163]]},{"At":[{"Literal":{"Number":"1"}},[261,69,7166,261,70,7167,261,69,7166,261,70,7167,261,69,7166,261,70,7167]]},{"At":[{"Variable":"replica_count"},[261,73,7170,261,90,7187,261,73,7170,261,90,7187,261,73,7170,261,90,7187]]}]},[261,41,7138,261,90,7187,261,41,7138,261,58,7155,261,41,7138,261,90,7187]]}],"expand_final":false}},[261,21,7118,261,91,7188,261,21,7118,261,30,7127,261,90,7187,261,91,7188]]},"error_message":{"At":[{"Literal":{"String":"1, 3 or 5."}},[262,21,7209,262,33,7221,262,22,7210,262,32,7220,262,21,7209,262,33,7221]]},"condition_source":"contains([1, 3, 5], var.replica_count == null ? 1 : var.replica_count)","error_message_source":"\"1, 3 or 5.\"","location":{"file":"variables.tf","line":260,"column":3}}],"location":{"file":"variables.tf","line":257,"column":1}},{"name":"bucket_storage","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"String":"STANDARD"}},[273,31,7422,273,41,7432,273,32,7423,273,40,7431,273,31,7422,273,41,7432]]},{"At":[{"Literal":{"String":"NEARLINE"}},[273,43,7434,273,53,7444,273,44,7435,273,52,7443,273,43,7434,273,53,7444]]},{"At":[{"Literal":{"String":""}},[273,55,7446,273,57,7448,273,57,7448,273,57,7448,273,55,7446,273,57,7448]]}]},[273,30,7421,273,58,7449,273,30,7421,273,31,7422,273,30,7421,273,58,7449]]},{"At":[{"Call":{"name":"coalesce","args":[{"At":[{"GetAttr":[{"Variable":"bucket_storage"},"class"]},[273,69,7460,273,93,7484,273,69,7460,273,93,7484,273,87,7478,273,93,7484]]},{"At":[{"Literal":{"String":"COLDLINE"}},[273,95,7486,273,105,7496,273,96,7487,273,104,7495,273,95,7486,273,105,7496]]}],"expand_final":false}},[273,60,7451,273,106,7497,273,60,7451,273,69,7460,273,105,7496,273,106,7497]]}],"expand_final":false}},[273,21,7412,273,107,7498,273,21,7412,273,30,7421,273,106,7497,273,107,7498]]},"error_message":{"At":[{"Literal":{"String":"STANDARD or NEARLINE."}},[274,21,7519,274,44,7542,274,22,7520,274,43,7541,274,21,7519,274,44,7542]]},"condition_source":"contains([\"STANDARD\", \"NEARLINE\", \"\"], coalesce(var.bucket_storage.class, \"COLDLINE\"))","error_message_source":"\"STANDARD or NEARLINE.\"","location":{"file":"variables.tf","line":272,"column":3}}],"location":{"file":"variables.tf","line":266,"column":1}},{"name":"access_rules","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Call":{"name":"alltrue","args":[{"At":[{"For":{"key_var":null,"value_var":"r","collection":{"At":[{"Variable":"access_rules"},[285,39,7723,285,55,7739,285,39,7723,285,55,7739,285,39,7723,285,55,7739]]},"key":null,"value":{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"String":"Allow"}},[285,68,7752,285,75,7759,285,69,7753,285,74,7758,285,68,7752,285,75,7759]]},{"At":[{"Literal":{"String":"Deny"}},[285,77,7761,285,83,7767,285,78,7762,285,82,7766,285,77,7761,285,83,7767]]}]},[285,67,7751,285,84,7768,285,67,7751,285,68,7752,285,67,7751,285,84,7768]]},{"At":[{"Call":{"name":"coalesce","args":[{"At":[{"GetAttr":[{"Bound":"r"},"access"]},[285,95,7779,285,103,7787,285,95,7779,285,103,7787,285,96,7780,285,103,7787]]},{"At":[{"Literal":{"String":"Allow"}},[285,105,7789,285,112,7796,285,106,7790,285,111,7795,285,105,7789,285,112,7796]]}],"expand_final":false}},[285,86,7770,285,113,7797,285,86,7770,285,95,7779,285,112,7796,285,113,7797]]}],"expand_final":false}},[285,58,7742,285,114,7798,285,58,7742,285,67,7751,285,113,7797,285,114,7798]]},"condition":null,"grouping":false}},[285,29,7713,285,115,7799,285,29,7713,285,30,7714,285,29,7713,285,115,7799]]}],"expand_final":false}},[285,21,7705,285,116,7800,285,21,7705,285,29,7713,285,115,7799,285,116,7800]]},"error_message":{"At":[{"Literal":{"String":"Allow or Deny."}},[286,21,7821,286,37,7837,286,22,7822,286,36,7836,286,21,7821,286,37,7837]]},"condition_source":"alltrue([for r in var.access_rules : contains([\"Allow\", \"Deny\"], coalesce(r.access, \"Allow\"))])","error_message_source":"\"Allow or Deny.\"","location":{"file":"variables.tf","line":284,"column":3}}],"location":{"file":"variables.tf","line":278,"column":1}},{"name":"pcp_tier","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["Or",{"At":[{"Binary":["Eq",{"At":[{"Variable":"pcp_tier"},[294,21,7938,294,33,7950,294,21,7938,294,33,7950,294,21,7938,294,33,7950]]},{"At":[{"Literal":{"Null":"Any"}},[294,37,7954,294,41,7958,294,37,7954,294,41,7958,294,37,7954,294,41,7958]]}]},[294,21,7938,294,41,7958,294,21,7938,294,33,7950,294,21,7938,294,41,7958]]},{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"String":"XL"}},[294,55,7972,294,59,7976,294,56,7973,294,58,7975,294,55,7972,294,59,7976]]},{"At":[{"Literal":{"String":"2XL"}},[294,61,7978,294,66,7983,294,62,7979,294,65,7982,294,61,7978,294,66,7983]]}]},[294,54,7971,294,67,7984,294,54,7971,294,55,7972,294,54,7971,294,67,7984]]},{"At":[{"Call":{"name":"coalesce","args":[{"At":[{"Variable":"pcp_tier"},[294,78,7995,294,90,8007,294,78,7995,294,90,8007,294,78,7995,294,90,8007]]},{"At":[{"Literal":{"String":""}},[294,92,8009,294,94,8011,294,94,8011,294,94,8011,294,92,8009,294,94,8011]]}],"expand_final":false}},[294,69,7986,294,95,8012,294,69,7986,294,78,7995,294,94,8011,294,95,8012]]}],"expand_final":false}},[294,45,7962,294,96,8013,294,45,7962,294,54,7971,294,95,8012,294,96,8013]]}]},[294,21,7938,294,96,8013,294,21,7938,294,33,7950,294,21,7938,294,96,8013]]},"error_message":{"At":[{"Literal":{"String":"XL or 2XL."}},[295,21,8034,295,33,8046,295,22,8035,295,32,8045,295,21,8034,295,33,8046]]},"condition_source":"var.pcp_tier == null || contains([\"XL\", \"2XL\"], coalesce(var.pcp_tier, \"\"))","error_message_source":"\"XL or 2XL.\"","location":{"file":"variables.tf","line":293,"column":3}}],"location":{"file":"variables.tf","line":290,"column":1}},{"name":"access_tier","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"String":"Hot"}},[303,31,8161,303,36,8166,303,32,8162,303,35,8165,303,31,8161,303,36,8166]]},{"At":[{"Literal":{"String":"Cool"}},[303,38,8168,303,44,8174,303,39,8169,303,43,8173,303,38,8168,303,44,8174]]},{"At":[{"Literal":{"String":"0"}},[303,46,8176,303,49,8179,303,47,8177,303,48,8178,303,46,8176,303,49,8179]]}]},[303,30,8160,303,50,8180,303,30,8160,303,31,8161,303,30,8160,303,50,8180]]},{"At":[{"Call":{"name":"coalesce","args":[{"At":[{"Variable":"access_tier"},[303,61,8191,303,76,8206,303,61,8191,303,76,8206,303,61,8191,303,76,8206]]},{"At":[{"Literal":{"Number":"0"}},[303,78,8208,303,79,8209,303,78,8208,303,79,8209,303,78,8208,303,79,8209]]}],"expand_final":false}},[303,52,8182,303,80,8210,303,52,8182,303,61,8191,303,79,8209,303,80,8210]]}],"expand_final":false}},[303,21,8151,303,81,8211,303,21,8151,303,30,8160,303,80,8210,303,81,8211]]},"error_message":{"At":[{"Literal":{"String":"Hot or Cool."}},[304,21,8232,304,35,8246,304,22,8233,304,34,8245,304,21,8232,304,35,8246]]},"condition_source":"contains([\"Hot\", \"Cool\", \"0\"], coalesce(var.access_tier, 0))","error_message_source":"\"Hot or Cool.\"","location":{"file":"variables.tf","line":302,"column":3}}],"location":{"file":"variables.tf","line":299,"column":1}},{"name":"provisioning","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["NotEq",{"At":[{"Call":{"name":"try","args":[{"At":[{"GetAttr":[{"Variable":"provisioning"},"mode"]},[315,25,8415,315,46,8436,315,25,8415,315,46,8436,315,41,8431,315,46,8436]]},{"At":[{"Literal":{"Null":"Any"}},[315,48,8438,315,52,8442,315,48,8438,315,52,8442,315,48,8438,315,52,8442]]}],"expand_final":false}},[315,21,8411,315,53,8443,315,21,8411,315,25,8415,315,52,8442,315,53,8443]]},{"At":[{"Literal":{"String":"Auto"}},[315,57,8447,315,63,8453,315,58,8448,315,62,8452,315,57,8447,315,63,8453]]}]},[315,21,8411,315,63,8453,315,21,8411,315,25,8415,315,21,8411,315,63,8453]]},"error_message":{"At":[{"Literal":{"String":"not Auto."}},[316,21,8474,316,32,8485,316,22,8475,316,31,8484,316,21,8474,316,32,8485]]},"condition_source":"try(var.provisioning.mode, null) != \"Auto\"","error_message_source":"\"not Auto.\"","location":{"file":"variables.tf","line":314,"column":3}},{"condition":{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"String":"Manual"}},[319,31,8535,319,39,8543,319,32,8536,319,38,8542,319,31,8535,319,39,8543]]},{"At":[{"Literal":{"String":"Auto"}},[319,41,8545,319,47,8551,319,42,8546,319,46,8550,319,41,8545,319,47,8551]]},{"At":[{"Literal":{"String":"none"}},[319,49,8553,319,55,8559,319,50,8554,319,54,8558,319,49,8553,319,55,8559]]}]},[319,30,8534,319,56,8560,319,30,8534,319,31,8535,319,30,8534,319,56,8560]]},{"At":[{"Call":{"name":"try","args":[{"At":[{"GetAttr":[{"Variable":"provisioning"},"mode"]},[319,62,8566,319,83,8587,319,62,8566,319,83,8587,319,78,8582,319,83,8587]]},{"At":[{"Literal":{"String":"none"}},[319,85,8589,319,91,8595,319,86,8590,319,90,8594,319,85,8589,319,91,8595]]}],"expand_final":false}},[319,58,8562,319,92,8596,319,58,8562,319,62,8566,319,91,8595,319,92,8596]]}],"expand_final":false}},[319,21,8525,319,93,8597,319,21,8525,319,30,8534,319,92,8596,319,93,8597]]},"error_message":{"At":[{"Literal":{"String":"Manual or Auto."}},[320,21,8618,320,38,8635,320,22,8619,320,37,8634,320,21,8618,320,38,8635]]},"condition_source":"contains([\"Manual\", \"Auto\", \"none\"], try(var.provisioning.mode, \"none\"))","error_message_source":"\"Manual or Auto.\"","location":{"file":"variables.tf","line":318,"column":3}}],"location":{"file":"variables.tf","line":308,"column":1}},{"name":"upgrade_pools","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Call":{"name":"alltrue","args":[{"At":[{"For":{"key_var":"k","value_var":"v","collection":{"At":[{"Variable":"upgrade_pools"},[330,42,8813,330,59,8830,330,42,8813,330,59,8830,330,42,8813,330,59,8830]]},"key":null,"value":{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"String":"Cordon"}},[330,72,8843,330,80,8851,330,73,8844,330,79,8850,330,72,8843,330,80,8851]]},{"At":[{"Literal":{"String":"Schedule"}},[330,82,8853,330,92,8863,330,83,8854,330,91,8862,330,82,8853,330,92,8863]]}]},[330,71,8842,330,93,8864,330,71,8842,330,72,8843,330,71,8842,330,93,8864]]},{"At":[{"Call":{"name":"try","args":[{"At":[{"GetAttr":[{"Bound":"v"},"behavior"]},[330,99,8870,330,109,8880,330,99,8870,330,109,8880,330,100,8871,330,109,8880]]},{"At":[{"Literal":{"String":"Schedule"}},[330,111,8882,330,121,8892,330,112,8883,330,120,8891,330,111,8882,330,121,8892]]}],"expand_final":false}},[330,95,8866,330,122,8893,330,95,8866,330,99,8870,330,121,8892,330,122,8893]]}],"expand_final":false}},[330,62,8833,330,123,8894,330,62,8833,330,71,8842,330,122,8893,330,123,8894]]},"condition":null,"grouping":false}},[330,29,8800,330,124,8895,330,29,8800,330,30,8801,330,29,8800,330,124,8895]]}],"expand_final":false}},[330,21,8792,330,125,8896,330,21,8792,330,29,8800,330,124,8895,330,125,8896]]},"error_message":{"At":[{"Literal":{"String":"Cordon or Schedule."}},[331,21,8917,331,42,8938,331,22,8918,331,41,8937,331,21,8917,331,42,8938]]},"condition_source":"alltrue([for k, v in var.upgrade_pools : contains([\"Cordon\", \"Schedule\"], try(v.behavior, \"Schedule\"))])","error_message_source":"\"Cordon or Schedule.\"","location":{"file":"variables.tf","line":329,"column":3}},{"condition":{"At":[{"Call":{"name":"alltrue","args":[{"At":[{"For":{"key_var":"k","value_var":"v","collection":{"At":[{"Variable":"upgrade_pools"},[334,42,8999,334,59,9016,334,42,8999,334,59,9016,334,42,8999,334,59,9016]]},"key":null,"value":{"At":[{"Unary":["Not",{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"String":""}},[334,73,9030,334,75,9032,334,75,9032,334,75,9032,334,73,9030,334,75,9032]]},{"At":[{"Literal":{"String":"Drain"}},[334,77,9034,334,84,9041,334,78,9035,334,83,9040,334,77,9034,334,84,9041]]}]},[334,72,9029,334,85,9042,334,72,9029,334,73,9030,334,72,9029,334,85,9042]]},{"At":[{"Call":{"name":"try","args":[{"At":[{"GetAttr":[{"Bound":"v"},"behavior"]},[334,91,9048,334,101,9058,334,91,9048,334,101,9058,334,92,9049,334,101,9058]]},{"At":[{"Literal":{"Null":"Any"}},[334,103,9060,334,107,9064,334,103,9060,334,107,9064,334,103,9060,334,107,9064]]}],"expand_final":false}},[334,87,9044,334,108,9065,334,87,9044,334,91,9048,334,107,9064,334,108,9065]]}],"expand_final":false}},[334,63,9020,334,109,9066,334,63,9020,334,72,9029,334,108,9065,334,109,9066]]}]},[334,62,9019,334,109,9066,334,62,9019,334,63,9020,334,62,9019,334,109,9066]]},"condition":null,"grouping":false}},[334,29,8986,334,110,9067,334,29,8986,334,30,8987,334,29,8986,334,110,9067]]}],"expand_final":false}},[334,21,8978,334,111,9068,334,21,8978,334,29,8986,334,110,9067,334,111,9068]]},"error_message":{"At":[{"Literal":{"String":"not Drain."}},[335,21,9089,335,33,9101,335,22,9090,335,32,9100,335,21,9089,335,33,9101]]},"condition_source":"alltrue([for k, v in var.upgrade_pools : !contains([\"\", \"Drain\"], try(v.behavior, null))])","error_message_source":"\"not Drain.\"","location":{"file":"variables.tf","line":333,"column":3}}],"location":{"file":"variables.tf","line":324,"column":1}},{"name":"ingress_settings","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Call":{"name":"try","args":[{"At":[{"Conditional":[{"At":[{"Binary":["Eq",{"At":[{"GetAttr":[{"Variable":"ingress_settings"},"transport"]},[347,25,9325,347,55,9355,347,25,9325,347,55,9355,347,45,9345,347,55,9355]]},{"At":[{"Literal":{"Null":"Any"}},[347,59,9359,347,63,9363,347,59,9359,347,63,9363,347,59,9359,347,63,9363]]}]},[347,25,9325,347,63,9363,347,25,9325,347,55,9355,347,25,9325,347,63,9363]]},{"At":[{"Literal":{"Bool":true}},[347,66,9366,347,70,9370,347,66,9366,347,70,9370,347,66,9366,347,70,9370]]},{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"String":"auto"}},[347,83,9383,347,89,9389,347,84,9384,347,88,9388,347,83,9383,347,89,9389]]},{"At":[{"Literal":{"String":"http"}},[347,91,9391,347,97,9397,347,92,9392,347,96,9396,347,91,9391,347,97,9397]]},{"At":[{"Literal":{"String":"tcp"}},[347,99,9399,347,104,9404,347,100,9400,347,103,9403,347,99,9399,347,104,9404]]}]},[347,82,9382,347,105,9405,347,82,9382,347,83,9383,347,82,9382,347,105,9405]]},{"At":[{"GetAttr":[{"Variable":"ingress_settings"},"transport"]},[347,107,9407,347,137,9437,347,107,9407,347,137,9437,347,127,9427,347,137,9437]]}],"expand_final":false}},[347,73,9373,347,138,9438,347,73,9373,347,82,9382,347,137,9437,347,138,9438]]}]},[347,25,9325,347,138,9438,347,25,9325,347,55,9355,347,25,9325,347,138,9438]]},{"At":[{"Literal":{"Bool":true}},[347,140,9440,347,144,9444,347,140,9440,347,144,9444,347,140,9440,347,144,9444]]}],"expand_final":false}},[347,21,9321,347,145,9445,347,21,9321,347,25,9325,347,144,9444,347,145,9445]]},"error_message":{"At":[{"Literal":{"String":"auto, http or tcp."}},[348,21,9466,348,41,9486,348,22,9467,348,40,9485,348,21,9466,348,41,9486]]},"condition_source":"try(var.ingress_settings.transport == null ? true : contains([\"auto\", \"http\", \"tcp\"], var.ingress_settings.transport), true)","error_message_source":"\"auto, http or tcp.\"","location":{"file":"variables.tf","line":346,"column":3}},{"condition":{"At":[{"Call":{"name":"try","args":[{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"String":"none"}},[351,35,9540,351,41,9546,351,36,9541,351,40,9545,351,35,9540,351,41,9546]]},{"At":[{"Literal":{"String":"sticky"}},[351,43,9548,351,51,9556,351,44,9549,351,50,9555,351,43,9548,351,51,9556]]}]},[351,34,9539,351,52,9557,351,34,9539,351,35,9540,351,34,9539,351,52,9557]]},{"At":[{"GetAttr":[{"Variable":"ingress_settings"},"affinity"]},[351,54,9559,351,83,9588,351,54,9559,351,83,9588,351,74,9579,351,83,9588]]}],"expand_final":false}},[351,25,9530,351,84,9589,351,25,9530,351,34,9539,351,83,9588,351,84,9589]]},{"At":[{"Literal":{"Bool":false}},[351,86,9591,351,91,9596,351,86,9591,351,91,9596,351,86,9591,351,91,9596]]}],"expand_final":false}},[351,21,9526,351,92,9597,351,21,9526,351,25,9530,351,91,9596,351,92,9597]]},"error_message":{"At":[{"Literal":{"String":"none or sticky."}},[352,21,9618,352,38,9635,352,22,9619,352,37,9634,352,21,9618,352,38,9635]]},"condition_source":"try(contains([\"none\", \"sticky\"], var.ingress_settings.affinity), false)","error_message_source":"\"none or sticky.\"","location":{"file":"variables.tf","line":350,"column":3}}],"location":{"file":"variables.tf","line":339,"column":1}},{"name":"probe_settings","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Call":{"name":"try","args":[{"At":[{"Binary":["Greater",{"At":[{"GetAttr":[{"Variable":"probe_settings"},"port"]},[363,25,9815,363,48,9838,363,25,9815,363,48,9838,363,43,9833,363,48,9838]]},{"At":[{"Literal":{"Number":"0"}},[363,51,9841,363,52,9842,363,51,9841,363,52,9842,363,51,9841,363,52,9842]]}]},[363,25,9815,363,52,9842,363,25,9815,363,48,9838,363,25,9815,363,52,9842]]},{"At":[{"Literal":{"Bool":true}},[363,54,9844,363,58,9848,363,54,9844,363,58,9848,363,54,9844,363,58,9848]]}],"expand_final":false}},[363,21,9811,363,59,9849,363,21,9811,363,25,9815,363,58,9848,363,59,9849]]},"error_message":{"At":[{"Literal":{"String":"a positive port."}},[364,21,9870,364,39,9888,364,22,9871,364,38,9887,364,21,9870,364,39,9888]]},"condition_source":"try(var.probe_settings.port > 0, true)","error_message_source":"\"a positive port.\"","location":{"file":"variables.tf","line":362,"column":3}}],"location":{"file":"variables.tf","line":356,"column":1}},{"name":"probe_limits","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Call":{"name":"try","args":[{"At":[{"Binary":["Less",{"At":[{"GetAttr":[{"Variable":"probe_limits"},"timeout"]},[374,25,10033,374,49,10057,374,25,10033,374,49,10057,374,41,10049,374,49,10057]]},{"At":[{"Literal":{"Number":"60"}},[374,52,10060,374,54,10062,374,52,10060,374,54,10062,374,52,10060,374,54,10062]]}]},[374,25,10033,374,54,10062,374,25,10033,374,49,10057,374,25,10033,374,54,10062]]},{"At":[{"Literal":{"Bool":false}},[374,56,10064,374,61,10069,374,56,10064,374,61,10069,374,56,10064,374,61,10069]]}],"expand_final":false}},[374,21,10029,374,62,10070,374,21,10029,374,25,10033,374,61,10069,374,62,10070]]},"error_message":{"At":[{"Literal":{"String":"under a minute."}},[375,21,10091,375,38,10108,375,22,10092,375,37,10107,375,21,10091,375,38,10108]]},"condition_source":"try(var.probe_limits.timeout < 60, false)","error_message_source":"\"under a minute.\"","location":{"file":"variables.tf","line":373,"column":3}}],"location":{"file":"variables.tf","line":368,"column":1}},{"name":"http_protocol","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Call":{"name":"anytrue","args":[{"At":[{"Tuple":[{"At":[{"Binary":["Eq",{"At":[{"Variable":"http_protocol"},[383,30,10223,383,47,10240,383,30,10223,383,47,10240,383,30,10223,383,47,10240]]},{"At":[{"Literal":{"Null":"Any"}},[383,51,10244,383,55,10248,383,51,10244,383,55,10248,383,51,10244,383,55,10248]]}]},[383,30,10223,383,55,10248,383,30,10223,383,47,10240,383,30,10223,383,55,10248]]},{"At":[{"Call":{"name":"try","args":[{"At":[{"Call":{"name":"contains","args":[{"At":[{"Tuple":[{"At":[{"Literal":{"String":"https"}},[383,71,10264,383,78,10271,383,72,10265,383,77,10270,383,71,10264,383,78,10271]]},{"At":[{"Literal":{"String":"http"}},[383,80,10273,383,86,10279,383,81,10274,383,85,10278,383,80,10273,383,86,10279]]}]},[383,70,10263,383,87,10280,383,70,10263,383,71,10264,383,70,10263,383,87,10280]]},{"At":[{"Variable":"http_protocol"},[383,89,10282,383,106,10299,383,89,10282,383,106,10299,383,89,10282,383,106,10299]]}],"expand_final":false}},[383,61,10254,383,107,10300,383,61,10254,383,70,10263,383,106,10299,383,107,10300]]},{"At":[{"Literal":{"Bool":false}},[383,109,10302,383,114,10307,383,109,10302,383,114,10307,383,109,10302,383,114,10307]]}],"expand_final":false}},[383,57,10250,383,115,10308,383,57,10250,383,61,10254,383,114,10307,383,115,10308]]}]},[383,29,10222,383,116,10309,383,29,10222,383,30,10223,383,29,10222,383,116,10309]]}],"expand_final":false}},[383,21,10214,383,117,10310,383,21,10214,383,29,10222,383,116,10309,383,117,10310]]},"error_message":{"At":[{"Literal":{"String":"https or http."}},[384,21,10331,384,37,10347,384,22,10332,384,36,10346,384,21,10331,384,37,10347]]},"condition_source":"anytrue([var.http_protocol == null, try(contains([\"https\", \"http\"], var.http_protocol), false)])","error_message_source":"\"https or http.\"","location":{"file":"variables.tf","line":382,"column":3}}],"location":{"file":"variables.tf","line":379,"column":1}},{"name":"agents_count","ty":"Any","typed":true,"default":null,"description":null,"sensitive":false,"nullable":true,"nullable_set":false,"ephemeral":false,"validations":[{"condition":{"At":[{"Binary":["GreaterEq",{"At":[{"Call":{"name":"try","args":[{"At":[{"Variable":"agents_count"},[392,25,10453,392,41,10469,392,25,10453,392,41,10469,392,25,10453,392,41,10469]]},{"At":[{"Literal":{"Number":"0"}},[392,43,10471,392,44,10472,392,43,10471,392,44,10472,392,43,10471,392,44,10472]]}],"expand_final":false}},[392,21,10449,392,45,10473,392,21,10449,392,25,10453,392,44,10472,392,45,10473]]},{"At":[{"Literal":{"Number":"1"}},[392,49,10477,392,50,10478,392,49,10477,392,50,10478,392,49,10477,392,50,10478]]}]},[392,21,10449,392,50,10478,392,21,10449,392,25,10453,392,21,10449,392,50,10478]]},"error_message":{"At":[{"Literal":{"String":"at least one."}},[393,21,10499,393,36,10514,393,22,10500,393,35,10513,393,21,10499,393,36,10514]]},"condition_source":"try(var.agents_count, 0) >= 1","error_message_source":"\"at least one.\"","location":{"file":"variables.tf","line":391,"column":3}}],"location":{"file":"variables.tf","line":388,"column":1}}],"locals":[]}"#,
+            r#"[["string",null],["string",null],["string","a"],["string",null],["number",1],["number"],["string",null],["string",null],["string",null],["string",null],["string",null],["string",null],["string",null],["string",null],["string","a"],[["list","string"],null],["string",null],["string",null],["string",null],["string","logs"],["string",null],["string",null],["string",null],[["object",[["cert","string",1],["key","string",1],["legacy","bool",1]]],{"cert":null,"key":null,"legacy":null}],[["map",["object",[["mode","string",1,"A"],["tier","string",1],["name","string"],["size","number",1,10],["legacy","bool",1,false]]]],{}],[["object",[["kind","string",1,"none"],["count","number",1]]],{"count":null,"kind":"x"}],[["list",["object",[["port","number",1]]]],[]],["string","abc"],["bool",true],[["set","string"],["a"]],["string",null],["any",{"enabled":true,"label_key_case":null}],[["map",["object",[["mode","string"],["providers",["list",["object",[["kind","string"]]]],1,[]]]]],{}],[["list","string"],["main"]],["number",7],[["map","string"],{}],[["map","string"],{"state":"available"}],["string","info"],[["map",["object",[["autoscale",["object",[["max_throughput","number",1]]],1]]]],{}],[["object",[["cloudrun","string",1],["gce","string",1],["hybrid","string",1]]],{"cloudrun":"svc","gce":null,"hybrid":null}],["string",null],["string","Standard"],["string","STABLE"],["string",null],["number",null],[["object",[["class","string",1],["size","number",1,10]]],{"class":"STANDARD","size":10}],[["list",["object",[["name","string"],["access","string",1]]]],[]],["string",null],["string","Hot"],[["object",[["mode","string",1],["size","number",1]]],null],[["map",["object",[["behavior","string",1,"Schedule"]]]],{}],[["object",[["transport","string",1],["affinity","string",1,"none"],["port","number",1]]],null],[["object",[["port","number",1],["timeout","number",1,5]]],null],[["object",[["timeout","number",1,5]]],{"timeout":5}],["string",null],["number",2]]"#,
         ))
     }
     fn variable_infos() -> &'static [::tfvars::__private::VariableInfo] {
@@ -2729,6 +3714,87 @@ impl ::tfvars::__private::ModuleVariables for Variables {
             "backend",
             &self.backend,
             self.explicit_nulls.contains("backend"),
+        );
+        ::tfvars::__private::push_input(&mut out, "tier", &self.tier, false);
+        ::tfvars::__private::push_input(
+            &mut out,
+            "sku",
+            &self.sku,
+            self.explicit_nulls.contains("sku"),
+        );
+        ::tfvars::__private::push_input(
+            &mut out,
+            "release_channel",
+            &self.release_channel,
+            self.explicit_nulls.contains("release_channel"),
+        );
+        ::tfvars::__private::push_input(&mut out, "edition", &self.edition, false);
+        ::tfvars::__private::push_input(
+            &mut out,
+            "replica_count",
+            &self.replica_count,
+            false,
+        );
+        ::tfvars::__private::push_input(
+            &mut out,
+            "bucket_storage",
+            &self.bucket_storage,
+            self.explicit_nulls.contains("bucket_storage"),
+        );
+        ::tfvars::__private::push_input(
+            &mut out,
+            "access_rules",
+            &self.access_rules,
+            self.explicit_nulls.contains("access_rules"),
+        );
+        ::tfvars::__private::push_input(&mut out, "pcp_tier", &self.pcp_tier, false);
+        ::tfvars::__private::push_input(
+            &mut out,
+            "access_tier",
+            &self.access_tier,
+            self.explicit_nulls.contains("access_tier"),
+        );
+        ::tfvars::__private::push_input(
+            &mut out,
+            "provisioning",
+            &self.provisioning,
+            false,
+        );
+        ::tfvars::__private::push_input(
+            &mut out,
+            "upgrade_pools",
+            &self.upgrade_pools,
+            self.explicit_nulls.contains("upgrade_pools"),
+        );
+        ::tfvars::__private::push_input(
+            &mut out,
+            "ingress_settings",
+            &self.ingress_settings,
+            false,
+        );
+        ::tfvars::__private::push_input(
+            &mut out,
+            "probe_settings",
+            &self.probe_settings,
+            false,
+        );
+        ::tfvars::__private::push_input(
+            &mut out,
+            "probe_limits",
+            &self.probe_limits,
+            self.explicit_nulls.contains("probe_limits"),
+        );
+        ::tfvars::__private::push_input(
+            &mut out,
+            "http_protocol",
+            &self.http_protocol,
+            false,
+        );
+        ::tfvars::__private::push_input(
+            &mut out,
+            "agents_count",
+            &self.agents_count,
+            self.explicit_nulls.contains("agents_count"),
         );
         out
     }
@@ -2934,6 +4000,86 @@ impl ::tfvars::__private::ModuleVariables for Variables {
             backend: ::tfvars::__private::optional_input(
                 values,
                 "backend",
+                ::std::option::Option::Some(&mut nulls),
+            )?,
+            tier: ::tfvars::__private::optional_input(
+                values,
+                "tier",
+                ::std::option::Option::None,
+            )?,
+            sku: ::tfvars::__private::optional_input(
+                values,
+                "sku",
+                ::std::option::Option::Some(&mut nulls),
+            )?,
+            release_channel: ::tfvars::__private::optional_input(
+                values,
+                "release_channel",
+                ::std::option::Option::Some(&mut nulls),
+            )?,
+            edition: ::tfvars::__private::optional_input(
+                values,
+                "edition",
+                ::std::option::Option::None,
+            )?,
+            replica_count: ::tfvars::__private::optional_input(
+                values,
+                "replica_count",
+                ::std::option::Option::None,
+            )?,
+            bucket_storage: ::tfvars::__private::optional_input(
+                values,
+                "bucket_storage",
+                ::std::option::Option::Some(&mut nulls),
+            )?,
+            access_rules: ::tfvars::__private::optional_input(
+                values,
+                "access_rules",
+                ::std::option::Option::Some(&mut nulls),
+            )?,
+            pcp_tier: ::tfvars::__private::optional_input(
+                values,
+                "pcp_tier",
+                ::std::option::Option::None,
+            )?,
+            access_tier: ::tfvars::__private::optional_input(
+                values,
+                "access_tier",
+                ::std::option::Option::Some(&mut nulls),
+            )?,
+            provisioning: ::tfvars::__private::optional_input(
+                values,
+                "provisioning",
+                ::std::option::Option::None,
+            )?,
+            upgrade_pools: ::tfvars::__private::optional_input(
+                values,
+                "upgrade_pools",
+                ::std::option::Option::Some(&mut nulls),
+            )?,
+            ingress_settings: ::tfvars::__private::optional_input(
+                values,
+                "ingress_settings",
+                ::std::option::Option::None,
+            )?,
+            probe_settings: ::tfvars::__private::optional_input(
+                values,
+                "probe_settings",
+                ::std::option::Option::None,
+            )?,
+            probe_limits: ::tfvars::__private::optional_input(
+                values,
+                "probe_limits",
+                ::std::option::Option::Some(&mut nulls),
+            )?,
+            http_protocol: ::tfvars::__private::optional_input(
+                values,
+                "http_protocol",
+                ::std::option::Option::None,
+            )?,
+            agents_count: ::tfvars::__private::optional_input(
+                values,
+                "agents_count",
                 ::std::option::Option::Some(&mut nulls),
             )?,
             explicit_nulls: nulls,

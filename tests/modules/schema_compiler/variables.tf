@@ -217,3 +217,179 @@ variable "backend" {
     error_message = "exactly one of cloudrun, gce, hybrid."
   }
 }
+
+variable "tier" {
+  type    = string
+  default = null
+  validation {
+    condition     = contains(["basic", "premium"], coalesce(var.tier, "basic"))
+    error_message = "basic or premium (empty or null means basic)."
+  }
+}
+
+variable "sku" {
+  type    = string
+  default = "Standard"
+  validation {
+    condition     = !contains(["", "Legacy"], coalesce(var.sku, "Legacy"))
+    error_message = "not Legacy, which is also what empty or null means."
+  }
+}
+
+variable "release_channel" {
+  type    = string
+  default = "STABLE"
+  validation {
+    condition     = coalesce(var.release_channel, "REGULAR") != "RAPID"
+    error_message = "not RAPID."
+  }
+}
+
+variable "edition" {
+  type    = string
+  default = null
+  validation {
+    condition     = (var.edition == null ? "ENTERPRISE" : var.edition) == "STANDARD" || (var.edition != null ? var.edition : "ENTERPRISE") == "ENTERPRISE"
+    error_message = "STANDARD or ENTERPRISE (null means ENTERPRISE)."
+  }
+}
+
+variable "replica_count" {
+  type    = number
+  default = null
+  validation {
+    condition     = contains([1, 3, 5], var.replica_count == null ? 1 : var.replica_count)
+    error_message = "1, 3 or 5."
+  }
+}
+
+variable "bucket_storage" {
+  type = object({
+    class = optional(string)
+    size  = optional(number, 10)
+  })
+  default = { class = "STANDARD" }
+  validation {
+    condition     = contains(["STANDARD", "NEARLINE", ""], coalesce(var.bucket_storage.class, "COLDLINE"))
+    error_message = "STANDARD or NEARLINE."
+  }
+}
+
+variable "access_rules" {
+  type = list(object({
+    name   = string
+    access = optional(string)
+  }))
+  default = []
+  validation {
+    condition     = alltrue([for r in var.access_rules : contains(["Allow", "Deny"], coalesce(r.access, "Allow"))])
+    error_message = "Allow or Deny."
+  }
+}
+
+variable "pcp_tier" {
+  type    = string
+  default = null
+  validation {
+    condition     = var.pcp_tier == null || contains(["XL", "2XL"], coalesce(var.pcp_tier, ""))
+    error_message = "XL or 2XL."
+  }
+}
+
+variable "access_tier" {
+  type    = string
+  default = "Hot"
+  validation {
+    condition     = contains(["Hot", "Cool", "0"], coalesce(var.access_tier, 0))
+    error_message = "Hot or Cool."
+  }
+}
+
+variable "provisioning" {
+  type = object({
+    mode = optional(string)
+    size = optional(number)
+  })
+  default = null
+  validation {
+    condition     = try(var.provisioning.mode, null) != "Auto"
+    error_message = "not Auto."
+  }
+  validation {
+    condition     = contains(["Manual", "Auto", "none"], try(var.provisioning.mode, "none"))
+    error_message = "Manual or Auto."
+  }
+}
+
+variable "upgrade_pools" {
+  type = map(object({
+    behavior = optional(string, "Schedule")
+  }))
+  default = {}
+  validation {
+    condition     = alltrue([for k, v in var.upgrade_pools : contains(["Cordon", "Schedule"], try(v.behavior, "Schedule"))])
+    error_message = "Cordon or Schedule."
+  }
+  validation {
+    condition     = alltrue([for k, v in var.upgrade_pools : !contains(["", "Drain"], try(v.behavior, null))])
+    error_message = "not Drain."
+  }
+}
+
+variable "ingress_settings" {
+  type = object({
+    transport = optional(string)
+    affinity  = optional(string, "none")
+    port      = optional(number)
+  })
+  default = null
+  validation {
+    condition     = try(var.ingress_settings.transport == null ? true : contains(["auto", "http", "tcp"], var.ingress_settings.transport), true)
+    error_message = "auto, http or tcp."
+  }
+  validation {
+    condition     = try(contains(["none", "sticky"], var.ingress_settings.affinity), false)
+    error_message = "none or sticky."
+  }
+}
+
+variable "probe_settings" {
+  type = object({
+    port    = optional(number)
+    timeout = optional(number, 5)
+  })
+  default = null
+  validation {
+    condition     = try(var.probe_settings.port > 0, true)
+    error_message = "a positive port."
+  }
+}
+
+variable "probe_limits" {
+  type = object({
+    timeout = optional(number, 5)
+  })
+  default = {}
+  validation {
+    condition     = try(var.probe_limits.timeout < 60, false)
+    error_message = "under a minute."
+  }
+}
+
+variable "http_protocol" {
+  type    = string
+  default = null
+  validation {
+    condition     = anytrue([var.http_protocol == null, try(contains(["https", "http"], var.http_protocol), false)])
+    error_message = "https or http."
+  }
+}
+
+variable "agents_count" {
+  type    = number
+  default = 2
+  validation {
+    condition     = try(var.agents_count, 0) >= 1
+    error_message = "at least one."
+  }
+}
