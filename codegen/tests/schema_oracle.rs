@@ -761,16 +761,7 @@ fn schema_verdicts_equal_the_runtime() {
                     for ((v, cands), verdicts) in
                         module.variables().iter().zip(&per_var).zip(&verdicts)
                     {
-                        let exact = base_ok
-                            && !left_out.iter().any(|w| w.name == v.name)
-                            && !rendered.inexact.iter().any(|(n, _)| *n == v.name)
-                            && !unifies_elements(&v.ty)
-                            && !left_out.iter().any(|w| {
-                                w.name != v.name
-                                    && w.validations
-                                        .iter()
-                                        .any(|r| refers_to(&r.condition, &v.name))
-                            });
+                        let exact = exact_var(v);
                         for (c, runtime) in cands.iter().zip(verdicts) {
                             let Some(runtime) = *runtime else {
                                 tally.unchecked += 1;

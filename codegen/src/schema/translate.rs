@@ -1114,11 +1114,7 @@ impl Cx<'_> {
         if alternatives.is_empty() {
             return Err("a condition that is never true".into());
         }
-        let on_attributes = matches!(ty, Type::Object(_))
-            && alternatives
-                .iter()
-                .all(|r| r.items.is_none() && r.values.is_none() && r.keys.is_none());
-        if alternatives.iter().any(|r| !r.is_flat()) && !on_attributes {
+        if !alternatives_expressible(&alternatives, ty) {
             return Err("alternatives between conditions on elements, values or keys".into());
         }
         Ok(Rules {
@@ -1292,11 +1288,7 @@ impl Cx<'_> {
         let rules = if alternatives.len() == 1 {
             alternatives.pop().unwrap_or_default()
         } else {
-            let on_attributes = matches!(ty, Type::Object(_))
-                && alternatives
-                    .iter()
-                    .all(|r| r.items.is_none() && r.values.is_none() && r.keys.is_none());
-            if alternatives.iter().any(|r| !r.is_flat()) && !on_attributes {
+            if !alternatives_expressible(&alternatives, ty) {
                 return Err("`||` between conditions on elements, values or keys".into());
             }
             // An alternative that fails (on a null attribute) fails the whole `||` in 1.11,
@@ -2509,4 +2501,14 @@ fn floor_ceil(n: &Number) -> (i128, i128) {
         })
     };
     (whole(n.floor()), whole(n.ceil()))
+}
+
+/// Whether alternatives can be written as an `anyOf`: each is flat, or all are about the
+/// attributes of an object (none about elements, values or keys).
+fn alternatives_expressible(alternatives: &[Rules], ty: &Type) -> bool {
+    let on_attributes = matches!(ty, Type::Object(_))
+        && alternatives
+            .iter()
+            .all(|r| r.items.is_none() && r.values.is_none() && r.keys.is_none());
+    on_attributes || alternatives.iter().all(Rules::is_flat)
 }
