@@ -48,6 +48,23 @@ impl Rng {
     }
 }
 
+/// The generator's random numbers for one module, from its name.
+fn seeded(name: &str) -> Rng {
+    Rng(SEED
+        ^ name
+            .bytes()
+            .fold(0u64, |h, b| h.wrapping_mul(31) ^ b as u64))
+}
+
+/// The literals of a module's locals, which rules may compare values with.
+fn locals_literals(module: &tfvars_codegen::Module) -> Literals {
+    let mut lits = Literals::default();
+    for l in &module.spec.locals {
+        literals_of(&l.expr, &mut lits);
+    }
+    lits
+}
+
 const SEED: u64 = 0x7f4a_7c15_9e37_79b9;
 /// Values tried per variable (sampled deterministically when more are generated).
 const PER_VARIABLE: usize = 120;
@@ -580,14 +597,8 @@ fn schema_verdicts_equal_the_runtime() {
             .unwrap_or(&dir)
             .display()
             .to_string();
-        let mut rng = Rng(SEED
-            ^ name
-                .bytes()
-                .fold(0u64, |h, b| h.wrapping_mul(31) ^ b as u64));
-        let mut locals_lits = Literals::default();
-        for l in &module.spec.locals {
-            literals_of(&l.expr, &mut locals_lits);
-        }
+        let mut rng = seeded(&name);
+        let locals_lits = locals_literals(&module);
         let per_var: Vec<Vec<Option<J>>> = module
             .variables()
             .iter()
@@ -877,11 +888,8 @@ fn dump_candidates() {
                 continue;
             }
         };
-        let mut rng = Rng(SEED ^ dir.bytes().fold(0u64, |h, b| h.wrapping_mul(31) ^ b as u64));
-        let mut locals_lits = Literals::default();
-        for l in &module.spec.locals {
-            literals_of(&l.expr, &mut locals_lits);
-        }
+        let mut rng = seeded(dir);
+        let locals_lits = locals_literals(&module);
         let per_var: Vec<Vec<Option<J>>> = module
             .variables()
             .iter()
