@@ -38,9 +38,9 @@ pub(crate) fn check(
 /// default. The conversion rules themselves are unchanged.
 pub(crate) fn without_defaults(ty: &Type) -> Type {
     match ty {
-        Type::List(t) => Type::List(Box::new(without_defaults(t))),
-        Type::Set(t) => Type::Set(Box::new(without_defaults(t))),
-        Type::Map(t) => Type::Map(Box::new(without_defaults(t))),
+        Type::List(t) => Type::list(without_defaults(t)),
+        Type::Set(t) => Type::set(without_defaults(t)),
+        Type::Map(t) => Type::map(without_defaults(t)),
         Type::Tuple(ts) => Type::Tuple(ts.iter().map(without_defaults).collect()),
         Type::Object(attrs) => Type::Object(
             attrs

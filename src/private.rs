@@ -58,9 +58,9 @@ fn decode_type(v: &Value) -> Type {
                 _ => panic!("{BAD}"),
             };
             match kind {
-                "list" => Type::List(Box::new(decode_type(&items[1]))),
-                "set" => Type::Set(Box::new(decode_type(&items[1]))),
-                "map" => Type::Map(Box::new(decode_type(&items[1]))),
+                "list" => Type::list(decode_type(&items[1])),
+                "set" => Type::set(decode_type(&items[1])),
+                "map" => Type::map(decode_type(&items[1])),
                 "tuple" => match &items[1] {
                     Value::Tuple(ts) => Type::Tuple(ts.iter().map(decode_type).collect()),
                     _ => panic!("{BAD}"),

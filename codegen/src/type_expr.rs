@@ -74,8 +74,8 @@ pub(crate) fn parse_type_constraint_cached<'s>(
             Type::Any
         }
         _ => match keyword(expr) {
-            Some("list") => Type::List(Box::new(Type::Any)),
-            Some("map") => Type::Map(Box::new(Type::Any)),
+            Some("list") => Type::list(Type::Any),
+            Some("map") => Type::map(Type::Any),
             _ => p.ty(expr, 0),
         },
     };
@@ -231,9 +231,9 @@ impl TypeParser<'_, '_> {
             unreachable!("one argument, checked above")
         };
         match name {
-            "list" => Type::List(Box::new(self.ty(arg, depth + 1))),
-            "set" => Type::Set(Box::new(self.ty(arg, depth + 1))),
-            "map" => Type::Map(Box::new(self.ty(arg, depth + 1))),
+            "list" => Type::list(self.ty(arg, depth + 1)),
+            "set" => Type::set(self.ty(arg, depth + 1)),
+            "map" => Type::map(self.ty(arg, depth + 1)),
             "tuple" => match &arg.kind {
                 ExprKind::Tuple(items) => {
                     Type::Tuple(items.iter().map(|e| self.ty(e, depth + 1)).collect())
@@ -318,7 +318,7 @@ impl TypeParser<'_, '_> {
                 default,
             });
         }
-        Type::Object(attrs)
+        Type::object(attrs)
     }
 
     /// The second argument of `optional(T, default)`: a constant, converted to `T`.

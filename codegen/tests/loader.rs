@@ -187,7 +187,7 @@ fn full_module() {
         Expr::Literal(Value::String("Too short.\n".into()))
     );
 
-    assert_eq!(v("disks").ty, Type::List(Box::new(Type::String)));
+    assert_eq!(v("disks").ty, Type::list(Type::String));
     assert!(matches!(&v("disks").default, Some(Value::List(_, items)) if items.is_empty()));
     // `{ a = 1 }` converted to map(string).
     match &v("tags").default {
@@ -226,7 +226,7 @@ fn full_module() {
     );
     let untyped = v("untyped");
     assert!(untyped.required() && !untyped.typed && untyped.ty == Type::Any);
-    assert_eq!(v("bare_list").ty, Type::List(Box::new(Type::Any)));
+    assert_eq!(v("bare_list").ty, Type::list(Type::Any));
     assert_eq!(
         v("template_default").default,
         Some(Value::String("a2".into()))
@@ -340,7 +340,7 @@ fn json_module() {
     assert_eq!(c.validations[0].location.to_string(), "main.tf.json:17:21");
     assert_eq!(c.validations[1].location.to_string(), "main.tf.json:17:21");
     assert_eq!(v("d").default, Some(num("1.5")));
-    assert_eq!(v("e").ty, Type::Map(Box::new(Type::String)));
+    assert_eq!(v("e").ty, Type::map(Type::String));
     let locals: Vec<_> = m.spec.locals.iter().map(|l| l.name.as_str()).collect();
     assert_eq!(locals, ["l", "m"]);
 }

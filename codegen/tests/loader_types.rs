@@ -25,7 +25,7 @@ fn attr(name: &str, ty: Type) -> Attribute {
 }
 
 fn list(t: Type) -> Type {
-    Type::List(Box::new(t))
+    Type::list(t)
 }
 
 #[test]
@@ -35,12 +35,12 @@ fn primitives_and_collections() {
     assert_eq!(ty("bool"), Type::Bool);
     assert_eq!(ty("any"), Type::Any);
     assert_eq!(ty("list(string)"), list(Type::String));
-    assert_eq!(ty("set(number)"), Type::Set(Box::new(Type::Number)));
-    assert_eq!(ty("map(bool)"), Type::Map(Box::new(Type::Bool)));
-    assert_eq!(ty("list(map(any))"), list(Type::Map(Box::new(Type::Any))));
+    assert_eq!(ty("set(number)"), Type::set(Type::Number));
+    assert_eq!(ty("map(bool)"), Type::map(Type::Bool));
+    assert_eq!(ty("list(map(any))"), list(Type::map(Type::Any)));
     // Bare `list` and `map` mean `any` elements, at the top level only.
     assert_eq!(ty("list"), list(Type::Any));
-    assert_eq!(ty("map"), Type::Map(Box::new(Type::Any)));
+    assert_eq!(ty("map"), Type::map(Type::Any));
     assert_eq!(
         err("list(list)"),
         ["The list type constructor requires one argument specifying the element type."]
@@ -54,14 +54,14 @@ fn primitives_and_collections() {
 #[test]
 fn tuples_and_objects() {
     assert_eq!(ty("tuple([])"), Type::Tuple(vec![]));
-    assert_eq!(ty("object({})"), Type::Object(vec![]));
+    assert_eq!(ty("object({})"), Type::object(vec![]));
     assert_eq!(
         ty("tuple([string, number, list(bool)])"),
         Type::Tuple(vec![Type::String, Type::Number, list(Type::Bool)])
     );
     assert_eq!(
         ty("object({ b = string, a-b = number })"),
-        Type::Object(vec![attr("b", Type::String), attr("a-b", Type::Number)])
+        Type::object(vec![attr("b", Type::String), attr("a-b", Type::Number)])
     );
 }
 

@@ -216,8 +216,8 @@ fn run(data: &[u8]) -> arbitrary::Result<()> {
         variables: vec![
             var("s", Type::String),
             var("n", Type::Number),
-            var("l", Type::List(Box::new(Type::String))),
-            var("m", Type::Map(Box::new(Type::Number))),
+            var("l", Type::list(Type::String)),
+            var("m", Type::map(Type::Number)),
             var("a", Type::Any),
         ],
         locals: Vec::new(),

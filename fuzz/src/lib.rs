@@ -66,9 +66,9 @@ pub fn arbitrary_type(u: &mut Unstructured, depth: usize) -> Result<Type> {
         1 => Type::Number,
         2 => Type::Bool,
         3 => Type::Any,
-        4 => Type::List(Box::new(arbitrary_type(u, depth - 1)?)),
-        5 => Type::Set(Box::new(arbitrary_type(u, depth - 1)?)),
-        6 | 9 => Type::Map(Box::new(arbitrary_type(u, depth - 1)?)),
+        4 => Type::list(arbitrary_type(u, depth - 1)?),
+        5 => Type::set(arbitrary_type(u, depth - 1)?),
+        6 | 9 => Type::map(arbitrary_type(u, depth - 1)?),
         7 => {
             let n = u.int_in_range(0..=4)?;
             let mut items = Vec::with_capacity(n);
@@ -107,7 +107,7 @@ pub fn arbitrary_type(u: &mut Unstructured, depth: usize) -> Result<Type> {
                     default,
                 });
             }
-            Type::Object(attrs)
+            Type::object(attrs)
         }
     })
 }

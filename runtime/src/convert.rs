@@ -13,7 +13,7 @@
 //! use tfvars_runtime::json::parse_json_value;
 //! use tfvars_runtime::{convert, Type};
 //!
-//! let numbers = Type::List(Box::new(Type::Number));
+//! let numbers = Type::list(Type::Number);
 //! let given = parse_json_value(r#"["1", 2e0]"#, "x.tfvars.json").unwrap();
 //! assert_eq!(convert(&given, &numbers).unwrap().to_json().unwrap(), "[1,2]");
 //!
@@ -24,7 +24,7 @@
 //!
 //! // A type mismatch: described from the top, as Terraform prints it.
 //! let given = parse_json_value("[true, 2]", "x.tfvars.json").unwrap();
-//! let e = convert(&given, &Type::List(Box::new(Type::Bool))).unwrap_err();
+//! let e = convert(&given, &Type::list(Type::Bool)).unwrap_err();
 //! assert_eq!(e.to_string(), "element 1: bool required");
 //! ```
 
@@ -301,7 +301,7 @@ pub fn unify(types: &[Type]) -> Option<Type> {
     let dynamics = count(is_dynamic);
     let n = types.len();
     if maps > 0 && maps + dynamics == n {
-        return unify_collections(types, dynamics > 0, |t| Type::Map(Box::new(t)));
+        return unify_collections(types, dynamics > 0, Type::map);
     }
     if maps > 0 && maps + objects + dynamics == n {
         let mut elems = Vec::new();
@@ -313,7 +313,7 @@ pub fn unify(types: &[Type]) -> Option<Type> {
             }
         }
         if let Some(e) = unify(&elems) {
-            let ret = Type::Map(Box::new(e));
+            let ret = Type::map(e);
             if types
                 .iter()
                 .all(|t| t.same_as(&ret) || can_convert(t, &ret))
@@ -322,9 +322,9 @@ pub fn unify(types: &[Type]) -> Option<Type> {
             }
         }
     } else if lists > 0 && lists + dynamics == n {
-        return unify_collections(types, dynamics > 0, |t| Type::List(Box::new(t)));
+        return unify_collections(types, dynamics > 0, Type::list);
     } else if sets > 0 && sets + dynamics == n {
-        return unify_collections(types, dynamics > 0, |t| Type::Set(Box::new(t)));
+        return unify_collections(types, dynamics > 0, Type::set);
     } else if objects > 0 && objects + dynamics == n {
         return unify_objects(types, dynamics > 0);
     } else if tuples > 0 && tuples + dynamics == n {
@@ -363,24 +363,26 @@ fn unify_objects(types: &[Type], has_dynamic: bool) -> Option<Type> {
     if has_dynamic {
         return Some(Type::Any);
     }
-    let attrs_of = |t: &Type| match t {
-        Type::Object(a) => a.clone(),
-        _ => Vec::new(),
-    };
+    fn attrs_of(t: &Type) -> &[Attribute] {
+        match t {
+            Type::Object(a) => a,
+            _ => &[],
+        }
+    }
     let first = attrs_of(&types[0]);
     let same_names = types[1..].iter().all(|t| {
         let a = attrs_of(t);
-        a.len() == first.len() && a.iter().all(|x| find(&first, &x.name).is_some())
+        a.len() == first.len() && a.iter().all(|x| find(first, &x.name).is_some())
     });
     if !same_names {
         return unify_objects_to_map(types);
     }
     let mut out = Vec::new();
-    for a in &first {
+    for a in first {
         let across: Vec<Type> = types
             .iter()
             .map(|t| {
-                find(&attrs_of(t), &a.name)
+                find(attrs_of(t), &a.name)
                     .map(|x| x.ty.clone())
                     .unwrap_or(Type::Any)
             })
@@ -392,7 +394,7 @@ fn unify_objects(types: &[Type], has_dynamic: bool) -> Option<Type> {
             default: None,
         });
     }
-    let ret = Type::Object(out);
+    let ret = Type::object(out);
     if types
         .iter()
         .all(|t| t.same_as(&ret) || can_convert(t, &ret))
@@ -411,7 +413,7 @@ fn unify_objects_to_map(types: &[Type]) -> Option<Type> {
             _ => Vec::new(),
         })
         .collect();
-    let ret = Type::Map(Box::new(unify(&elems)?));
+    let ret = Type::map(unify(&elems)?);
     types
         .iter()
         .all(|t| t.same_as(&ret) || can_convert(t, &ret))
@@ -429,7 +431,7 @@ fn unify_tuples(types: &[Type], has_dynamic: bool) -> Option<Type> {
     let first = elems_of(&types[0]);
     if types[1..].iter().any(|t| elems_of(t).len() != first.len()) {
         let all: Vec<Type> = types.iter().flat_map(elems_of).collect();
-        let ret = Type::List(Box::new(unify(&all)?));
+        let ret = Type::list(unify(&all)?);
         return types
             .iter()
             .all(|t| t.same_as(&ret) || can_convert(t, &ret))
@@ -676,9 +678,9 @@ fn dynamic_replace(have: &Type, want: &Type) -> Type {
     match (have, want) {
         (_, Type::Any) => have.clone(),
         (Type::Any, w) => w.without_optional(),
-        (Type::List(h), Type::List(w)) => Type::List(Box::new(dynamic_replace(h, w))),
-        (Type::Set(h), Type::Set(w)) => Type::Set(Box::new(dynamic_replace(h, w))),
-        (Type::Map(h), Type::Map(w)) => Type::Map(Box::new(dynamic_replace(h, w))),
+        (Type::List(h), Type::List(w)) => Type::list(dynamic_replace(h, w)),
+        (Type::Set(h), Type::Set(w)) => Type::set(dynamic_replace(h, w)),
+        (Type::Map(h), Type::Map(w)) => Type::map(dynamic_replace(h, w)),
         (Type::Tuple(h), Type::Tuple(w)) if h.len() == w.len() => Type::Tuple(
             h.iter()
                 .zip(w)

@@ -596,7 +596,7 @@ mod tests {
         let untyped = var("u", Type::Any, false);
         assert_eq!(to_env_pair(&untyped, &Value::string("hi")).unwrap().1, "hi");
         assert!(to_env_pair(&untyped, &num("1")).is_err());
-        let m = var("m", Type::Map(Box::new(Type::String)), true);
+        let m = var("m", Type::map(Type::String), true);
         assert_eq!(
             to_env_pair(&m, &obj(&[("k", Value::string("v"))]))
                 .unwrap()
@@ -607,7 +607,7 @@ mod tests {
 
     #[test]
     fn type_text_is_terraform_syntax() {
-        let ty = Type::Map(Box::new(Type::Object(vec![
+        let ty = Type::map(Type::object(vec![
             crate::types::Attribute {
                 name: "a".into(),
                 ty: Type::String,
@@ -620,7 +620,7 @@ mod tests {
                 optional: true,
                 default: Some(num("5")),
             },
-        ])));
+        ]));
         assert_eq!(
             type_text(&ty),
             "map(object({a = string, b = optional(number, 5)}))"

@@ -326,9 +326,9 @@ mod tests {
 
     #[test]
     fn map_keys_are_secrets_and_attribute_names_are_not() {
-        let ty = Type::Object(vec![crate::types::Attribute {
+        let ty = Type::object(vec![crate::types::Attribute {
             name: "tags".into(),
-            ty: Type::Map(Box::new(Type::String)),
+            ty: Type::map(Type::String),
             optional: false,
             default: None,
         }]);

@@ -1,6 +1,13 @@
 //! Terraform type constraints and value types.
+//!
+//! Types are shared, not copied: the element type of a collection and the attributes of an
+//! object sit behind reference counts, so cloning a type (which every converted collection
+//! and null value does) costs one count, and an object type works out its form without
+//! `optional` markers once.
 
-use serde::{Deserialize, Serialize};
+use std::sync::{Arc, OnceLock};
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::value::Value;
 
@@ -19,15 +26,126 @@ pub enum Type {
     /// `bool`
     Bool,
     /// `list(T)`
-    List(Box<Type>),
+    List(Arc<Type>),
     /// `set(T)`
-    Set(Box<Type>),
+    Set(Arc<Type>),
     /// `map(T)`
-    Map(Box<Type>),
+    Map(Arc<Type>),
     /// `tuple([A, B, …])`
     Tuple(Vec<Type>),
     /// `object({name = T, …})`
-    Object(Vec<Attribute>),
+    Object(ObjectType),
+}
+
+/// The attributes of an object type, in declaration order, shared between the clones of the
+/// type. It dereferences to the attributes: `attrs.iter()`, `attrs.len()`, `&attrs[0]`.
+#[derive(Clone)]
+pub struct ObjectType(Arc<ObjectInner>);
+
+struct ObjectInner {
+    attributes: Vec<Attribute>,
+    /// The type without `optional` markers and defaults, once asked for; `None` when this
+    /// type has none at any depth.
+    plain: OnceLock<Option<Type>>,
+}
+
+impl ObjectType {
+    /// An object type of `attributes`, in order.
+    pub fn new(attributes: Vec<Attribute>) -> ObjectType {
+        ObjectType(Arc::new(ObjectInner {
+            attributes,
+            plain: OnceLock::new(),
+        }))
+    }
+
+    /// The attributes, in declaration order.
+    pub fn attributes(&self) -> &[Attribute] {
+        &self.0.attributes
+    }
+
+    // See `Type::plain`.
+    fn plain(&self) -> Option<Type> {
+        self.0
+            .plain
+            .get_or_init(|| {
+                let changed = self
+                    .0
+                    .attributes
+                    .iter()
+                    .any(|a| a.optional || a.default.is_some() || a.ty.plain().is_some());
+                changed.then(|| {
+                    let attributes = self
+                        .0
+                        .attributes
+                        .iter()
+                        .map(|a| Attribute {
+                            name: a.name.clone(),
+                            ty: a.ty.without_optional(),
+                            optional: false,
+                            default: None,
+                        })
+                        .collect();
+                    let plain = OnceLock::new();
+                    // Already without markers: its own plain form is itself.
+                    let _ = plain.set(None);
+                    Type::Object(ObjectType(Arc::new(ObjectInner { attributes, plain })))
+                })
+            })
+            .clone()
+    }
+}
+
+impl std::ops::Deref for ObjectType {
+    type Target = [Attribute];
+
+    fn deref(&self) -> &[Attribute] {
+        &self.0.attributes
+    }
+}
+
+impl<'a> IntoIterator for &'a ObjectType {
+    type Item = &'a Attribute;
+    type IntoIter = std::slice::Iter<'a, Attribute>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.attributes.iter()
+    }
+}
+
+impl From<Vec<Attribute>> for ObjectType {
+    fn from(attributes: Vec<Attribute>) -> ObjectType {
+        ObjectType::new(attributes)
+    }
+}
+
+impl FromIterator<Attribute> for ObjectType {
+    fn from_iter<I: IntoIterator<Item = Attribute>>(iter: I) -> ObjectType {
+        ObjectType::new(iter.into_iter().collect())
+    }
+}
+
+impl PartialEq for ObjectType {
+    fn eq(&self, other: &ObjectType) -> bool {
+        Arc::ptr_eq(&self.0, &other.0) || self.0.attributes == other.0.attributes
+    }
+}
+
+impl std::fmt::Debug for ObjectType {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.attributes.fmt(f)
+    }
+}
+
+impl Serialize for ObjectType {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.attributes.serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for ObjectType {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<ObjectType, D::Error> {
+        Vec::<Attribute>::deserialize(deserializer).map(ObjectType::new)
+    }
 }
 
 /// One attribute of an object type.
@@ -45,6 +163,26 @@ pub struct Attribute {
 }
 
 impl Type {
+    /// `list(element)`.
+    pub fn list(element: Type) -> Type {
+        Type::List(Arc::new(element))
+    }
+
+    /// `set(element)`.
+    pub fn set(element: Type) -> Type {
+        Type::Set(Arc::new(element))
+    }
+
+    /// `map(element)`.
+    pub fn map(element: Type) -> Type {
+        Type::Map(Arc::new(element))
+    }
+
+    /// `object({…})` of `attributes`, in order.
+    pub fn object(attributes: Vec<Attribute>) -> Type {
+        Type::Object(ObjectType::new(attributes))
+    }
+
     /// Looks up an object attribute by name.
     pub fn attribute(&self, name: &str) -> Option<&Attribute> {
         match self {
@@ -121,24 +259,32 @@ impl Type {
 
     /// The type without `optional` markers and defaults, at every depth: the type of a value
     /// converted to this constraint.
+    /// The result shares every part that has no markers with this type, and an object type
+    /// works its form out once.
     pub fn without_optional(&self) -> Type {
+        self.plain().unwrap_or_else(|| self.clone())
+    }
+
+    // The type without markers, or `None` when it has none at any depth.
+    fn plain(&self) -> Option<Type> {
         match self {
-            Type::List(t) => Type::List(Box::new(t.without_optional())),
-            Type::Set(t) => Type::Set(Box::new(t.without_optional())),
-            Type::Map(t) => Type::Map(Box::new(t.without_optional())),
-            Type::Tuple(ts) => Type::Tuple(ts.iter().map(Type::without_optional).collect()),
-            Type::Object(attrs) => Type::Object(
-                attrs
-                    .iter()
-                    .map(|a| Attribute {
-                        name: a.name.clone(),
-                        ty: a.ty.without_optional(),
-                        optional: false,
-                        default: None,
-                    })
-                    .collect(),
-            ),
-            t => t.clone(),
+            Type::List(t) => Some(Type::list(t.plain()?)),
+            Type::Set(t) => Some(Type::set(t.plain()?)),
+            Type::Map(t) => Some(Type::map(t.plain()?)),
+            Type::Tuple(ts) => {
+                let plain: Vec<Option<Type>> = ts.iter().map(Type::plain).collect();
+                plain.iter().any(Option::is_some).then(|| {
+                    Type::Tuple(
+                        plain
+                            .into_iter()
+                            .zip(ts)
+                            .map(|(p, t)| p.unwrap_or_else(|| t.clone()))
+                            .collect(),
+                    )
+                })
+            }
+            Type::Object(object) => object.plain(),
+            Type::Any | Type::String | Type::Number | Type::Bool => None,
         }
     }
 

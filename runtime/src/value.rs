@@ -99,9 +99,9 @@ impl Value {
             Value::Bool(_) => Type::Bool,
             Value::Number(_) => Type::Number,
             Value::String(_) => Type::String,
-            Value::List(t, _) => Type::List(Box::new(t.clone())),
-            Value::Set(t, _) => Type::Set(Box::new(t.clone())),
-            Value::Map(t, _) => Type::Map(Box::new(t.clone())),
+            Value::List(t, _) => Type::list(t.clone()),
+            Value::Set(t, _) => Type::set(t.clone()),
+            Value::Map(t, _) => Type::map(t.clone()),
             Value::Tuple(vs) => Type::Tuple(vs.iter().map(Value::ty).collect()),
             Value::Object(m) => Type::Object(
                 m.iter()

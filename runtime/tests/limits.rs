@@ -84,7 +84,7 @@ fn deep_tfvars_json_is_one_located_error() {
 
 /// A declared type `depth` lists deep around `string`.
 fn nested_list(depth: usize) -> Type {
-    (0..depth).fold(Type::String, |t, _| Type::List(Box::new(t)))
+    (0..depth).fold(Type::String, |t, _| Type::list(t))
 }
 
 #[test]

@@ -460,7 +460,7 @@ mod properties {
         // nothing.
         #[test]
         fn set_conversion_is_idempotent(items in proptest::collection::vec(0u8..20, 0..30)) {
-            let t = Type::Set(Box::new(Type::String));
+            let t = Type::set(Type::String);
             let given = Value::Tuple(items.iter().map(|i| Value::Number(Number::from(*i))).collect());
             let once = convert(&given, &t).unwrap();
             let twice = convert(&once, &t).unwrap();
@@ -503,5 +503,45 @@ fn map_of_any_with_nulls() {
     assert_eq!(
         err(r#"[null,[1]]"#, "list(any)"),
         "all list elements must have the same type"
+    );
+}
+
+#[test]
+fn types_without_markers_are_shared_not_rebuilt() {
+    let constraint = ty(
+        "list(object({a=optional(string,\"x\"), b=list(number), c=optional(object({d=bool}))}))",
+    );
+    let plain = constraint.without_optional();
+    assert_eq!(
+        plain,
+        ty("list(object({a=string, b=list(number), c=object({d=bool})}))")
+    );
+    // Asked again, the object's form without markers is the same one, not a new copy.
+    let again = constraint.without_optional();
+    let (Type::List(first), Type::List(second)) = (&plain, &again) else {
+        panic!("{plain:?}");
+    };
+    let (Type::Object(first), Type::Object(second)) = (&**first, &**second) else {
+        panic!("{first:?}");
+    };
+    assert!(std::ptr::eq(first.attributes(), second.attributes()));
+    // A part with no markers is its own form without them.
+    let Type::List(numbers) = &first[1].ty else {
+        panic!("{:?}", first[1].ty);
+    };
+    let Type::List(numbers_again) = first[1].ty.without_optional() else {
+        panic!("{:?}", first[1].ty);
+    };
+    assert!(std::sync::Arc::ptr_eq(numbers, &numbers_again));
+}
+
+#[test]
+fn converted_values_carry_the_type_without_markers() {
+    let t = ty("list(object({a=optional(string,\"x\"), c=optional(object({d=optional(bool)}))}))");
+    let v = convert(&json(r#"[{}, {"c": {}}]"#), &t).unwrap();
+    assert_eq!(v.ty(), ty("list(object({a=string, c=object({d=bool})}))"));
+    assert_eq!(
+        v.to_json().unwrap(),
+        r#"[{"a":"x","c":null},{"a":"x","c":{"d":null}}]"#
     );
 }

@@ -335,9 +335,9 @@ fn depth_is_limited() {
     let ok = format!("{}{}", "[".repeat(MAX_DEPTH), "]".repeat(MAX_DEPTH));
     let v = parse_json_value(&ok, "f").unwrap();
     // The deepest accepted value also converts and writes back on a test thread's stack.
-    let mut ty = tfvars_runtime::Type::List(Box::new(tfvars_runtime::Type::Any));
+    let mut ty = tfvars_runtime::Type::list(tfvars_runtime::Type::Any);
     for _ in 1..MAX_DEPTH {
-        ty = tfvars_runtime::Type::List(Box::new(ty));
+        ty = tfvars_runtime::Type::list(ty);
     }
     let converted = tfvars_runtime::convert(&v, &ty).unwrap();
     assert_eq!(converted.to_json().unwrap(), ok);

@@ -242,7 +242,7 @@ pub(crate) fn object_rules(
     let mut o = Json::object();
     let mut flat = rules.clone();
     flat.any_of.clear();
-    write_rules(&mut o, &Type::Object(attrs.to_vec()), &flat);
+    write_rules(&mut o, &Type::object(attrs.to_vec()), &flat);
     if !rules.properties.is_empty() {
         let mut props = Map::new();
         for (name, child) in &rules.properties {

@@ -287,13 +287,13 @@ pub(crate) fn format(a: &Args) -> Result<Value, EvalError> {
 pub(crate) fn formatlist(a: &Args) -> Result<Value, EvalError> {
     let f = a.get::<String>(0)?;
     if a.value(0).has_unknown() {
-        return Ok(Value::Unknown(Type::List(Box::new(Type::String))));
+        return Ok(Value::Unknown(Type::list(Type::String)));
     }
     let rest = a.rest();
     let mut len: Option<(usize, usize)> = None;
     for (i, v) in rest.iter().enumerate() {
         if v.is_unknown() {
-            return Ok(Value::Unknown(Type::List(Box::new(Type::String))));
+            return Ok(Value::Unknown(Type::list(Type::String)));
         }
         if let Value::List(_, xs) | Value::Tuple(xs) | Value::Set(_, xs) = v {
             match len {

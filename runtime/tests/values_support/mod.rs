@@ -69,7 +69,7 @@ impl TypeParser<'_> {
             "any" => Type::Any,
             kw @ ("list" | "set" | "map") => {
                 self.eat(b'(');
-                let e = Box::new(self.ty());
+                let e = std::sync::Arc::new(self.ty());
                 self.eat(b')');
                 match kw {
                     "list" => Type::List(e),
@@ -105,7 +105,7 @@ impl TypeParser<'_> {
                 }
                 self.eat(b'}');
                 self.eat(b')');
-                Type::Object(attrs)
+                Type::object(attrs)
             }
             other => panic!("unknown type keyword {other:?}"),
         }

@@ -197,7 +197,7 @@ impl FromArg for Strings {
             {
                 Err(crate::convert::mismatch_message(
                     &v.ty(),
-                    &Type::List(Box::new(Type::String)),
+                    &Type::list(Type::String),
                 ))
             }
             Value::List(_, xs) | Value::Set(_, xs) | Value::Tuple(xs) => {

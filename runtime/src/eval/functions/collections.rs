@@ -154,7 +154,7 @@ fn bools(a: &Args) -> Result<Vec<Option<bool>>, EvalError> {
     if a.value(0).is_null() {
         return Err(a.bad(0, "argument must not be null"));
     }
-    let Value::List(_, items) = a.convert(0, &Type::List(Box::new(Type::Bool)))? else {
+    let Value::List(_, items) = a.convert(0, &Type::list(Type::Bool))? else {
         return Err(a.bad(0, "list of bool required"));
     };
     Ok(items
@@ -241,8 +241,8 @@ pub(crate) fn concat(a: &Args) -> Result<Value, EvalError> {
 
 /// `compact(list)`: the strings that are neither null nor empty.
 pub(crate) fn compact(a: &Args) -> Result<Value, EvalError> {
-    let Value::List(_, items) = a.convert(0, &Type::List(Box::new(Type::String)))? else {
-        return Ok(Value::Unknown(Type::List(Box::new(Type::String))));
+    let Value::List(_, items) = a.convert(0, &Type::list(Type::String))? else {
+        return Ok(Value::Unknown(Type::list(Type::String)));
     };
     let mut out = Vec::new();
     for (i, x) in items.iter().enumerate() {
@@ -394,12 +394,12 @@ pub(crate) fn chunklist(a: &Args) -> Result<Value, EvalError> {
             .map(|c| Value::List(elem.clone(), c.to_vec()))
             .collect()
     };
-    Ok(Value::List(Type::List(Box::new(elem)), chunks))
+    Ok(Value::List(Type::list(elem), chunks))
 }
 
 /// `distinct(list)`: first occurrences, in order.
 pub(crate) fn distinct(a: &Args) -> Result<Value, EvalError> {
-    let v = a.convert(0, &Type::List(Box::new(Type::Any)))?;
+    let v = a.convert(0, &Type::list(Type::Any))?;
     let Value::List(t, items) = v else {
         return Err(a.bad(0, "list required"));
     };

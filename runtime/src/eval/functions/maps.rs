@@ -158,7 +158,7 @@ pub(crate) fn zipmap(a: &Args) -> Result<Value, EvalError> {
 
 /// `transpose(map(list(string)))`
 pub(crate) fn transpose(a: &Args) -> Result<Value, EvalError> {
-    let ty = Type::Map(Box::new(Type::List(Box::new(Type::String))));
+    let ty = Type::map(Type::list(Type::String));
     let Value::Map(_, m) = a.convert(0, &ty)? else {
         return Err(a.bad(0, "map of list of string required"));
     };
@@ -170,7 +170,7 @@ pub(crate) fn transpose(a: &Args) -> Result<Value, EvalError> {
         }
     }
     Ok(Value::Map(
-        Type::List(Box::new(Type::String)),
+        Type::list(Type::String),
         out.into_iter()
             .map(|(k, vs)| {
                 (

@@ -9,11 +9,11 @@ const N: Option<Type> = Some(Type::Number);
 const A: Option<Type> = None;
 
 fn list(t: Type) -> Option<Type> {
-    Some(Type::List(Box::new(t)))
+    Some(Type::list(t))
 }
 
 fn set_any() -> Option<Type> {
-    Some(Type::Set(Box::new(Type::Any)))
+    Some(Type::set(Type::Any))
 }
 
 /// Per position, the type of each parameter that HCL converts arguments to (`None` for
@@ -27,7 +27,7 @@ pub(crate) fn param_types(name: &str) -> Vec<Option<Type>> {
         "compact" | "sort" => vec![list(Str)],
         "alltrue" | "anytrue" => vec![list(Bool)],
         "distinct" => vec![list(Any)],
-        "transpose" => vec![Some(Type::Map(Box::new(Type::List(Box::new(Str)))))],
+        "transpose" => vec![Some(Type::map(Type::list(Str)))],
         "zipmap" => vec![list(Str), A],
         other => primitive_params(other).to_vec(),
     }

@@ -70,17 +70,17 @@ pub(crate) fn tobool(a: &Args) -> Result<Value, EvalError> {
 
 /// `tolist(v)`
 pub(crate) fn tolist(a: &Args) -> Result<Value, EvalError> {
-    to(a, Type::List(Box::new(Type::Any)))
+    to(a, Type::list(Type::Any))
 }
 
 /// `toset(v)`
 pub(crate) fn toset(a: &Args) -> Result<Value, EvalError> {
-    to(a, Type::Set(Box::new(Type::Any)))
+    to(a, Type::set(Type::Any))
 }
 
 /// `tomap(v)`
 pub(crate) fn tomap(a: &Args) -> Result<Value, EvalError> {
-    to(a, Type::Map(Box::new(Type::Any)))
+    to(a, Type::map(Type::Any))
 }
 
 /// `sensitive`, `nonsensitive`, `ephemeralasnull`: the value itself.
