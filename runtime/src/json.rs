@@ -77,7 +77,6 @@ fn tfvars_json(text: &str, file: &str) -> Result<Vec<InputVariable>, Vec<Diagnos
     // The document's keys are the arguments of a body (Terraform's `JustAttributes`): a
     // duplicate stops there, before any value is read.
     let mut seen: BTreeMap<&str, String> = BTreeMap::new();
-    let mut args = Vec::new();
     for attr in &attrs {
         if attr.name == "//" {
             continue;
@@ -98,24 +97,25 @@ fn tfvars_json(text: &str, file: &str) -> Result<Vec<InputVariable>, Vec<Diagnos
             &attr.name,
             range_text(file, &attr.name_at, attr.value.end()),
         );
-        args.push(attr);
     }
     if !diags.is_empty() {
         return Err(diags);
     }
-    let mut out = Vec::new();
-    for attr in args {
-        match attr.value.to_value(file) {
+    drop(seen);
+    let mut out = Vec::with_capacity(attrs.len());
+    for attr in attrs.into_iter().filter(|a| a.name != "//") {
+        let location = Some(Location::spanning(
+            file,
+            SourceRange {
+                start: *attr.value.start(),
+                end: *attr.value.end(),
+            },
+        ));
+        match attr.value.into_value(file) {
             Ok(value) => out.push(InputVariable {
-                name: attr.name.clone(),
+                name: attr.name,
                 value,
-                location: Some(Location::spanning(
-                    file,
-                    SourceRange {
-                        start: *attr.value.start(),
-                        end: *attr.value.end(),
-                    },
-                )),
+                location,
                 source: Default::default(),
             }),
             Err(mut d) => diags.append(&mut d),
@@ -134,7 +134,7 @@ pub fn parse_json_value(text: &str, file: &str) -> Result<Value, Vec<Diagnostic>
     if !doc.diags.is_empty() {
         return Err(with_file(doc.diags, file));
     }
-    doc.root.to_value(file).map_err(|d| with_file(d, file))
+    doc.root.into_value(file).map_err(|d| with_file(d, file))
 }
 
 fn error(at: &SourcePos, summary: &str, detail: impl Into<String>) -> Diagnostic {
@@ -200,6 +200,7 @@ enum Kind {
     Invalid,
 }
 
+#[derive(Clone, Copy)]
 struct Token<'a> {
     kind: Kind,
     text: &'a str,
@@ -215,20 +216,49 @@ struct Pos {
     column: u32,
 }
 
-fn scan(text: &str) -> Vec<Token<'_>> {
-    let b = text.as_bytes();
-    let loc = |p: Pos| SourcePos {
+fn source_pos(p: Pos) -> SourcePos {
+    SourcePos {
         line: p.line,
         column: p.column,
         byte: p.byte as u32,
-    };
-    let mut tokens = Vec::new();
-    let mut p = Pos {
-        byte: 0,
-        line: 1,
-        column: 1,
-    };
-    loop {
+    }
+}
+
+/// Marks tokens one at a time, as the parser asks for them, so that a document is never held
+/// as tokens and as a tree at once. After an unexpected byte it gives that byte as an invalid
+/// token, then the end of input just after it, as HCL's scanner stops there.
+struct Scanner<'a> {
+    text: &'a str,
+    at: Pos,
+    /// Where the input ends for the parser: the end of the text, or just after an invalid byte.
+    stopped: Option<Pos>,
+}
+
+impl<'a> Scanner<'a> {
+    fn new(text: &'a str) -> Scanner<'a> {
+        Scanner {
+            text,
+            at: Pos {
+                byte: 0,
+                line: 1,
+                column: 1,
+            },
+            stopped: None,
+        }
+    }
+
+    fn next_token(&mut self) -> Token<'a> {
+        let text = self.text;
+        let b = text.as_bytes();
+        if let Some(end) = self.stopped {
+            return Token {
+                kind: Kind::Eof,
+                text: "",
+                start: source_pos(end),
+                end: source_pos(end),
+            };
+        }
+        let p = &mut self.at;
         while let Some(&c) = b.get(p.byte) {
             match c {
                 b' ' => p.column += 1,
@@ -242,15 +272,10 @@ fn scan(text: &str) -> Vec<Token<'_>> {
             }
             p.byte += 1;
         }
-        let start = p;
+        let start = *p;
         let Some(&first) = b.get(p.byte) else {
-            tokens.push(Token {
-                kind: Kind::Eof,
-                text: "",
-                start: loc(p),
-                end: loc(p),
-            });
-            return tokens;
+            self.stopped = Some(start);
+            return self.next_token();
         };
         let kind = match first {
             b'{' => Kind::BraceO,
@@ -286,6 +311,13 @@ fn scan(text: &str) -> Vec<Token<'_>> {
                             escaping = false;
                         }
                         c if c < 32 => break,
+                        // A column per grapheme cluster; an ASCII character followed by
+                        // another is one on its own.
+                        c if c < 128 && b.get(p.byte + 1).is_none_or(|n| *n < 128) => {
+                            p.byte += 1;
+                            p.column += 1;
+                            escaping = false;
+                        }
                         _ => {
                             let g = text[p.byte..].graphemes(true).next().unwrap_or(" ");
                             p.byte += g.len();
@@ -311,35 +343,28 @@ fn scan(text: &str) -> Vec<Token<'_>> {
                 }
             }
             Kind::Invalid => {
-                // An unexpected byte: the scanner stops there, with the end of input just after.
-                let mut end = p;
+                let mut end = *p;
                 end.column += 1;
                 let next = text[p.byte..].chars().next().map_or(1, char::len_utf8);
-                tokens.push(Token {
+                self.stopped = Some(end);
+                return Token {
                     kind: Kind::Invalid,
                     text: &text[p.byte..p.byte + next],
-                    start: loc(start),
-                    end: loc(end),
-                });
-                tokens.push(Token {
-                    kind: Kind::Eof,
-                    text: "",
-                    start: loc(end),
-                    end: loc(end),
-                });
-                return tokens;
+                    start: source_pos(start),
+                    end: source_pos(end),
+                };
             }
             _ => {
                 p.byte += 1;
                 p.column += 1;
             }
         }
-        tokens.push(Token {
+        Token {
             kind,
             text: &text[start.byte..p.byte],
-            start: loc(start),
-            end: loc(p),
-        });
+            start: source_pos(start),
+            end: source_pos(*p),
+        }
     }
 }
 
@@ -395,8 +420,9 @@ impl Node {
         }
     }
 
-    // The value, as cty decodes it; every duplicate key inside is an error.
-    fn to_value(&self, file: &str) -> Result<Value, Vec<Diagnostic>> {
+    // The value, as cty decodes it; every duplicate key inside is an error. The tree is taken
+    // apart as the value is built.
+    fn into_value(self, file: &str) -> Result<Value, Vec<Diagnostic>> {
         let mut diags = Vec::new();
         let v = self.value_into(file, &mut diags);
         if diags.is_empty() {
@@ -406,39 +432,68 @@ impl Node {
         }
     }
 
-    fn value_into(&self, file: &str, diags: &mut Vec<Diagnostic>) -> Value {
+    fn value_into(self, file: &str, diags: &mut Vec<Diagnostic>) -> Value {
         match self {
-            Node::Object { attrs, .. } => {
+            Node::Object { mut attrs, .. } => {
+                for a in &mut attrs {
+                    a.name = nfc(std::mem::take(&mut a.name));
+                }
+                let firsts = first_definitions(&attrs);
+                let firsts: Vec<Option<String>> = firsts
+                    .iter()
+                    .map(|first| {
+                        first.map(|j| range_text(file, &attrs[j].name_at, &attrs[j].name_end))
+                    })
+                    .collect();
                 let mut map = BTreeMap::new();
-                let mut first: BTreeMap<String, String> = BTreeMap::new();
-                for a in attrs {
-                    let name = nfc(a.name.clone());
-                    if let Some(at) = first.get(&name) {
+                for (a, first) in attrs.into_iter().zip(firsts) {
+                    if let Some(first) = first {
                         diags.push(error(
                             &a.name_at,
                             "Duplicate object attribute",
                             format!(
                                 "An attribute named {} was already defined at {}.",
-                                go_quote(&name),
-                                at
+                                go_quote(&a.name),
+                                first
                             ),
                         ));
                         continue;
                     }
-                    first.insert(name.clone(), range_text(file, &a.name_at, &a.name_end));
-                    map.insert(name, a.value.value_into(file, diags));
+                    let value = a.value.value_into(file, diags);
+                    map.insert(a.name, value);
                 }
                 Value::Object(map)
             }
-            Node::Array { items, .. } => {
-                Value::Tuple(items.iter().map(|n| n.value_into(file, diags)).collect())
-            }
-            Node::Number(n, ..) => Value::Number(n.clone()),
-            Node::String(s, ..) => Value::String(nfc(s.clone())),
-            Node::Bool(b, ..) => Value::Bool(*b),
+            Node::Array { items, .. } => Value::Tuple(
+                items
+                    .into_iter()
+                    .map(|n| n.value_into(file, diags))
+                    .collect(),
+            ),
+            Node::Number(n, ..) => Value::Number(n),
+            Node::String(s, ..) => Value::String(nfc(s)),
+            Node::Bool(b, ..) => Value::Bool(b),
             Node::Null(..) | Node::Invalid(..) => Value::null(),
         }
     }
+}
+
+// For each attribute (names already normalised), the index of the earlier attribute of the
+// same name, when there is one.
+fn first_definitions(attrs: &[Attr]) -> Vec<Option<usize>> {
+    let mut seen: std::collections::HashMap<&str, usize> =
+        std::collections::HashMap::with_capacity(attrs.len());
+    attrs
+        .iter()
+        .enumerate()
+        .map(|(i, a)| match seen.entry(a.name.as_str()) {
+            std::collections::hash_map::Entry::Occupied(e) => Some(*e.get()),
+            std::collections::hash_map::Entry::Vacant(e) => {
+                e.insert(i);
+                None
+            }
+        })
+        .collect()
 }
 
 struct Document {
@@ -448,10 +503,11 @@ struct Document {
 
 impl Document {
     fn parse(text: &str) -> Document {
-        let tokens = scan(text);
+        let mut scanner = Scanner::new(text);
+        let next = scanner.next_token();
         let mut p = Parser {
-            tokens,
-            pos: 0,
+            scanner,
+            next,
             diags: Vec::new(),
             too_deep: false,
         };
@@ -472,8 +528,9 @@ impl Document {
 }
 
 struct Parser<'a> {
-    tokens: Vec<Token<'a>>,
-    pos: usize,
+    scanner: Scanner<'a>,
+    /// The next token, not yet read.
+    next: Token<'a>,
     diags: Vec<Diagnostic>,
     // Nesting went past MAX_DEPTH: stop at once.
     too_deep: bool,
@@ -481,15 +538,15 @@ struct Parser<'a> {
 
 impl<'a> Parser<'a> {
     fn peek(&self) -> &Token<'a> {
-        &self.tokens[self.pos]
+        &self.next
     }
 
-    fn read(&mut self) -> usize {
-        let i = self.pos;
-        if self.tokens[i].kind != Kind::Eof {
-            self.pos += 1;
+    fn read(&mut self) -> Token<'a> {
+        let t = self.next;
+        if t.kind != Kind::Eof {
+            self.next = self.scanner.next_token();
         }
-        i
+        t
     }
 
     fn fail(&mut self, at: &SourcePos, summary: &str, detail: &str) {
@@ -555,11 +612,11 @@ impl<'a> Parser<'a> {
 
     // Skips to what seems to be the end of the enclosing object or array, from the token at
     // `from` (already read), as HCL's recovery does.
-    fn recover(&mut self, from: usize, open: Kind, close: Kind) {
+    fn recover(&mut self, from: Token<'a>, open: Kind, close: Kind) {
         let mut depth = 1;
-        let mut i = from;
+        let mut kind = from.kind;
         loop {
-            match self.tokens[i].kind {
+            match kind {
                 k if k == open => depth += 1,
                 k if k == close => {
                     depth -= 1;
@@ -570,13 +627,12 @@ impl<'a> Parser<'a> {
                 Kind::Eof => return,
                 _ => {}
             }
-            i = self.read();
+            kind = self.read().kind;
         }
     }
 
     fn object(&mut self, depth: usize) -> Option<Node> {
-        let first = self.read();
-        let open_at = self.tokens[first].start;
+        let open_at = self.read().start;
         let mut attrs = Vec::new();
         loop {
             if self.too_deep {
@@ -596,7 +652,7 @@ impl<'a> Parser<'a> {
                 return None;
             };
             let colon = self.read();
-            let (ckind, cstart) = (self.tokens[colon].kind, self.tokens[colon].start);
+            let (ckind, cstart) = (colon.kind, colon.start);
             if ckind != Kind::Colon {
                 self.recover(colon, Kind::BraceO, Kind::BraceC);
                 match ckind {
@@ -630,8 +686,7 @@ impl<'a> Parser<'a> {
             }
             match self.peek().kind {
                 Kind::Comma => {
-                    let comma = self.read();
-                    let comma = self.tokens[comma].start;
+                    let comma = self.read().start;
                     if self.peek().kind == Kind::BraceC {
                         self.fail(
                             &comma,
@@ -678,13 +733,12 @@ impl<'a> Parser<'a> {
         Some(Node::Object {
             attrs,
             open: open_at,
-            end: self.tokens[close].end,
+            end: close.end,
         })
     }
 
     fn array(&mut self, depth: usize) -> Option<Node> {
-        let first = self.read();
-        let open_at = self.tokens[first].start;
+        let open_at = self.read().start;
         let mut items = Vec::new();
         loop {
             if self.too_deep {
@@ -699,8 +753,7 @@ impl<'a> Parser<'a> {
             }
             match self.peek().kind {
                 Kind::Comma => {
-                    let comma = self.read();
-                    let comma = self.tokens[comma].start;
+                    let comma = self.read().start;
                     if self.peek().kind == Kind::BrackC {
                         self.fail(
                             &comma,
@@ -734,7 +787,7 @@ impl<'a> Parser<'a> {
                 }
                 Kind::BraceC => {
                     let next = self.read();
-                    let at = self.tokens[next].start;
+                    let at = next.start;
                     self.recover(next, Kind::BrackO, Kind::BrackC);
                     self.fail(
                         &at,
@@ -761,13 +814,12 @@ impl<'a> Parser<'a> {
         Some(Node::Array {
             items,
             open: open_at,
-            end: self.tokens[close].end,
+            end: close.end,
         })
     }
 
     fn number(&mut self) -> Option<Node> {
-        let i = self.read();
-        let t = &self.tokens[i];
+        let t = self.read();
         match Number::parse_json(t.text) {
             Some(n) => Some(Node::Number(n, t.start, t.end)),
             None => {
@@ -783,8 +835,7 @@ impl<'a> Parser<'a> {
     }
 
     fn string(&mut self) -> Option<Node> {
-        let i = self.read();
-        let t = &self.tokens[i];
+        let t = self.read();
         match decode_string(t.text) {
             Ok(s) => Some(Node::String(s, t.start, t.end)),
             Err(offset) => {
@@ -803,8 +854,7 @@ impl<'a> Parser<'a> {
     }
 
     fn keyword(&mut self) -> Option<Node> {
-        let i = self.read();
-        let t = &self.tokens[i];
+        let t = self.read();
         let (start, end, word) = (t.start, t.end, t.text);
         match word {
             "true" => Some(Node::Bool(true, start, end)),
