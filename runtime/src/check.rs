@@ -21,7 +21,7 @@
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::convert::{convert, ConversionError};
+use crate::convert::{convert, convert_owned, ConversionError};
 use crate::diagnostics::{Diagnostic, Report, Severity};
 use crate::input::{CheckOptions, InputSource, InputVariable};
 use crate::spec::{Location, ModuleSpec, VariableSpec};
@@ -130,7 +130,7 @@ fn check_inputs(
         // The other variables' values are still computed, without reporting their errors.
         for var in &spec.variables {
             let input = given.get(var.name.as_str()).map(|&i| &inputs[i]);
-            if let Ok(Some(v)) = effective_value(var, input) {
+            if let Ok(Some(v)) = effective_value(var, input, None) {
                 values.insert(var.name.clone(), v);
             }
         }
@@ -140,10 +140,14 @@ fn check_inputs(
     let mut skip = BTreeSet::new();
     for var in &spec.variables {
         let index = given.get(var.name.as_str()).copied();
-        let converted = effective_value(var, index.map(|i| &inputs[i]));
-        if let (Some(i), Cow::Owned(owned), false) = (index, &mut inputs, var.sensitive) {
-            owned[i].value = Value::null();
-        }
+        // An owned input is converted in place, unless it must be kept for the report.
+        let taken = match (index, &mut inputs, var.sensitive) {
+            (Some(i), Cow::Owned(owned), false) => {
+                Some(std::mem::replace(&mut owned[i].value, Value::null()))
+            }
+            _ => None,
+        };
+        let converted = effective_value(var, index.map(|i| &inputs[i]), taken);
         match converted {
             Ok(Some(v)) => {
                 values.insert(var.name.clone(), v);
@@ -208,15 +212,21 @@ fn finish(values: BTreeMap<String, Value>, mut diagnostics: Vec<Diagnostic>) -> 
 }
 
 // The value Terraform uses for `var`, or the error that rejects it. `Ok(None)` only for a
-// required variable with no input (reported by the caller).
+// required variable with no input (reported by the caller). `taken` is the input's value when
+// it was taken out of the input.
 fn effective_value(
     var: &VariableSpec,
     input: Option<&InputVariable>,
+    taken: Option<Value>,
 ) -> Result<Option<Value>, Box<Diagnostic>> {
     let Some(input) = input else {
         return Ok(var.default.as_ref().map(|d| default_value(var, d)));
     };
-    let converted = match convert(&input.value, &var.ty) {
+    let result = match taken {
+        Some(value) => convert_owned(value, &var.ty),
+        None => convert(&input.value, &var.ty),
+    };
+    let converted = match result {
         Ok(v) => v,
         Err(e) => {
             let detail = match input.source {

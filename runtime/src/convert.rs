@@ -120,11 +120,19 @@ impl std::error::Error for ConversionError {}
 /// conversion rules apply (string ↔ number/bool, element-wise collections, sets deduplicated
 /// after conversion, extra object attributes dropped, tuple arity checked, `any` kept or unified).
 pub fn convert(value: &Value, ty: &Type) -> Result<Value, ConversionError> {
-    let value = apply_defaults(value, ty);
-    if !value_convertible(&value, ty) {
+    convert_defaulted(&apply_defaults(value, ty), ty)
+}
+
+/// [`convert`], taking the value: defaults are filled in place rather than in a copy.
+pub fn convert_owned(value: Value, ty: &Type) -> Result<Value, ConversionError> {
+    convert_defaulted(&with_defaults(value, ty), ty)
+}
+
+fn convert_defaulted(value: &Value, ty: &Type) -> Result<Value, ConversionError> {
+    if !value_convertible(value, ty) {
         return Err(ConversionError::new(&[], mismatch_message(&value.ty(), ty)));
     }
-    conv(&value, ty)
+    conv(value, ty)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -133,8 +141,20 @@ pub fn convert(value: &Value, ty: &Type) -> Result<Value, ConversionError> {
 // Borrowed when nothing changes (no defaults anywhere in `ty`), so large values without
 // defaults are not copied.
 fn apply_defaults<'a>(value: &'a Value, ty: &Type) -> Cow<'a, Value> {
-    if value.is_null() || value.is_unknown() || !ty.has_defaults() {
+    if !needs_defaults(value, ty) {
         return Cow::Borrowed(value);
+    }
+    Cow::Owned(with_defaults(value.clone(), ty))
+}
+
+fn needs_defaults(value: &Value, ty: &Type) -> bool {
+    !value.is_null() && !value.is_unknown() && ty.has_defaults()
+}
+
+// `value` with the defaults of `ty` applied, in place.
+fn with_defaults(mut value: Value, ty: &Type) -> Value {
+    if !needs_defaults(&value, ty) {
+        return value;
     }
     let child = |index: Option<usize>, key: Option<&str>| -> Option<&Type> {
         match ty {
@@ -144,47 +164,44 @@ fn apply_defaults<'a>(value: &'a Value, ty: &Type) -> Cow<'a, Value> {
             _ => None,
         }
     };
-    let apply_seq = |vs: &[Value]| -> Vec<Value> {
-        vs.iter()
-            .enumerate()
-            .map(|(i, v)| match child(Some(i), None) {
-                Some(t) => apply_defaults(v, t).into_owned(),
-                None => v.clone(),
-            })
-            .collect()
+    let apply = |v: &mut Value, t: &Type| {
+        if needs_defaults(v, t) {
+            let taken = std::mem::replace(v, Value::Bool(false));
+            *v = with_defaults(taken, t);
+        }
     };
-    Cow::Owned(match value {
-        Value::List(et, vs) => rebuild_seq(apply_seq(vs), |vs| Value::List(et.clone(), vs)),
-        Value::Set(et, vs) => rebuild_seq(apply_seq(vs), |vs| Value::set(et.clone(), vs)),
-        Value::Tuple(vs) => Value::Tuple(apply_seq(vs)),
+    let apply_seq = |vs: &mut [Value]| {
+        for (i, v) in vs.iter_mut().enumerate() {
+            if let Some(t) = child(Some(i), None) {
+                apply(v, t);
+            }
+        }
+    };
+    match &mut value {
+        Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs) => apply_seq(vs),
         Value::Map(_, m) | Value::Object(m) => {
-            let mut out: BTreeMap<String, Value> = m
-                .iter()
-                .map(|(k, v)| {
-                    let v = match child(None, Some(k)) {
-                        Some(t) => apply_defaults(v, t).into_owned(),
-                        None => v.clone(),
-                    };
-                    (k.clone(), v)
-                })
-                .collect();
+            for (k, v) in m.iter_mut() {
+                if let Some(t) = child(None, Some(k)) {
+                    apply(v, t);
+                }
+            }
             if let Type::Object(attrs) = ty {
                 for a in attrs {
                     let Some(default) = &a.default else { continue };
-                    if out.get(&a.name).is_none_or(Value::is_null) {
-                        out.insert(a.name.clone(), apply_defaults(default, &a.ty).into_owned());
+                    if m.get(&a.name).is_none_or(Value::is_null) {
+                        m.insert(a.name.clone(), apply_defaults(default, &a.ty).into_owned());
                     }
                 }
             }
-            match value {
-                Value::Map(et, _) if out.values().all(|v| v.ty().same_as(et)) => {
-                    Value::Map(et.clone(), out)
-                }
-                _ => Value::Object(out),
-            }
         }
-        v => v.clone(),
-    })
+        _ => {}
+    }
+    match value {
+        Value::List(et, vs) => rebuild_seq(vs, |vs| Value::List(et, vs)),
+        Value::Set(et, vs) => rebuild_seq(vs, |vs| Value::set(et, vs)),
+        Value::Map(et, m) if !m.values().all(|v| v.ty().same_as(&et)) => Value::Object(m),
+        v => v,
+    }
 }
 
 // A list or set whose elements changed type after defaults becomes a tuple, as in Terraform.

@@ -25,7 +25,7 @@ pub mod types;
 pub mod value;
 
 pub use any::AnyValue;
-pub use convert::{convert, ConversionError};
+pub use convert::{convert, convert_owned, ConversionError};
 pub use diagnostics::{Diagnostic, Report, Severity};
 pub use expr::Expr;
 pub use input::{CheckOptions, FileAccess, InputSource, InputVariable, TemplateParser};

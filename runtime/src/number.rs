@@ -293,6 +293,16 @@ impl Number {
             }
             _ => false,
         };
+        // Plain integers that fit in an i64 (most numbers a file holds) skip the big-number
+        // arithmetic; the result is the same.
+        let rest = &b[i..];
+        if (1..=18).contains(&rest.len()) && rest.iter().all(u8::is_ascii_digit) {
+            let n: i64 = text[i..].parse().ok()?;
+            return Some(Number::finite(
+                BigDecimal::from(if negative { -n } else { n }),
+                negative,
+            ));
+        }
         let mut digits = String::new();
         let mut frac_digits: i64 = 0;
         let mut seen_point = false;

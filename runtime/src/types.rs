@@ -47,6 +47,8 @@ struct ObjectInner {
     /// The type without `optional` markers and defaults, once asked for; `None` when this
     /// type has none at any depth.
     plain: OnceLock<Option<Type>>,
+    /// Whether an attribute has a default at any depth, once asked for.
+    has_defaults: OnceLock<bool>,
 }
 
 impl ObjectType {
@@ -55,6 +57,7 @@ impl ObjectType {
         ObjectType(Arc::new(ObjectInner {
             attributes,
             plain: OnceLock::new(),
+            has_defaults: OnceLock::new(),
         }))
     }
 
@@ -85,10 +88,12 @@ impl ObjectType {
                             default: None,
                         })
                         .collect();
-                    let plain = OnceLock::new();
                     // Already without markers: its own plain form is itself.
-                    let _ = plain.set(None);
-                    Type::Object(ObjectType(Arc::new(ObjectInner { attributes, plain })))
+                    Type::Object(ObjectType(Arc::new(ObjectInner {
+                        attributes,
+                        plain: OnceLock::from(None),
+                        has_defaults: OnceLock::from(false),
+                    })))
                 })
             })
             .clone()
@@ -293,9 +298,11 @@ impl Type {
         match self {
             Type::List(t) | Type::Set(t) | Type::Map(t) => t.has_defaults(),
             Type::Tuple(ts) => ts.iter().any(Type::has_defaults),
-            Type::Object(attrs) => attrs
-                .iter()
-                .any(|a| a.default.is_some() || a.ty.has_defaults()),
+            Type::Object(object) => *object.0.has_defaults.get_or_init(|| {
+                object
+                    .iter()
+                    .any(|a| a.default.is_some() || a.ty.has_defaults())
+            }),
             _ => false,
         }
     }

@@ -3,23 +3,40 @@
 
 mod values_support;
 
-use tfvars_runtime::{convert, Type, Value};
+use tfvars_runtime::{convert, convert_owned, ConversionError, Type, Value};
 use values_support::{json, ty};
+
+/// Converts, by reference and taking the value, which must agree.
+fn both(value: &str, t: &str) -> Result<Value, ConversionError> {
+    let (v, t) = (json(value), ty(t));
+    let borrowed = convert(&v, &t);
+    let owned = convert_owned(v, &t);
+    match (&borrowed, &owned) {
+        (Ok(a), Ok(b)) => assert_eq!(a, b, "{value} to {t}"),
+        (Err(a), Err(b)) => assert_eq!(
+            (a.path_string(), a.message()),
+            (b.path_string(), b.message()),
+            "{value} to {t}"
+        ),
+        _ => panic!("{value} to {t}: {borrowed:?} by reference, {owned:?} taken"),
+    }
+    borrowed
+}
 
 /// Converts, then writes the result as JSON.
 fn ok(value: &str, t: &str) -> String {
-    let v = convert(&json(value), &ty(t)).unwrap_or_else(|e| panic!("{value} to {t}: {e}"));
+    let v = both(value, t).unwrap_or_else(|e| panic!("{value} to {t}: {e}"));
     v.to_json().unwrap()
 }
 
 /// The converted value's type.
 fn type_of(value: &str, t: &str) -> String {
-    convert(&json(value), &ty(t)).unwrap().ty().to_string()
+    both(value, t).unwrap().ty().to_string()
 }
 
 /// The error: `path: message`, or just the message for a type mismatch.
 fn err(value: &str, t: &str) -> String {
-    let e = convert(&json(value), &ty(t)).expect_err(&format!("{value} to {t} should fail"));
+    let e = both(value, t).expect_err(&format!("{value} to {t} should fail"));
     if e.path().is_empty() {
         e.message().to_string()
     } else {

@@ -239,6 +239,17 @@ fn serde_round_trips_compactly() {
 }
 
 proptest! {
+    // Plain integers are read on a shorter path; a fraction of zeros takes the general one.
+    #[test]
+    fn plain_integers_read_as_the_general_parser_reads_them(sign in "[-+]?", digits in "[0-9]{1,20}") {
+        let plain = format!("{sign}{digits}");
+        let general = format!("{plain}.0");
+        let (a, b) = (Number::parse(&plain).unwrap(), Number::parse(&general).unwrap());
+        prop_assert_eq!(&a, &b);
+        prop_assert_eq!(a.to_terraform_string(), b.to_terraform_string());
+        prop_assert_eq!(format!("{a:?}"), format!("{b:?}"));
+    }
+
     #[test]
     fn integers_round_trip(i in any::<i128>()) {
         let x = Number::from(i);
