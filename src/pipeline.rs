@@ -2,7 +2,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use tfvars_runtime::check::{check as check_inputs, unsuitable_value_detail};
+use tfvars_runtime::check::{check_owned, unsuitable_value_detail};
 use tfvars_runtime::json::parse_tfvars_json;
 use tfvars_runtime::{
     convert, Attribute, CheckOptions, Diagnostic, FileAccess, InputVariable, ModuleSpec, Report,
@@ -25,7 +25,7 @@ pub(crate) fn check(
             source: Default::default(),
         })
         .collect();
-    let checked = check_inputs(spec, &inputs, &CheckOptions { version, files });
+    let checked = check_owned(spec, inputs, &CheckOptions { version, files });
     if checked.report.is_ok() {
         Ok(checked.report)
     } else {
