@@ -122,6 +122,45 @@ fn patterns() {
 }
 
 #[test]
+fn substrings() {
+    let r = ok("strcontains(var.x, \"a/b.1\")", "string");
+    assert_eq!(r.patterns, ["a/b\\.1"]);
+    assert!(!r.null_ok, "strcontains fails on null");
+    // The NFC forms Terraform compares could differ from the text a schema sees.
+    refused("strcontains(var.x, \"é\")", "string", "non-ASCII");
+    refused("strcontains(var.x, \"a;\")", "string", "U+037E");
+    refused("strcontains(var.x, \"OK/\")", "string", "U+212A");
+    refused("strcontains(var.x, \"ab\")", "string", "combining mark");
+    refused("strcontains(var.x, \"/=\")", "string", "combining mark");
+    refused("strcontains(var.x, var.y)", "string", "non-literal");
+    refused("strcontains(\"a/\", var.x)", "string", "not the variable");
+    refused("strcontains(var.x, \"/\")", "number", "type");
+    // A condition compared with a literal bool is the condition or its negation.
+    let r = ok("strcontains(var.x, \"/\") == false", "string");
+    assert_eq!(r.forbidden_patterns, ["/"]);
+    let r = ok("true == strcontains(var.x, \"/\")", "string");
+    assert_eq!(r.patterns, ["/"]);
+    let r = ok("startswith(var.x, \"a\") != true", "string");
+    assert_eq!(r.forbidden_patterns, ["^a"]);
+}
+
+#[test]
+fn cidr_prefixes() {
+    // The pattern itself is held to Terraform's verdicts in schema_cidr.rs.
+    let r = ok("can(cidrhost(var.x, 0))", "string");
+    assert_eq!(r.patterns.len(), 1);
+    assert!(r.patterns[0].starts_with("^(?:") && r.patterns[0].ends_with(")$"));
+    assert!(!r.null_ok, "can() is false on null");
+    let r = ok("var.x == null || can(cidrhost(var.x, 1))", "string");
+    assert!(r.null_ok);
+    let r = ok(
+        "alltrue([for c in var.x : can(cidrhost(c, 0))])",
+        "list(string)",
+    );
+    assert_eq!(r.items.expect("items").patterns.len(), 1);
+}
+
+#[test]
 fn elements_values_keys_and_attributes() {
     let r = ok(
         "alltrue([for v in var.x : contains([\"a\"], v)])",

@@ -1004,6 +1004,54 @@ def define_more():
         var("l", "list(string)", default='["a"]', checks=[("length(var.l) > 0", "var.l")]),
     )
     m.case("no_files").json("empty", '{"l": []}\n')
+    # CIDR prefixes as Terraform reads them (leading zeros, IPv6 forms), substrings, and
+    # conditions compared with a literal bool or negated.
+    m = module(
+        "validation_functions",
+        "validation",
+        var(
+            "cidr",
+            "string",
+            default='"10.0.0.0/16"',
+            checks=[("can(cidrhost(var.cidr, 0))", '"Must be a CIDR prefix."')],
+        )
+        + var(
+            "cidrs",
+            "list(string)",
+            default="[]",
+            checks=[
+                ("alltrue([for c in var.cidrs : can(cidrhost(c, 1))])", '"Each must hold host 1."')
+            ],
+        )
+        + var(
+            "path",
+            "string",
+            default='"a/b"',
+            checks=[('strcontains(var.path, "/")', '"Must contain a slash."')],
+        )
+        + var(
+            "flat",
+            "string",
+            default='"x"',
+            checks=[('strcontains(var.flat, "/") == false', '"Must not contain a slash."')],
+        )
+        + var(
+            "plain",
+            "string",
+            default='"b"',
+            checks=[('!startswith(var.plain, "-")', '"Must not start with a dash."')],
+        ),
+    )
+    m.case("no_files").json("cidr_zeros", '{"cidr": "010.0.0.1/024"}\n')
+    m.json("cidr_v6", '{"cidr": "::ffff:1.2.3.4/0120", "cidrs": ["2001:db8::/64", "0.0.0.0/0"]}\n')
+    m.json("cidr_bad", '{"cidr": "10.0.0.0/33"}\n')
+    m.json("cidr_zone", '{"cidr": "fe80::1%eth0/64"}\n')
+    m.json("cidrs_full", '{"cidrs": ["10.0.0.0/31", "10.0.0.1/32"]}\n')
+    m.json("cidr_null", '{"cidr": null}\n')
+    m.json("substrings_ok", '{"path": "x/y", "flat": "xy", "plain": "a-"}\n')
+    m.json("path_bad", '{"path": "xy"}\n')
+    m.json("flat_bad", '{"flat": "x/y"}\n')
+    m.json("plain_bad", '{"plain": "-a"}\n')
 
     # -- more null / nullable ------------------------------------------------------------------
     m = single(

@@ -896,6 +896,16 @@ impl Cx<'_> {
                 if is_boolean(a) && is_boolean(b) {
                     return self.same_truth(*op == BinaryOp::Eq, a, b, target, ty);
                 }
+                for (c, lit) in [(a, b), (b, a)] {
+                    // `C == true` is `C`, `C == false` is `!C` (both fail where `C` fails).
+                    if let (true, Some(Value::Bool(lit))) = (is_boolean(c), self.literal(lit)) {
+                        if lit == (*op == BinaryOp::Eq) {
+                            return self.condition(c, target, ty);
+                        }
+                        let not = Expr::Unary(UnaryOp::Not, Box::new((**c).clone()));
+                        return self.condition(&not, target, ty);
+                    }
+                }
                 if let Some(t) = self.length_compare(*op, a, b, target, ty)? {
                     return Ok(t);
                 }
@@ -1043,6 +1053,34 @@ impl Cx<'_> {
                             ..Rules::default()
                         },
                         on_null: OnNull::True,
+                    })
+                }
+                call @ Expr::Call {
+                    expand_final: false,
+                    ..
+                } => {
+                    // A call translated as one pattern and nothing else (`startswith`,
+                    // `strcontains`, `can(cidrhost(…))`): the pattern must not match; null keeps
+                    // failing, or flips.
+                    let not_translated = || format!("`!` applied to {}", describe(call));
+                    let t = self
+                        .condition(call, target, ty)
+                        .map_err(|why| format!("{}: {why}", not_translated()))?;
+                    let mut rest = t.rules;
+                    let patterns = std::mem::take(&mut rest.patterns);
+                    if patterns.len() != 1 || rest != Rules::default() {
+                        return Err(not_translated());
+                    }
+                    Ok(Translated {
+                        rules: Rules {
+                            forbidden_patterns: patterns,
+                            ..Rules::default()
+                        },
+                        on_null: match t.on_null {
+                            OnNull::True => OnNull::False,
+                            OnNull::False => OnNull::True,
+                            OnNull::Error => OnNull::Error,
+                        },
                     })
                 }
                 other => match negated(other) {
@@ -1719,6 +1757,22 @@ impl Cx<'_> {
                         on_null: OnNull::False,
                     })
                 }
+                [Expr::Call {
+                    name,
+                    args: inner,
+                    expand_final: false,
+                }] if name == "cidrhost" => {
+                    // `can(cidrhost(var.x, N))`: a CIDR prefix Terraform reads, with room for
+                    // host number N; false on null.
+                    let pattern = self.cidrhost_args(inner, target, ty)?;
+                    Ok(Translated {
+                        rules: Rules {
+                            patterns: vec![pattern],
+                            ..Rules::default()
+                        },
+                        on_null: OnNull::False,
+                    })
+                }
                 [other] => Err(format!("`can` around {}", describe(other))),
                 _ => Err("`can` with several arguments".into()),
             },
@@ -1745,6 +1799,27 @@ impl Cx<'_> {
                     })
                 }
                 _ => Err(format!("`{name}` whose first argument is not the variable")),
+            },
+            "strcontains" => match args {
+                [v, lit] if target.is(v) => {
+                    let Some(Value::String(s)) = self.literal(lit) else {
+                        return Err("`strcontains` with a non-literal substring".into());
+                    };
+                    if *ty != Type::String {
+                        return Err(format!("`strcontains` on a variable of type `{}`", ty));
+                    }
+                    if let Some(why) = nfc_unsafe(&s) {
+                        return Err(format!("`strcontains` with the substring {s:?}: {why}"));
+                    }
+                    Ok(Translated {
+                        rules: Rules {
+                            patterns: vec![ecma_regex::escape_literal(&s)],
+                            ..Rules::default()
+                        },
+                        on_null: OnNull::Error,
+                    })
+                }
+                _ => Err("`strcontains` whose first argument is not the variable".into()),
             },
             "alltrue" | "anytrue" if matches!(args, [Expr::Tuple(items)] if !items.is_empty()) => {
                 // Over a list literal: every element is evaluated, as `&&`/`||` were in 1.11.
@@ -1801,6 +1876,31 @@ impl Cx<'_> {
             }
             other => Err(format!("the function `{other}` is not translated")),
         }
+    }
+
+    /// The pattern of the strings `s` for which `cidrhost(s, N)` succeeds, for `cidrhost(var.x,
+    /// N)` with a literal whole number N. Exact on NFC text too: the only characters whose NFC
+    /// form is ASCII (`;`, `` ` ``, `K`) cannot appear in a CIDR prefix.
+    fn cidrhost_args(&self, args: &[Expr], target: Target, ty: &Type) -> Result<String, String> {
+        let [v, n] = args else {
+            return Err("`cidrhost` with other than two arguments".into());
+        };
+        if !target.is(v) {
+            return Err("`cidrhost` whose first argument is not the variable".into());
+        }
+        if *ty != Type::String {
+            return Err(format!(
+                "`cidrhost` on a variable of type `{}` (JSON Schema's `pattern` only checks strings)",
+                ty
+            ));
+        }
+        let hostnum = self
+            .number_literal(n)
+            .filter(Number::is_integer)
+            .and_then(|n| n.to_i128())
+            .ok_or("`cidrhost` whose host number is not a literal whole number")?;
+        super::cidr::cidrhost(hostnum)
+            .ok_or_else(|| format!("`cidrhost` with the host number {hostnum} (2^62 or beyond)"))
     }
 
     fn regex_args(&self, args: &[Expr], target: Target, ty: &Type) -> Result<String, String> {
@@ -2094,6 +2194,28 @@ impl Cx<'_> {
 
 /// Whether `e` is a condition (its value a bool, or a failure), by its form: a comparison,
 /// `!`, `&&`, `||`, or a call of a function that returns a bool.
+/// Why a pattern looking for the literal `s` would not judge Terraform's NFC-normalised text
+/// as Terraform does; `None` when it would. Terraform normalises strings to NFC, a schema
+/// sees them as given. A non-ASCII literal can be given decomposed; `;`, `` ` `` and `K` are
+/// the NFC forms of U+037E, U+1FEF and U+212A; an ASCII letter, `<`, `=` or `>` at the end
+/// can compose with a combining mark that follows it (`=` and U+0338 are `≠`).
+fn nfc_unsafe(s: &str) -> Option<&'static str> {
+    if !s.is_ascii() {
+        return Some(
+            "a non-ASCII substring (Terraform compares NFC text, a schema the text as given)",
+        );
+    }
+    if s.contains([';', '`', 'K']) {
+        return Some("`;`, `` ` `` or `K` (the NFC forms of U+037E, U+1FEF and U+212A)");
+    }
+    match s.chars().last() {
+        Some(c) if c.is_ascii_alphabetic() || matches!(c, '<' | '=' | '>') => {
+            Some("its last character can compose with a combining mark that follows it in NFC")
+        }
+        _ => None,
+    }
+}
+
 fn is_boolean(e: &Expr) -> bool {
     match e {
         Expr::Binary(op, ..) => matches!(
@@ -2110,7 +2232,7 @@ fn is_boolean(e: &Expr) -> bool {
         Expr::Unary(UnaryOp::Not, _) => true,
         Expr::Call { name, .. } => matches!(
             name.as_str(),
-            "can" | "contains" | "startswith" | "endswith" | "alltrue" | "anytrue"
+            "can" | "contains" | "startswith" | "endswith" | "strcontains" | "alltrue" | "anytrue"
         ),
         _ => false,
     }
@@ -2512,3 +2634,4 @@ fn alternatives_expressible(alternatives: &[Rules], ty: &Type) -> bool {
             .all(|r| r.items.is_none() && r.values.is_none() && r.keys.is_none());
     on_attributes || alternatives.iter().all(Rules::is_flat)
 }
+

@@ -1,0 +1,70 @@
+variable "cidr" {
+  type = string
+  default = "10.0.0.0/16"
+  validation {
+    condition     = can(cidrhost(var.cidr, 0))
+    error_message = "Must be a CIDR prefix."
+  }
+}
+output "cidr" {
+  value = var.cidr
+}
+output "cidr__json" {
+  value = jsonencode(var.cidr)
+}
+variable "cidrs" {
+  type = list(string)
+  default = []
+  validation {
+    condition     = alltrue([for c in var.cidrs : can(cidrhost(c, 1))])
+    error_message = "Each must hold host 1."
+  }
+}
+output "cidrs" {
+  value = var.cidrs
+}
+output "cidrs__json" {
+  value = jsonencode(var.cidrs)
+}
+variable "path" {
+  type = string
+  default = "a/b"
+  validation {
+    condition     = strcontains(var.path, "/")
+    error_message = "Must contain a slash."
+  }
+}
+output "path" {
+  value = var.path
+}
+output "path__json" {
+  value = jsonencode(var.path)
+}
+variable "flat" {
+  type = string
+  default = "x"
+  validation {
+    condition     = strcontains(var.flat, "/") == false
+    error_message = "Must not contain a slash."
+  }
+}
+output "flat" {
+  value = var.flat
+}
+output "flat__json" {
+  value = jsonencode(var.flat)
+}
+variable "plain" {
+  type = string
+  default = "b"
+  validation {
+    condition     = !startswith(var.plain, "-")
+    error_message = "Must not start with a dash."
+  }
+}
+output "plain" {
+  value = var.plain
+}
+output "plain__json" {
+  value = jsonencode(var.plain)
+}
