@@ -1899,8 +1899,11 @@ impl Cx<'_> {
             .filter(Number::is_integer)
             .and_then(|n| n.to_i128())
             .ok_or("`cidrhost` whose host number is not a literal whole number")?;
-        super::cidr::cidrhost(hostnum)
-            .ok_or_else(|| format!("`cidrhost` with the host number {hostnum} (2^62 or beyond)"))
+        let pattern = super::cidr::cidrhost(hostnum)
+            .ok_or_else(|| format!("`cidrhost` with the host number {hostnum} (2^62 or beyond)"))?;
+        // Every string it matches has a `/`.
+        no_number_matches(&pattern);
+        Ok(pattern)
     }
 
     fn regex_args(&self, args: &[Expr], target: Target, ty: &Type) -> Result<String, String> {
@@ -2635,3 +2638,100 @@ fn alternatives_expressible(alternatives: &[Rules], ty: &Type) -> bool {
     on_attributes || alternatives.iter().all(Rules::is_flat)
 }
 
+/// Whether some number's string form (what Terraform gives a string variable for a number:
+/// decimal text, `-?[0-9]+(\.[0-9]+)?`, never an exponent) contains a match of `pattern`;
+/// `None` when that cannot be told here (a pattern the lazy DFA does not build, or a state
+/// budget spent). Computed once per pattern and process.
+pub(crate) fn some_number_matches(pattern: &str) -> Option<bool> {
+    if let Some(found) = number_answers().lock().ok()?.get(pattern) {
+        return *found;
+    }
+    let answer = number_search(pattern);
+    number_answers()
+        .lock()
+        .ok()?
+        .insert(pattern.to_string(), answer);
+    answer
+}
+
+type NumberAnswers = std::sync::Mutex<std::collections::HashMap<String, Option<bool>>>;
+
+/// The answers of [`some_number_matches`], per pattern.
+fn number_answers() -> &'static NumberAnswers {
+    static ANSWERS: std::sync::OnceLock<NumberAnswers> = std::sync::OnceLock::new();
+    ANSWERS.get_or_init(Default::default)
+}
+
+/// Records that no number's text contains a match of `pattern`, for a pattern built here
+/// around a character no number text has (a CIDR prefix's `/`): searching the product of a
+/// large pattern's DFA with number texts would cost milliseconds.
+fn no_number_matches(pattern: &str) {
+    if let Ok(mut answers) = number_answers().lock() {
+        answers.insert(pattern.to_string(), Some(false));
+    }
+}
+
+/// The search behind [`some_number_matches`]: the product of the pattern's unanchored DFA and
+/// the automaton of number texts, explored breadth first. A text contains a match exactly when
+/// the DFA passes through a match state while reading it or at its end.
+fn number_search(pattern: &str) -> Option<bool> {
+    use regex_automata::hybrid::dfa::DFA;
+    use regex_automata::util::start::Config;
+    use regex_automata::Anchored;
+    // The automaton of number texts: 0 start, 1 after `-`, 2 digits (accepting), 3 after `.`,
+    // 4 fraction digits (accepting). Every state can reach an accepting one.
+    fn step(state: u8, b: u8) -> Option<u8> {
+        match (state, b) {
+            (0, b'-') => Some(1),
+            (0..=2, b'0'..=b'9') => Some(2),
+            (2, b'.') => Some(3),
+            (3 | 4, b'0'..=b'9') => Some(4),
+            _ => None,
+        }
+    }
+    const BUDGET: usize = 20_000;
+    let dfa = DFA::new(pattern).ok()?;
+    let mut cache = dfa.create_cache();
+    let start = dfa
+        .start_state(&mut cache, &Config::new().anchored(Anchored::No))
+        .ok()?;
+    let mut seen = std::collections::HashSet::new();
+    let mut queue = std::collections::VecDeque::from([(start, 0u8)]);
+    seen.insert((start, 0u8));
+    while let Some((s, n)) = queue.pop_front() {
+        // A cleared cache invalidates the states held here: give up rather than mix them.
+        if seen.len() > BUDGET || cache.clear_count() > 0 {
+            return None;
+        }
+        if n == 2 || n == 4 {
+            let end = dfa.next_eoi_state(&mut cache, s).ok()?;
+            if end.is_quit() || end.is_unknown() || cache.clear_count() > 0 {
+                return None;
+            }
+            if end.is_match() {
+                return Some(true);
+            }
+        }
+        for b in b"-.0123456789" {
+            let Some(m) = step(n, *b) else { continue };
+            let t = dfa.next_state(&mut cache, s, *b).ok()?;
+            if t.is_quit() || t.is_unknown() {
+                return None;
+            }
+            if cache.clear_count() > 0 {
+                return None;
+            }
+            if t.is_match() {
+                // A match ended before `b`; any number text extending this prefix has it.
+                return Some(true);
+            }
+            if t.is_dead() {
+                continue;
+            }
+            if seen.insert((t, m)) {
+                queue.push_back((t, m));
+            }
+        }
+    }
+    Some(false)
+}
