@@ -512,3 +512,30 @@ fn try_with_a_truth_value_fallback() {
         "fallback",
     );
 }
+
+#[test]
+fn try_around_a_chain_of_null_tests() {
+    // In 1.11 every side of `||` is evaluated, but inside `try(…, true)` an error gives true
+    // as the first true side would: the null tests are followed as 1.12 follows them.
+    let ty = "object({a = optional(string), n = optional(object({m = optional(string)}))})";
+    let cond = r#"try(var.x == null || var.x.a == null || contains(["p", "q"], var.x.a), true)"#;
+    for version in [TerraformVersion::V1_11, TerraformVersion::Latest] {
+        let r = rules(cond, ty, version).unwrap_or_else(|e| panic!("{cond}: {e}"));
+        assert!(r.null_ok, "{version:?}: a null object passes");
+        let (name, a) = &r.properties[0];
+        assert_eq!(name, "a");
+        assert!(a.null_ok, "{version:?}: a null attribute passes");
+        assert_eq!(a.allowed.as_ref().map(Vec::len), Some(2));
+    }
+    let nested = r#"try(var.x == null || var.x.n == null || var.x.n.m == null || contains(["p"], var.x.n.m), true)"#;
+    rules(nested, ty, TerraformVersion::V1_11).unwrap_or_else(|e| panic!("{nested}: {e}"));
+    // Without `try`, 1.11 fails on the attribute of a null object.
+    let bare = r#"var.x == null || var.x.a == null || contains(["p"], var.x.a)"#;
+    assert!(rules(bare, ty, TerraformVersion::V1_11).is_err());
+    // A side with `&&` of its own could stop early in 1.12 where 1.11 fails: not followed.
+    let inner = r#"try(var.x == null || (var.x.a != null && contains(["p"], var.x.a)), true)"#;
+    assert!(rules(inner, ty, TerraformVersion::V1_11).is_err());
+    // `try(…, false)` around `||`: an error is not what the first true side gives.
+    let wrong = r#"try(var.x == null || var.x.a == null || contains(["p"], var.x.a), false)"#;
+    assert!(rules(wrong, ty, TerraformVersion::V1_11).is_err());
+}

@@ -1040,6 +1040,21 @@ def define_more():
             "string",
             default='"b"',
             checks=[('!startswith(var.plain, "-")', '"Must not start with a dash."')],
+        )
+        + var(
+            "gpu",
+            "object({ driver = optional(string), nvidia = optional(object({ mode = optional(string) })) })",
+            default="null",
+            checks=[
+                (
+                    'try(var.gpu == null || var.gpu.driver == null || contains(["Install", "None"], var.gpu.driver), true)',
+                    '"Unknown driver."',
+                ),
+                (
+                    'try(var.gpu == null || var.gpu.nvidia == null || var.gpu.nvidia.mode == null || contains(["Managed"], var.gpu.nvidia.mode), true)',
+                    '"Unknown mode."',
+                ),
+            ],
         ),
     )
     m.case("no_files").json("cidr_zeros", '{"cidr": "010.0.0.1/024"}\n')
@@ -1052,6 +1067,11 @@ def define_more():
     m.json("path_bad", '{"path": "xy"}\n')
     m.json("flat_bad", '{"flat": "x/y"}\n')
     m.json("plain_bad", '{"plain": "-a"}\n')
+    m.json("gpu_empty", '{"gpu": {}}\n')
+    m.json("gpu_ok", '{"gpu": {"driver": "None", "nvidia": {"mode": "Managed"}}}\n')
+    m.json("gpu_driver_bad", '{"gpu": {"driver": "Other"}}\n')
+    m.json("gpu_mode_bad", '{"gpu": {"nvidia": {"mode": "Other"}}}\n')
+    m.json("gpu_mode_null", '{"gpu": {"nvidia": {"mode": null}}}\n')
 
     # -- more null / nullable ------------------------------------------------------------------
     m = single(

@@ -1858,7 +1858,21 @@ impl Cx<'_> {
                             .into(),
                     );
                 };
-                let t = self.condition(c, target, ty)?;
+                // `try(A || B, true)`: an error anywhere gives true, so evaluating every side
+                // (1.11) or stopping at the first true one (1.12) gives the same verdict, and
+                // stopping there is `A ? true : B`, which follows null tests (`var.x == null ||
+                // var.x.a == null || …`). The same for `try(A && B, false)`, `A ? B : false`.
+                // The sides must not hold `||` or `&&` of their own.
+                let chain = if fallback {
+                    BinaryOp::Or
+                } else {
+                    BinaryOp::And
+                };
+                let t = if short_circuit_alike(c, chain) {
+                    self.condition(&as_conditionals(c.peel(), chain), target, ty)?
+                } else {
+                    self.condition(c, target, ty)?
+                };
                 if !fails_only_on_null(&t.rules) {
                     return Err(
                         "`try` around a rule that can fail on elements, values, keys or a null attribute"
@@ -2217,6 +2231,37 @@ fn nfc_unsafe(s: &str) -> Option<&'static str> {
         }
         _ => None,
     }
+}
+
+/// Whether `e` is a chain of `op` (`||` or `&&`) of two or more sides none of which holds
+/// `||` or `&&` itself: the chain's verdict under `try` with the fallback `op` decides does
+/// not depend on whether the sides after a decisive one are evaluated.
+fn short_circuit_alike(e: &Expr, op: BinaryOp) -> bool {
+    fn logic_inside(e: &Expr) -> bool {
+        matches!(e, Expr::Binary(BinaryOp::And | BinaryOp::Or, ..))
+            || e.children().into_iter().any(logic_inside)
+    }
+    let mut sides = Vec::new();
+    flatten(e.peel(), op, &mut sides);
+    sides.len() > 1 && !sides.iter().any(|s| logic_inside(s))
+}
+
+/// A chain of `||` as `A ? true : (B ? true : C)`, of `&&` as `A ? (B ? C : false) : false`:
+/// the chain as 1.12 evaluates it, stopping at the first decisive side.
+fn as_conditionals(e: &Expr, op: BinaryOp) -> Expr {
+    let mut sides = Vec::new();
+    flatten(e, op, &mut sides);
+    let decisive = Expr::Literal(Value::Bool(op == BinaryOp::Or));
+    let mut rest = sides.pop().cloned().unwrap_or_else(|| decisive.clone());
+    while let Some(side) = sides.pop() {
+        let side = Box::new(side.clone());
+        rest = if op == BinaryOp::Or {
+            Expr::Conditional(side, Box::new(decisive.clone()), Box::new(rest))
+        } else {
+            Expr::Conditional(side, Box::new(rest), Box::new(decisive.clone()))
+        };
+    }
+    rest
 }
 
 fn is_boolean(e: &Expr) -> bool {

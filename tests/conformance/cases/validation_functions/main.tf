@@ -68,3 +68,21 @@ output "plain" {
 output "plain__json" {
   value = jsonencode(var.plain)
 }
+variable "gpu" {
+  type = object({ driver = optional(string), nvidia = optional(object({ mode = optional(string) })) })
+  default = null
+  validation {
+    condition     = try(var.gpu == null || var.gpu.driver == null || contains(["Install", "None"], var.gpu.driver), true)
+    error_message = "Unknown driver."
+  }
+  validation {
+    condition     = try(var.gpu == null || var.gpu.nvidia == null || var.gpu.nvidia.mode == null || contains(["Managed"], var.gpu.nvidia.mode), true)
+    error_message = "Unknown mode."
+  }
+}
+output "gpu" {
+  value = var.gpu
+}
+output "gpu__json" {
+  value = jsonencode(var.gpu)
+}
