@@ -514,6 +514,59 @@ fn try_with_a_truth_value_fallback() {
 }
 
 #[test]
+fn collections_written_around_the_variable() {
+    let lst = "list(string)";
+    for cond in [
+        r#"length([for s in var.x : true if contains(["a"], s)]) == length(var.x)"#,
+        r#"length(var.x) == length([for s in var.x : s if contains(["a"], s)])"#,
+        r#"length([for i, s in var.x : i if contains(["a"], s)]) >= length(var.x)"#,
+        r#"alltrue([for s in [for y in var.x : y] : contains(["a"], s)])"#,
+    ] {
+        let r = ok(cond, lst);
+        let items = r.items.unwrap_or_else(|| panic!("{cond}: items"));
+        assert_eq!(items.allowed.as_ref().map(Vec::len), Some(1), "{cond}");
+        assert!(!r.null_ok, "{cond}: fails on null");
+    }
+    for cond in [
+        r#"alltrue([for s in var.x == null ? [] : var.x : contains(["a"], s)])"#,
+        r#"alltrue([for s in (var.x != null ? var.x : []) : contains(["a"], s)])"#,
+    ] {
+        let r = ok(cond, lst);
+        assert!(r.items.is_some(), "{cond}: items");
+        assert!(r.null_ok, "{cond}: null iterates nothing");
+    }
+    // The value of an element that passes is evaluated, and may fail.
+    refused(
+        r#"length([for s in var.x : upper(s) if contains(["a"], s)]) == length(var.x)"#,
+        lst,
+        "whose value can fail",
+    );
+    // Another collection, or a count compared with something else.
+    refused(
+        r#"length([for s in var.x : s if contains(["a"], s)]) == length(var.y)"#,
+        lst,
+        "other than zero",
+    );
+    refused(
+        r#"length([for s in var.x : s if contains(["a"], s)]) < length(var.x)"#,
+        lst,
+        "other than zero",
+    );
+    // `[]` and a map do not unify: that conditional always fails.
+    refused(
+        r#"alltrue([for s in var.x == null ? [] : var.x : contains(["a"], s)])"#,
+        "map(string)",
+        "does not iterate the variable",
+    );
+    // `[for i, y in …]` would give indexes, not the map's keys.
+    refused(
+        r#"alltrue([for k, s in [for y in var.x : y] : contains(["a"], s)])"#,
+        "map(string)",
+        "does not iterate the variable",
+    );
+}
+
+#[test]
 fn try_around_a_chain_of_null_tests() {
     // In 1.11 every side of `||` is evaluated, but inside `try(…, true)` an error gives true
     // as the first true side would: the null tests are followed as 1.12 follows them.

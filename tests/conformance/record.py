@@ -1055,6 +1055,28 @@ def define_more():
                     '"Unknown mode."',
                 ),
             ],
+        )
+        + var(
+            "probes",
+            "list(object({ protocol = string }))",
+            default="[]",
+            checks=[
+                (
+                    'length([for o in var.probes : true if contains(["Tcp", "Http"], o.protocol)]) == length(var.probes)',
+                    '"Unknown protocol."',
+                )
+            ],
+        )
+        + var(
+            "spaces",
+            "list(object({ prefix = string }))",
+            default="null",
+            checks=[
+                (
+                    "alltrue([for a in (var.spaces == null ? [] : var.spaces) : can(cidrhost(a.prefix, 0))])",
+                    '"Each prefix must be a CIDR prefix."',
+                )
+            ],
         ),
     )
     m.case("no_files").json("cidr_zeros", '{"cidr": "010.0.0.1/024"}\n')
@@ -1072,6 +1094,11 @@ def define_more():
     m.json("gpu_driver_bad", '{"gpu": {"driver": "Other"}}\n')
     m.json("gpu_mode_bad", '{"gpu": {"nvidia": {"mode": "Other"}}}\n')
     m.json("gpu_mode_null", '{"gpu": {"nvidia": {"mode": null}}}\n')
+    m.json("probes_ok", '{"probes": [{"protocol": "Tcp"}, {"protocol": "Http"}]}\n')
+    m.json("probes_bad", '{"probes": [{"protocol": "Tcp"}, {"protocol": "Udp"}]}\n')
+    m.json("spaces_ok", '{"spaces": [{"prefix": "10.0.0.0/8"}, {"prefix": "::/0"}]}\n')
+    m.json("spaces_bad", '{"spaces": [{"prefix": "10.0.0.0/8"}, {"prefix": "10.0.0.0"}]}\n')
+    m.json("spaces_null", '{"spaces": null}\n')
 
     # -- more null / nullable ------------------------------------------------------------------
     m = single(

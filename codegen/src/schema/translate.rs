@@ -1920,6 +1920,81 @@ impl Cx<'_> {
         Ok(pattern)
     }
 
+    /// `alltrue([for x in C : v])` over a collection written around the one meant, as a
+    /// condition over that one: `X == null ? [] : X` (or `X != null ? X : []`) is
+    /// `X == null ? true : alltrue([for x in X : v])` (no element: true); `[for y in X : y]`
+    /// holds the elements of `X` in its order, so `for x in` it is `for x in X` (when `x` is
+    /// the only symbol: the index would differ from a map's key). The first form only for the
+    /// variable itself, a list or a set. `None` for other forms.
+    fn plain_collection(
+        &self,
+        f: &tfvars_runtime::expr::ForExpr,
+        target: Target,
+        ty: &Type,
+    ) -> Option<Expr> {
+        let over = |collection: &Expr| {
+            let mut g = f.clone();
+            g.collection = collection.clone();
+            Expr::Call {
+                name: "alltrue".into(),
+                args: vec![Expr::For(Box::new(g))],
+                expand_final: false,
+            }
+        };
+        let is_empty = |e: &Expr| match e.peel() {
+            Expr::Tuple(items) => items.is_empty(),
+            other => matches!(self.literal(other), Some(Value::Tuple(items)) if items.is_empty()),
+        };
+        match f.collection.peel() {
+            Expr::Conditional(test, then, otherwise) => {
+                let (is_null, subject) = match test.peel() {
+                    Expr::Binary(op @ (BinaryOp::Eq | BinaryOp::NotEq), a, b) => {
+                        let subject = if is_null_literal(b) {
+                            a
+                        } else if is_null_literal(a) {
+                            b
+                        } else {
+                            return None;
+                        };
+                        (*op == BinaryOp::Eq, subject.peel())
+                    }
+                    _ => return None,
+                };
+                let (on_null, on_value) = if is_null {
+                    (then, otherwise)
+                } else {
+                    (otherwise, then)
+                };
+                // A list or set: `[]` and the value unify (with a map or object they would
+                // not, and the conditional would always fail).
+                if !is_empty(on_null)
+                    || on_value.peel() != subject
+                    || !target.is(subject)
+                    || !matches!(ty, Type::List(_) | Type::Set(_))
+                {
+                    return None;
+                }
+                let yes = Box::new(Expr::Literal(Value::Bool(true)));
+                let each = Box::new(over(subject));
+                Some(if is_null {
+                    Expr::Conditional(test.clone(), yes, each)
+                } else {
+                    Expr::Conditional(test.clone(), each, yes)
+                })
+            }
+            Expr::For(inner)
+                if f.key_var.is_none()
+                    && inner.key.is_none()
+                    && inner.condition.is_none()
+                    && !inner.grouping
+                    && matches!(inner.value.peel(), Expr::Bound(b) if *b == inner.value_var) =>
+            {
+                Some(over(&inner.collection))
+            }
+            _ => None,
+        }
+    }
+
     fn regex_args(&self, args: &[Expr], target: Target, ty: &Type) -> Result<String, String> {
         match args {
             [p, v] if target.is(v) => {
@@ -1969,6 +2044,9 @@ impl Cx<'_> {
             return Err(
                 "`alltrue` over a `for` expression with a filter or an object result".into(),
             );
+        }
+        if let Some(rewritten) = self.plain_collection(f, target, ty) {
+            return self.condition(&rewritten, target, ty);
         }
         // `for v in values(var.m)` and `for k in keys(var.m)` over a map.
         if let (
@@ -2105,6 +2183,52 @@ impl Cx<'_> {
         }))
     }
 
+    /// `length([for x in X : v if P]) == length(X)` (or `>=`): every element passes the
+    /// filter, which is `alltrue([for x in X : P])` when `v` cannot fail (a literal or a
+    /// symbol of the `for`): each `P` is evaluated in both forms, and a `P` that is null fails
+    /// the filter and makes `alltrue` false. `None` for other comparisons.
+    fn every_element_passes(
+        &self,
+        f: &tfvars_runtime::expr::ForExpr,
+        filter: &Expr,
+        op: BinaryOp,
+        other: &Expr,
+        target: Target,
+        ty: &Type,
+    ) -> Option<Result<Translated, String>> {
+        let Expr::Call {
+            name,
+            args,
+            expand_final: false,
+        } = other.peel()
+        else {
+            return None;
+        };
+        if name != "length"
+            || !matches!(op, BinaryOp::Eq | BinaryOp::GreaterEq)
+            || args.len() != 1
+            || args[0].peel() != f.collection.peel()
+        {
+            return None;
+        }
+        let safe_value = match f.value.peel() {
+            Expr::Literal(_) => true,
+            Expr::Bound(b) => *b == f.value_var || f.key_var.as_ref() == Some(b),
+            _ => false,
+        };
+        if !safe_value {
+            return Some(Err(
+                "`length()` of a filtered `for` whose value can fail, compared with the collection's length".into(),
+            ));
+        }
+        let each = ForParts {
+            key_var: f.key_var.clone(),
+            value_var: f.value_var.clone(),
+            collection: f.collection.clone(),
+        };
+        Some(self.condition(&each.alltrue(filter.clone()), target, ty))
+    }
+
     /// `length(x) op N` / `N op length(x)`; `None` when neither side is `length(x)`.
     fn length_compare(
         &self,
@@ -2124,6 +2248,9 @@ impl Cx<'_> {
             let Some((f, c)) = filtered_for(side) else {
                 continue;
             };
+            if let Some(t) = self.every_element_passes(f, c, op, other, target, ty) {
+                return t.map(Some);
+            }
             let zero_count = match (op, self.number_literal(other)) {
                 (BinaryOp::Eq | BinaryOp::LessEq, Some(n)) => n == Number::from(0u8),
                 (BinaryOp::Less, Some(n)) => n == Number::from(1u8),

@@ -86,3 +86,31 @@ output "gpu" {
 output "gpu__json" {
   value = jsonencode(var.gpu)
 }
+variable "probes" {
+  type = list(object({ protocol = string }))
+  default = []
+  validation {
+    condition     = length([for o in var.probes : true if contains(["Tcp", "Http"], o.protocol)]) == length(var.probes)
+    error_message = "Unknown protocol."
+  }
+}
+output "probes" {
+  value = var.probes
+}
+output "probes__json" {
+  value = jsonencode(var.probes)
+}
+variable "spaces" {
+  type = list(object({ prefix = string }))
+  default = null
+  validation {
+    condition     = alltrue([for a in (var.spaces == null ? [] : var.spaces) : can(cidrhost(a.prefix, 0))])
+    error_message = "Each prefix must be a CIDR prefix."
+  }
+}
+output "spaces" {
+  value = var.spaces
+}
+output "spaces__json" {
+  value = jsonencode(var.spaces)
+}
