@@ -567,6 +567,39 @@ fn collections_written_around_the_variable() {
 }
 
 #[test]
+fn chains_of_null_tests_evaluated_whole() {
+    // 1.11 evaluates every side: a null object fails on `var.x.a`, a null `a` on
+    // `contains`; the rule holds only for a given `a` in the list.
+    let ty = "object({a = optional(string), n = optional(object({m = optional(number)}))})";
+    let cond = r#"var.x == null || var.x.a == null || contains(["p", "q"], var.x.a)"#;
+    let r = rules(cond, ty, TerraformVersion::V1_11).unwrap_or_else(|e| panic!("{cond}: {e}"));
+    assert!(!r.null_ok, "a null object fails");
+    assert!(
+        r.may_fail,
+        "a null attribute fails with an error, which `try` would catch"
+    );
+    let (name, a) = &r.properties[0];
+    assert_eq!(name, "a");
+    assert!(!a.null_ok, "a null attribute fails");
+    assert!(
+        r.required.contains(&"a".to_string()),
+        "left out, `a` is null"
+    );
+    let nested = "var.x.n == null || var.x.n.m == null || (var.x.n.m >= 1 && var.x.n.m <= 5)";
+    let r = rules(nested, ty, TerraformVersion::V1_11).unwrap_or_else(|e| panic!("{nested}: {e}"));
+    assert!(!r.null_ok);
+    // 1.12 stops at the first true side: nulls pass.
+    let r = rules(cond, ty, TerraformVersion::Latest).unwrap_or_else(|e| panic!("{cond}: {e}"));
+    assert!(r.null_ok);
+    // A side that does not fail on a null path (`!= ""` is true on null) does not make the
+    // path required: if translated, a null `a` passes.
+    let lenient = r#"var.x == null || var.x.a == null || var.x.a != "" "#;
+    if let Ok(r) = rules(lenient, ty, TerraformVersion::V1_11) {
+        assert!(!r.required.contains(&"a".to_string()), "{lenient}: {r:?}");
+    }
+}
+
+#[test]
 fn try_around_a_chain_of_null_tests() {
     // In 1.11 every side of `||` is evaluated, but inside `try(…, true)` an error gives true
     // as the first true side would: the null tests are followed as 1.12 follows them.
@@ -584,11 +617,16 @@ fn try_around_a_chain_of_null_tests() {
     rules(nested, ty, TerraformVersion::V1_11).unwrap_or_else(|e| panic!("{nested}: {e}"));
     // Without `try`, 1.11 fails on the attribute of a null object.
     let bare = r#"var.x == null || var.x.a == null || contains(["p"], var.x.a)"#;
-    assert!(rules(bare, ty, TerraformVersion::V1_11).is_err());
+    assert!(
+        !rules(bare, ty, TerraformVersion::V1_11)
+            .expect(bare)
+            .null_ok
+    );
     // A side with `&&` of its own could stop early in 1.12 where 1.11 fails: not followed.
     let inner = r#"try(var.x == null || (var.x.a != null && contains(["p"], var.x.a)), true)"#;
     assert!(rules(inner, ty, TerraformVersion::V1_11).is_err());
-    // `try(…, false)` around `||`: an error is not what the first true side gives.
-    let wrong = r#"try(var.x == null || var.x.a == null || contains(["p"], var.x.a), false)"#;
-    assert!(rules(wrong, ty, TerraformVersion::V1_11).is_err());
+    // `try(…, false)` around `||`: an error is not what the first true side gives; judged
+    // whole, the chain's failure on a null attribute is not told from false: not followed.
+    let whole = r#"try(var.x == null || var.x.a == null || contains(["p"], var.x.a), false)"#;
+    assert!(rules(whole, ty, TerraformVersion::V1_11).is_err());
 }

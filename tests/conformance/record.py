@@ -1077,6 +1077,21 @@ def define_more():
                     '"Each prefix must be a CIDR prefix."',
                 )
             ],
+        )
+        + var(
+            "sku",
+            "object({ capacity = optional(number), tier = optional(string) })",
+            default='{ capacity = 5, tier = "Basic" }',
+            checks=[
+                (
+                    "var.sku == null || var.sku.capacity == null || (var.sku.capacity >= 1 && var.sku.capacity <= 125)",
+                    '"Capacity from 1 to 125."',
+                ),
+                (
+                    'var.sku.tier == null || contains(["Basic", "Standard"], var.sku.tier)',
+                    '"Unknown tier."',
+                ),
+            ],
         ),
     )
     m.case("no_files").json("cidr_zeros", '{"cidr": "010.0.0.1/024"}\n')
@@ -1099,6 +1114,13 @@ def define_more():
     m.json("spaces_ok", '{"spaces": [{"prefix": "10.0.0.0/8"}, {"prefix": "::/0"}]}\n')
     m.json("spaces_bad", '{"spaces": [{"prefix": "10.0.0.0/8"}, {"prefix": "10.0.0.0"}]}\n')
     m.json("spaces_null", '{"spaces": null}\n')
+    # 1.11 evaluates every side of `||`: a null object or a null capacity fails.
+    m.json("sku_null", '{"sku": null}\n')
+    m.json("sku_empty", '{"sku": {}}\n')
+    m.json("sku_big", '{"sku": {"capacity": 126, "tier": "Basic"}}\n')
+    m.json("sku_no_capacity", '{"sku": {"tier": "Basic"}}\n')
+    m.json("sku_tier", '{"sku": {"capacity": 2, "tier": "Basic"}}\n')
+    m.json("sku_tier_bad", '{"sku": {"capacity": 2, "tier": "Gold"}}\n')
 
     # -- more null / nullable ------------------------------------------------------------------
     m = single(

@@ -862,7 +862,9 @@ impl Cx<'_> {
 
     fn condition_direct(&self, e: &Expr, target: Target, ty: &Type) -> Result<Translated, String> {
         match e {
-            Expr::Binary(BinaryOp::Or, ..) => self.or_chain(e, target, ty),
+            Expr::Binary(BinaryOp::Or, ..) => self
+                .or_chain(e, target, ty)
+                .or_else(|why| self.eager_null_chain(e, target, ty).unwrap_or(Err(why))),
             Expr::Binary(BinaryOp::And, ..) => {
                 let mut terms = Vec::new();
                 flatten(e, BinaryOp::And, &mut terms);
@@ -1354,6 +1356,73 @@ impl Cx<'_> {
             rules,
             on_null: self.combine(&on_null, false),
         })
+    }
+
+    /// `A || B || …` in 1.11, which evaluates every side, when the sides are null tests of
+    /// the variable or of attribute paths under it (`var.x == null`, `var.x.a == null`) and
+    /// rules each about one attribute path that fail only where that path is null
+    /// (`contains([…], var.x.a)`, `var.x.a >= 1`). The chain fails where any side fails: on a
+    /// null parent of a tested path, or a null path under a rule; elsewhere it is the chain
+    /// stopping at the first true side. So it is `parent != null && path != null && …
+    /// && (A ? true : B ? true : …)`, whose `&&` (also evaluated whole) rejects exactly there.
+    /// `None` for other chains.
+    fn eager_null_chain(
+        &self,
+        e: &Expr,
+        target: Target,
+        ty: &Type,
+    ) -> Option<Result<Translated, String>> {
+        if self.version != TerraformVersion::V1_11 || !matches!(ty, Type::Object(_)) {
+            return None;
+        }
+        let mut sides = Vec::new();
+        flatten(e, BinaryOp::Or, &mut sides);
+        let mut needed: Vec<Expr> = Vec::new();
+        let mut rules = 0;
+        for side in sides {
+            if let Some(tested) = null_tested(side.peel()) {
+                match tested.peel() {
+                    t if target.is(t) => {}
+                    Expr::GetAttr(parent, _) if rooted_at(parent, target) => {
+                        needed.push((**parent).clone());
+                    }
+                    _ => return None,
+                }
+                continue;
+            }
+            let mut paths = Vec::new();
+            collect_paths(side, target, &mut paths);
+            let path = *paths.first()?;
+            if paths.iter().any(|p| *p != path) || target.is(path) {
+                return None;
+            }
+            let path_ty = path_type(path, target, ty)?;
+            let t = self.condition(side, Target::Attr(path), &path_ty).ok()?;
+            if t.on_null != OnNull::Error || !fails_only_on_null(&t.rules) {
+                return None;
+            }
+            needed.push(path.clone());
+            rules += 1;
+        }
+        if rules == 0 {
+            return None;
+        }
+        let mut chain = as_conditionals(e, BinaryOp::Or);
+        for path in needed.into_iter().rev() {
+            let given = Expr::Binary(
+                BinaryOp::NotEq,
+                Box::new(path),
+                Box::new(Expr::Literal(Value::Null(Type::Any))),
+            );
+            chain = Expr::Binary(BinaryOp::And, Box::new(given), Box::new(chain));
+        }
+        // Where the chain fails on a null attribute, `path != null` is false instead: the same
+        // verdict for a rule, not inside `try`, `||` or a conditional, which `may_fail` keeps
+        // it out of.
+        Some(self.condition(&chain, target, ty).map(|mut t| {
+            t.rules.may_fail = true;
+            t
+        }))
     }
 
     /// `==` / `contains` (allowed values) or `!=` / `!contains` (disallowed values).
@@ -2389,6 +2458,50 @@ fn as_conditionals(e: &Expr, op: BinaryOp) -> Expr {
         };
     }
     rest
+}
+
+/// `P` of `P == null` or `null == P`.
+fn null_tested(e: &Expr) -> Option<&Expr> {
+    match e {
+        Expr::Binary(BinaryOp::Eq, a, b) if is_null_literal(b) => Some(a),
+        Expr::Binary(BinaryOp::Eq, a, b) if is_null_literal(a) => Some(b),
+        _ => None,
+    }
+}
+
+/// Whether `e` is the target or an attribute path under it (`var.x.a.b`).
+fn rooted_at(e: &Expr, target: Target) -> bool {
+    match e.peel() {
+        t if target.is(t) => true,
+        Expr::GetAttr(inner, _) => rooted_at(inner, target),
+        _ => false,
+    }
+}
+
+/// The longest attribute paths under the target in `e` (`var.x.a.b`), and the target where
+/// it is used otherwise.
+fn collect_paths<'e>(e: &'e Expr, target: Target, out: &mut Vec<&'e Expr>) {
+    if target.is(e) || matches!(e, Expr::GetAttr(..)) && rooted_at(e, target) {
+        out.push(e);
+        return;
+    }
+    for c in e.children() {
+        collect_paths(c, target, out);
+    }
+}
+
+/// The type of an attribute path under the target, whose type is `ty`.
+fn path_type(e: &Expr, target: Target, ty: &Type) -> Option<Type> {
+    if target.is(e) {
+        return Some(ty.clone());
+    }
+    let Expr::GetAttr(inner, name) = e.peel() else {
+        return None;
+    };
+    match path_type(inner, target, ty)? {
+        Type::Object(attrs) => attrs.iter().find(|a| a.name == *name).map(|a| a.ty.clone()),
+        _ => None,
+    }
 }
 
 fn is_boolean(e: &Expr) -> bool {

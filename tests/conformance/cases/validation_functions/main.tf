@@ -114,3 +114,21 @@ output "spaces" {
 output "spaces__json" {
   value = jsonencode(var.spaces)
 }
+variable "sku" {
+  type = object({ capacity = optional(number), tier = optional(string) })
+  default = { capacity = 5, tier = "Basic" }
+  validation {
+    condition     = var.sku == null || var.sku.capacity == null || (var.sku.capacity >= 1 && var.sku.capacity <= 125)
+    error_message = "Capacity from 1 to 125."
+  }
+  validation {
+    condition     = var.sku.tier == null || contains(["Basic", "Standard"], var.sku.tier)
+    error_message = "Unknown tier."
+  }
+}
+output "sku" {
+  value = var.sku
+}
+output "sku__json" {
+  value = jsonencode(var.sku)
+}
