@@ -145,6 +145,25 @@ fn substrings() {
 }
 
 #[test]
+fn left_out_with_the_reason() {
+    refused(
+        r#"contains(["a", "b"], lower(var.x))"#,
+        "string",
+        "`contains` over `lower` of the variable: Terraform maps the case",
+    );
+    refused(
+        r#"can(regex("^[a-z]+$", upper(var.x)))"#,
+        "string",
+        "`regex` over `upper` of the variable",
+    );
+    refused(
+        "can(base64decode(var.x))",
+        "string",
+        "decoded bytes to be UTF-8",
+    );
+}
+
+#[test]
 fn cidr_prefixes() {
     // The pattern itself is held to Terraform's verdicts in schema_cidr.rs.
     let r = ok("can(cidrhost(var.x, 0))", "string");

@@ -1761,6 +1761,10 @@ impl Cx<'_> {
                     })
                 })
                 .collect(),
+            [_, v] if case_mapped(v, target).is_some() => Err(format!(
+                "`contains` over `{}` of the variable: {CASE_MAPPING}",
+                case_mapped(v, target).unwrap_or_default()
+            )),
             _ => Err("`contains` whose arguments are not a literal list and the variable".into()),
         }
     }
@@ -1841,6 +1845,13 @@ impl Cx<'_> {
                         },
                         on_null: OnNull::False,
                     })
+                }
+                [Expr::Call {
+                    name,
+                    args: inner,
+                    expand_final: false,
+                }] if name == "base64decode" && matches!(inner.as_slice(), [v] if target.is(v)) => {
+                    Err("`can(base64decode(…))`: Terraform also requires the decoded bytes to be UTF-8, which no pattern of a practical size states exactly".into())
                 }
                 [other] => Err(format!("`can` around {}", describe(other))),
                 _ => Err("`can` with several arguments".into()),
@@ -2078,6 +2089,10 @@ impl Cx<'_> {
                 }
                 ecma_regex::translate(&p).map_err(|why| format!("the pattern {p:?}: {why}"))
             }
+            [_, v] if case_mapped(v, target).is_some() => Err(format!(
+                "`regex` over `{}` of the variable: {CASE_MAPPING}",
+                case_mapped(v, target).unwrap_or_default()
+            )),
             _ => Err("`regex` whose second argument is not the variable".into()),
         }
     }
@@ -2458,6 +2473,25 @@ fn as_conditionals(e: &Expr, op: BinaryOp) -> Expr {
         };
     }
     rest
+}
+
+const CASE_MAPPING: &str = "Terraform maps the case of NFC text with Unicode's rules, which no enum or pattern follows exactly for every script";
+
+/// `lower`, `upper` or `title` when `e` is one of them applied to the target.
+fn case_mapped(e: &Expr, target: Target) -> Option<&'static str> {
+    match e.peel() {
+        Expr::Call {
+            name,
+            args,
+            expand_final: false,
+        } if args.len() == 1 && target.is(&args[0]) => match name.as_str() {
+            "lower" => Some("lower"),
+            "upper" => Some("upper"),
+            "title" => Some("title"),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 /// `P` of `P == null` or `null == P`.
