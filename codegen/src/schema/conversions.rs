@@ -75,12 +75,25 @@ fn numbers_excluded(rules: &Rules) -> Option<Vec<Json>> {
 }
 
 /// Whether the rules of a string node reject the string form of every number: a pattern no
-/// number's decimal text contains, or a disjunction each of whose alternatives does.
+/// number's decimal text contains, allowed values none of which is such a text, or a
+/// disjunction each of whose alternatives does.
 pub(crate) fn rejects_every_number(rules: &Rules) -> bool {
+    let number_text = |s: &str| {
+        let digits = s.strip_prefix('-').unwrap_or(s);
+        let (whole, fraction) = digits.split_once('.').unwrap_or((digits, "1"));
+        [whole, fraction]
+            .iter()
+            .all(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+    };
     rules
         .patterns
         .iter()
         .any(|p| translate::some_number_matches(p) == Some(false))
+        || rules.allowed.as_ref().is_some_and(|values| {
+            values
+                .iter()
+                .all(|v| matches!(v, Value::String(s) if !number_text(s)))
+        })
         || rules
             .any_of
             .iter()
@@ -321,5 +334,47 @@ mod number_texts {
         assert_eq!(some_number_matches("^-[0-9]\\.[0-9]7$"), Some(true));
         // A pattern the lazy DFA does not build stays undecided.
         assert_eq!(some_number_matches("(?<!a)b"), None);
+    }
+
+    #[test]
+    fn disjunctions_and_allowed_values() {
+        use super::super::translate::Rules;
+        use super::rejects_every_number;
+        use tfvars_runtime::Value;
+        let allowed = |values: &[&str]| Rules {
+            allowed: Some(
+                values
+                    .iter()
+                    .map(|s| Value::String(s.to_string()))
+                    .collect(),
+            ),
+            ..Rules::default()
+        };
+        let prefix = Rules {
+            patterns: vec!["^principalSet://".into()],
+            ..Rules::default()
+        };
+        let either = |a: Rules| Rules {
+            any_of: vec![vec![a, prefix.clone()]],
+            ..Rules::default()
+        };
+        assert!(rejects_every_number(&either(allowed(&[""]))));
+        assert!(rejects_every_number(&either(allowed(&[
+            "1e3", "-", "1.", ".5", "x"
+        ]))));
+        for number in ["5", "-1.25", "007"] {
+            assert!(
+                !rejects_every_number(&either(allowed(&["", number]))),
+                "{number}"
+            );
+        }
+        let digits = Rules {
+            patterns: vec!["^[0-9]+$".into()],
+            ..Rules::default()
+        };
+        assert!(!rejects_every_number(&Rules {
+            any_of: vec![vec![allowed(&[""]), digits]],
+            ..Rules::default()
+        }));
     }
 }
