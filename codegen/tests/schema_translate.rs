@@ -164,6 +164,25 @@ fn left_out_with_the_reason() {
 }
 
 #[test]
+fn not_anytrue_over_a_for() {
+    let r = ok(
+        r#"!anytrue([for s in var.x : contains(["a", "b"], s)])"#,
+        "list(string)",
+    );
+    assert_eq!(
+        r.items.expect("items").disallowed.len(),
+        2,
+        "no element is a or b"
+    );
+    // A value that could be null is not a condition: `anytrue` takes null as false, `!` fails.
+    refused(
+        "!anytrue([for s in var.x : s])",
+        "list(bool)",
+        "`!` applied to",
+    );
+}
+
+#[test]
 fn cidr_prefixes() {
     // The pattern itself is held to Terraform's verdicts in schema_cidr.rs.
     let r = ok("can(cidrhost(var.x, 0))", "string");

@@ -1092,6 +1092,17 @@ def define_more():
                     '"Unknown tier."',
                 ),
             ],
+        )
+        + var(
+            "tags",
+            "list(string)",
+            default="[]",
+            checks=[
+                (
+                    '!anytrue([for t in var.tags : contains(["root", "admin"], t)])',
+                    '"Reserved tag."',
+                )
+            ],
         ),
     )
     m.case("no_files").json("cidr_zeros", '{"cidr": "010.0.0.1/024"}\n')
@@ -1121,6 +1132,8 @@ def define_more():
     m.json("sku_no_capacity", '{"sku": {"tier": "Basic"}}\n')
     m.json("sku_tier", '{"sku": {"capacity": 2, "tier": "Basic"}}\n')
     m.json("sku_tier_bad", '{"sku": {"capacity": 2, "tier": "Gold"}}\n')
+    m.json("tags_ok", '{"tags": ["web", "db"]}\n')
+    m.json("tags_bad", '{"tags": ["web", "admin"]}\n')
 
     # -- more null / nullable ------------------------------------------------------------------
     m = single(

@@ -1064,6 +1064,9 @@ impl Cx<'_> {
                     // A call translated as one pattern and nothing else (`startswith`,
                     // `strcontains`, `can(cidrhost(…))`): the pattern must not match; null keeps
                     // failing, or flips.
+                    if let Some(pushed) = negated(call) {
+                        return self.condition(&pushed, target, ty);
+                    }
                     let not_translated = || format!("`!` applied to {}", describe(call));
                     let t = self
                         .condition(call, target, ty)
@@ -2735,6 +2738,24 @@ fn negated(e: &Expr) -> Option<Expr> {
         Expr::Conditional(c, a, b) => {
             Expr::Conditional(c.clone(), Box::new(not(a)), Box::new(not(b)))
         }
+        // `!anytrue([for x in X : P])` is `alltrue([for x in X : !P])`: every `P` is evaluated
+        // in both, and a condition (never null) fails in `!P` where it fails in `P`.
+        Expr::Call {
+            name,
+            args,
+            expand_final: false,
+        } if name == "anytrue" => match args.as_slice() {
+            [Expr::For(f)] if f.key.is_none() && !f.grouping && is_boolean(f.value.peel()) => {
+                let mut each = (**f).clone();
+                each.value = not(&f.value);
+                Expr::Call {
+                    name: "alltrue".into(),
+                    args: vec![Expr::For(Box::new(each))],
+                    expand_final: false,
+                }
+            }
+            _ => return None,
+        },
         _ => return None,
     })
 }

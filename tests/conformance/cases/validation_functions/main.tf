@@ -132,3 +132,17 @@ output "sku" {
 output "sku__json" {
   value = jsonencode(var.sku)
 }
+variable "tags" {
+  type = list(string)
+  default = []
+  validation {
+    condition     = !anytrue([for t in var.tags : contains(["root", "admin"], t)])
+    error_message = "Reserved tag."
+  }
+}
+output "tags" {
+  value = var.tags
+}
+output "tags__json" {
+  value = jsonencode(var.tags)
+}
