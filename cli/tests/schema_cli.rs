@@ -46,11 +46,11 @@ fn module_with(files: &[(&str, &str)]) -> PathBuf {
 }
 
 const UNTRANSLATED: &str = r#"
-variable "cidr" {
+variable "encoded" {
   type = string
   validation {
-    condition     = can(cidrhost(var.cidr, 0))
-    error_message = "Must be a CIDR."
+    condition     = can(base64decode(var.encoded))
+    error_message = "Must be Base64."
   }
 }
 "#;
@@ -100,7 +100,7 @@ fn writes_the_file_creating_parents_and_reports() {
     let stdout = text(&out.stdout);
     assert_eq!(
         stdout,
-        "Warning: couldn't apply validation for \"cidr\" with condition \"can(cidrhost(var.cidr, 0))\": no translation rules are supported for this condition\nInfo: schema written to \"a/b/schema.json\"\n"
+        "Warning: couldn't apply validation for \"encoded\" with condition \"can(base64decode(var.encoded))\": no translation rules are supported for this condition\nInfo: schema written to \"a/b/schema.json\"\n"
     );
     let written = std::fs::read_to_string(cwd.join("a/b/schema.json")).expect("written");
     assert!(written.starts_with("{\n\t\"$schema\": \"http://json-schema.org/draft-07/schema#\",\n"));
@@ -146,14 +146,15 @@ fn debug_says_why_a_condition_was_left_out() {
         stdout.contains("Debug: found the following files in"),
         "{stdout}"
     );
-    assert!(stdout.contains("\t\tcidr\n"), "{stdout}");
+    assert!(stdout.contains("\t\tencoded\n"), "{stdout}");
     assert!(
         stdout.contains("Debug: condition located at \"variables.tf:"),
         "{stdout}"
     );
     assert!(
-        stdout.contains("the function `can`")
-            || stdout.contains("`can` around the function `cidrhost`"),
+        stdout.contains(
+            "`can(base64decode(…))`: Terraform also requires the decoded bytes to be UTF-8"
+        ),
         "{stdout}"
     );
 }
@@ -326,7 +327,7 @@ variable "mode" {
     error_message = "Not empty, got ${var.mode}."
   }
   validation {
-    condition     = can(cidrhost(var.mode, 0))
+    condition     = can(base64decode(var.mode))
     error_message = "Untranslated."
   }
 }

@@ -314,7 +314,6 @@ fn untranslated_conditions_warn_in_terraschema_words() {
         warned,
         [
             "case_insensitive",
-            "untranslated_function",
             "unicode_class",
             "local_computed",
             "or_nested",
@@ -336,7 +335,6 @@ fn untranslated_conditions_warn_in_terraschema_words() {
     let debug = rendered.debug.join("\n");
     for why in [
         "(?i)",
-        "the function `cidrhost`",
         "`||` between conditions on elements",
         "\\pL",
         "a reference to `local.computed`",

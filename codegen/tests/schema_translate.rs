@@ -122,6 +122,83 @@ fn patterns() {
 }
 
 #[test]
+fn substrings() {
+    let r = ok("strcontains(var.x, \"a/b.1\")", "string");
+    assert_eq!(r.patterns, ["a/b\\.1"]);
+    assert!(!r.null_ok, "strcontains fails on null");
+    // The NFC forms Terraform compares could differ from the text a schema sees.
+    refused("strcontains(var.x, \"é\")", "string", "non-ASCII");
+    refused("strcontains(var.x, \"a;\")", "string", "U+037E");
+    refused("strcontains(var.x, \"OK/\")", "string", "U+212A");
+    refused("strcontains(var.x, \"ab\")", "string", "combining mark");
+    refused("strcontains(var.x, \"/=\")", "string", "combining mark");
+    refused("strcontains(var.x, var.y)", "string", "non-literal");
+    refused("strcontains(\"a/\", var.x)", "string", "not the variable");
+    refused("strcontains(var.x, \"/\")", "number", "type");
+    // A condition compared with a literal bool is the condition or its negation.
+    let r = ok("strcontains(var.x, \"/\") == false", "string");
+    assert_eq!(r.forbidden_patterns, ["/"]);
+    let r = ok("true == strcontains(var.x, \"/\")", "string");
+    assert_eq!(r.patterns, ["/"]);
+    let r = ok("startswith(var.x, \"a\") != true", "string");
+    assert_eq!(r.forbidden_patterns, ["^a"]);
+}
+
+#[test]
+fn left_out_with_the_reason() {
+    refused(
+        r#"contains(["a", "b"], lower(var.x))"#,
+        "string",
+        "`contains` over `lower` of the variable: Terraform maps the case",
+    );
+    refused(
+        r#"can(regex("^[a-z]+$", upper(var.x)))"#,
+        "string",
+        "`regex` over `upper` of the variable",
+    );
+    refused(
+        "can(base64decode(var.x))",
+        "string",
+        "decoded bytes to be UTF-8",
+    );
+}
+
+#[test]
+fn not_anytrue_over_a_for() {
+    let r = ok(
+        r#"!anytrue([for s in var.x : contains(["a", "b"], s)])"#,
+        "list(string)",
+    );
+    assert_eq!(
+        r.items.expect("items").disallowed.len(),
+        2,
+        "no element is a or b"
+    );
+    // A value that could be null is not a condition: `anytrue` takes null as false, `!` fails.
+    refused(
+        "!anytrue([for s in var.x : s])",
+        "list(bool)",
+        "`!` applied to",
+    );
+}
+
+#[test]
+fn cidr_prefixes() {
+    // The pattern itself is held to Terraform's verdicts in schema_cidr.rs.
+    let r = ok("can(cidrhost(var.x, 0))", "string");
+    assert_eq!(r.patterns.len(), 1);
+    assert!(r.patterns[0].starts_with("^(?:") && r.patterns[0].ends_with(")$"));
+    assert!(!r.null_ok, "can() is false on null");
+    let r = ok("var.x == null || can(cidrhost(var.x, 1))", "string");
+    assert!(r.null_ok);
+    let r = ok(
+        "alltrue([for c in var.x : can(cidrhost(c, 0))])",
+        "list(string)",
+    );
+    assert_eq!(r.items.expect("items").patterns.len(), 1);
+}
+
+#[test]
 fn elements_values_keys_and_attributes() {
     let r = ok(
         "alltrue([for v in var.x : contains([\"a\"], v)])",
@@ -472,4 +549,122 @@ fn try_with_a_truth_value_fallback() {
         "string",
         "fallback",
     );
+}
+
+#[test]
+fn collections_written_around_the_variable() {
+    let lst = "list(string)";
+    for cond in [
+        r#"length([for s in var.x : true if contains(["a"], s)]) == length(var.x)"#,
+        r#"length(var.x) == length([for s in var.x : s if contains(["a"], s)])"#,
+        r#"length([for i, s in var.x : i if contains(["a"], s)]) >= length(var.x)"#,
+        r#"alltrue([for s in [for y in var.x : y] : contains(["a"], s)])"#,
+    ] {
+        let r = ok(cond, lst);
+        let items = r.items.unwrap_or_else(|| panic!("{cond}: items"));
+        assert_eq!(items.allowed.as_ref().map(Vec::len), Some(1), "{cond}");
+        assert!(!r.null_ok, "{cond}: fails on null");
+    }
+    for cond in [
+        r#"alltrue([for s in var.x == null ? [] : var.x : contains(["a"], s)])"#,
+        r#"alltrue([for s in (var.x != null ? var.x : []) : contains(["a"], s)])"#,
+    ] {
+        let r = ok(cond, lst);
+        assert!(r.items.is_some(), "{cond}: items");
+        assert!(r.null_ok, "{cond}: null iterates nothing");
+    }
+    // The value of an element that passes is evaluated, and may fail.
+    refused(
+        r#"length([for s in var.x : upper(s) if contains(["a"], s)]) == length(var.x)"#,
+        lst,
+        "whose value can fail",
+    );
+    // Another collection, or a count compared with something else.
+    refused(
+        r#"length([for s in var.x : s if contains(["a"], s)]) == length(var.y)"#,
+        lst,
+        "other than zero",
+    );
+    refused(
+        r#"length([for s in var.x : s if contains(["a"], s)]) < length(var.x)"#,
+        lst,
+        "other than zero",
+    );
+    // `[]` and a map do not unify: that conditional always fails.
+    refused(
+        r#"alltrue([for s in var.x == null ? [] : var.x : contains(["a"], s)])"#,
+        "map(string)",
+        "does not iterate the variable",
+    );
+    // `[for i, y in …]` would give indexes, not the map's keys.
+    refused(
+        r#"alltrue([for k, s in [for y in var.x : y] : contains(["a"], s)])"#,
+        "map(string)",
+        "does not iterate the variable",
+    );
+}
+
+#[test]
+fn chains_of_null_tests_evaluated_whole() {
+    // 1.11 evaluates every side: a null object fails on `var.x.a`, a null `a` on
+    // `contains`; the rule holds only for a given `a` in the list.
+    let ty = "object({a = optional(string), n = optional(object({m = optional(number)}))})";
+    let cond = r#"var.x == null || var.x.a == null || contains(["p", "q"], var.x.a)"#;
+    let r = rules(cond, ty, TerraformVersion::V1_11).unwrap_or_else(|e| panic!("{cond}: {e}"));
+    assert!(!r.null_ok, "a null object fails");
+    assert!(
+        r.may_fail,
+        "a null attribute fails with an error, which `try` would catch"
+    );
+    let (name, a) = &r.properties[0];
+    assert_eq!(name, "a");
+    assert!(!a.null_ok, "a null attribute fails");
+    assert!(
+        r.required.contains(&"a".to_string()),
+        "left out, `a` is null"
+    );
+    let nested = "var.x.n == null || var.x.n.m == null || (var.x.n.m >= 1 && var.x.n.m <= 5)";
+    let r = rules(nested, ty, TerraformVersion::V1_11).unwrap_or_else(|e| panic!("{nested}: {e}"));
+    assert!(!r.null_ok);
+    // 1.12 stops at the first true side: nulls pass.
+    let r = rules(cond, ty, TerraformVersion::Latest).unwrap_or_else(|e| panic!("{cond}: {e}"));
+    assert!(r.null_ok);
+    // A side that does not fail on a null path (`!= ""` is true on null) does not make the
+    // path required: if translated, a null `a` passes.
+    let lenient = r#"var.x == null || var.x.a == null || var.x.a != "" "#;
+    if let Ok(r) = rules(lenient, ty, TerraformVersion::V1_11) {
+        assert!(!r.required.contains(&"a".to_string()), "{lenient}: {r:?}");
+    }
+}
+
+#[test]
+fn try_around_a_chain_of_null_tests() {
+    // In 1.11 every side of `||` is evaluated, but inside `try(…, true)` an error gives true
+    // as the first true side would: the null tests are followed as 1.12 follows them.
+    let ty = "object({a = optional(string), n = optional(object({m = optional(string)}))})";
+    let cond = r#"try(var.x == null || var.x.a == null || contains(["p", "q"], var.x.a), true)"#;
+    for version in [TerraformVersion::V1_11, TerraformVersion::Latest] {
+        let r = rules(cond, ty, version).unwrap_or_else(|e| panic!("{cond}: {e}"));
+        assert!(r.null_ok, "{version:?}: a null object passes");
+        let (name, a) = &r.properties[0];
+        assert_eq!(name, "a");
+        assert!(a.null_ok, "{version:?}: a null attribute passes");
+        assert_eq!(a.allowed.as_ref().map(Vec::len), Some(2));
+    }
+    let nested = r#"try(var.x == null || var.x.n == null || var.x.n.m == null || contains(["p"], var.x.n.m), true)"#;
+    rules(nested, ty, TerraformVersion::V1_11).unwrap_or_else(|e| panic!("{nested}: {e}"));
+    // Without `try`, 1.11 fails on the attribute of a null object.
+    let bare = r#"var.x == null || var.x.a == null || contains(["p"], var.x.a)"#;
+    assert!(
+        !rules(bare, ty, TerraformVersion::V1_11)
+            .expect(bare)
+            .null_ok
+    );
+    // A side with `&&` of its own could stop early in 1.12 where 1.11 fails: not followed.
+    let inner = r#"try(var.x == null || (var.x.a != null && contains(["p"], var.x.a)), true)"#;
+    assert!(rules(inner, ty, TerraformVersion::V1_11).is_err());
+    // `try(…, false)` around `||`: an error is not what the first true side gives; judged
+    // whole, the chain's failure on a null attribute is not told from false: not followed.
+    let whole = r#"try(var.x == null || var.x.a == null || contains(["p"], var.x.a), false)"#;
+    assert!(rules(whole, ty, TerraformVersion::V1_11).is_err());
 }

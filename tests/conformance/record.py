@@ -1004,6 +1004,136 @@ def define_more():
         var("l", "list(string)", default='["a"]', checks=[("length(var.l) > 0", "var.l")]),
     )
     m.case("no_files").json("empty", '{"l": []}\n')
+    # CIDR prefixes as Terraform reads them (leading zeros, IPv6 forms), substrings, and
+    # conditions compared with a literal bool or negated.
+    m = module(
+        "validation_functions",
+        "validation",
+        var(
+            "cidr",
+            "string",
+            default='"10.0.0.0/16"',
+            checks=[("can(cidrhost(var.cidr, 0))", '"Must be a CIDR prefix."')],
+        )
+        + var(
+            "cidrs",
+            "list(string)",
+            default="[]",
+            checks=[
+                ("alltrue([for c in var.cidrs : can(cidrhost(c, 1))])", '"Each must hold host 1."')
+            ],
+        )
+        + var(
+            "path",
+            "string",
+            default='"a/b"',
+            checks=[('strcontains(var.path, "/")', '"Must contain a slash."')],
+        )
+        + var(
+            "flat",
+            "string",
+            default='"x"',
+            checks=[('strcontains(var.flat, "/") == false', '"Must not contain a slash."')],
+        )
+        + var(
+            "plain",
+            "string",
+            default='"b"',
+            checks=[('!startswith(var.plain, "-")', '"Must not start with a dash."')],
+        )
+        + var(
+            "gpu",
+            "object({ driver = optional(string), nvidia = optional(object({ mode = optional(string) })) })",
+            default="null",
+            checks=[
+                (
+                    'try(var.gpu == null || var.gpu.driver == null || contains(["Install", "None"], var.gpu.driver), true)',
+                    '"Unknown driver."',
+                ),
+                (
+                    'try(var.gpu == null || var.gpu.nvidia == null || var.gpu.nvidia.mode == null || contains(["Managed"], var.gpu.nvidia.mode), true)',
+                    '"Unknown mode."',
+                ),
+            ],
+        )
+        + var(
+            "probes",
+            "list(object({ protocol = string }))",
+            default="[]",
+            checks=[
+                (
+                    'length([for o in var.probes : true if contains(["Tcp", "Http"], o.protocol)]) == length(var.probes)',
+                    '"Unknown protocol."',
+                )
+            ],
+        )
+        + var(
+            "spaces",
+            "list(object({ prefix = string }))",
+            default="null",
+            checks=[
+                (
+                    "alltrue([for a in (var.spaces == null ? [] : var.spaces) : can(cidrhost(a.prefix, 0))])",
+                    '"Each prefix must be a CIDR prefix."',
+                )
+            ],
+        )
+        + var(
+            "sku",
+            "object({ capacity = optional(number), tier = optional(string) })",
+            default='{ capacity = 5, tier = "Basic" }',
+            checks=[
+                (
+                    "var.sku == null || var.sku.capacity == null || (var.sku.capacity >= 1 && var.sku.capacity <= 125)",
+                    '"Capacity from 1 to 125."',
+                ),
+                (
+                    'var.sku.tier == null || contains(["Basic", "Standard"], var.sku.tier)',
+                    '"Unknown tier."',
+                ),
+            ],
+        )
+        + var(
+            "tags",
+            "list(string)",
+            default="[]",
+            checks=[
+                (
+                    '!anytrue([for t in var.tags : contains(["root", "admin"], t)])',
+                    '"Reserved tag."',
+                )
+            ],
+        ),
+    )
+    m.case("no_files").json("cidr_zeros", '{"cidr": "010.0.0.1/024"}\n')
+    m.json("cidr_v6", '{"cidr": "::ffff:1.2.3.4/0120", "cidrs": ["2001:db8::/64", "0.0.0.0/0"]}\n')
+    m.json("cidr_bad", '{"cidr": "10.0.0.0/33"}\n')
+    m.json("cidr_zone", '{"cidr": "fe80::1%eth0/64"}\n')
+    m.json("cidrs_full", '{"cidrs": ["10.0.0.0/31", "10.0.0.1/32"]}\n')
+    m.json("cidr_null", '{"cidr": null}\n')
+    m.json("substrings_ok", '{"path": "x/y", "flat": "xy", "plain": "a-"}\n')
+    m.json("path_bad", '{"path": "xy"}\n')
+    m.json("flat_bad", '{"flat": "x/y"}\n')
+    m.json("plain_bad", '{"plain": "-a"}\n')
+    m.json("gpu_empty", '{"gpu": {}}\n')
+    m.json("gpu_ok", '{"gpu": {"driver": "None", "nvidia": {"mode": "Managed"}}}\n')
+    m.json("gpu_driver_bad", '{"gpu": {"driver": "Other"}}\n')
+    m.json("gpu_mode_bad", '{"gpu": {"nvidia": {"mode": "Other"}}}\n')
+    m.json("gpu_mode_null", '{"gpu": {"nvidia": {"mode": null}}}\n')
+    m.json("probes_ok", '{"probes": [{"protocol": "Tcp"}, {"protocol": "Http"}]}\n')
+    m.json("probes_bad", '{"probes": [{"protocol": "Tcp"}, {"protocol": "Udp"}]}\n')
+    m.json("spaces_ok", '{"spaces": [{"prefix": "10.0.0.0/8"}, {"prefix": "::/0"}]}\n')
+    m.json("spaces_bad", '{"spaces": [{"prefix": "10.0.0.0/8"}, {"prefix": "10.0.0.0"}]}\n')
+    m.json("spaces_null", '{"spaces": null}\n')
+    # 1.11 evaluates every side of `||`: a null object or a null capacity fails.
+    m.json("sku_null", '{"sku": null}\n')
+    m.json("sku_empty", '{"sku": {}}\n')
+    m.json("sku_big", '{"sku": {"capacity": 126, "tier": "Basic"}}\n')
+    m.json("sku_no_capacity", '{"sku": {"tier": "Basic"}}\n')
+    m.json("sku_tier", '{"sku": {"capacity": 2, "tier": "Basic"}}\n')
+    m.json("sku_tier_bad", '{"sku": {"capacity": 2, "tier": "Gold"}}\n')
+    m.json("tags_ok", '{"tags": ["web", "db"]}\n')
+    m.json("tags_bad", '{"tags": ["web", "admin"]}\n')
 
     # -- more null / nullable ------------------------------------------------------------------
     m = single(

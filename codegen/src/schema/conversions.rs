@@ -29,7 +29,7 @@
 
 use tfvars_runtime::{Number, Type, Value};
 
-use super::translate::Rules;
+use super::translate::{self, Rules};
 use super::types::write_rules;
 use crate::json_text::Json;
 
@@ -74,6 +74,32 @@ fn numbers_excluded(rules: &Rules) -> Option<Vec<Json>> {
     )
 }
 
+/// Whether the rules of a string node reject the string form of every number: a pattern no
+/// number's decimal text contains, allowed values none of which is such a text, or a
+/// disjunction each of whose alternatives does.
+pub(crate) fn rejects_every_number(rules: &Rules) -> bool {
+    let number_text = |s: &str| {
+        let digits = s.strip_prefix('-').unwrap_or(s);
+        let (whole, fraction) = digits.split_once('.').unwrap_or((digits, "1"));
+        [whole, fraction]
+            .iter()
+            .all(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+    };
+    rules
+        .patterns
+        .iter()
+        .any(|p| translate::some_number_matches(p) == Some(false))
+        || rules.allowed.as_ref().is_some_and(|values| {
+            values
+                .iter()
+                .all(|v| matches!(v, Value::String(s) if !number_text(s)))
+        })
+        || rules
+            .any_of
+            .iter()
+            .any(|alts| !alts.is_empty() && alts.iter().all(rejects_every_number))
+}
+
 /// The JSON number whose Terraform string form is exactly `s` (zero left out: `-0` converts
 /// to "-0" but equals 0 in JSON Schema).
 fn number_spelled(s: &str) -> Option<Json> {
@@ -99,6 +125,8 @@ pub(crate) fn inexact(ty: &Type, rules: &Rules) -> Option<String> {
                 .any(|b| rules.accepts(&Value::String(b.to_string())).is_none())
             {
                 Some("a bool given for a string with rules the schema cannot decide for it".into())
+            } else if rejects_every_number(rules) {
+                None
             } else {
                 Some("a number given for a string is not checked against the string's pattern or length".into())
             }
@@ -174,16 +202,18 @@ pub(crate) fn primitive(ty: &Type, rules: &Rules, nullable: bool) -> Json {
                 string.set("type", Json::str("string"));
                 write_rules(&mut string, ty, rules);
                 alternatives.push(string);
-                let mut number = Json::object();
-                number.set("type", Json::str("number"));
-                if let Some(excluded) = numbers_excluded(rules) {
-                    if !excluded.is_empty() {
-                        let mut not = Json::object();
-                        not.set("enum", Json::Array(excluded));
-                        number.set("not", not);
+                if !rejects_every_number(rules) {
+                    let mut number = Json::object();
+                    number.set("type", Json::str("number"));
+                    if let Some(excluded) = numbers_excluded(rules) {
+                        if !excluded.is_empty() {
+                            let mut not = Json::object();
+                            not.set("enum", Json::Array(excluded));
+                            number.set("not", not);
+                        }
                     }
+                    alternatives.push(number);
                 }
-                alternatives.push(number);
                 let bools: Vec<Json> = [true, false]
                     .into_iter()
                     .filter(|b| rules.accepts(&Value::String(b.to_string())).unwrap_or(true))
@@ -267,5 +297,84 @@ mod tests {
         ] {
             assert!(!re.is_match(bad), "{bad} should not match");
         }
+    }
+}
+
+#[cfg(test)]
+mod number_texts {
+    use super::translate::some_number_matches;
+
+    #[test]
+    fn patterns_that_some_number_text_contains() {
+        for (pattern, some) in [
+            ("[0-9]", true),
+            ("^-?[0-9]+$", true),
+            ("\\.", true),
+            ("^-", true),
+            ("^.{3,}$", true),
+            ("^1{3}\\.5$", true),
+            ("^[0-9]+(\\.[0-9]+)?$", true),
+            ("0$", true),
+            ("", true),
+            ("^a", false),
+            ("/", false),
+            ("^[a-z]", false),
+            ("^$", false),
+            ("e", false),
+            ("^0x", false),
+            ("^\\.", false),
+            ("\\.$", false),
+            ("^--", false),
+            ("^[0-9]*-", true),
+            ("^[0-9]+-", false),
+            ("^principalSet://", false),
+        ] {
+            assert_eq!(some_number_matches(pattern), Some(some), "{pattern}");
+        }
+        assert_eq!(some_number_matches("^-[0-9]\\.[0-9]7$"), Some(true));
+        // A pattern the lazy DFA does not build stays undecided.
+        assert_eq!(some_number_matches("(?<!a)b"), None);
+    }
+
+    #[test]
+    fn disjunctions_and_allowed_values() {
+        use super::super::translate::Rules;
+        use super::rejects_every_number;
+        use tfvars_runtime::Value;
+        let allowed = |values: &[&str]| Rules {
+            allowed: Some(
+                values
+                    .iter()
+                    .map(|s| Value::String(s.to_string()))
+                    .collect(),
+            ),
+            ..Rules::default()
+        };
+        let prefix = Rules {
+            patterns: vec!["^principalSet://".into()],
+            ..Rules::default()
+        };
+        let either = |a: Rules| Rules {
+            any_of: vec![vec![a, prefix.clone()]],
+            ..Rules::default()
+        };
+        assert!(rejects_every_number(&either(allowed(&[""]))));
+        assert!(rejects_every_number(&either(allowed(&[
+            "1e3", "-", "1.", ".5", "x"
+        ]))));
+        for number in ["5", "-1.25", "007"] {
+            assert!(
+                !rejects_every_number(&either(allowed(&["", number]))),
+                "{number}"
+            );
+        }
+        let digits = Rules {
+            patterns: vec!["^[0-9]+$".into()],
+            ..Rules::default()
+        };
+        assert!(!rejects_every_number(&Rules {
+            any_of: vec![vec![allowed(&[""]), digits]],
+            ..Rules::default()
+        }));
     }
 }

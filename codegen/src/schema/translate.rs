@@ -862,7 +862,9 @@ impl Cx<'_> {
 
     fn condition_direct(&self, e: &Expr, target: Target, ty: &Type) -> Result<Translated, String> {
         match e {
-            Expr::Binary(BinaryOp::Or, ..) => self.or_chain(e, target, ty),
+            Expr::Binary(BinaryOp::Or, ..) => self
+                .or_chain(e, target, ty)
+                .or_else(|why| self.eager_null_chain(e, target, ty).unwrap_or(Err(why))),
             Expr::Binary(BinaryOp::And, ..) => {
                 let mut terms = Vec::new();
                 flatten(e, BinaryOp::And, &mut terms);
@@ -895,6 +897,16 @@ impl Cx<'_> {
                 }
                 if is_boolean(a) && is_boolean(b) {
                     return self.same_truth(*op == BinaryOp::Eq, a, b, target, ty);
+                }
+                for (c, lit) in [(a, b), (b, a)] {
+                    // `C == true` is `C`, `C == false` is `!C` (both fail where `C` fails).
+                    if let (true, Some(Value::Bool(lit))) = (is_boolean(c), self.literal(lit)) {
+                        if lit == (*op == BinaryOp::Eq) {
+                            return self.condition(c, target, ty);
+                        }
+                        let not = Expr::Unary(UnaryOp::Not, Box::new((**c).clone()));
+                        return self.condition(&not, target, ty);
+                    }
                 }
                 if let Some(t) = self.length_compare(*op, a, b, target, ty)? {
                     return Ok(t);
@@ -1043,6 +1055,37 @@ impl Cx<'_> {
                             ..Rules::default()
                         },
                         on_null: OnNull::True,
+                    })
+                }
+                call @ Expr::Call {
+                    expand_final: false,
+                    ..
+                } => {
+                    // A call translated as one pattern and nothing else (`startswith`,
+                    // `strcontains`, `can(cidrhost(…))`): the pattern must not match; null keeps
+                    // failing, or flips.
+                    if let Some(pushed) = negated(call) {
+                        return self.condition(&pushed, target, ty);
+                    }
+                    let not_translated = || format!("`!` applied to {}", describe(call));
+                    let t = self
+                        .condition(call, target, ty)
+                        .map_err(|why| format!("{}: {why}", not_translated()))?;
+                    let mut rest = t.rules;
+                    let patterns = std::mem::take(&mut rest.patterns);
+                    if patterns.len() != 1 || rest != Rules::default() {
+                        return Err(not_translated());
+                    }
+                    Ok(Translated {
+                        rules: Rules {
+                            forbidden_patterns: patterns,
+                            ..Rules::default()
+                        },
+                        on_null: match t.on_null {
+                            OnNull::True => OnNull::False,
+                            OnNull::False => OnNull::True,
+                            OnNull::Error => OnNull::Error,
+                        },
                     })
                 }
                 other => match negated(other) {
@@ -1316,6 +1359,73 @@ impl Cx<'_> {
             rules,
             on_null: self.combine(&on_null, false),
         })
+    }
+
+    /// `A || B || …` in 1.11, which evaluates every side, when the sides are null tests of
+    /// the variable or of attribute paths under it (`var.x == null`, `var.x.a == null`) and
+    /// rules each about one attribute path that fail only where that path is null
+    /// (`contains([…], var.x.a)`, `var.x.a >= 1`). The chain fails where any side fails: on a
+    /// null parent of a tested path, or a null path under a rule; elsewhere it is the chain
+    /// stopping at the first true side. So it is `parent != null && path != null && …
+    /// && (A ? true : B ? true : …)`, whose `&&` (also evaluated whole) rejects exactly there.
+    /// `None` for other chains.
+    fn eager_null_chain(
+        &self,
+        e: &Expr,
+        target: Target,
+        ty: &Type,
+    ) -> Option<Result<Translated, String>> {
+        if self.version != TerraformVersion::V1_11 || !matches!(ty, Type::Object(_)) {
+            return None;
+        }
+        let mut sides = Vec::new();
+        flatten(e, BinaryOp::Or, &mut sides);
+        let mut needed: Vec<Expr> = Vec::new();
+        let mut rules = 0;
+        for side in sides {
+            if let Some(tested) = null_tested(side.peel()) {
+                match tested.peel() {
+                    t if target.is(t) => {}
+                    Expr::GetAttr(parent, _) if rooted_at(parent, target) => {
+                        needed.push((**parent).clone());
+                    }
+                    _ => return None,
+                }
+                continue;
+            }
+            let mut paths = Vec::new();
+            collect_paths(side, target, &mut paths);
+            let path = *paths.first()?;
+            if paths.iter().any(|p| *p != path) || target.is(path) {
+                return None;
+            }
+            let path_ty = path_type(path, target, ty)?;
+            let t = self.condition(side, Target::Attr(path), &path_ty).ok()?;
+            if t.on_null != OnNull::Error || !fails_only_on_null(&t.rules) {
+                return None;
+            }
+            needed.push(path.clone());
+            rules += 1;
+        }
+        if rules == 0 {
+            return None;
+        }
+        let mut chain = as_conditionals(e, BinaryOp::Or);
+        for path in needed.into_iter().rev() {
+            let given = Expr::Binary(
+                BinaryOp::NotEq,
+                Box::new(path),
+                Box::new(Expr::Literal(Value::Null(Type::Any))),
+            );
+            chain = Expr::Binary(BinaryOp::And, Box::new(given), Box::new(chain));
+        }
+        // Where the chain fails on a null attribute, `path != null` is false instead: the same
+        // verdict for a rule, not inside `try`, `||` or a conditional, which `may_fail` keeps
+        // it out of.
+        Some(self.condition(&chain, target, ty).map(|mut t| {
+            t.rules.may_fail = true;
+            t
+        }))
     }
 
     /// `==` / `contains` (allowed values) or `!=` / `!contains` (disallowed values).
@@ -1654,6 +1764,10 @@ impl Cx<'_> {
                     })
                 })
                 .collect(),
+            [_, v] if case_mapped(v, target).is_some() => Err(format!(
+                "`contains` over `{}` of the variable: {CASE_MAPPING}",
+                case_mapped(v, target).unwrap_or_default()
+            )),
             _ => Err("`contains` whose arguments are not a literal list and the variable".into()),
         }
     }
@@ -1719,6 +1833,29 @@ impl Cx<'_> {
                         on_null: OnNull::False,
                     })
                 }
+                [Expr::Call {
+                    name,
+                    args: inner,
+                    expand_final: false,
+                }] if name == "cidrhost" => {
+                    // `can(cidrhost(var.x, N))`: a CIDR prefix Terraform reads, with room for
+                    // host number N; false on null.
+                    let pattern = self.cidrhost_args(inner, target, ty)?;
+                    Ok(Translated {
+                        rules: Rules {
+                            patterns: vec![pattern],
+                            ..Rules::default()
+                        },
+                        on_null: OnNull::False,
+                    })
+                }
+                [Expr::Call {
+                    name,
+                    args: inner,
+                    expand_final: false,
+                }] if name == "base64decode" && matches!(inner.as_slice(), [v] if target.is(v)) => {
+                    Err("`can(base64decode(…))`: Terraform also requires the decoded bytes to be UTF-8, which no pattern of a practical size states exactly".into())
+                }
                 [other] => Err(format!("`can` around {}", describe(other))),
                 _ => Err("`can` with several arguments".into()),
             },
@@ -1745,6 +1882,27 @@ impl Cx<'_> {
                     })
                 }
                 _ => Err(format!("`{name}` whose first argument is not the variable")),
+            },
+            "strcontains" => match args {
+                [v, lit] if target.is(v) => {
+                    let Some(Value::String(s)) = self.literal(lit) else {
+                        return Err("`strcontains` with a non-literal substring".into());
+                    };
+                    if *ty != Type::String {
+                        return Err(format!("`strcontains` on a variable of type `{}`", ty));
+                    }
+                    if let Some(why) = nfc_unsafe(&s) {
+                        return Err(format!("`strcontains` with the substring {s:?}: {why}"));
+                    }
+                    Ok(Translated {
+                        rules: Rules {
+                            patterns: vec![ecma_regex::escape_literal(&s)],
+                            ..Rules::default()
+                        },
+                        on_null: OnNull::Error,
+                    })
+                }
+                _ => Err("`strcontains` whose first argument is not the variable".into()),
             },
             "alltrue" | "anytrue" if matches!(args, [Expr::Tuple(items)] if !items.is_empty()) => {
                 // Over a list literal: every element is evaluated, as `&&`/`||` were in 1.11.
@@ -1783,7 +1941,21 @@ impl Cx<'_> {
                             .into(),
                     );
                 };
-                let t = self.condition(c, target, ty)?;
+                // `try(A || B, true)`: an error anywhere gives true, so evaluating every side
+                // (1.11) or stopping at the first true one (1.12) gives the same verdict, and
+                // stopping there is `A ? true : B`, which follows null tests (`var.x == null ||
+                // var.x.a == null || …`). The same for `try(A && B, false)`, `A ? B : false`.
+                // The sides must not hold `||` or `&&` of their own.
+                let chain = if fallback {
+                    BinaryOp::Or
+                } else {
+                    BinaryOp::And
+                };
+                let t = if short_circuit_alike(c, chain) {
+                    self.condition(&as_conditionals(c.peel(), chain), target, ty)?
+                } else {
+                    self.condition(c, target, ty)?
+                };
                 if !fails_only_on_null(&t.rules) {
                     return Err(
                         "`try` around a rule that can fail on elements, values, keys or a null attribute"
@@ -1803,6 +1975,109 @@ impl Cx<'_> {
         }
     }
 
+    /// The pattern of the strings `s` for which `cidrhost(s, N)` succeeds, for `cidrhost(var.x,
+    /// N)` with a literal whole number N. Exact on NFC text too: the only characters whose NFC
+    /// form is ASCII (`;`, `` ` ``, `K`) cannot appear in a CIDR prefix.
+    fn cidrhost_args(&self, args: &[Expr], target: Target, ty: &Type) -> Result<String, String> {
+        let [v, n] = args else {
+            return Err("`cidrhost` with other than two arguments".into());
+        };
+        if !target.is(v) {
+            return Err("`cidrhost` whose first argument is not the variable".into());
+        }
+        if *ty != Type::String {
+            return Err(format!(
+                "`cidrhost` on a variable of type `{}` (JSON Schema's `pattern` only checks strings)",
+                ty
+            ));
+        }
+        let hostnum = self
+            .number_literal(n)
+            .filter(Number::is_integer)
+            .and_then(|n| n.to_i128())
+            .ok_or("`cidrhost` whose host number is not a literal whole number")?;
+        let pattern = super::cidr::cidrhost(hostnum)
+            .ok_or_else(|| format!("`cidrhost` with the host number {hostnum} (2^62 or beyond)"))?;
+        // Every string it matches has a `/`.
+        no_number_matches(&pattern);
+        Ok(pattern)
+    }
+
+    /// `alltrue([for x in C : v])` over a collection written around the one meant, as a
+    /// condition over that one: `X == null ? [] : X` (or `X != null ? X : []`) is
+    /// `X == null ? true : alltrue([for x in X : v])` (no element: true); `[for y in X : y]`
+    /// holds the elements of `X` in its order, so `for x in` it is `for x in X` (when `x` is
+    /// the only symbol: the index would differ from a map's key). The first form only for the
+    /// variable itself, a list or a set. `None` for other forms.
+    fn plain_collection(
+        &self,
+        f: &tfvars_runtime::expr::ForExpr,
+        target: Target,
+        ty: &Type,
+    ) -> Option<Expr> {
+        let over = |collection: &Expr| {
+            let mut g = f.clone();
+            g.collection = collection.clone();
+            Expr::Call {
+                name: "alltrue".into(),
+                args: vec![Expr::For(Box::new(g))],
+                expand_final: false,
+            }
+        };
+        let is_empty = |e: &Expr| match e.peel() {
+            Expr::Tuple(items) => items.is_empty(),
+            other => matches!(self.literal(other), Some(Value::Tuple(items)) if items.is_empty()),
+        };
+        match f.collection.peel() {
+            Expr::Conditional(test, then, otherwise) => {
+                let (is_null, subject) = match test.peel() {
+                    Expr::Binary(op @ (BinaryOp::Eq | BinaryOp::NotEq), a, b) => {
+                        let subject = if is_null_literal(b) {
+                            a
+                        } else if is_null_literal(a) {
+                            b
+                        } else {
+                            return None;
+                        };
+                        (*op == BinaryOp::Eq, subject.peel())
+                    }
+                    _ => return None,
+                };
+                let (on_null, on_value) = if is_null {
+                    (then, otherwise)
+                } else {
+                    (otherwise, then)
+                };
+                // A list or set: `[]` and the value unify (with a map or object they would
+                // not, and the conditional would always fail).
+                if !is_empty(on_null)
+                    || on_value.peel() != subject
+                    || !target.is(subject)
+                    || !matches!(ty, Type::List(_) | Type::Set(_))
+                {
+                    return None;
+                }
+                let yes = Box::new(Expr::Literal(Value::Bool(true)));
+                let each = Box::new(over(subject));
+                Some(if is_null {
+                    Expr::Conditional(test.clone(), yes, each)
+                } else {
+                    Expr::Conditional(test.clone(), each, yes)
+                })
+            }
+            Expr::For(inner)
+                if f.key_var.is_none()
+                    && inner.key.is_none()
+                    && inner.condition.is_none()
+                    && !inner.grouping
+                    && matches!(inner.value.peel(), Expr::Bound(b) if *b == inner.value_var) =>
+            {
+                Some(over(&inner.collection))
+            }
+            _ => None,
+        }
+    }
+
     fn regex_args(&self, args: &[Expr], target: Target, ty: &Type) -> Result<String, String> {
         match args {
             [p, v] if target.is(v) => {
@@ -1817,6 +2092,10 @@ impl Cx<'_> {
                 }
                 ecma_regex::translate(&p).map_err(|why| format!("the pattern {p:?}: {why}"))
             }
+            [_, v] if case_mapped(v, target).is_some() => Err(format!(
+                "`regex` over `{}` of the variable: {CASE_MAPPING}",
+                case_mapped(v, target).unwrap_or_default()
+            )),
             _ => Err("`regex` whose second argument is not the variable".into()),
         }
     }
@@ -1852,6 +2131,9 @@ impl Cx<'_> {
             return Err(
                 "`alltrue` over a `for` expression with a filter or an object result".into(),
             );
+        }
+        if let Some(rewritten) = self.plain_collection(f, target, ty) {
+            return self.condition(&rewritten, target, ty);
         }
         // `for v in values(var.m)` and `for k in keys(var.m)` over a map.
         if let (
@@ -1988,6 +2270,52 @@ impl Cx<'_> {
         }))
     }
 
+    /// `length([for x in X : v if P]) == length(X)` (or `>=`): every element passes the
+    /// filter, which is `alltrue([for x in X : P])` when `v` cannot fail (a literal or a
+    /// symbol of the `for`): each `P` is evaluated in both forms, and a `P` that is null fails
+    /// the filter and makes `alltrue` false. `None` for other comparisons.
+    fn every_element_passes(
+        &self,
+        f: &tfvars_runtime::expr::ForExpr,
+        filter: &Expr,
+        op: BinaryOp,
+        other: &Expr,
+        target: Target,
+        ty: &Type,
+    ) -> Option<Result<Translated, String>> {
+        let Expr::Call {
+            name,
+            args,
+            expand_final: false,
+        } = other.peel()
+        else {
+            return None;
+        };
+        if name != "length"
+            || !matches!(op, BinaryOp::Eq | BinaryOp::GreaterEq)
+            || args.len() != 1
+            || args[0].peel() != f.collection.peel()
+        {
+            return None;
+        }
+        let safe_value = match f.value.peel() {
+            Expr::Literal(_) => true,
+            Expr::Bound(b) => *b == f.value_var || f.key_var.as_ref() == Some(b),
+            _ => false,
+        };
+        if !safe_value {
+            return Some(Err(
+                "`length()` of a filtered `for` whose value can fail, compared with the collection's length".into(),
+            ));
+        }
+        let each = ForParts {
+            key_var: f.key_var.clone(),
+            value_var: f.value_var.clone(),
+            collection: f.collection.clone(),
+        };
+        Some(self.condition(&each.alltrue(filter.clone()), target, ty))
+    }
+
     /// `length(x) op N` / `N op length(x)`; `None` when neither side is `length(x)`.
     fn length_compare(
         &self,
@@ -2007,6 +2335,9 @@ impl Cx<'_> {
             let Some((f, c)) = filtered_for(side) else {
                 continue;
             };
+            if let Some(t) = self.every_element_passes(f, c, op, other, target, ty) {
+                return t.map(Some);
+            }
             let zero_count = match (op, self.number_literal(other)) {
                 (BinaryOp::Eq | BinaryOp::LessEq, Some(n)) => n == Number::from(0u8),
                 (BinaryOp::Less, Some(n)) => n == Number::from(1u8),
@@ -2094,6 +2425,122 @@ impl Cx<'_> {
 
 /// Whether `e` is a condition (its value a bool, or a failure), by its form: a comparison,
 /// `!`, `&&`, `||`, or a call of a function that returns a bool.
+/// Why a pattern looking for the literal `s` would not judge Terraform's NFC-normalised text
+/// as Terraform does; `None` when it would. Terraform normalises strings to NFC, a schema
+/// sees them as given. A non-ASCII literal can be given decomposed; `;`, `` ` `` and `K` are
+/// the NFC forms of U+037E, U+1FEF and U+212A; an ASCII letter, `<`, `=` or `>` at the end
+/// can compose with a combining mark that follows it (`=` and U+0338 are `≠`).
+fn nfc_unsafe(s: &str) -> Option<&'static str> {
+    if !s.is_ascii() {
+        return Some(
+            "a non-ASCII substring (Terraform compares NFC text, a schema the text as given)",
+        );
+    }
+    if s.contains([';', '`', 'K']) {
+        return Some("`;`, `` ` `` or `K` (the NFC forms of U+037E, U+1FEF and U+212A)");
+    }
+    match s.chars().last() {
+        Some(c) if c.is_ascii_alphabetic() || matches!(c, '<' | '=' | '>') => {
+            Some("its last character can compose with a combining mark that follows it in NFC")
+        }
+        _ => None,
+    }
+}
+
+/// Whether `e` is a chain of `op` (`||` or `&&`) of two or more sides none of which holds
+/// `||` or `&&` itself: the chain's verdict under `try` with the fallback `op` decides does
+/// not depend on whether the sides after a decisive one are evaluated.
+fn short_circuit_alike(e: &Expr, op: BinaryOp) -> bool {
+    fn logic_inside(e: &Expr) -> bool {
+        matches!(e, Expr::Binary(BinaryOp::And | BinaryOp::Or, ..))
+            || e.children().into_iter().any(logic_inside)
+    }
+    let mut sides = Vec::new();
+    flatten(e.peel(), op, &mut sides);
+    sides.len() > 1 && !sides.iter().any(|s| logic_inside(s))
+}
+
+/// A chain of `||` as `A ? true : (B ? true : C)`, of `&&` as `A ? (B ? C : false) : false`:
+/// the chain as 1.12 evaluates it, stopping at the first decisive side.
+fn as_conditionals(e: &Expr, op: BinaryOp) -> Expr {
+    let mut sides = Vec::new();
+    flatten(e, op, &mut sides);
+    let decisive = Expr::Literal(Value::Bool(op == BinaryOp::Or));
+    let mut rest = sides.pop().cloned().unwrap_or_else(|| decisive.clone());
+    while let Some(side) = sides.pop() {
+        let side = Box::new(side.clone());
+        rest = if op == BinaryOp::Or {
+            Expr::Conditional(side, Box::new(decisive.clone()), Box::new(rest))
+        } else {
+            Expr::Conditional(side, Box::new(rest), Box::new(decisive.clone()))
+        };
+    }
+    rest
+}
+
+const CASE_MAPPING: &str = "Terraform maps the case of NFC text with Unicode's rules, which no enum or pattern follows exactly for every script";
+
+/// `lower`, `upper` or `title` when `e` is one of them applied to the target.
+fn case_mapped(e: &Expr, target: Target) -> Option<&'static str> {
+    match e.peel() {
+        Expr::Call {
+            name,
+            args,
+            expand_final: false,
+        } if args.len() == 1 && target.is(&args[0]) => match name.as_str() {
+            "lower" => Some("lower"),
+            "upper" => Some("upper"),
+            "title" => Some("title"),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// `P` of `P == null` or `null == P`.
+fn null_tested(e: &Expr) -> Option<&Expr> {
+    match e {
+        Expr::Binary(BinaryOp::Eq, a, b) if is_null_literal(b) => Some(a),
+        Expr::Binary(BinaryOp::Eq, a, b) if is_null_literal(a) => Some(b),
+        _ => None,
+    }
+}
+
+/// Whether `e` is the target or an attribute path under it (`var.x.a.b`).
+fn rooted_at(e: &Expr, target: Target) -> bool {
+    match e.peel() {
+        t if target.is(t) => true,
+        Expr::GetAttr(inner, _) => rooted_at(inner, target),
+        _ => false,
+    }
+}
+
+/// The longest attribute paths under the target in `e` (`var.x.a.b`), and the target where
+/// it is used otherwise.
+fn collect_paths<'e>(e: &'e Expr, target: Target, out: &mut Vec<&'e Expr>) {
+    if target.is(e) || matches!(e, Expr::GetAttr(..)) && rooted_at(e, target) {
+        out.push(e);
+        return;
+    }
+    for c in e.children() {
+        collect_paths(c, target, out);
+    }
+}
+
+/// The type of an attribute path under the target, whose type is `ty`.
+fn path_type(e: &Expr, target: Target, ty: &Type) -> Option<Type> {
+    if target.is(e) {
+        return Some(ty.clone());
+    }
+    let Expr::GetAttr(inner, name) = e.peel() else {
+        return None;
+    };
+    match path_type(inner, target, ty)? {
+        Type::Object(attrs) => attrs.iter().find(|a| a.name == *name).map(|a| a.ty.clone()),
+        _ => None,
+    }
+}
+
 fn is_boolean(e: &Expr) -> bool {
     match e {
         Expr::Binary(op, ..) => matches!(
@@ -2110,7 +2557,7 @@ fn is_boolean(e: &Expr) -> bool {
         Expr::Unary(UnaryOp::Not, _) => true,
         Expr::Call { name, .. } => matches!(
             name.as_str(),
-            "can" | "contains" | "startswith" | "endswith" | "alltrue" | "anytrue"
+            "can" | "contains" | "startswith" | "endswith" | "strcontains" | "alltrue" | "anytrue"
         ),
         _ => false,
     }
@@ -2291,6 +2738,24 @@ fn negated(e: &Expr) -> Option<Expr> {
         Expr::Conditional(c, a, b) => {
             Expr::Conditional(c.clone(), Box::new(not(a)), Box::new(not(b)))
         }
+        // `!anytrue([for x in X : P])` is `alltrue([for x in X : !P])`: every `P` is evaluated
+        // in both, and a condition (never null) fails in `!P` where it fails in `P`.
+        Expr::Call {
+            name,
+            args,
+            expand_final: false,
+        } if name == "anytrue" => match args.as_slice() {
+            [Expr::For(f)] if f.key.is_none() && !f.grouping && is_boolean(f.value.peel()) => {
+                let mut each = (**f).clone();
+                each.value = not(&f.value);
+                Expr::Call {
+                    name: "alltrue".into(),
+                    args: vec![Expr::For(Box::new(each))],
+                    expand_final: false,
+                }
+            }
+            _ => return None,
+        },
         _ => return None,
     })
 }
@@ -2511,4 +2976,102 @@ fn alternatives_expressible(alternatives: &[Rules], ty: &Type) -> bool {
             .iter()
             .all(|r| r.items.is_none() && r.values.is_none() && r.keys.is_none());
     on_attributes || alternatives.iter().all(Rules::is_flat)
+}
+
+/// Whether some number's string form (what Terraform gives a string variable for a number:
+/// decimal text, `-?[0-9]+(\.[0-9]+)?`, never an exponent) contains a match of `pattern`;
+/// `None` when that cannot be told here (a pattern the lazy DFA does not build, or a state
+/// budget spent). Computed once per pattern and process.
+pub(crate) fn some_number_matches(pattern: &str) -> Option<bool> {
+    if let Some(found) = number_answers().lock().ok()?.get(pattern) {
+        return *found;
+    }
+    let answer = number_search(pattern);
+    number_answers()
+        .lock()
+        .ok()?
+        .insert(pattern.to_string(), answer);
+    answer
+}
+
+type NumberAnswers = std::sync::Mutex<std::collections::HashMap<String, Option<bool>>>;
+
+/// The answers of [`some_number_matches`], per pattern.
+fn number_answers() -> &'static NumberAnswers {
+    static ANSWERS: std::sync::OnceLock<NumberAnswers> = std::sync::OnceLock::new();
+    ANSWERS.get_or_init(Default::default)
+}
+
+/// Records that no number's text contains a match of `pattern`, for a pattern built here
+/// around a character no number text has (a CIDR prefix's `/`): searching the product of a
+/// large pattern's DFA with number texts would cost milliseconds.
+fn no_number_matches(pattern: &str) {
+    if let Ok(mut answers) = number_answers().lock() {
+        answers.insert(pattern.to_string(), Some(false));
+    }
+}
+
+/// The search behind [`some_number_matches`]: the product of the pattern's unanchored DFA and
+/// the automaton of number texts, explored breadth first. A text contains a match exactly when
+/// the DFA passes through a match state while reading it or at its end.
+fn number_search(pattern: &str) -> Option<bool> {
+    use regex_automata::hybrid::dfa::DFA;
+    use regex_automata::util::start::Config;
+    use regex_automata::Anchored;
+    // The automaton of number texts: 0 start, 1 after `-`, 2 digits (accepting), 3 after `.`,
+    // 4 fraction digits (accepting). Every state can reach an accepting one.
+    fn step(state: u8, b: u8) -> Option<u8> {
+        match (state, b) {
+            (0, b'-') => Some(1),
+            (0..=2, b'0'..=b'9') => Some(2),
+            (2, b'.') => Some(3),
+            (3 | 4, b'0'..=b'9') => Some(4),
+            _ => None,
+        }
+    }
+    const BUDGET: usize = 20_000;
+    let dfa = DFA::new(pattern).ok()?;
+    let mut cache = dfa.create_cache();
+    let start = dfa
+        .start_state(&mut cache, &Config::new().anchored(Anchored::No))
+        .ok()?;
+    let mut seen = std::collections::HashSet::new();
+    let mut queue = std::collections::VecDeque::from([(start, 0u8)]);
+    seen.insert((start, 0u8));
+    while let Some((s, n)) = queue.pop_front() {
+        // A cleared cache invalidates the states held here: give up rather than mix them.
+        if seen.len() > BUDGET || cache.clear_count() > 0 {
+            return None;
+        }
+        if n == 2 || n == 4 {
+            let end = dfa.next_eoi_state(&mut cache, s).ok()?;
+            if end.is_quit() || end.is_unknown() || cache.clear_count() > 0 {
+                return None;
+            }
+            if end.is_match() {
+                return Some(true);
+            }
+        }
+        for b in b"-.0123456789" {
+            let Some(m) = step(n, *b) else { continue };
+            let t = dfa.next_state(&mut cache, s, *b).ok()?;
+            if t.is_quit() || t.is_unknown() {
+                return None;
+            }
+            if cache.clear_count() > 0 {
+                return None;
+            }
+            if t.is_match() {
+                // A match ended before `b`; any number text extending this prefix has it.
+                return Some(true);
+            }
+            if t.is_dead() {
+                continue;
+            }
+            if seen.insert((t, m)) {
+                queue.push_back((t, m));
+            }
+        }
+    }
+    Some(false)
 }

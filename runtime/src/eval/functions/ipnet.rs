@@ -60,25 +60,119 @@ impl Net {
     }
 }
 
-fn parse_v4(s: &str) -> Option<u32> {
-    let parts: Vec<&str> = s.split('.').collect();
-    if parts.len() != 4 {
-        return None;
-    }
-    let mut out = 0u32;
-    for p in parts {
-        if p.is_empty() || p.len() > 3 || !p.bytes().all(|b| b.is_ascii_digit()) {
+/// Digits as Terraform's `ipaddr` reads them (the Go standard library's reading before Go
+/// 1.17): at least one, any number of leading zeros, and a value below 0xFFFFFF; `radix` 10 or
+/// 16. Returns the value and the bytes read.
+fn digits(s: &[u8], radix: u32) -> Option<(u32, usize)> {
+    const BIG: u32 = 0xFF_FFFF;
+    let mut n = 0u32;
+    let mut i = 0;
+    while let Some(d) = s.get(i).and_then(|&b| (b as char).to_digit(radix)) {
+        n = n * radix + d;
+        if n >= BIG {
             return None;
         }
-        let n: u32 = p.parse().ok()?;
+        i += 1;
+    }
+    (i > 0).then_some((n, i))
+}
+
+/// An IPv4 address: four decimal octets (leading zeros allowed, read as decimal) and nothing
+/// after them.
+fn parse_v4(s: &[u8]) -> Option<u32> {
+    let mut rest = s;
+    let mut out = 0u32;
+    for i in 0..4 {
+        if i > 0 {
+            rest = rest.strip_prefix(b".")?;
+        }
+        let (n, used) = digits(rest, 10)?;
         if n > 255 {
             return None;
         }
         out = (out << 8) | n;
+        rest = &rest[used..];
     }
-    Some(out)
+    rest.is_empty().then_some(out)
 }
 
+/// An IPv6 address without a zone: hexadecimal groups (any number of leading zeros, a value
+/// up to 0xFFFF), at most one `::` standing for at least one zero group, and an IPv4 address
+/// in the last 32 bits.
+fn parse_v6(s: &[u8]) -> Option<u128> {
+    let mut groups = [0u16; 8];
+    let mut at = 0; // groups filled
+    let mut ellipsis: Option<usize> = None;
+    let mut rest = s;
+    if let Some(r) = rest.strip_prefix(b"::") {
+        ellipsis = Some(0);
+        rest = r;
+        if rest.is_empty() {
+            return Some(0);
+        }
+    }
+    while at < 8 {
+        let (n, used) = digits(rest, 16)?;
+        if n > 0xFFFF {
+            return None;
+        }
+        if rest.get(used) == Some(&b'.') {
+            // An IPv4 address ends the string.
+            if (ellipsis.is_none() && at != 6) || at + 2 > 8 {
+                return None;
+            }
+            let v4 = parse_v4(rest)?;
+            groups[at] = (v4 >> 16) as u16;
+            groups[at + 1] = v4 as u16;
+            at += 2;
+            rest = &[];
+            break;
+        }
+        groups[at] = n as u16;
+        at += 1;
+        rest = &rest[used..];
+        if rest.is_empty() {
+            break;
+        }
+        if rest[0] != b':' || rest.len() == 1 {
+            return None;
+        }
+        rest = &rest[1..];
+        if rest[0] == b':' {
+            if ellipsis.is_some() {
+                return None;
+            }
+            ellipsis = Some(at);
+            rest = &rest[1..];
+            if rest.is_empty() {
+                break;
+            }
+        }
+    }
+    if !rest.is_empty() {
+        return None;
+    }
+    match ellipsis {
+        Some(e) if at < 8 => {
+            let shift = 8 - at;
+            for j in (e..at).rev() {
+                groups[j + shift] = groups[j];
+                groups[j] = 0;
+            }
+        }
+        Some(_) => return None,
+        None if at < 8 => return None,
+        None => {}
+    }
+    Some(
+        groups
+            .iter()
+            .fold(0u128, |acc, &g| (acc << 16) | u128::from(g)),
+    )
+}
+
+/// A CIDR prefix as Terraform reads it: an address, `/`, and a decimal prefix length (leading
+/// zeros allowed) no longer than the address.
 fn parse_cidr(a: &Args, s: &str) -> Result<Net, EvalError> {
     let bad = || {
         a.fail(format!(
@@ -86,32 +180,19 @@ fn parse_cidr(a: &Args, s: &str) -> Result<Net, EvalError> {
         ))
     };
     let (ip, len) = s.split_once('/').ok_or_else(bad)?;
-    if len.is_empty() || len.len() > 3 || !len.bytes().all(|b| b.is_ascii_digit()) {
+    let len = match digits(len.as_bytes(), 10) {
+        Some((n, used)) if used == len.len() => n,
+        _ => return Err(bad()),
+    };
+    let (addr, v4) = match parse_v4(ip.as_bytes()) {
+        Some(v4) => (u128::from(v4), true),
+        None => (parse_v6(ip.as_bytes()).ok_or_else(bad)?, false),
+    };
+    let net = Net { addr, len, v4 };
+    if len > net.bits() {
         return Err(bad());
     }
-    let len: u32 = len.parse().map_err(|_| bad())?;
-    if let Some(v4) = parse_v4(ip) {
-        if len > 32 {
-            return Err(bad());
-        }
-        return Ok(Net {
-            addr: u128::from(v4),
-            len,
-            v4: true,
-        });
-    }
-    if ip.contains(':') {
-        let v6: Ipv6Addr = ip.parse().map_err(|_| bad())?;
-        if len > 128 {
-            return Err(bad());
-        }
-        return Ok(Net {
-            addr: u128::from(v6),
-            len,
-            v4: false,
-        });
-    }
-    Err(bad())
+    Ok(net)
 }
 
 fn whole(a: &Args, i: usize) -> Result<i128, EvalError> {

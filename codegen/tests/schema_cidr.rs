@@ -1,0 +1,155 @@
+//! `can(cidrhost(var.x, N))` becomes a `pattern`: held to Terraform 1.11.4's verdicts on 1,416
+//! strings and 16 host numbers, recorded in `tests/data/cidr.recorded.json` by
+//! `tests/data/cidr_record.py` (leading zeros, IPv6 forms with and without `::`, embedded IPv4,
+//! zones, brackets, white space, non-ASCII digits, prefix lengths at and beyond the limits). The
+//! pattern is checked as a JSON Schema validator reads it (the `jsonschema` crate) and with the
+//! `regex` crate (which `Rules::accepts` uses), and the runtime's `cidrhost` is held to the same
+//! verdicts.
+
+use std::collections::BTreeMap;
+
+use serde_json::{json, Value as Json};
+use tfvars_codegen::lower::expression_from_text;
+use tfvars_codegen::schema::translate::translate;
+use tfvars_runtime::eval::Scope;
+use tfvars_runtime::{Expr, ModuleSpec, Number, TerraformVersion, Type, Value};
+
+struct Recorded {
+    hostnums: Vec<i64>,
+    /// Each string with one `T` (accepted) or `.` per host number.
+    cases: Vec<(String, String)>,
+}
+
+fn recorded() -> Recorded {
+    let text = include_str!("data/cidr.recorded.json");
+    let v: Json = serde_json::from_str(text).expect("cidr.recorded.json is JSON");
+    assert_eq!(v["terraform"], "1.11.4", "recorded with Terraform 1.11.4");
+    let hostnums: Vec<i64> = v["hostnums"]
+        .as_array()
+        .expect("hostnums")
+        .iter()
+        .map(|n| n.as_i64().expect("whole host number"))
+        .collect();
+    let cases: Vec<(String, String)> = v["cases"]
+        .as_array()
+        .expect("cases")
+        .iter()
+        .map(|c| {
+            let s = c[0].as_str().expect("string").to_string();
+            let verdicts = c[1].as_str().expect("verdicts").to_string();
+            assert_eq!(
+                verdicts.len(),
+                hostnums.len(),
+                "{s:?}: one verdict per host number"
+            );
+            (s, verdicts)
+        })
+        .collect();
+    assert!(cases.len() > 1000, "the recording holds its cases");
+    Recorded { hostnums, cases }
+}
+
+fn pattern(hostnum: i64) -> String {
+    let condition = format!("can(cidrhost(var.x, {hostnum}))");
+    let expr = expression_from_text(&condition).expect("condition parses");
+    let rules = translate(&expr, "x", &Type::String, &[], TerraformVersion::V1_11)
+        .unwrap_or_else(|e| panic!("{condition}: {e}"));
+    assert!(!rules.null_ok, "{condition}: false on null");
+    let [p] = rules.patterns.as_slice() else {
+        panic!("{condition}: one pattern, got {:?}", rules.patterns);
+    };
+    p.clone()
+}
+
+#[test]
+fn patterns_judge_as_terraform() {
+    let rec = recorded();
+    let mut failures = Vec::new();
+    let mut accepted = 0;
+    for (i, &h) in rec.hostnums.iter().enumerate() {
+        let p = pattern(h);
+        let schema = json!({"$schema": "http://json-schema.org/draft-07/schema#", "type": "string", "pattern": p});
+        let validator = jsonschema::draft7::new(&schema).expect("the pattern compiles as draft-07");
+        let re = regex::Regex::new(&p).expect("the regex crate reads the pattern");
+        for (s, verdicts) in &rec.cases {
+            let want = verdicts.as_bytes()[i] == b'T';
+            accepted += usize::from(want);
+            let by_schema = validator.is_valid(&json!(s));
+            let by_regex = re.is_match(s);
+            if by_schema != want || by_regex != want {
+                failures.push(format!(
+                    "cidrhost({s:?}, {h}): Terraform {want}, schema {by_schema}, regex {by_regex}"
+                ));
+            }
+        }
+    }
+    assert!(
+        accepted > 3000,
+        "the recording has accepted cases too ({accepted})"
+    );
+    assert!(
+        failures.is_empty(),
+        "{} verdicts differ from Terraform's:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn runtime_judges_as_terraform() {
+    let rec = recorded();
+    let spec = ModuleSpec::default();
+    let values = BTreeMap::new();
+    let mut scope = Scope::new(&spec, &values).with_version(TerraformVersion::V1_11);
+    let mut failures = Vec::new();
+    for (i, &h) in rec.hostnums.iter().enumerate() {
+        for (s, verdicts) in &rec.cases {
+            let want = verdicts.as_bytes()[i] == b'T';
+            let call = Expr::Call {
+                name: "cidrhost".into(),
+                args: vec![
+                    Expr::Literal(Value::String(s.clone())),
+                    Expr::Literal(Value::Number(
+                        Number::parse(&h.to_string()).expect("number"),
+                    )),
+                ],
+                expand_final: false,
+            };
+            let got = scope.eval(&call);
+            if got.is_ok() != want {
+                failures.push(format!(
+                    "cidrhost({s:?}, {h}): Terraform {want}, runtime {got:?}"
+                ));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} verdicts differ from Terraform's:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn other_forms_stay_untranslated() {
+    for (condition, ty, why) in [
+        ("can(cidrhost(var.x, 1.5))", Type::String, "whole number"),
+        ("can(cidrhost(var.x, var.y))", Type::String, "whole number"),
+        (
+            "can(cidrhost(\"10.0.0.0/8\", var.x))",
+            Type::Number,
+            "not the variable",
+        ),
+        ("can(cidrhost(var.x, 0))", Type::Any, "type"),
+        (
+            "can(cidrhost(var.x, 4611686018427387904))",
+            Type::String,
+            "2^62",
+        ),
+    ] {
+        let expr = expression_from_text(condition).expect("parses");
+        let err = translate(&expr, "x", &ty, &[], TerraformVersion::V1_11).expect_err(condition);
+        assert!(err.contains(why), "{condition}: {err}");
+    }
+}
