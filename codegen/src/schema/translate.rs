@@ -391,6 +391,19 @@ struct Translated {
     on_null: OnNull,
 }
 
+impl Translated {
+    /// A rule that the string matches `pattern`.
+    fn pattern(pattern: String, on_null: OnNull) -> Translated {
+        Translated {
+            rules: Rules {
+                patterns: vec![pattern],
+                ..Rules::default()
+            },
+            on_null,
+        }
+    }
+}
+
 /// A value that stands for the target, or for a default where the target is null (see
 /// `Cx::defaulted`).
 struct Defaulted {
@@ -1811,13 +1824,7 @@ impl Cx<'_> {
                     expand_final: false,
                 }] if name == "regex" => {
                     let pattern = self.regex_args(inner, target, ty)?;
-                    Ok(Translated {
-                        rules: Rules {
-                            patterns: vec![pattern],
-                            ..Rules::default()
-                        },
-                        on_null: OnNull::False,
-                    })
+                    Ok(Translated::pattern(pattern, OnNull::False))
                 }
                 [Expr::Call {
                     name,
@@ -1841,13 +1848,7 @@ impl Cx<'_> {
                     // `can(cidrhost(var.x, N))`: a CIDR prefix Terraform reads, with room for
                     // host number N; false on null.
                     let pattern = self.cidrhost_args(inner, target, ty)?;
-                    Ok(Translated {
-                        rules: Rules {
-                            patterns: vec![pattern],
-                            ..Rules::default()
-                        },
-                        on_null: OnNull::False,
-                    })
+                    Ok(Translated::pattern(pattern, OnNull::False))
                 }
                 [Expr::Call {
                     name,
@@ -1873,13 +1874,7 @@ impl Cx<'_> {
                     } else {
                         format!("{escaped}$")
                     };
-                    Ok(Translated {
-                        rules: Rules {
-                            patterns: vec![pattern],
-                            ..Rules::default()
-                        },
-                        on_null: OnNull::Error,
-                    })
+                    Ok(Translated::pattern(pattern, OnNull::Error))
                 }
                 _ => Err(format!("`{name}` whose first argument is not the variable")),
             },
