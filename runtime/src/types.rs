@@ -129,9 +129,15 @@ impl FromIterator<Attribute> for ObjectType {
     }
 }
 
+/// Object types are equal when they have the same attributes, in any order: an object type is
+/// a set of named attributes (cty's), and the order of declaration is only kept for messages,
+/// code and schemas.
 impl PartialEq for ObjectType {
     fn eq(&self, other: &ObjectType) -> bool {
-        Arc::ptr_eq(&self.0, &other.0) || self.0.attributes == other.0.attributes
+        let (a, b) = (&self.0.attributes, &other.0.attributes);
+        Arc::ptr_eq(&self.0, &other.0)
+            || a == b
+            || (a.len() == b.len() && a.iter().all(|x| b.iter().any(|y| x == y)))
     }
 }
 

@@ -194,3 +194,45 @@ fn huge_binary_exponents_read_at_once() {
     // Go's floats reach 2^-2147483648, so this is tiny, not zero.
     assert!(!parse("1p-2000000000").is_zero());
 }
+
+// convert: a set of objects whose null element keeps the declared attribute order
+// (`object({é = …, b = …})`) while the set's element type came from a known element (`b`
+// before `é`). Written out and read back, the two swap. Object types are equal whatever the
+// order of their attributes, as in Terraform.
+#[test]
+fn object_types_are_equal_whatever_their_attribute_order() {
+    let ty = Type::set(Type::object(vec![
+        tfvars_runtime::Attribute {
+            name: "é".into(),
+            ty: Type::list(Type::Any),
+            optional: false,
+            default: None,
+        },
+        tfvars_runtime::Attribute {
+            name: "b".into(),
+            ty: Type::Bool,
+            optional: false,
+            default: None,
+        },
+    ]));
+    let given = parse_tfvars_json(r#"{"v": [{"b": null, "é": null}, null]}"#, "in.tfvars.json")
+        .expect("valid JSON");
+    let first = tfvars_runtime::convert(&given[0].value, &ty).expect("converts");
+    let (text, back) = json_round_trip(&[("v", first.clone())]);
+    let again = tfvars_runtime::convert(&back[0].1, &ty).expect("converts again");
+    assert_eq!(again, first, "{text}");
+    // Equal types in either order, and different types still differ.
+    let (Type::Set(declared), Value::Set(found, _)) = (&ty, &first) else {
+        panic!("{first:?}");
+    };
+    assert_eq!(**declared, *found);
+    assert_ne!(
+        **declared,
+        Type::object(vec![tfvars_runtime::Attribute {
+            name: "b".into(),
+            ty: Type::Bool,
+            optional: false,
+            default: None,
+        }])
+    );
+}
