@@ -326,7 +326,10 @@ fn syntax_errors_match_terraform() {
     assert_eq!(all("{\"é\":01}"), one("Invalid JSON number", "1:6"));
     // An ASCII letter and the combining mark after it are one cluster.
     assert_eq!(all("{\"e\u{301}\":01}"), one("Invalid JSON number", "1:6"));
-    assert_eq!(all("{\"ab\u{301}c\":01}"), one("Invalid JSON number", "1:8"));
+    assert_eq!(
+        all("{\"ab\u{301}c\":01}"),
+        one("Invalid JSON number", "1:8")
+    );
     assert_eq!(
         all("{\"a\":\"👨\u{200d}👩\u{200d}👧\", \"b\": 01}"),
         one("Invalid JSON number", "1:16")
