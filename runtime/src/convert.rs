@@ -321,22 +321,11 @@ pub fn unify(types: &[Type]) -> Option<Type> {
         return unify_collections(types, dynamics > 0, Type::map);
     }
     if maps > 0 && maps + objects + dynamics == n {
-        let mut elems = Vec::new();
-        for t in types {
-            match t {
-                Type::Map(e) => elems.push((**e).clone()),
-                Type::Object(attrs) => elems.extend(attrs.iter().map(|a| a.ty.clone())),
-                _ => {}
-            }
-        }
-        if let Some(e) = unify(&elems) {
-            let ret = Type::map(e);
-            if types
-                .iter()
-                .all(|t| t.same_as(&ret) || can_convert(t, &ret))
-            {
-                return Some(ret);
-            }
+        // go-cty's unifyObjectsAsMaps: the objects unified as a map among themselves, then
+        // everything unified again with that map in their place; anything but a map falls
+        // through to the general case (with the original types).
+        if let Some(as_map) = unify_objects_as_maps(types) {
+            return Some(as_map);
         }
     } else if lists > 0 && lists + dynamics == n {
         return unify_collections(types, dynamics > 0, Type::list);
@@ -420,6 +409,23 @@ fn unify_objects(types: &[Type], has_dynamic: bool) -> Option<Type> {
     } else {
         unify_objects_to_map(types)
     }
+}
+
+fn unify_objects_as_maps(types: &[Type]) -> Option<Type> {
+    let objects: Vec<Type> = types
+        .iter()
+        .filter(|t| matches!(t, Type::Object(_)))
+        .cloned()
+        .collect();
+    let map = unify_objects_to_map(&objects)?;
+    let mapped: Vec<Type> = types
+        .iter()
+        .map(|t| match t {
+            Type::Object(_) => map.clone(),
+            other => other.clone(),
+        })
+        .collect();
+    unify(&mapped).filter(|t| matches!(t, Type::Map(_)))
 }
 
 fn unify_objects_to_map(types: &[Type]) -> Option<Type> {

@@ -523,6 +523,30 @@ fn map_of_any_with_nulls() {
     );
 }
 
+// Objects beside maps and untyped nulls unify as go-cty's unifyObjectsAsMaps does: the objects
+// as a map of their own first, then everything again with that map in their place; when that
+// is not a map (a null among them makes it `any`), the general preference order decides. An
+// empty object among the values is what lets this one through (found by the `convert` fuzz
+// target; Terraform 1.11.4 accepts the first with this type and rejects the second).
+#[test]
+fn objects_beside_maps_and_nulls_unify_as_terraform_does() {
+    let with_empty = r#"{"a": {"x": null, "y": {"p": {"q": null}}}, "b": {"x": {"p": {"q": {}}}, "z": {}}, "c": {}}"#;
+    assert_eq!(
+        type_of(with_empty, "map(any)"),
+        "map(map(map(object({q=object({})}))))"
+    );
+    assert_eq!(
+        ok(with_empty, "map(any)"),
+        r#"{"a":{"x":null,"y":{"p":{"q":null}}},"b":{"x":{"p":{"q":{}}},"z":{}},"c":{}}"#
+    );
+    let without =
+        r#"{"a": {"x": null, "y": {"p": {"q": null}}}, "b": {"x": {"p": {"q": {}}}, "z": {}}}"#;
+    assert_eq!(
+        err(without, "map(any)"),
+        "element types must all match for conversion to map"
+    );
+}
+
 #[test]
 fn types_without_markers_are_shared_not_rebuilt() {
     let constraint = ty(
