@@ -61,6 +61,16 @@ fn pattern(hostnum: i64) -> String {
     p.clone()
 }
 
+/// Fails with every verdict that differs from Terraform's.
+fn assert_agrees(failures: &[String]) {
+    assert!(
+        failures.is_empty(),
+        "{} verdicts differ from Terraform's:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
 #[test]
 fn patterns_judge_as_terraform() {
     let rec = recorded();
@@ -87,12 +97,7 @@ fn patterns_judge_as_terraform() {
         accepted > 3000,
         "the recording has accepted cases too ({accepted})"
     );
-    assert!(
-        failures.is_empty(),
-        "{} verdicts differ from Terraform's:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert_agrees(&failures);
 }
 
 #[test]
@@ -123,12 +128,7 @@ fn runtime_judges_as_terraform() {
             }
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} verdicts differ from Terraform's:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert_agrees(&failures);
 }
 
 #[test]
