@@ -76,32 +76,24 @@ fn tfvars_json(text: &str, file: &str) -> Result<Vec<InputVariable>, Vec<Diagnos
     };
     // The document's keys are the arguments of a body (Terraform's `JustAttributes`): a
     // duplicate stops there, before any value is read.
-    let mut seen: BTreeMap<&str, String> = BTreeMap::new();
-    for attr in &attrs {
-        if attr.name == "//" {
+    for (attr, first) in attrs.iter().zip(first_definitions(&attrs)) {
+        let Some(first) = first.filter(|_| attr.name != "//") else {
             continue;
-        }
-        if let Some(first) = seen.get(attr.name.as_str()) {
-            diags.push(error(
-                &attr.name_at,
-                "Duplicate attribute definition",
-                format!(
-                    "The argument {} was already set at {}.",
-                    go_quote(&attr.name),
-                    first
-                ),
-            ));
-            continue;
-        }
-        seen.insert(
-            &attr.name,
-            range_text(file, &attr.name_at, attr.value.end()),
-        );
+        };
+        let first = &attrs[first];
+        diags.push(error(
+            &attr.name_at,
+            "Duplicate attribute definition",
+            format!(
+                "The argument {} was already set at {}.",
+                go_quote(&attr.name),
+                range_text(file, &first.name_at, first.value.end())
+            ),
+        ));
     }
     if !diags.is_empty() {
         return Err(diags);
     }
-    drop(seen);
     let mut out = Vec::with_capacity(attrs.len());
     for attr in attrs.into_iter().filter(|a| a.name != "//") {
         let location = Some(Location::spanning(
@@ -438,9 +430,9 @@ impl Node {
                 for a in &mut attrs {
                     a.name = nfc(std::mem::take(&mut a.name));
                 }
-                let firsts = first_definitions(&attrs);
-                let firsts: Vec<Option<String>> = firsts
-                    .iter()
+                // Where each duplicate's first definition is, before the attributes are taken.
+                let firsts: Vec<Option<String>> = first_definitions(&attrs)
+                    .into_iter()
                     .map(|first| {
                         first.map(|j| range_text(file, &attrs[j].name_at, &attrs[j].name_end))
                     })
@@ -478,8 +470,7 @@ impl Node {
     }
 }
 
-// For each attribute (names already normalised), the index of the earlier attribute of the
-// same name, when there is one.
+// For each attribute, the index of the earlier attribute of the same name, when there is one.
 fn first_definitions(attrs: &[Attr]) -> Vec<Option<usize>> {
     let mut seen: std::collections::HashMap<&str, usize> =
         std::collections::HashMap::with_capacity(attrs.len());
