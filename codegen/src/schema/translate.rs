@@ -1818,45 +1818,36 @@ impl Cx<'_> {
                 })
             }
             "can" => match args {
-                [Expr::Call {
+                [call @ Expr::Call {
                     name,
                     args: inner,
                     expand_final: false,
-                }] if name == "regex" => {
-                    let pattern = self.regex_args(inner, target, ty)?;
-                    Ok(Translated::pattern(pattern, OnNull::False))
-                }
-                [Expr::Call {
-                    name,
-                    args: inner,
-                    expand_final: false,
-                }] if name == "index" => {
-                    // `index` compares as `contains` does and fails where `contains` is false
-                    // (and on null, which `can` turns into false too).
-                    let values = self.contains_args(inner, target)?;
-                    let t = self.equality(true, values, ty)?;
-                    Ok(Translated {
-                        rules: t.rules,
-                        on_null: OnNull::False,
-                    })
-                }
-                [Expr::Call {
-                    name,
-                    args: inner,
-                    expand_final: false,
-                }] if name == "cidrhost" => {
-                    // `can(cidrhost(var.x, N))`: a CIDR prefix Terraform reads, with room for
-                    // host number N; false on null.
-                    let pattern = self.cidrhost_args(inner, target, ty)?;
-                    Ok(Translated::pattern(pattern, OnNull::False))
-                }
-                [Expr::Call {
-                    name,
-                    args: inner,
-                    expand_final: false,
-                }] if name == "base64decode" && matches!(inner.as_slice(), [v] if target.is(v)) => {
-                    Err("`can(base64decode(…))`: Terraform also requires the decoded bytes to be UTF-8, which no pattern of a practical size states exactly".into())
-                }
+                }] => match name.as_str() {
+                    "regex" => {
+                        let pattern = self.regex_args(inner, target, ty)?;
+                        Ok(Translated::pattern(pattern, OnNull::False))
+                    }
+                    "index" => {
+                        // `index` compares as `contains` does and fails where `contains` is
+                        // false (and on null, which `can` turns into false too).
+                        let values = self.contains_args(inner, target)?;
+                        let t = self.equality(true, values, ty)?;
+                        Ok(Translated {
+                            rules: t.rules,
+                            on_null: OnNull::False,
+                        })
+                    }
+                    "cidrhost" => {
+                        // `can(cidrhost(var.x, N))`: a CIDR prefix Terraform reads, with room
+                        // for host number N; false on null.
+                        let pattern = self.cidrhost_args(inner, target, ty)?;
+                        Ok(Translated::pattern(pattern, OnNull::False))
+                    }
+                    "base64decode" if matches!(inner.as_slice(), [v] if target.is(v)) => {
+                        Err("`can(base64decode(…))`: Terraform also requires the decoded bytes to be UTF-8, which no pattern of a practical size states exactly".into())
+                    }
+                    _ => Err(format!("`can` around {}", describe(call))),
+                },
                 [other] => Err(format!("`can` around {}", describe(other))),
                 _ => Err("`can` with several arguments".into()),
             },
