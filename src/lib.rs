@@ -237,4 +237,6 @@ pub use tfvars_runtime::output::OutputError;
 #[cfg(feature = "plan")]
 pub use tfvars_runtime::plan;
 pub use tfvars_runtime::typed::{IntoNumber, VariableInfo};
-pub use tfvars_runtime::{AnyValue, Diagnostic, Number, Report, Sensitive, Severity, Type, Value};
+pub use tfvars_runtime::{
+    AnyValue, Diagnostic, Number, Report, Sensitive, Severity, Type, Value, ValueMap,
+};

@@ -198,7 +198,7 @@ pub fn run(args: Args, matches: Option<&ArgMatches>) -> ExitCode {
     }
     let ok = checked.is_ok();
     let report = checked.report;
-    let values = ok.then_some(Value::Object(checked.values));
+    let values = ok.then_some(Value::Object(checked.values.into()));
     let code = out.finish(&report.diagnostics, values.as_ref());
     std::mem::forget((report, values));
     code

@@ -1,7 +1,6 @@
 //! Loading good modules: every variable attribute, locals, `.tf.json`, and everything else a
 //! module may hold left alone.
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -26,7 +25,7 @@ fn num(s: &str) -> Value {
     Value::Number(Number::parse_json(s).unwrap())
 }
 
-fn obj(v: &Value) -> &BTreeMap<String, Value> {
+fn obj(v: &Value) -> &tfvars_runtime::ValueMap {
     match v {
         Value::Object(m) => m,
         other => panic!("not an object: {other:?}"),

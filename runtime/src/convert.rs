@@ -29,7 +29,6 @@
 //! ```
 
 use std::borrow::Cow;
-use std::collections::BTreeMap;
 use std::fmt;
 
 use crate::number::Number;
@@ -781,16 +780,16 @@ fn conv(value: &Value, want: &Type) -> Result<Value, ConversionError> {
             )),
         },
         (Type::Object(attrs), Value::Object(m)) => {
-            let mut out = BTreeMap::new();
+            let mut out = Vec::with_capacity(attrs.len());
             for a in attrs {
                 let name = &a.name;
                 match m.get(name) {
                     Some(v) => {
                         let r = conv(v, &a.ty).map_err(|e| e.within(PathStep::Attr(name.clone())));
-                        out.insert(name.clone(), r?);
+                        out.push((name.clone(), r?));
                     }
                     None if a.optional => {
-                        out.insert(name.clone(), Value::Null(a.ty.without_optional()));
+                        out.push((name.clone(), Value::Null(a.ty.without_optional())));
                     }
                     None => {
                         return Err(ConversionError::new(
@@ -800,19 +799,19 @@ fn conv(value: &Value, want: &Type) -> Result<Value, ConversionError> {
                     }
                 }
             }
-            Ok(Value::Object(out))
+            Ok(Value::Object(out.into_iter().collect()))
         }
         (Type::Object(attrs), Value::Map(_, m)) => {
-            let mut out = BTreeMap::new();
+            let mut out = Vec::with_capacity(attrs.len());
             for a in attrs {
                 match m.get(&a.name) {
                     Some(v) => {
                         let r =
                             conv(v, &a.ty).map_err(|e| e.within(PathStep::Attr(a.name.clone())));
-                        out.insert(a.name.clone(), r?);
+                        out.push((a.name.clone(), r?));
                     }
                     None if a.optional => {
-                        out.insert(a.name.clone(), Value::Null(a.ty.without_optional()));
+                        out.push((a.name.clone(), Value::Null(a.ty.without_optional())));
                     }
                     None => {
                         return Err(ConversionError::new(
@@ -825,7 +824,7 @@ fn conv(value: &Value, want: &Type) -> Result<Value, ConversionError> {
                     }
                 }
             }
-            Ok(Value::Object(out))
+            Ok(Value::Object(out.into_iter().collect()))
         }
         (Type::Tuple(ts), Value::Tuple(vs)) if ts.len() == vs.len() => {
             let mut out = Vec::with_capacity(vs.len());

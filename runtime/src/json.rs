@@ -26,8 +26,6 @@
 //! Errors carry Terraform's summary and detail and the `file:line:column` where Terraform puts
 //! them.
 
-use std::collections::BTreeMap;
-
 use unicode_segmentation::UnicodeSegmentation;
 
 use crate::diagnostics::{Diagnostic, Severity};
@@ -437,7 +435,7 @@ impl Node {
                         first.map(|j| range_text(file, &attrs[j].name_at, &attrs[j].name_end))
                     })
                     .collect();
-                let mut map = BTreeMap::new();
+                let mut map = Vec::with_capacity(attrs.len());
                 for (a, first) in attrs.into_iter().zip(firsts) {
                     if let Some(first) = first {
                         diags.push(error(
@@ -452,9 +450,9 @@ impl Node {
                         continue;
                     }
                     let value = a.value.value_into(file, diags);
-                    map.insert(a.name, value);
+                    map.push((a.name, value));
                 }
-                Value::Object(map)
+                Value::Object(map.into_iter().collect())
             }
             Node::Array { items, .. } => Value::Tuple(
                 items

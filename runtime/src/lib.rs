@@ -23,6 +23,7 @@ pub mod spec;
 pub mod typed;
 pub mod types;
 pub mod value;
+pub mod value_map;
 
 pub use any::AnyValue;
 pub use convert::{convert, convert_owned, ConversionError};
@@ -34,3 +35,4 @@ pub use sensitive::Sensitive;
 pub use spec::{Location, ModuleSpec, TerraformVersion, ValidationSpec, VariableSpec};
 pub use types::{Attribute, Type};
 pub use value::Value;
+pub use value_map::ValueMap;

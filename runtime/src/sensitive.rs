@@ -332,9 +332,9 @@ mod tests {
             optional: false,
             default: None,
         }]);
-        let mut inner = std::collections::BTreeMap::new();
+        let mut inner = crate::ValueMap::new();
         inner.insert("owner-key".to_string(), Value::string("owner-value"));
-        let mut outer = std::collections::BTreeMap::new();
+        let mut outer = crate::ValueMap::new();
         outer.insert("tags".to_string(), Value::Object(inner));
         let mut secrets = Secrets::new();
         secrets.add(&Value::Object(outer), &ty);

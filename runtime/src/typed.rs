@@ -19,6 +19,7 @@ use crate::number::Number;
 use crate::sensitive::Sensitive;
 use crate::spec::{ModuleSpec, TerraformVersion};
 use crate::value::Value;
+use crate::value_map::ValueMap;
 
 /// A typed Rust value that can be given to Terraform.
 pub trait ToValue {
@@ -510,10 +511,7 @@ pub fn field<T: FromValue>(
 }
 
 /// The attributes of an object value (used by generated `FromValue` implementations).
-pub fn object_attributes<'a>(
-    value: &'a Value,
-    path: &Path,
-) -> Result<&'a BTreeMap<String, Value>, TypedError> {
+pub fn object_attributes<'a>(value: &'a Value, path: &Path) -> Result<&'a ValueMap, TypedError> {
     match value {
         Value::Object(m) | Value::Map(_, m) => Ok(m),
         other => Err(wrong_kind(path, "object", other)),
@@ -578,11 +576,7 @@ pub fn optional_input<T: FromValue>(
 
 /// Reads an attribute of an object for a generated `FromValue`: a missing attribute reads as
 /// null (an unset optional attribute).
-pub fn attr<T: FromValue>(
-    attrs: &BTreeMap<String, Value>,
-    name: &str,
-    path: &Path,
-) -> Result<T, TypedError> {
+pub fn attr<T: FromValue>(attrs: &ValueMap, name: &str, path: &Path) -> Result<T, TypedError> {
     let path = path.attr(name);
     match attrs.get(name) {
         Some(v) => T::from_value(v, &path),
@@ -592,7 +586,7 @@ pub fn attr<T: FromValue>(
 
 /// Pushes an attribute onto an object being built by a generated `ToValue`, leaving out unset
 /// optional attributes.
-pub fn push_attr<T: ToValue>(out: &mut BTreeMap<String, Value>, name: &str, value: &T) {
+pub fn push_attr<T: ToValue>(out: &mut ValueMap, name: &str, value: &T) {
     if !value.is_unset() {
         out.insert(name.to_string(), value.to_value());
     }

@@ -1,7 +1,6 @@
 //! Terraform values, typed as cty types them.
 
 use std::cmp::Ordering;
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
@@ -10,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::number::Number;
 use crate::types::Type;
+use crate::value_map::ValueMap;
 
 /// A Terraform value.
 ///
@@ -33,11 +33,11 @@ pub enum Value {
     /// A set of values of the element type: deduplicated, in set order.
     Set(Type, Vec<Value>),
     /// A map from string keys to values of the element type.
-    Map(Type, BTreeMap<String, Value>),
+    Map(Type, ValueMap),
     /// A tuple: a fixed sequence of values of any types.
     Tuple(Vec<Value>),
     /// An object: named attributes of any types.
-    Object(BTreeMap<String, Value>),
+    Object(ValueMap),
 }
 
 impl Value {

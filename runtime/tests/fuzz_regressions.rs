@@ -1,11 +1,9 @@
 //! Inputs the fuzzers (`fuzz/`) found to break the runtime, kept as regression tests. Each test
 //! names the target that found it.
 
-use std::collections::BTreeMap;
-
 use tfvars_runtime::json::parse_tfvars_json;
 use tfvars_runtime::output::to_tfvars_json;
-use tfvars_runtime::{Type, Value};
+use tfvars_runtime::{Type, Value, ValueMap};
 
 /// Writes `vars` with `to_tfvars_json` and reads the text back.
 fn json_round_trip(vars: &[(&str, Value)]) -> (String, Vec<(String, Value)>) {
@@ -20,7 +18,7 @@ fn json_round_trip(vars: &[(&str, Value)]) -> (String, Vec<(String, Value)>) {
 // Terraform rejects `"e؄"` written raw. The writer escapes such characters.
 #[test]
 fn prepend_character_before_a_quote_is_written_escaped() {
-    let entries = BTreeMap::from([
+    let entries = ValueMap::from([
         ("e\u{604}".to_string(), Value::Number(1.into())),
         ("\u{e9}".to_string(), Value::Number(2.into())),
     ]);

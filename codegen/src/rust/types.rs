@@ -392,7 +392,10 @@ impl Shared {
         let mut bodies = self.value_bodies.borrow_mut();
         let (to_body, from_body) = bodies.entry(key).or_insert_with(|| {
             let krate = &self.krate;
-            let mut to = String::from("{ let mut m = ::std::collections::BTreeMap::new();\n");
+            let mut to = format!(
+                "{{ let mut m = {krate}::ValueMap::with_capacity({});\n",
+                def.fields.len()
+            );
             let mut from = format!(
                 "{{ let m = {krate}::__private::object_attributes(value, path)?;\n::std::result::Result::Ok(Self {{\n"
             );

@@ -153,7 +153,7 @@ impl Scope<'_> {
         }
         Ok(match (&f.key, f.grouping) {
             (None, _) => Value::Tuple(list),
-            (Some(_), false) => Value::Object(object),
+            (Some(_), false) => Value::Object(object.into()),
             (Some(_), true) => Value::Object(
                 groups
                     .into_iter()

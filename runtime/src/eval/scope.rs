@@ -7,6 +7,7 @@ use crate::expr::Expr;
 use crate::input::FileAccess;
 use crate::spec::{LocalSpec, ModuleSpec, TerraformVersion};
 use crate::value::Value;
+use crate::value_map::ValueMap;
 
 use super::error::{all_ok, joined, EvalError};
 
@@ -311,7 +312,7 @@ impl<'a> Scope<'a> {
     }
 
     fn eval_object(&mut self, items: &[(Expr, Expr)]) -> Result<Value, EvalError> {
-        let mut map = BTreeMap::new();
+        let mut map = ValueMap::new();
         let mut unknown_key = false;
         // Every key and value is evaluated, and every failure reported, as HCL does.
         let mut errors = Vec::new();

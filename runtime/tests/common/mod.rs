@@ -88,7 +88,7 @@ fn render(v: &Value, indent: usize) -> String {
         s.push_str(&format!("{end}{close}"));
         s
     };
-    let map = |open: &str, close: &str, m: &BTreeMap<String, Value>| {
+    let map = |open: &str, close: &str, m: &tfvars_runtime::ValueMap| {
         if m.is_empty() {
             return format!("{open}{close}");
         }

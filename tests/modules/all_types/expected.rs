@@ -311,7 +311,7 @@ impl<S: variables_server_builder::State> VariablesServerBuilder<S> {
 }
 impl ::tfvars::__private::ToValue for VariablesServer {
     fn to_value(&self) -> ::tfvars::Value {
-        let mut m = ::std::collections::BTreeMap::new();
+        let mut m = ::tfvars::ValueMap::with_capacity(4);
         ::tfvars::__private::push_attr(&mut m, "host", &self.host);
         ::tfvars::__private::push_attr(&mut m, "port", &self.port);
         ::tfvars::__private::push_attr(&mut m, "tls", &self.tls);
@@ -378,7 +378,7 @@ impl<S: variables_server_tls_builder::State> VariablesServerTlsBuilder<S> {
 }
 impl ::tfvars::__private::ToValue for VariablesServerTls {
     fn to_value(&self) -> ::tfvars::Value {
-        let mut m = ::std::collections::BTreeMap::new();
+        let mut m = ::tfvars::ValueMap::with_capacity(2);
         ::tfvars::__private::push_attr(&mut m, "cert", &self.cert);
         ::tfvars::__private::push_attr(&mut m, "key", &self.key);
         ::tfvars::Value::Object(m)
@@ -452,7 +452,7 @@ impl<S: variables_pools_builder::State> VariablesPoolsBuilder<S> {
 }
 impl ::tfvars::__private::ToValue for VariablesPools {
     fn to_value(&self) -> ::tfvars::Value {
-        let mut m = ::std::collections::BTreeMap::new();
+        let mut m = ::tfvars::ValueMap::with_capacity(2);
         ::tfvars::__private::push_attr(&mut m, "size", &self.size);
         ::tfvars::__private::push_attr(&mut m, "zones", &self.zones);
         ::tfvars::Value::Object(m)
@@ -523,7 +523,7 @@ impl<S: variables_rules_builder::State> VariablesRulesBuilder<S> {
 }
 impl ::tfvars::__private::ToValue for VariablesRules {
     fn to_value(&self) -> ::tfvars::Value {
-        let mut m = ::std::collections::BTreeMap::new();
+        let mut m = ::tfvars::ValueMap::with_capacity(2);
         ::tfvars::__private::push_attr(&mut m, "port", &self.port);
         ::tfvars::__private::push_attr(&mut m, "proto", &self.proto);
         ::tfvars::Value::Object(m)
@@ -582,7 +582,7 @@ impl<S: variables_mixed0_builder::State> VariablesMixed0Builder<S> {
 }
 impl ::tfvars::__private::ToValue for VariablesMixed0 {
     fn to_value(&self) -> ::tfvars::Value {
-        let mut m = ::std::collections::BTreeMap::new();
+        let mut m = ::tfvars::ValueMap::with_capacity(1);
         ::tfvars::__private::push_attr(&mut m, "a", &self.a);
         ::tfvars::Value::Object(m)
     }
@@ -639,7 +639,7 @@ impl<S: variables_mixed1_builder::State> VariablesMixed1Builder<S> {
 }
 impl ::tfvars::__private::ToValue for VariablesMixed1 {
     fn to_value(&self) -> ::tfvars::Value {
-        let mut m = ::std::collections::BTreeMap::new();
+        let mut m = ::tfvars::ValueMap::with_capacity(1);
         ::tfvars::__private::push_attr(&mut m, "a", &self.a);
         ::tfvars::Value::Object(m)
     }

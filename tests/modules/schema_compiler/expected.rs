@@ -482,7 +482,7 @@ pub struct VariablesTls {
 }
 impl ::tfvars::__private::ToValue for VariablesTls {
     fn to_value(&self) -> ::tfvars::Value {
-        let mut m = ::std::collections::BTreeMap::new();
+        let mut m = ::tfvars::ValueMap::with_capacity(3);
         ::tfvars::__private::push_attr(&mut m, "cert", &self.cert);
         ::tfvars::__private::push_attr(&mut m, "key", &self.key);
         ::tfvars::__private::push_attr(&mut m, "legacy", &self.legacy);
@@ -562,7 +562,7 @@ impl<S: variables_settings_builder::State> VariablesSettingsBuilder<S> {
 }
 impl ::tfvars::__private::ToValue for VariablesSettings {
     fn to_value(&self) -> ::tfvars::Value {
-        let mut m = ::std::collections::BTreeMap::new();
+        let mut m = ::tfvars::ValueMap::with_capacity(5);
         ::tfvars::__private::push_attr(&mut m, "mode", &self.mode);
         ::tfvars::__private::push_attr(&mut m, "tier", &self.tier);
         ::tfvars::__private::push_attr(&mut m, "name", &self.name);
@@ -613,7 +613,7 @@ pub struct VariablesPickyDefault {
 }
 impl ::tfvars::__private::ToValue for VariablesPickyDefault {
     fn to_value(&self) -> ::tfvars::Value {
-        let mut m = ::std::collections::BTreeMap::new();
+        let mut m = ::tfvars::ValueMap::with_capacity(2);
         ::tfvars::__private::push_attr(&mut m, "kind", &self.kind);
         ::tfvars::__private::push_attr(&mut m, "count", &self.count);
         ::tfvars::Value::Object(m)
@@ -654,7 +654,7 @@ pub struct VariablesRequiredAttr {
 }
 impl ::tfvars::__private::ToValue for VariablesRequiredAttr {
     fn to_value(&self) -> ::tfvars::Value {
-        let mut m = ::std::collections::BTreeMap::new();
+        let mut m = ::tfvars::ValueMap::with_capacity(1);
         ::tfvars::__private::push_attr(&mut m, "port", &self.port);
         ::tfvars::Value::Object(m)
     }
@@ -714,7 +714,7 @@ impl<S: variables_pools_builder::State> VariablesPoolsBuilder<S> {
 }
 impl ::tfvars::__private::ToValue for VariablesPools {
     fn to_value(&self) -> ::tfvars::Value {
-        let mut m = ::std::collections::BTreeMap::new();
+        let mut m = ::tfvars::ValueMap::with_capacity(2);
         ::tfvars::__private::push_attr(&mut m, "mode", &self.mode);
         ::tfvars::__private::push_attr(&mut m, "providers", &self.providers);
         ::tfvars::Value::Object(m)
@@ -773,7 +773,7 @@ impl<S: variables_pools_providers_builder::State> VariablesPoolsProvidersBuilder
 }
 impl ::tfvars::__private::ToValue for VariablesPoolsProviders {
     fn to_value(&self) -> ::tfvars::Value {
-        let mut m = ::std::collections::BTreeMap::new();
+        let mut m = ::tfvars::ValueMap::with_capacity(1);
         ::tfvars::__private::push_attr(&mut m, "kind", &self.kind);
         ::tfvars::Value::Object(m)
     }
@@ -807,7 +807,7 @@ pub struct VariablesDatabases {
 }
 impl ::tfvars::__private::ToValue for VariablesDatabases {
     fn to_value(&self) -> ::tfvars::Value {
-        let mut m = ::std::collections::BTreeMap::new();
+        let mut m = ::tfvars::ValueMap::with_capacity(1);
         ::tfvars::__private::push_attr(&mut m, "autoscale", &self.autoscale);
         ::tfvars::Value::Object(m)
     }
@@ -846,7 +846,7 @@ pub struct VariablesDatabasesAutoscale {
 }
 impl ::tfvars::__private::ToValue for VariablesDatabasesAutoscale {
     fn to_value(&self) -> ::tfvars::Value {
-        let mut m = ::std::collections::BTreeMap::new();
+        let mut m = ::tfvars::ValueMap::with_capacity(1);
         ::tfvars::__private::push_attr(&mut m, "max_throughput", &self.max_throughput);
         ::tfvars::Value::Object(m)
     }
@@ -889,7 +889,7 @@ pub struct VariablesBackend {
 }
 impl ::tfvars::__private::ToValue for VariablesBackend {
     fn to_value(&self) -> ::tfvars::Value {
-        let mut m = ::std::collections::BTreeMap::new();
+        let mut m = ::tfvars::ValueMap::with_capacity(3);
         ::tfvars::__private::push_attr(&mut m, "cloudrun", &self.cloudrun);
         ::tfvars::__private::push_attr(&mut m, "gce", &self.gce);
         ::tfvars::__private::push_attr(&mut m, "hybrid", &self.hybrid);
@@ -936,7 +936,7 @@ pub struct VariablesBucketStorage {
 }
 impl ::tfvars::__private::ToValue for VariablesBucketStorage {
     fn to_value(&self) -> ::tfvars::Value {
-        let mut m = ::std::collections::BTreeMap::new();
+        let mut m = ::tfvars::ValueMap::with_capacity(2);
         ::tfvars::__private::push_attr(&mut m, "class", &self.class);
         ::tfvars::__private::push_attr(&mut m, "size", &self.size);
         ::tfvars::Value::Object(m)
@@ -999,7 +999,7 @@ impl<S: variables_access_rules_builder::State> VariablesAccessRulesBuilder<S> {
 }
 impl ::tfvars::__private::ToValue for VariablesAccessRules {
     fn to_value(&self) -> ::tfvars::Value {
-        let mut m = ::std::collections::BTreeMap::new();
+        let mut m = ::tfvars::ValueMap::with_capacity(2);
         ::tfvars::__private::push_attr(&mut m, "name", &self.name);
         ::tfvars::__private::push_attr(&mut m, "access", &self.access);
         ::tfvars::Value::Object(m)
@@ -1044,7 +1044,7 @@ pub struct VariablesProvisioning {
 }
 impl ::tfvars::__private::ToValue for VariablesProvisioning {
     fn to_value(&self) -> ::tfvars::Value {
-        let mut m = ::std::collections::BTreeMap::new();
+        let mut m = ::tfvars::ValueMap::with_capacity(2);
         ::tfvars::__private::push_attr(&mut m, "mode", &self.mode);
         ::tfvars::__private::push_attr(&mut m, "size", &self.size);
         ::tfvars::Value::Object(m)
@@ -1081,7 +1081,7 @@ pub struct VariablesUpgradePools {
 }
 impl ::tfvars::__private::ToValue for VariablesUpgradePools {
     fn to_value(&self) -> ::tfvars::Value {
-        let mut m = ::std::collections::BTreeMap::new();
+        let mut m = ::tfvars::ValueMap::with_capacity(1);
         ::tfvars::__private::push_attr(&mut m, "behavior", &self.behavior);
         ::tfvars::Value::Object(m)
     }
@@ -1128,7 +1128,7 @@ pub struct VariablesIngressSettings {
 }
 impl ::tfvars::__private::ToValue for VariablesIngressSettings {
     fn to_value(&self) -> ::tfvars::Value {
-        let mut m = ::std::collections::BTreeMap::new();
+        let mut m = ::tfvars::ValueMap::with_capacity(3);
         ::tfvars::__private::push_attr(&mut m, "transport", &self.transport);
         ::tfvars::__private::push_attr(&mut m, "affinity", &self.affinity);
         ::tfvars::__private::push_attr(&mut m, "port", &self.port);
@@ -1179,7 +1179,7 @@ pub struct VariablesProbeSettings {
 }
 impl ::tfvars::__private::ToValue for VariablesProbeSettings {
     fn to_value(&self) -> ::tfvars::Value {
-        let mut m = ::std::collections::BTreeMap::new();
+        let mut m = ::tfvars::ValueMap::with_capacity(2);
         ::tfvars::__private::push_attr(&mut m, "port", &self.port);
         ::tfvars::__private::push_attr(&mut m, "timeout", &self.timeout);
         ::tfvars::Value::Object(m)
@@ -1220,7 +1220,7 @@ pub struct VariablesProbeLimits {
 }
 impl ::tfvars::__private::ToValue for VariablesProbeLimits {
     fn to_value(&self) -> ::tfvars::Value {
-        let mut m = ::std::collections::BTreeMap::new();
+        let mut m = ::tfvars::ValueMap::with_capacity(1);
         ::tfvars::__private::push_attr(&mut m, "timeout", &self.timeout);
         ::tfvars::Value::Object(m)
     }

@@ -129,7 +129,7 @@ impl<S: variables_settings_builder::State> VariablesSettingsBuilder<S> {
 }
 impl ::tfvars::__private::ToValue for VariablesSettings {
     fn to_value(&self) -> ::tfvars::Value {
-        let mut m = ::std::collections::BTreeMap::new();
+        let mut m = ::tfvars::ValueMap::with_capacity(2);
         ::tfvars::__private::push_attr(&mut m, "size", &self.size);
         ::tfvars::__private::push_attr(&mut m, "mode", &self.mode);
         ::tfvars::Value::Object(m)

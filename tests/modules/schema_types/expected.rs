@@ -253,7 +253,7 @@ pub struct VariablesEmptyObject {}
 impl ::tfvars::__private::ToValue for VariablesEmptyObject {
     #[allow(unused_mut, unused_variables)]
     fn to_value(&self) -> ::tfvars::Value {
-        let mut m = ::std::collections::BTreeMap::new();
+        let mut m = ::tfvars::ValueMap::with_capacity(0);
         ::tfvars::Value::Object(m)
     }
 }
@@ -327,7 +327,7 @@ impl<S: variables_an_object_builder::State> VariablesAnObjectBuilder<S> {
 }
 impl ::tfvars::__private::ToValue for VariablesAnObject {
     fn to_value(&self) -> ::tfvars::Value {
-        let mut m = ::std::collections::BTreeMap::new();
+        let mut m = ::tfvars::ValueMap::with_capacity(5);
         ::tfvars::__private::push_attr(&mut m, "name", &self.name);
         ::tfvars::__private::push_attr(&mut m, "port", &self.port);
         ::tfvars::__private::push_attr(&mut m, "tags", &self.tags);
@@ -400,7 +400,7 @@ impl<S: variables_an_object_nested_builder::State> VariablesAnObjectNestedBuilde
 }
 impl ::tfvars::__private::ToValue for VariablesAnObjectNested {
     fn to_value(&self) -> ::tfvars::Value {
-        let mut m = ::std::collections::BTreeMap::new();
+        let mut m = ::tfvars::ValueMap::with_capacity(2);
         ::tfvars::__private::push_attr(&mut m, "depth", &self.depth);
         ::tfvars::__private::push_attr(&mut m, "label", &self.label);
         ::tfvars::Value::Object(m)
@@ -467,7 +467,7 @@ impl<S: variables_list_of_objects_builder::State> VariablesListOfObjectsBuilder<
 }
 impl ::tfvars::__private::ToValue for VariablesListOfObjects {
     fn to_value(&self) -> ::tfvars::Value {
-        let mut m = ::std::collections::BTreeMap::new();
+        let mut m = ::tfvars::ValueMap::with_capacity(2);
         ::tfvars::__private::push_attr(&mut m, "id", &self.id);
         ::tfvars::__private::push_attr(&mut m, "size", &self.size);
         ::tfvars::Value::Object(m)
@@ -530,7 +530,7 @@ impl<S: variables_map_of_lists_builder::State> VariablesMapOfListsBuilder<S> {
 }
 impl ::tfvars::__private::ToValue for VariablesMapOfLists {
     fn to_value(&self) -> ::tfvars::Value {
-        let mut m = ::std::collections::BTreeMap::new();
+        let mut m = ::tfvars::ValueMap::with_capacity(1);
         ::tfvars::__private::push_attr(&mut m, "x", &self.x);
         ::tfvars::Value::Object(m)
     }
@@ -599,7 +599,7 @@ impl<S: variables_set_of_objects_builder::State> VariablesSetOfObjectsBuilder<S>
 }
 impl ::tfvars::__private::ToValue for VariablesSetOfObjects {
     fn to_value(&self) -> ::tfvars::Value {
-        let mut m = ::std::collections::BTreeMap::new();
+        let mut m = ::tfvars::ValueMap::with_capacity(2);
         ::tfvars::__private::push_attr(&mut m, "n", &self.n);
         ::tfvars::__private::push_attr(&mut m, "p", &self.p);
         ::tfvars::Value::Object(m)
@@ -726,7 +726,7 @@ impl<S: variables_big_numbers_builder::State> VariablesBigNumbersBuilder<S> {
 }
 impl ::tfvars::__private::ToValue for VariablesBigNumbers {
     fn to_value(&self) -> ::tfvars::Value {
-        let mut m = ::std::collections::BTreeMap::new();
+        let mut m = ::tfvars::ValueMap::with_capacity(5);
         ::tfvars::__private::push_attr(&mut m, "big", &self.big);
         ::tfvars::__private::push_attr(&mut m, "precise", &self.precise);
         ::tfvars::__private::push_attr(&mut m, "tiny", &self.tiny);

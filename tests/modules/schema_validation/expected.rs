@@ -349,7 +349,7 @@ impl<S: variables_object_length_builder::State> VariablesObjectLengthBuilder<S> 
 }
 impl ::tfvars::__private::ToValue for VariablesObjectLength {
     fn to_value(&self) -> ::tfvars::Value {
-        let mut m = ::std::collections::BTreeMap::new();
+        let mut m = ::tfvars::ValueMap::with_capacity(2);
         ::tfvars::__private::push_attr(&mut m, "a", &self.a);
         ::tfvars::__private::push_attr(&mut m, "b", &self.b);
         ::tfvars::Value::Object(m)
@@ -428,7 +428,7 @@ impl<S: variables_object_attrs_builder::State> VariablesObjectAttrsBuilder<S> {
 }
 impl ::tfvars::__private::ToValue for VariablesObjectAttrs {
     fn to_value(&self) -> ::tfvars::Value {
-        let mut m = ::std::collections::BTreeMap::new();
+        let mut m = ::tfvars::ValueMap::with_capacity(3);
         ::tfvars::__private::push_attr(&mut m, "name", &self.name);
         ::tfvars::__private::push_attr(&mut m, "port", &self.port);
         ::tfvars::__private::push_attr(&mut m, "kind", &self.kind);
@@ -505,7 +505,7 @@ impl<S: variables_list_of_named_builder::State> VariablesListOfNamedBuilder<S> {
 }
 impl ::tfvars::__private::ToValue for VariablesListOfNamed {
     fn to_value(&self) -> ::tfvars::Value {
-        let mut m = ::std::collections::BTreeMap::new();
+        let mut m = ::tfvars::ValueMap::with_capacity(2);
         ::tfvars::__private::push_attr(&mut m, "name", &self.name);
         ::tfvars::__private::push_attr(&mut m, "size", &self.size);
         ::tfvars::Value::Object(m)

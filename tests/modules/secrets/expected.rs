@@ -234,7 +234,7 @@ impl<S: variables_db_builder::State> VariablesDbBuilder<S> {
 }
 impl ::tfvars::__private::ToValue for VariablesDb {
     fn to_value(&self) -> ::tfvars::Value {
-        let mut m = ::std::collections::BTreeMap::new();
+        let mut m = ::tfvars::ValueMap::with_capacity(3);
         ::tfvars::__private::push_attr(&mut m, "user", &self.user);
         ::tfvars::__private::push_attr(&mut m, "password", &self.password);
         ::tfvars::__private::push_attr(&mut m, "port", &self.port);

@@ -1,7 +1,5 @@
 //! Encoding functions: JSON, base64, URL encoding, CSV.
 
-use std::collections::BTreeMap;
-
 use crate::number::Number;
 use crate::types::Type;
 use crate::value::Value;
@@ -112,7 +110,7 @@ pub(crate) fn from_json(j: &serde_json::Value) -> Value {
         J::Object(m) => Value::Object(
             m.iter()
                 .map(|(k, v)| (nfc(k.clone()), from_json(v)))
-                .collect::<BTreeMap<_, _>>(),
+                .collect(),
         ),
     }
 }

@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 
 use crate::types::Type;
 use crate::value::Value;
+use crate::value_map::ValueMap;
 
 use super::args::{Args, Strings};
 use super::{table, Builtin, NULL_OK, UNKNOWN_OK};
@@ -103,7 +104,7 @@ pub(crate) fn lookup(a: &Args) -> Result<Value, EvalError> {
 
 /// `merge(maps...)`: later keys win; null arguments are skipped.
 pub(crate) fn merge(a: &Args) -> Result<Value, EvalError> {
-    let mut out = BTreeMap::new();
+    let mut out = ValueMap::new();
     let mut all_maps = true;
     let mut elem: Option<Type> = None;
     for v in a.values() {
@@ -149,7 +150,7 @@ pub(crate) fn zipmap(a: &Args) -> Result<Value, EvalError> {
             vs.len()
         )));
     }
-    let m: BTreeMap<String, Value> = ks.into_iter().zip(vs.iter().cloned()).collect();
+    let m: ValueMap = ks.into_iter().zip(vs.iter().cloned()).collect();
     Ok(match (is_list, v) {
         (true, Value::List(t, _) | Value::Set(t, _)) => Value::Map(t.clone(), m),
         _ => Value::Object(m),

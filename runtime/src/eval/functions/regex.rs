@@ -1,6 +1,6 @@
 //! `regex` and `regexall`, with Go's RE2 syntax translated by [`crate::regex_go`].
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use regex::Regex;
@@ -94,7 +94,7 @@ fn result(shape: &Shape, caps: &regex::Captures<'_>) -> Value {
                 .iter()
                 .enumerate()
                 .map(|(i, n)| (n.clone(), group(caps.get(i + 1))))
-                .collect::<BTreeMap<_, _>>(),
+                .collect(),
         ),
     }
 }
