@@ -4,8 +4,8 @@
 //! It works as HCL's does: a lax scanner marks tokens (a string runs to its closing quote or to
 //! the first control character; a tab counts two columns, a carriage return none, any other
 //! character of a string one column per grapheme cluster; an unexpected byte ends the input),
-//! then a parser with HCL's error recovery collects every syntax error it meets, and only a
-//! document without syntax errors is turned into values.
+//! then a parser with HCL's error recovery collects every syntax error it meets. Values are built
+//! as it goes (no syntax tree is kept), and used only when the document has no syntax errors.
 //!
 //! - The document is one JSON object: an empty file, a top-level array or scalar, or data after
 //!   the object are errors. A byte-order mark is an error, as in Terraform.
@@ -47,10 +47,14 @@ pub fn parse_tfvars_json(text: &str, file: &str) -> Result<Vec<InputVariable>, V
 }
 
 fn tfvars_json(text: &str, file: &str) -> Result<Vec<InputVariable>, Vec<Diagnostic>> {
-    let doc = Document::parse(text);
+    let doc = Document::parse(text, file);
     let mut diags = doc.diags;
     match &doc.root {
-        Node::Object { .. } | Node::Array { .. } => {}
+        Root::Object(_)
+        | Root::Other(Parsed {
+            value: Value::Tuple(_),
+            ..
+        }) => {}
         // Nothing more to say about a document too deep to read.
         _ if diags.iter().any(|d| d.summary == TOO_DEEP) => {}
         other => diags.push(error(
@@ -62,8 +66,8 @@ fn tfvars_json(text: &str, file: &str) -> Result<Vec<InputVariable>, Vec<Diagnos
     if !diags.is_empty() {
         return Err(diags);
     }
-    let attrs = match doc.root {
-        Node::Object { attrs, .. } => attrs,
+    let entries = match doc.root {
+        Root::Object(object) => object.entries,
         other => {
             return Err(vec![error(
                 other.start(),
@@ -74,42 +78,44 @@ fn tfvars_json(text: &str, file: &str) -> Result<Vec<InputVariable>, Vec<Diagnos
     };
     // The document's keys are the arguments of a body (Terraform's `JustAttributes`): a
     // duplicate stops there, before any value is read.
-    for (attr, first) in attrs.iter().zip(first_definitions(&attrs)) {
-        let Some(first) = first.filter(|_| attr.name != "//") else {
+    let firsts = first_definitions(entries.iter().map(|e| &*e.name));
+    for (entry, first) in entries.iter().zip(firsts) {
+        let Some(first) = first.filter(|_| entry.name != "//") else {
             continue;
         };
-        let first = &attrs[first];
+        let first = &entries[first];
         diags.push(error(
-            &attr.name_at,
+            &entry.name_at,
             "Duplicate attribute definition",
             format!(
                 "The argument {} was already set at {}.",
-                go_quote(&attr.name),
-                range_text(file, &first.name_at, first.value.end())
+                go_quote(&entry.name),
+                range_text(file, &first.name_at, &first.value.end)
             ),
         ));
     }
     if !diags.is_empty() {
         return Err(diags);
     }
-    let mut out = Vec::with_capacity(attrs.len());
-    for attr in attrs.into_iter().filter(|a| a.name != "//") {
+    let mut out = Vec::with_capacity(entries.len());
+    for mut entry in entries.into_iter().filter(|e| e.name != "//") {
+        if !entry.value.duplicates.is_empty() {
+            diags.append(&mut entry.value.duplicates);
+            continue;
+        }
         let location = Some(Location::spanning(
             file,
             SourceRange {
-                start: *attr.value.start(),
-                end: *attr.value.end(),
+                start: entry.value.start,
+                end: entry.value.end,
             },
         ));
-        match attr.value.into_value(file) {
-            Ok(value) => out.push(InputVariable {
-                name: attr.name,
-                value,
-                location,
-                source: Default::default(),
-            }),
-            Err(mut d) => diags.append(&mut d),
-        }
+        out.push(InputVariable {
+            name: entry.name,
+            value: entry.value.value,
+            location,
+            source: Default::default(),
+        });
     }
     if diags.is_empty() {
         Ok(out)
@@ -120,11 +126,19 @@ fn tfvars_json(text: &str, file: &str) -> Result<Vec<InputVariable>, Vec<Diagnos
 
 /// Reads one JSON value with the same strictness (any top-level kind is allowed).
 pub fn parse_json_value(text: &str, file: &str) -> Result<Value, Vec<Diagnostic>> {
-    let doc = Document::parse(text);
+    let doc = Document::parse(text, file);
     if !doc.diags.is_empty() {
         return Err(with_file(doc.diags, file));
     }
-    doc.root.into_value(file).map_err(|d| with_file(d, file))
+    let parsed = match doc.root {
+        Root::Object(object) => object.into_parsed(file),
+        Root::Other(parsed) => parsed,
+    };
+    if parsed.duplicates.is_empty() {
+        Ok(parsed.value)
+    } else {
+        Err(with_file(parsed.duplicates, file))
+    }
 }
 
 fn error(at: &SourcePos, summary: &str, detail: impl Into<String>) -> Diagnostic {
@@ -161,13 +175,16 @@ fn range_text(file: &str, start: &SourcePos, end: &SourcePos) -> String {
     }
 }
 
-// Names the file in every location of the diagnostics.
+// Names the file in every location of the diagnostics, and puts them in the order Terraform
+// prints them: by position in the file (HCL reports a duplicate after what is wrong inside its
+// value, Terraform sorts them).
 fn with_file(mut diags: Vec<Diagnostic>, file: &str) -> Vec<Diagnostic> {
     for d in &mut diags {
         if let Some(loc) = &mut d.location {
             loc.file = file.to_string();
         }
     }
+    diags.sort_by_key(|d| d.location.as_ref().map(|l| (l.line, l.column)));
     diags
 }
 
@@ -361,121 +378,95 @@ impl<'a> Scanner<'a> {
 // ---------------------------------------------------------------------------------------------
 // Parsing, with HCL's recovery.
 
-enum Node {
-    Object {
-        attrs: Vec<Attr>,
-        open: SourcePos,
-        end: SourcePos,
-    },
-    Array {
-        items: Vec<Node>,
-        open: SourcePos,
-        end: SourcePos,
-    },
-    Number(Number, SourcePos, SourcePos),
-    String(String, SourcePos, SourcePos),
-    Bool(bool, SourcePos, SourcePos),
-    Null(SourcePos, SourcePos),
-    /// A value that did not parse (its error is already reported).
-    Invalid(SourcePos, SourcePos),
+/// A value read from the document: where it is, and the duplicate attributes inside it, which
+/// are errors only when the value is used (Terraform reads no value beside a duplicate
+/// top-level argument, nor a top-level `"//"` comment's).
+struct Parsed {
+    value: Value,
+    start: SourcePos,
+    end: SourcePos,
+    duplicates: Vec<Diagnostic>,
 }
 
-struct Attr {
+impl Parsed {
+    fn invalid(start: SourcePos, end: SourcePos) -> Parsed {
+        Parsed::plain(Value::null(), start, end)
+    }
+
+    fn plain(value: Value, start: SourcePos, end: SourcePos) -> Parsed {
+        Parsed {
+            value,
+            start,
+            end,
+            duplicates: Vec::new(),
+        }
+    }
+}
+
+/// An object member, its name as written.
+struct Entry {
     name: String,
     name_at: SourcePos,
     name_end: SourcePos,
-    value: Node,
+    value: Parsed,
 }
 
-impl Node {
-    fn start(&self) -> &SourcePos {
-        match self {
-            Node::Object { open, .. } | Node::Array { open, .. } => open,
-            Node::Number(_, s, _)
-            | Node::String(_, s, _)
-            | Node::Bool(_, s, _)
-            | Node::Null(s, _)
-            | Node::Invalid(s, _) => s,
-        }
-    }
+/// An object as read: its members in document order.
+struct ObjectNode {
+    entries: Vec<Entry>,
+    open: SourcePos,
+    end: SourcePos,
+}
 
-    fn end(&self) -> &SourcePos {
-        match self {
-            Node::Object { end, .. } | Node::Array { end, .. } => end,
-            Node::Number(_, _, e)
-            | Node::String(_, _, e)
-            | Node::Bool(_, _, e)
-            | Node::Null(_, e)
-            | Node::Invalid(_, e) => e,
+impl ObjectNode {
+    // The object as cty decodes it (names NFC-normalised, every duplicate name an error), and
+    // the members taken apart as it is built.
+    fn into_parsed(self, file: &str) -> Parsed {
+        let mut entries = self.entries;
+        for e in &mut entries {
+            e.name = nfc(std::mem::take(&mut e.name));
         }
-    }
-
-    // The value, as cty decodes it; every duplicate key inside is an error. The tree is taken
-    // apart as the value is built.
-    fn into_value(self, file: &str) -> Result<Value, Vec<Diagnostic>> {
-        let mut diags = Vec::new();
-        let v = self.value_into(file, &mut diags);
-        if diags.is_empty() {
-            Ok(v)
-        } else {
-            Err(diags)
-        }
-    }
-
-    fn value_into(self, file: &str, diags: &mut Vec<Diagnostic>) -> Value {
-        match self {
-            Node::Object { mut attrs, .. } => {
-                for a in &mut attrs {
-                    a.name = nfc(std::mem::take(&mut a.name));
-                }
-                // Where each duplicate's first definition is, before the attributes are taken.
-                let firsts: Vec<Option<String>> = first_definitions(&attrs)
-                    .into_iter()
-                    .map(|first| {
-                        first.map(|j| range_text(file, &attrs[j].name_at, &attrs[j].name_end))
-                    })
-                    .collect();
-                let mut map = Vec::with_capacity(attrs.len());
-                for (a, first) in attrs.into_iter().zip(firsts) {
-                    if let Some(first) = first {
-                        diags.push(error(
-                            &a.name_at,
-                            "Duplicate object attribute",
-                            format!(
-                                "An attribute named {} was already defined at {}.",
-                                go_quote(&a.name),
-                                first
-                            ),
-                        ));
-                        continue;
-                    }
-                    let value = a.value.value_into(file, diags);
-                    map.push((a.name, value));
-                }
-                Value::Object(map.into_iter().collect())
+        // Where each duplicate's first definition is, before the members are taken.
+        let firsts: Vec<Option<String>> = first_definitions(entries.iter().map(|e| &*e.name))
+            .into_iter()
+            .map(|first| first.map(|j| range_text(file, &entries[j].name_at, &entries[j].name_end)))
+            .collect();
+        let mut duplicates = Vec::new();
+        let mut members = Vec::with_capacity(entries.len());
+        for (mut e, first) in entries.into_iter().zip(firsts) {
+            // HCL reads the value before it looks at the name: what is wrong inside a
+            // duplicate is reported too, first.
+            duplicates.append(&mut e.value.duplicates);
+            if let Some(first) = first {
+                duplicates.push(error(
+                    &e.name_at,
+                    "Duplicate object attribute",
+                    format!(
+                        "An attribute named {} was already defined at {}.",
+                        go_quote(&e.name),
+                        first
+                    ),
+                ));
+                continue;
             }
-            Node::Array { items, .. } => Value::Tuple(
-                items
-                    .into_iter()
-                    .map(|n| n.value_into(file, diags))
-                    .collect(),
-            ),
-            Node::Number(n, ..) => Value::Number(n),
-            Node::String(s, ..) => Value::String(nfc(s)),
-            Node::Bool(b, ..) => Value::Bool(b),
-            Node::Null(..) | Node::Invalid(..) => Value::null(),
+            members.push((e.name, e.value.value));
+        }
+        Parsed {
+            value: Value::Object(members.into_iter().collect()),
+            start: self.open,
+            end: self.end,
+            duplicates,
         }
     }
 }
 
-// For each attribute, the index of the earlier attribute of the same name, when there is one.
-fn first_definitions(attrs: &[Attr]) -> Vec<Option<usize>> {
+// For each name, the index of the earlier one equal to it, when there is one.
+fn first_definitions<'a>(names: impl ExactSizeIterator<Item = &'a str>) -> Vec<Option<usize>> {
     let mut seen: std::collections::HashMap<&str, usize> =
-        std::collections::HashMap::with_capacity(attrs.len());
-    attrs
-        .iter()
+        std::collections::HashMap::with_capacity(names.len());
+    names
         .enumerate()
-        .map(|(i, a)| match seen.entry(a.name.as_str()) {
+        .map(|(i, name)| match seen.entry(name) {
             std::collections::hash_map::Entry::Occupied(e) => Some(*e.get()),
             std::collections::hash_map::Entry::Vacant(e) => {
                 e.insert(i);
@@ -485,22 +476,50 @@ fn first_definitions(attrs: &[Attr]) -> Vec<Option<usize>> {
         .collect()
 }
 
+/// The document's root: an object keeps its members apart (they are a body's arguments).
+enum Root {
+    Object(ObjectNode),
+    Other(Parsed),
+}
+
+impl Root {
+    fn start(&self) -> &SourcePos {
+        match self {
+            Root::Object(o) => &o.open,
+            Root::Other(p) => &p.start,
+        }
+    }
+}
+
 struct Document {
-    root: Node,
+    root: Root,
     diags: Vec<Diagnostic>,
 }
 
 impl Document {
-    fn parse(text: &str) -> Document {
+    // Values are built as the parser goes (no syntax tree is kept); they mean nothing when
+    // `diags` is not empty. `file` names the file in the duplicate attributes' messages.
+    fn parse(text: &str, file: &str) -> Document {
         let mut scanner = Scanner::new(text);
         let next = scanner.next_token();
         let mut p = Parser {
             scanner,
             next,
+            file,
             diags: Vec::new(),
             too_deep: false,
         };
-        let root = p.value(0);
+        let (start, end, kind) = {
+            let t = p.peek();
+            (t.start, t.end, t.kind)
+        };
+        let root = match kind {
+            Kind::BraceO => match p.object(0) {
+                Some(object) => Root::Object(object),
+                None => Root::Other(Parsed::invalid(start, end)),
+            },
+            _ => Root::Other(p.value(0)),
+        };
         if p.diags.is_empty() && p.peek().kind != Kind::Eof {
             let at = p.peek().start;
             p.diags.push(error(
@@ -520,6 +539,7 @@ struct Parser<'a> {
     scanner: Scanner<'a>,
     /// The next token, not yet read.
     next: Token<'a>,
+    file: &'a str,
     diags: Vec<Diagnostic>,
     // Nesting went past MAX_DEPTH: stop at once.
     too_deep: bool,
@@ -543,14 +563,13 @@ impl<'a> Parser<'a> {
     }
 
     // HCL's parseValue: always a node, an invalid one where the value did not parse.
-    fn value(&mut self, depth: usize) -> Node {
+    fn value(&mut self, depth: usize) -> Parsed {
         let (start, end, kind) = {
             let t = self.peek();
             (t.start, t.end, t.kind)
         };
-        let invalid = Node::Invalid(start, end);
         if self.too_deep {
-            return invalid;
+            return Parsed::invalid(start, end);
         }
         let node = match kind {
             Kind::BraceO | Kind::BrackO if depth >= MAX_DEPTH => {
@@ -562,10 +581,14 @@ impl<'a> Parser<'a> {
                 );
                 None
             }
-            Kind::BraceO => self.object(depth),
+            Kind::BraceO => self
+                .object(depth)
+                .map(|object| object.into_parsed(self.file)),
             Kind::BrackO => self.array(depth),
             Kind::Number => self.number(),
-            Kind::String => self.string(),
+            Kind::String => self
+                .string()
+                .map(|(s, start, end)| Parsed::plain(Value::String(nfc(s)), start, end)),
             Kind::Keyword => self.keyword(),
             Kind::BraceC => {
                 self.fail(
@@ -596,7 +619,7 @@ impl<'a> Parser<'a> {
                 None
             }
         };
-        node.unwrap_or(invalid)
+        node.unwrap_or_else(|| Parsed::invalid(start, end))
     }
 
     // Skips to what seems to be the end of the enclosing object or array, from the token at
@@ -620,9 +643,9 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn object(&mut self, depth: usize) -> Option<Node> {
+    fn object(&mut self, depth: usize) -> Option<ObjectNode> {
         let open_at = self.read().start;
-        let mut attrs = Vec::new();
+        let mut entries = Vec::new();
         loop {
             if self.too_deep {
                 return None;
@@ -630,9 +653,15 @@ impl<'a> Parser<'a> {
             if self.peek().kind == Kind::BraceC {
                 break;
             }
-            let key = self.value(depth + 1);
-            let Node::String(name, name_at, name_end) = key else {
-                let at = *key.start();
+            let at = self.peek().start;
+            let key = match self.peek().kind {
+                Kind::String => self.string(),
+                _ => {
+                    self.value(depth + 1);
+                    None
+                }
+            };
+            let Some((name, name_at, name_end)) = key else {
                 self.fail(
                     &at,
                     "Invalid object property name",
@@ -664,7 +693,7 @@ impl<'a> Parser<'a> {
                 return None;
             }
             let value = self.value(depth + 1);
-            attrs.push(Attr {
+            entries.push(Entry {
                 name,
                 name_at,
                 name_end,
@@ -719,16 +748,17 @@ impl<'a> Parser<'a> {
             }
         }
         let close = self.read();
-        Some(Node::Object {
-            attrs,
+        Some(ObjectNode {
+            entries,
             open: open_at,
             end: close.end,
         })
     }
 
-    fn array(&mut self, depth: usize) -> Option<Node> {
+    fn array(&mut self, depth: usize) -> Option<Parsed> {
         let open_at = self.read().start;
         let mut items = Vec::new();
+        let mut duplicates = Vec::new();
         loop {
             if self.too_deep {
                 return None;
@@ -736,7 +766,9 @@ impl<'a> Parser<'a> {
             if self.peek().kind == Kind::BrackC {
                 break;
             }
-            items.push(self.value(depth + 1));
+            let mut item = self.value(depth + 1);
+            duplicates.append(&mut item.duplicates);
+            items.push(item.value);
             if self.too_deep {
                 return None;
             }
@@ -800,17 +832,18 @@ impl<'a> Parser<'a> {
             }
         }
         let close = self.read();
-        Some(Node::Array {
-            items,
-            open: open_at,
+        Some(Parsed {
+            value: Value::Tuple(items),
+            start: open_at,
             end: close.end,
+            duplicates,
         })
     }
 
-    fn number(&mut self) -> Option<Node> {
+    fn number(&mut self) -> Option<Parsed> {
         let t = self.read();
         match Number::parse_json(t.text) {
-            Some(n) => Some(Node::Number(n, t.start, t.end)),
+            Some(n) => Some(Parsed::plain(Value::Number(n), t.start, t.end)),
             None => {
                 let at = t.start;
                 self.fail(
@@ -823,10 +856,11 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn string(&mut self) -> Option<Node> {
+    // The string as written (not yet NFC-normalised), and where it is.
+    fn string(&mut self) -> Option<(String, SourcePos, SourcePos)> {
         let t = self.read();
         match decode_string(t.text) {
-            Ok(s) => Some(Node::String(s, t.start, t.end)),
+            Ok(s) => Some((s, t.start, t.end)),
             Err(offset) => {
                 // Where Go's decoder stopped: the token start plus the bytes it read, counted
                 // as columns (as Terraform does).
@@ -842,13 +876,13 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn keyword(&mut self) -> Option<Node> {
+    fn keyword(&mut self) -> Option<Parsed> {
         let t = self.read();
         let (start, end, word) = (t.start, t.end, t.text);
         match word {
-            "true" => Some(Node::Bool(true, start, end)),
-            "false" => Some(Node::Bool(false, start, end)),
-            "null" => Some(Node::Null(start, end)),
+            "true" => Some(Parsed::plain(Value::Bool(true), start, end)),
+            "false" => Some(Parsed::plain(Value::Bool(false), start, end)),
+            "null" => Some(Parsed::plain(Value::null(), start, end)),
             "undefined" | "NaN" | "Infinity" => {
                 let detail = format!(
                     "The JavaScript identifier {} cannot be used in JSON.",

@@ -246,6 +246,27 @@ fn syntax_errors_match_terraform() {
             ),
         ]
     );
+    // What is wrong inside a duplicate's value is reported too, in the order of the file as
+    // Terraform prints it; a top-level "//" comment's value is not read (recorded:
+    // tests/conformance/cases/json_syntax, dup_inside_*).
+    let duplicates = |text: &str| -> Vec<String> {
+        parse_tfvars_json(text, "x.tfvars.json")
+            .unwrap_err()
+            .into_iter()
+            .map(|d| format!("{} {}", d.location.unwrap(), d.detail))
+            .collect()
+    };
+    assert_eq!(
+        duplicates(r#"{"x": {"a": 1, "a": {"z": 1, "z": 2}}}"#),
+        [
+            "x.tfvars.json:1:16 An attribute named \"a\" was already defined at x.tfvars.json:1,8-11.",
+            "x.tfvars.json:1:30 An attribute named \"z\" was already defined at x.tfvars.json:1,22-25.",
+        ]
+    );
+    assert_eq!(
+        duplicates(r#"{"//": {"z": 1, "z": 2}, "x": {"a": {"q": 1, "q": 2}}}"#),
+        ["x.tfvars.json:1:46 An attribute named \"q\" was already defined at x.tfvars.json:1,38-41."]
+    );
     assert_eq!(
         all(r#"{"a": 1 "b": 2}"#),
         with_root(one("Missing attribute seperator comma", "1:16"))

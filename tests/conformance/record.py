@@ -626,6 +626,9 @@ def define():
         ("dup_top", '{"x": 1, "x": 2}\n'),
         ("dup_nested", '{"x": {"a": 1, "a": 2}}\n'),
         ("dup_deep", '{"x": [{"a": {"b": 1, "b": 1}}]}\n'),
+        # What is wrong inside a duplicate's value is reported too; a "//" comment's is not.
+        ("dup_inside_dup", '{"x": {"a": 1, "a": {"z": 1, "z": 2}}}\n'),
+        ("dup_inside_comment", '{"//": {"z": 1, "z": 2}, "x": {"a": {"q": 1, "q": 2}}}\n'),
         ("comment_line", '{\n  // c\n  "x": 1\n}\n'),
         ("comment_hash", '{\n  # c\n  "x": 1\n}\n'),
         ("comment_block", '{ /* c */ "x": 1 }\n'),
