@@ -20,6 +20,7 @@ mod cidr;
 mod conversions;
 pub mod ecma_regex;
 mod nfc;
+mod nfc_classes;
 pub mod translate;
 pub(crate) mod types;
 
@@ -897,7 +898,10 @@ fn variable_node(
                         ),
                     )),
                 }
-                if r.string_length || r.items.as_ref().is_some_and(|i| i.string_length) {
+                if !options.terraform_conversions
+                    && (r.string_length || r.items.as_ref().is_some_and(|i| i.string_length))
+                {
+                    // Under conversions such strings pass unchecked (`nfc::Escape::Length`).
                     debug.push(format!(
                         "condition at {:?} of {:?}: JSON Schema counts string length in code points, Terraform in grapheme clusters (they differ only for combining marks and emoji sequences)",
                         rule.location.to_string(),

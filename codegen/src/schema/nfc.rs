@@ -10,8 +10,9 @@
 //! also holds the characters that join a neighbour into one grapheme cluster (so that a string
 //! without any of them has as many clusters as characters).
 //!
-//! The classes are computed once per process from the tables of `unicode-normalization` and
-//! `unicode-segmentation` (the crates the runtime normalises and counts with). Characters above
+//! The classes are computed at build time (`codegen/build.rs`, with `nfc_classes.rs`) from the
+//! tables of `unicode-normalization` and `unicode-segmentation` (the crates the runtime
+//! normalises and counts with). Characters above
 //! U+FFFF are all in both classes (`[^\u0000-\uD7FF\uE000-\uFFFF]`): writing them one by one
 //! needs `\u{…}`, which an ECMA-262 engine without the `u` flag reads otherwise. That form
 //! matches an astral character in every engine the schema is written for: a code-point engine
@@ -20,11 +21,12 @@
 
 use std::sync::OnceLock;
 
-use unicode_normalization::char::canonical_combining_class;
-use unicode_normalization::{is_nfc_quick, IsNormalized};
-use unicode_segmentation::UnicodeSegmentation;
-
+use super::nfc_classes::joins_cluster;
+pub(crate) use super::nfc_classes::nfc_changeable;
 use super::translate::Rules;
+
+// `NFC_CLASS`, `LENGTH_CLASS` (patterns) and `ASCII_IMAGES`, written by the build script.
+include!(concat!(env!("OUT_DIR"), "/nfc_classes.rs"));
 use crate::json_text::Json;
 
 /// Which strings a node lets through unchecked.
@@ -71,11 +73,10 @@ impl Escape {
     }
 
     fn pattern(self) -> &'static str {
-        static PATTERNS: [OnceLock<String>; 2] = [OnceLock::new(), OnceLock::new()];
-        PATTERNS[self.index()].get_or_init(|| match self {
-            Escape::Nfc => class(nfc_changeable),
-            Escape::Length => class(|c| nfc_changeable(c) || joins_cluster(c)),
-        })
+        match self {
+            Escape::Nfc => NFC_CLASS,
+            Escape::Length => LENGTH_CLASS,
+        }
     }
 
     /// Whether the class holds a character of `s`.
@@ -88,63 +89,6 @@ impl Escape {
             }
         })
     }
-}
-
-/// Whether NFC could change a string holding `c`: its NFC quick check is not "yes", or it has
-/// a non-zero canonical combining class (marks NFC may reorder or compose). A string with no such
-/// character is in NFC.
-pub(crate) fn nfc_changeable(c: char) -> bool {
-    canonical_combining_class(c) != 0 || is_nfc_quick(std::iter::once(c)) != IsNormalized::Yes
-}
-
-/// Whether `c` can be in one grapheme cluster with a neighbour: an extending or spacing mark or
-/// ZWJ after a letter, a prepended character before one, a Hangul leading jamo before another,
-/// a vowel or trailing jamo after a vowel, CR before LF. (A Hangul syllable joins only a jamo,
-/// which is in the class.)
-fn joins_cluster(c: char) -> bool {
-    let one = |a: char, b: char| {
-        let mut buf = [0u8; 8];
-        let la = a.encode_utf8(&mut buf).len();
-        let lb = b.encode_utf8(&mut buf[la..]).len();
-        let s = std::str::from_utf8(&buf[..la + lb]).unwrap_or("");
-        s.graphemes(true).nth(1).is_none()
-    };
-    one('a', c) || one(c, 'a') || one(c, '\u{1100}') || one('\u{1161}', c) || one(c, '\n')
-}
-
-/// `[…]|[^\u0000-\uD7FF\uE000-\uFFFF]`: the characters of the BMP for which `holds` is true, as
-/// ranges of `\uXXXX` escapes, or any character beyond it.
-fn class(holds: impl Fn(char) -> bool) -> String {
-    let mut ranges: Vec<(u32, u32)> = Vec::new();
-    for c in (0..=0xFFFFu32).filter_map(char::from_u32) {
-        if !holds(c) {
-            continue;
-        }
-        let c = c as u32;
-        match ranges.last_mut() {
-            // The surrogates are no characters: a range may run across them.
-            Some((_, hi)) if *hi + 1 == c || (*hi == 0xD7FF && c == 0xE000) => *hi = c,
-            _ => ranges.push((c, c)),
-        }
-    }
-    let mut out = String::from("[");
-    for (lo, hi) in ranges {
-        // A range that runs across the surrogates is split there: Rust's `regex` refuses a
-        // surrogate escape.
-        let parts: &[(u32, u32)] = if lo <= 0xD7FF && hi >= 0xE000 {
-            &[(lo, 0xD7FF), (0xE000, hi)]
-        } else {
-            &[(lo, hi)]
-        };
-        for &(lo, hi) in parts {
-            out.push_str(&format!("\\u{lo:04X}"));
-            if hi > lo {
-                out.push_str(&format!("-\\u{hi:04X}"));
-            }
-        }
-    }
-    out.push_str("]|[^\\u0000-\\uD7FF\\uE000-\\uFFFF]");
-    out
 }
 
 /// The escape a string node with `rules` needs: `Length` for a maximum length (Terraform counts
@@ -191,20 +135,24 @@ pub(crate) fn reachable(s: &str) -> bool {
         .any(|c| !c.is_ascii() || ascii_images().contains(&c))
 }
 
+/// Whether a collection or structure holds a string or key that is [`reachable`]: a value that
+/// a value with other text inside equals in Terraform, which no escape at the node can admit.
+pub(crate) fn nested_text_reachable(v: &tfvars_runtime::Value) -> bool {
+    use tfvars_runtime::Value;
+    let inner = |v: &Value| match v {
+        Value::String(s) => reachable(s),
+        v => nested_text_reachable(v),
+    };
+    match v {
+        Value::List(_, xs) | Value::Set(_, xs) | Value::Tuple(xs) => xs.iter().any(inner),
+        Value::Map(_, m) | Value::Object(m) => m.iter().any(|(k, v)| reachable(k) || inner(v)),
+        _ => false,
+    }
+}
+
 /// The ASCII characters of the NFC forms of changeable characters.
 fn ascii_images() -> &'static [char] {
-    static ASCII_IMAGES: OnceLock<Vec<char>> = OnceLock::new();
-    ASCII_IMAGES.get_or_init(|| {
-        use unicode_normalization::UnicodeNormalization;
-        let mut images: Vec<char> = (0x80..=0x10FFFFu32)
-            .filter_map(char::from_u32)
-            .filter(|c| nfc_changeable(*c))
-            .flat_map(|c| std::iter::once(c).nfc().filter(char::is_ascii))
-            .collect();
-        images.sort_unstable();
-        images.dedup();
-        images
-    })
+    ASCII_IMAGES
 }
 
 type PatternAnswers = std::sync::Mutex<std::collections::HashMap<String, bool>>;
@@ -317,6 +265,17 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_written_classes_are_those_of_the_tables() {
+        use super::super::nfc_classes::{ascii_images_in, class};
+        assert_eq!(NFC_CLASS, class(nfc_changeable));
+        assert_eq!(
+            LENGTH_CLASS,
+            class(|c| nfc_changeable(c) || joins_cluster(c))
+        );
+        assert_eq!(ASCII_IMAGES, ascii_images_in(0x80..=0x10FFFF));
+    }
+
+    #[test]
     fn the_classes_compile_and_match() {
         for escape in ESCAPES {
             let re = regex::Regex::new(escape.pattern()).expect("compiles");
@@ -355,6 +314,7 @@ mod tests {
     #[test]
     fn a_string_without_the_class_is_its_nfc_form_with_a_cluster_per_character() {
         use unicode_normalization::UnicodeNormalization;
+        use unicode_segmentation::UnicodeSegmentation;
         let mut checked = 0;
         for c in (0..=0xFFFFu32).filter_map(char::from_u32) {
             for s in [
