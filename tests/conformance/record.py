@@ -569,7 +569,18 @@ def define():
             default='{ K = "v" }',
             checks=[('contains(keys(var.has_key), "K")', '"No key K."')],
         )
-        + var("attr", "object({ K = string })", default='{ K = "v" }'),
+        + var("attr", "object({ K = string })", default='{ K = "v" }')
+        + var(
+            "untyped",
+            default='"K"',
+            checks=[('contains(["\\u00e9", "K"], var.untyped)', '"Not allowed."')],
+        )
+        + var(
+            "items",
+            "list(string)",
+            default="[]",
+            checks=[('alltrue([for s in var.items : can(regex("^[a-z\\u00e9]+$", s))])', '"No match."')],
+        ),
     )
     for name, raw in [
         ("combining_acute", '"e\\u0301"'),
@@ -593,6 +604,8 @@ def define():
         m.json(f"keys_{name}", f'{{"keys": {{{raw}: "v"}}}}\n')
         m.json(f"has_key_{name}", f'{{"has_key": {{{raw}: "v"}}}}\n')
         m.json(f"attr_{name}", f'{{"attr": {{{raw}: "v"}}}}\n')
+        m.json(f"untyped_{name}", f'{{"untyped": {raw}}}\n')
+        m.json(f"items_{name}", f'{{"items": ["ok", {raw}]}}\n')
 
     # -- undeclared variables ------------------------------------------------------------------
     m = single("undeclared", "undeclared", "string", default='"d"')

@@ -106,3 +106,30 @@ output "attr" {
 output "attr__json" {
   value = jsonencode(var.attr)
 }
+variable "untyped" {
+  default = "K"
+  validation {
+    condition     = contains(["\u00e9", "K"], var.untyped)
+    error_message = "Not allowed."
+  }
+}
+output "untyped" {
+  value = var.untyped
+}
+output "untyped__json" {
+  value = jsonencode(var.untyped)
+}
+variable "items" {
+  type = list(string)
+  default = []
+  validation {
+    condition     = alltrue([for s in var.items : can(regex("^[a-z\u00e9]+$", s))])
+    error_message = "No match."
+  }
+}
+output "items" {
+  value = var.items
+}
+output "items__json" {
+  value = jsonencode(var.items)
+}
