@@ -135,21 +135,6 @@ pub(crate) fn reachable(s: &str) -> bool {
         .any(|c| !c.is_ascii() || ascii_images().contains(&c))
 }
 
-/// Whether a collection or structure holds a string or key that is [`reachable`]: a value that
-/// a value with other text inside equals in Terraform, which no escape at the node can admit.
-pub(crate) fn nested_text_reachable(v: &tfvars_runtime::Value) -> bool {
-    use tfvars_runtime::Value;
-    let inner = |v: &Value| match v {
-        Value::String(s) => reachable(s),
-        v => nested_text_reachable(v),
-    };
-    match v {
-        Value::List(_, xs) | Value::Set(_, xs) | Value::Tuple(xs) => xs.iter().any(inner),
-        Value::Map(_, m) | Value::Object(m) => m.iter().any(|(k, v)| reachable(k) || inner(v)),
-        _ => false,
-    }
-}
-
 /// The ASCII characters of the NFC forms of changeable characters.
 fn ascii_images() -> &'static [char] {
     ASCII_IMAGES

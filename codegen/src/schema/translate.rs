@@ -1474,14 +1474,6 @@ impl Cx<'_> {
                 ty
             ));
         }
-        if allowed && self.nfc_escaped && lits.iter().any(super::nfc::nested_text_reachable) {
-            // A string node lets text NFC could change through; nothing does that for the
-            // strings inside a collection compared whole.
-            return Err(
-                "`==` with a collection or object holding text that NFC could give otherwise (Terraform compares NFC text)"
-                    .into(),
-            );
-        }
         let has_null = lits.iter().any(Value::is_null);
         let mut rules = Rules::default();
         let on_null = if allowed {
