@@ -52,8 +52,15 @@ fn recorded() -> Recorded {
 fn pattern(hostnum: i64) -> String {
     let condition = format!("can(cidrhost(var.x, {hostnum}))");
     let expr = expression_from_text(&condition).expect("condition parses");
-    let rules = translate(&expr, "x", &Type::String, &[], TerraformVersion::V1_11)
-        .unwrap_or_else(|e| panic!("{condition}: {e}"));
+    let rules = translate(
+        &expr,
+        "x",
+        &Type::String,
+        &[],
+        TerraformVersion::V1_11,
+        true,
+    )
+    .unwrap_or_else(|e| panic!("{condition}: {e}"));
     assert!(!rules.null_ok, "{condition}: false on null");
     let [p] = rules.patterns.as_slice() else {
         panic!("{condition}: one pattern, got {:?}", rules.patterns);
@@ -149,7 +156,8 @@ fn other_forms_stay_untranslated() {
         ),
     ] {
         let expr = expression_from_text(condition).expect("parses");
-        let err = translate(&expr, "x", &ty, &[], TerraformVersion::V1_11).expect_err(condition);
+        let err =
+            translate(&expr, "x", &ty, &[], TerraformVersion::V1_11, true).expect_err(condition);
         assert!(err.contains(why), "{condition}: {err}");
     }
 }

@@ -106,6 +106,7 @@ const CASES: &[(&str, &[&str])] = &[
         "schema_json",
         &["schema.json", "schema-nullable-all.json", "export.json"],
     ),
+    ("schema_nfc", &["schema.json", "schema-conversions.json"]),
 ];
 
 fn render(module: &tfvars_codegen::Module, name: &str) -> Rendered {

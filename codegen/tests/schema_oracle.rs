@@ -19,6 +19,11 @@
 //!   nulls Terraform accepts), so only the other direction holds: for an exact variable, the
 //!   schema accepts no document the runtime rejects.
 //!
+//! Strings and keys that NFC changes (a literal decomposed, `K` spelled U+212A KELVIN SIGN, a
+//! combining mark after it) are judged too: the schema must accept them wherever the runtime
+//! does, and, since it lets such text through a rule on text unchecked
+//! (`schema::unchecked_text`), a value holding such text is not required to be rejected.
+//!
 //! Generation is deterministic (a fixed seed); a failure names the module, the variable, the
 //! value and the flags.
 
@@ -197,6 +202,11 @@ fn generate(ty: &Type, lits: &Literals, rng: &mut Rng, depth: usize, hint: Optio
                     }
                 }
             }
+            // Spellings NFC turns into the literal (or into another text): Terraform judges
+            // the NFC form.
+            for s in lits.strings.iter().take(8) {
+                out.extend(nfc_variants(s).into_iter().map(|v| json!(v)));
+            }
             for n in lits.numbers.iter().take(6) {
                 out.push(json!(num(*n).to_string()));
                 out.push(json!("a".repeat((*n).clamp(0.0, 70.0) as usize)));
@@ -311,6 +321,9 @@ fn generate(ty: &Type, lits: &Literals, rng: &mut Rng, depth: usize, hint: Optio
             for k in lits.strings.iter().take(6) {
                 if let Some(e) = elems.first() {
                     out.push(json!({ k.clone(): e }));
+                    for v in nfc_variants(k).into_iter().take(2) {
+                        out.push(json!({ v: e }));
+                    }
                 }
             }
             if elems.len() >= 2 {
@@ -366,6 +379,20 @@ fn generate(ty: &Type, lits: &Literals, rng: &mut Rng, depth: usize, hint: Optio
                 b.insert(a.name.clone(), J::Null);
                 out.push(J::Object(b));
             }
+            // An attribute named by a key whose NFC form is its name.
+            for a in attrs {
+                use unicode_normalization::UnicodeNormalization;
+                let alias = nfc_variants(&a.name)
+                    .into_iter()
+                    .find(|v| v.nfc().collect::<String>() == a.name);
+                if let (Some(v), Some(name)) = (base.get(&a.name), alias) {
+                    let mut b = base.clone();
+                    let v = v.clone();
+                    b.remove(&a.name);
+                    b.insert(name, v);
+                    out.push(J::Object(b));
+                }
+            }
             let mut b = base.clone();
             b.insert("zz_extra".into(), json!(1));
             out.push(J::Object(b));
@@ -374,6 +401,32 @@ fn generate(ty: &Type, lits: &Literals, rng: &mut Rng, depth: usize, hint: Optio
         }
     }
     dedup(out)
+}
+
+/// Texts whose NFC form differs from the text: `s` decomposed, with `K`, `;` and `` ` `` spelled
+/// as the characters NFC turns into them (U+212A, U+037E, U+1FEF), and `s` with a combining
+/// acute accent after it (which NFC composes with a letter). The NFC form of the first two is `s`.
+fn nfc_variants(s: &str) -> Vec<String> {
+    use unicode_normalization::UnicodeNormalization;
+    let mut out = Vec::new();
+    let decomposed: String = s.nfd().collect();
+    if decomposed != s {
+        out.push(decomposed);
+    }
+    let singletons: String = s
+        .chars()
+        .map(|c| match c {
+            'K' => '\u{212A}',
+            ';' => '\u{37E}',
+            '`' => '\u{1FEF}',
+            c => c,
+        })
+        .collect();
+    if singletons != s {
+        out.push(singletons);
+    }
+    out.push(format!("{s}\u{301}"));
+    out
 }
 
 fn to_json(v: &Value) -> Option<J> {
@@ -749,7 +802,15 @@ fn schema_verdicts_equal_the_runtime() {
                             })
                     };
                     for (i, j, label, doc, runtime) in &together {
-                        let exact = exact_var(&vars[*i]) && exact_var(&vars[*j]);
+                        // Text NFC could change passes the schema unchecked.
+                        let checked_text = |k: usize| {
+                            !doc.get(&vars[k].name)
+                                .is_some_and(schema::holds_unchecked_text)
+                        };
+                        let exact = exact_var(&vars[*i])
+                            && exact_var(&vars[*j])
+                            && checked_text(*i)
+                            && checked_text(*j);
                         let ours = validator.is_valid(&J::Object(doc.clone()));
                         tally.pairs_compared += 1;
                         let bad = if conversions {
@@ -772,8 +833,11 @@ fn schema_verdicts_equal_the_runtime() {
                     for ((v, cands), verdicts) in
                         module.variables().iter().zip(&per_var).zip(&verdicts)
                     {
-                        let exact = exact_var(v);
+                        let exact_v = exact_var(v);
                         for (c, runtime) in cands.iter().zip(verdicts) {
+                            // Text NFC could change passes the schema unchecked.
+                            let exact =
+                                exact_v && !c.as_ref().is_some_and(schema::holds_unchecked_text);
                             let Some(runtime) = *runtime else {
                                 tally.unchecked += 1;
                                 continue;

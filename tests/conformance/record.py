@@ -517,6 +517,95 @@ def define():
     m.json("map_key_nfc_collision", '{"m": {"e\\u0301": 1, "\\u00e9": 2}}\n')
     m.json("key_nfc_variable_name", '{"s\\u0301": "x"}\n')
     m.hcl("hcl_combining", 's = "e\\u0301"\nl = ["e\u0301"]\n')
+    # Rules see NFC text: values (and keys) that NFC changes, against allowed values, patterns,
+    # forbidden patterns, substrings, lengths (grapheme clusters) and keys.
+    m = module(
+        "unicode_nfc_rules",
+        "unicode",
+        var(
+            "allowed",
+            "string",
+            default='"K"',
+            checks=[('contains(["\\u00e9", "K", ";", "\\u00e1"], var.allowed)', '"Not allowed."')],
+        )
+        + var(
+            "pattern",
+            "string",
+            default='"a"',
+            checks=[('can(regex("^[a-z\\u00e9;K]+$", var.pattern))', '"No match."')],
+        )
+        + var(
+            "forbidden",
+            "string",
+            default='"a"',
+            checks=[('!can(regex("e|;", var.forbidden))', '"Forbidden."')],
+        )
+        + var(
+            "substring",
+            "string",
+            default='"K"',
+            checks=[('strcontains(var.substring, "K")', '"No K."')],
+        )
+        + var(
+            "short",
+            "string",
+            default='"a"',
+            checks=[("length(var.short) <= 1", '"Too long."')],
+        )
+        + var(
+            "keys",
+            "map(string)",
+            default="{}",
+            checks=[
+                (
+                    'alltrue([for k in keys(var.keys) : contains(["\\u00e9", "K"], k)])',
+                    '"Bad key."',
+                )
+            ],
+        )
+        + var(
+            "has_key",
+            "map(string)",
+            default='{ K = "v" }',
+            checks=[('contains(keys(var.has_key), "K")', '"No key K."')],
+        )
+        + var("attr", "object({ K = string })", default='{ K = "v" }')
+        + var(
+            "untyped",
+            default='"K"',
+            checks=[('contains(["\\u00e9", "K"], var.untyped)', '"Not allowed."')],
+        )
+        + var(
+            "items",
+            "list(string)",
+            default="[]",
+            checks=[('alltrue([for s in var.items : can(regex("^[a-z\\u00e9]+$", s))])', '"No match."')],
+        ),
+    )
+    for name, raw in [
+        ("combining_acute", '"e\\u0301"'),
+        ("acute_after_a", '"a\\u0301"'),
+        ("kelvin_sign", '"\\u212a"'),
+        ("greek_question_mark", '"\\u037e"'),
+        ("plain_e", '"e"'),
+        ("mark_after_x", '"x\\u0301"'),
+        ("crlf", '"\\r\\n"'),
+        ("zwj", '"a\\u200d"'),
+        ("jamo_pair", '"\\u1100\\u1100"'),
+        ("two_letters", '"ab"'),
+    ]:
+        for v in ("allowed", "pattern", "forbidden", "substring", "short"):
+            m.json(f"{v}_{name}", f'{{"{v}": {raw}}}\n')
+    for name, raw in [
+        ("combining_acute", '"e\\u0301"'),
+        ("kelvin_sign", '"\\u212a"'),
+        ("plain_e", '"e"'),
+    ]:
+        m.json(f"keys_{name}", f'{{"keys": {{{raw}: "v"}}}}\n')
+        m.json(f"has_key_{name}", f'{{"has_key": {{{raw}: "v"}}}}\n')
+        m.json(f"attr_{name}", f'{{"attr": {{{raw}: "v"}}}}\n')
+        m.json(f"untyped_{name}", f'{{"untyped": {raw}}}\n')
+        m.json(f"items_{name}", f'{{"items": ["ok", {raw}]}}\n')
 
     # -- undeclared variables ------------------------------------------------------------------
     m = single("undeclared", "undeclared", "string", default='"d"')

@@ -19,10 +19,32 @@
 mod cidr;
 mod conversions;
 pub mod ecma_regex;
+mod nfc;
+mod nfc_classes;
 pub mod translate;
 pub(crate) mod types;
 
 pub use conversions::NUMBER_STRING_PATTERN;
+
+/// Whether a `--terraform-conversions` schema may let the string `s` (a value or a key) through a
+/// rule on text without checking it: `s` holds a character NFC could change, one that joins a
+/// grapheme cluster with a neighbour, or one beyond U+FFFF. For other strings the schema judges
+/// text as Terraform does.
+pub fn unchecked_text(s: &str) -> bool {
+    nfc::Escape::Length.holds(s)
+}
+
+/// Whether `unchecked_text` holds for some string or key inside the JSON value `v`.
+pub fn holds_unchecked_text(v: &serde_json::Value) -> bool {
+    match v {
+        serde_json::Value::String(s) => unchecked_text(s),
+        serde_json::Value::Array(items) => items.iter().any(holds_unchecked_text),
+        serde_json::Value::Object(m) => m
+            .iter()
+            .any(|(k, v)| unchecked_text(k) || holds_unchecked_text(v)),
+        _ => false,
+    }
+}
 
 use tfvars_runtime::spec::LocalSpec;
 use tfvars_runtime::{TerraformVersion, Type, VariableSpec};
@@ -241,6 +263,7 @@ pub fn render(module: &Module, options: &SchemaOptions) -> Result<Rendered, Sche
         additional_properties: !options.disallow_additional_properties,
         require_all: options.require_all,
         conversions: options.terraform_conversions,
+        escapes_used: Default::default(),
     };
     let mut properties = Map::new();
     let mut required = Vec::new();
@@ -347,6 +370,15 @@ pub fn render(module: &Module, options: &SchemaOptions) -> Result<Rendered, Sche
             })
             .collect();
         document.set("allOf", Json::Array(all_of));
+    }
+    let mut definitions = Map::new();
+    for escape in nfc::ESCAPES {
+        if cx.escapes_used[escape.index()].load(std::sync::atomic::Ordering::Relaxed) {
+            definitions.insert(escape.name().to_string(), escape.definition());
+        }
+    }
+    if !definitions.is_empty() {
+        document.set("definitions", Json::Object(definitions));
     }
     for (k, v) in &options.properties {
         document.set(k.clone(), Json::str(v.clone()));
@@ -843,7 +875,14 @@ fn variable_node(
     for rule in &v.validations {
         let condition = rule.condition.without_sites();
         let error_message = rule.error_message.without_sites();
-        match translate::translate(&condition, &v.name, &v.ty, locals, options.version) {
+        match translate::translate(
+            &condition,
+            &v.name,
+            &v.ty,
+            locals,
+            options.version,
+            options.terraform_conversions,
+        ) {
             Ok(mut r) => {
                 // Terraform evaluates the error message too, and rejects the value when that
                 // fails: interpolating the value itself fails on null; any other use of it may
@@ -859,7 +898,10 @@ fn variable_node(
                         ),
                     )),
                 }
-                if r.string_length || r.items.as_ref().is_some_and(|i| i.string_length) {
+                if !options.terraform_conversions
+                    && (r.string_length || r.items.as_ref().is_some_and(|i| i.string_length))
+                {
+                    // Under conversions such strings pass unchecked (`nfc::Escape::Length`).
                     debug.push(format!(
                         "condition at {:?} of {:?}: JSON Schema counts string length in code points, Terraform in grapheme clusters (they differ only for combining marks and emoji sequences)",
                         rule.location.to_string(),
@@ -894,6 +936,7 @@ fn variable_node(
                         root.null_stays(),
                         locals,
                         options.version,
+                        options.terraform_conversions,
                     ) {
                         Ok(r) => {
                             if let MessageUse::None = message_use(&error_message, &v.name, &v.ty) {

@@ -438,18 +438,22 @@ impl Target<'_> {
 }
 
 /// Translates the condition of one validation block of variable `name` of type `ty`.
-/// The error says which construct stopped the translation.
+/// The error says which construct stopped the translation. `nfc_escaped`: the schema lets the
+/// strings NFC could change through unchecked (`--terraform-conversions`), so a rule on text
+/// needs to hold only for text that is its own NFC form.
 pub fn translate(
     condition: &Expr,
     name: &str,
     ty: &Type,
     locals: &[LocalSpec],
     version: TerraformVersion,
+    nfc_escaped: bool,
 ) -> Result<Rules, String> {
     let cx = Cx {
         version,
         locals,
         null_stays: &[],
+        nfc_escaped,
     };
     let t = cx.condition(condition, Target::Var(name), ty)?;
     let mut rules = t.rules;
@@ -471,11 +475,13 @@ pub fn translate_root(
     null_stays: &[String],
     locals: &[LocalSpec],
     version: TerraformVersion,
+    nfc_escaped: bool,
 ) -> Result<Rules, String> {
     let cx = Cx {
         version,
         locals,
         null_stays,
+        nfc_escaped,
     };
     let rewritten = to_root(condition);
     let t = cx.condition(&rewritten, Target::Var(ROOT), root)?;
@@ -537,6 +543,8 @@ struct Cx<'l> {
     null_stays: &'l [String],
     /// The module's locals: a local whose expression is a literal stands for that literal.
     locals: &'l [LocalSpec],
+    /// Strings NFC could change pass the schema unchecked (see [`translate`]).
+    nfc_escaped: bool,
 }
 
 fn literal_in(e: &Expr, locals: &[LocalSpec], depth: usize) -> Option<Value> {
@@ -1877,7 +1885,8 @@ impl Cx<'_> {
                     if *ty != Type::String {
                         return Err(format!("`strcontains` on a variable of type `{}`", ty));
                     }
-                    if let Some(why) = nfc_unsafe(&s) {
+                    // Under the NFC escape only text that is its own NFC form is judged.
+                    if let Some(why) = nfc_unsafe(&s).filter(|_| !self.nfc_escaped) {
                         return Err(format!("`strcontains` with the substring {s:?}: {why}"));
                     }
                     Ok(Translated {
@@ -1909,6 +1918,7 @@ impl Cx<'_> {
                     version: TerraformVersion::V1_11,
                     locals: self.locals,
                     null_stays: self.null_stays,
+                    nfc_escaped: self.nfc_escaped,
                 };
                 eager.condition(&chain, target, ty)
             }
@@ -1986,6 +1996,8 @@ impl Cx<'_> {
             .ok_or_else(|| format!("`cidrhost` with the host number {hostnum} (2^62 or beyond)"))?;
         // Every string it matches has a `/`.
         no_number_matches(&pattern);
+        // And none that is not ASCII or holds `K`, `;` or `` ` `` (NFC cannot change it).
+        super::nfc::known_unreachable_only(&pattern);
         Ok(pattern)
     }
 
@@ -2412,8 +2424,9 @@ impl Cx<'_> {
 /// Whether `e` is a condition (its value a bool, or a failure), by its form: a comparison,
 /// `!`, `&&`, `||`, or a call of a function that returns a bool.
 /// Why a pattern looking for the literal `s` would not judge Terraform's NFC-normalised text
-/// as Terraform does; `None` when it would. Terraform normalises strings to NFC, a schema
-/// sees them as given. A non-ASCII literal can be given decomposed; `;`, `` ` `` and `K` are
+/// as Terraform does, for text NFC could change; `None` when it would. Terraform normalises
+/// strings to NFC, a schema without the NFC escape (terraschema's strict one) sees them as
+/// given. A non-ASCII literal can be given decomposed; `;`, `` ` `` and `K` are
 /// the NFC forms of U+037E, U+1FEF and U+212A; an ASCII letter, `<`, `=` or `>` at the end
 /// can compose with a combining mark that follows it (`=` and U+0338 are `≠`).
 fn nfc_unsafe(s: &str) -> Option<&'static str> {

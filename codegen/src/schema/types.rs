@@ -3,7 +3,10 @@
 
 use tfvars_runtime::{Type, Value};
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use super::conversions;
+use super::nfc::{self, Escape};
 use super::translate::Rules;
 use crate::json_text::{Json, Map};
 
@@ -15,6 +18,51 @@ pub(crate) struct NodeCx {
     pub require_all: bool,
     /// Accept what Terraform's conversions accept (`--terraform-conversions`).
     pub conversions: bool,
+    /// Which of the root definitions of [`nfc::ESCAPES`] some node refers to.
+    pub escapes_used: [AtomicBool; 2],
+}
+
+impl NodeCx {
+    /// A reference to the root definition of `escape`, noted as used.
+    fn escape(&self, escape: Escape) -> Json {
+        self.escapes_used[escape.index()].store(true, Ordering::Relaxed);
+        escape.reference()
+    }
+
+    /// `n`, or also the strings of `escape` unchecked (a string node whose rules look at text).
+    fn or_escaped(&self, n: Json, escape: Escape) -> Json {
+        let reference = self.escape(escape);
+        match n {
+            Json::Object(mut m) if m.len() == 1 && m.get("anyOf").is_some() => {
+                if let Some(Json::Array(alternatives)) = m.get_mut("anyOf") {
+                    alternatives.insert(1.min(alternatives.len()), reference);
+                }
+                Json::Object(m)
+            }
+            n => map(vec![("anyOf", Json::Array(vec![n, reference]))]),
+        }
+    }
+
+    /// `n`, or any object with a key NFC could change (which Terraform may read as one of the
+    /// names `n` requires).
+    fn or_keys_escaped(&self, n: Json) -> Json {
+        let mut some_key = Json::object();
+        let mut not_changeable = Json::object();
+        not_changeable.set("not", self.escape(Escape::Nfc));
+        let mut all_keys = Json::object();
+        all_keys.set("propertyNames", not_changeable);
+        some_key
+            .set("not", all_keys)
+            .set("type", Json::str("object"));
+        map(vec![("anyOf", Json::Array(vec![n, some_key]))])
+    }
+}
+
+/// Whether rules require a name (at this node or in an alternative) that NFC text could give
+/// for another key.
+fn requires_reachable(rules: &Rules) -> bool {
+    rules.required.iter().any(|k| nfc::reachable(k))
+        || rules.any_of.iter().flatten().any(requires_reachable)
 }
 
 fn map(entries: Vec<(&'static str, Json)>) -> Json {
@@ -53,8 +101,25 @@ pub(crate) fn node(cx: &NodeCx, ty: &Type, rules: Option<&Rules>, nullable: bool
         };
     }
     if cx.conversions && ty.is_primitive() {
-        return conversions::primitive(ty, rules, nullable);
+        let n = conversions::primitive(ty, rules, nullable);
+        return match nfc::needed(rules) {
+            Some(escape) if *ty == Type::String => cx.or_escaped(n, escape),
+            _ => n,
+        };
     }
+    // Names Terraform may read from other keys (NFC): a required one can be given so.
+    let keys_escaped = cx.conversions
+        && match ty {
+            Type::Object(attrs) => {
+                requires_reachable(rules)
+                    || attrs.iter().any(|a| {
+                        (!a.optional || cx.require_all || !cx.additional_properties)
+                            && nfc::reachable(&a.name)
+                    })
+            }
+            Type::Map(_) | Type::Any => requires_reachable(rules),
+            _ => false,
+        };
     let mut n = match ty {
         Type::Any => Json::object(),
         Type::String => map(vec![("type", Json::str("string"))]),
@@ -82,6 +147,9 @@ pub(crate) fn node(cx: &NodeCx, ty: &Type, rules: Option<&Rules>, nullable: bool
             if let Some(keys) = rules.keys.as_deref() {
                 let mut names = Json::object();
                 write_rules(&mut names, &Type::String, keys);
+                if let Some(escape) = nfc::needed(keys).filter(|_| cx.conversions) {
+                    names = cx.or_escaped(names, escape);
+                }
                 n.set("propertyNames", names);
             }
             if !rules.required.is_empty() {
@@ -151,7 +219,7 @@ pub(crate) fn node(cx: &NodeCx, ty: &Type, rules: Option<&Rules>, nullable: bool
                 flat.any_of.clear();
                 write_rules(&mut n, ty, &flat);
                 write_any_of(&mut n, &rules.any_of, |r| object_rules(cx, attrs, r));
-                return finish(cx, n, nullable);
+                return finish(cx, n, nullable, keys_escaped);
             }
             n
         }
@@ -198,10 +266,21 @@ pub(crate) fn node(cx: &NodeCx, ty: &Type, rules: Option<&Rules>, nullable: bool
         // bound would reject duplicates Terraform removes (`minItems` only lets more through).
         n.entries().remove("maxItems");
     }
-    finish(cx, n, nullable)
+    if cx.conversions && *ty == Type::Any {
+        // An untyped string judged as text: strings NFC could change pass unchecked.
+        if let Some(escape) = nfc::needed(rules) {
+            n = cx.or_escaped(n, escape);
+        }
+    }
+    finish(cx, n, nullable, keys_escaped)
 }
 
-fn finish(cx: &NodeCx, mut n: Json, nullable: bool) -> Json {
+fn finish(cx: &NodeCx, n: Json, nullable: bool, keys_escaped: bool) -> Json {
+    let mut n = if keys_escaped {
+        cx.or_keys_escaped(n)
+    } else {
+        n
+    };
     if nullable && cx.conversions {
         add_null(&mut n);
     }

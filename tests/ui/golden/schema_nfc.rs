@@ -1,0 +1,5 @@
+#![deny(warnings)]
+
+include!("../../modules/schema_nfc/expected.rs");
+
+fn main() {}
