@@ -146,7 +146,7 @@ impl<S: variables_attr_builder::State> VariablesAttrBuilder<S> {
 }
 impl ::tfvars::__private::ToValue for VariablesAttr {
     fn to_value(&self) -> ::tfvars::Value {
-        let mut m = ::std::collections::BTreeMap::new();
+        let mut m = ::tfvars::ValueMap::with_capacity(1);
         ::tfvars::__private::push_attr(&mut m, "K", &self.k);
         ::tfvars::Value::Object(m)
     }
