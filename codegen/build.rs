@@ -1,17 +1,22 @@
 //! Writes the character classes of `src/schema/nfc.rs` (strings NFC could change, and those with
-//! fewer grapheme clusters than characters) as constants, so that no schema pays for computing
-//! them from the Unicode tables.
+//! fewer grapheme clusters than characters) and the tables of `src/schema/case.rs` (the
+//! characters `lower` and `upper` change) as constants, so that no schema pays for computing them
+//! from the Unicode tables.
 
 use std::fmt::Write;
 
 #[path = "src/schema/nfc_classes.rs"]
 mod nfc_classes;
 
+#[path = "src/schema/case_pairs.rs"]
+mod case_pairs;
+
 use nfc_classes::{ascii_images_in, class, joins_cluster, nfc_changeable};
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=src/schema/nfc_classes.rs");
+    println!("cargo:rerun-if-changed=src/schema/case_pairs.rs");
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -30,5 +35,21 @@ fn main() {
     );
     let path = std::path::Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR set by cargo"))
         .join("nfc_classes.rs");
+    std::fs::write(&path, out).expect("OUT_DIR writable");
+
+    let mut out = String::new();
+    for (name, map) in [
+        ("LOWER_PAIRS", case_pairs::simple_lower as fn(char) -> char),
+        ("UPPER_PAIRS", case_pairs::simple_upper),
+    ] {
+        let _ = writeln!(
+            out,
+            "/// Every character `{}` changes, with what it becomes, in code point order.\nconst {name}: &[(char, char)] = &{:?};",
+            if name == "LOWER_PAIRS" { "lower" } else { "upper" },
+            case_pairs::changed_by(map)
+        );
+    }
+    let path = std::path::Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR set by cargo"))
+        .join("case_pairs.rs");
     std::fs::write(&path, out).expect("OUT_DIR writable");
 }

@@ -161,11 +161,30 @@ fn substrings() {
 }
 
 #[test]
+fn contains_over_a_case_mapping_is_a_pattern_of_what_maps_to_a_listed_value() {
+    let r = ok(r#"contains(["ab", "k"], lower(var.x))"#, "string");
+    assert_eq!(r.patterns, ["^(?:(?:A|a)(?:B|b)|(?:K|k|\u{212A}))$"]);
+    let r = ok(r#"!contains(["S"], upper(var.x))"#, "string");
+    assert!(r.patterns.is_empty());
+    assert_eq!(r.forbidden_patterns, ["^(?:(?:S|s|\u{17F}))$"]);
+}
+
+#[test]
 fn left_out_with_the_reason() {
     refused(
-        r#"contains(["a", "b"], lower(var.x))"#,
+        r#"contains(["a", "b"], title(var.x))"#,
         "string",
-        "`contains` over `lower` of the variable: Terraform maps the case",
+        "`contains` over `title` of the variable: Terraform maps the case",
+    );
+    refused(
+        r#"contains(["a", "b"], lower(var.x))"#,
+        "number",
+        "`contains` over `lower` of a variable of type `number`",
+    );
+    refused(
+        r#"contains(["A"], lower(var.x))"#,
+        "string",
+        "`contains` over `lower` of the variable that no string satisfies",
     );
     refused(
         r#"can(regex("^[a-z]+$", upper(var.x)))"#,

@@ -1227,6 +1227,54 @@ def define_more():
     m.json("tags_ok", '{"tags": ["web", "db"]}\n')
     m.json("tags_bad", '{"tags": ["web", "admin"]}\n')
 
+    # `contains` over `lower` / `upper` of the variable: Go's simple case mapping, one character
+    # to one (U+0130 lowers to "i", U+212A is "K" once in NFC, U+017F uppers to "S").
+    m = module(
+        "validation_case_mapping",
+        "validation",
+        var(
+            "sku",
+            "string",
+            default='"standard"',
+            checks=[('contains(["standard", "premium", "kit"], lower(var.sku))', '"Unknown SKU."')],
+        )
+        + var(
+            "os",
+            "string",
+            default='"LINUX"',
+            checks=[('contains(["LINUX", "WINDOWS", "SS", "IS"], upper(var.os))', '"Unknown OS."')],
+        )
+        + var(
+            "tier",
+            "string",
+            default='"basic"',
+            checks=[('!contains(["legacy"], lower(var.tier))', '"Legacy tier."')],
+        ),
+    )
+    m.case("no_files")
+    for name, text in [
+        ("sku_upper", '{"sku": "STANDARD"}'),
+        ("sku_mixed", '{"sku": "PreMium"}'),
+        ("sku_bad", '{"sku": "basic"}'),
+        ("sku_space", '{"sku": "standard "}'),
+        ("sku_dotted_i", '{"sku": "k\u0130t"}'),
+        ("sku_kelvin", '{"sku": "\u212Ait"}'),
+        ("sku_dotless_i", '{"sku": "k\u0131t"}'),
+        ("sku_null", '{"sku": null}'),
+        ("sku_number", '{"sku": 5}'),
+        ("os_lower", '{"os": "linux"}'),
+        ("os_long_s", '{"os": "\u017F\u017F"}'),
+        ("os_dotless_i", '{"os": "\u0131s"}'),
+        ("os_dotted_i", '{"os": "\u0130s"}'),
+        ("os_sharp_s", '{"os": "\u00DF"}'),
+        ("os_bad", '{"os": "macos"}'),
+        ("tier_ok", '{"tier": "Gold"}'),
+        ("tier_legacy", '{"tier": "LeGaCy"}'),
+        ("tier_null", '{"tier": null}'),
+        ("tier_bool", '{"tier": true}'),
+    ]:
+        m.json(name, text + "\n")
+
     # -- more null / nullable ------------------------------------------------------------------
     m = single(
         "null_object_nonnull",

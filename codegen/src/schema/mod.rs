@@ -16,6 +16,8 @@
 //! A rule that refers to other variables is translated against the root object, whose
 //! attributes are the variables (left out: the default), and written in the root's `allOf`.
 
+mod case;
+mod case_pairs;
 mod cidr;
 mod conversions;
 pub mod ecma_regex;

@@ -10,6 +10,7 @@ use tfvars_runtime::expr::{BinaryOp, UnaryOp};
 use tfvars_runtime::spec::LocalSpec;
 use tfvars_runtime::{Expr, Number, TerraformVersion, Type, Value};
 
+use super::case::{preimage_pattern, CaseMapping};
 use super::ecma_regex;
 
 /// A numeric bound.
@@ -1051,6 +1052,12 @@ impl Cx<'_> {
                     if let Some(t) = self.defaulted_contains(false, args, target, ty) {
                         return t;
                     }
+                    if let Some(t) = self.case_mapped_contains(args, target, ty) {
+                        // No listed value: the pattern must not match; null still fails.
+                        let mut t = t?;
+                        t.rules.forbidden_patterns = std::mem::take(&mut t.rules.patterns);
+                        return Ok(t);
+                    }
                     let values = self.contains_args(args, target)?;
                     let t = self.equality(false, values, ty)?;
                     Ok(Translated {
@@ -1773,6 +1780,45 @@ impl Cx<'_> {
         }))
     }
 
+    /// `contains(["a", …], lower(var.x))` (or `upper`): a pattern of the strings whose mapping
+    /// is listed; an error on null (`lower` refuses it). `None` for any other `contains`.
+    fn case_mapped_contains(
+        &self,
+        args: &[Expr],
+        target: Target,
+        ty: &Type,
+    ) -> Option<Result<Translated, String>> {
+        let [list, mapped] = args else {
+            return None;
+        };
+        let name = case_mapped(mapped, target)?;
+        let mapping = CaseMapping::function(name)?;
+        Some((|| {
+            if *ty != Type::String {
+                return Err(format!(
+                    "`contains` over `{name}` of a variable of type `{ty}`"
+                ));
+            }
+            let items = self
+                .tuple(list)
+                .ok_or("`contains` whose arguments are not a literal list and the variable")?;
+            let literals = items
+                .iter()
+                .map(|i| match self.literal(i) {
+                    Some(Value::String(s)) => Ok(s),
+                    _ => Err(format!(
+                        "`contains` over `{name}` of the variable with a list that is not all literal strings"
+                    )),
+                })
+                .collect::<Result<Vec<String>, String>>()?;
+            let literals: Vec<&str> = literals.iter().map(String::as_str).collect();
+            let pattern = preimage_pattern(mapping, &literals).ok_or_else(|| {
+                format!("`contains` over `{name}` of the variable that no string satisfies")
+            })?;
+            Ok(Translated::pattern(pattern, OnNull::Error))
+        })())
+    }
+
     fn contains_args(&self, args: &[Expr], target: Target) -> Result<Vec<Value>, String> {
         match args {
             [list, v] if target.is(v) && self.tuple(list).is_some() => self
@@ -1813,6 +1859,9 @@ impl Cx<'_> {
                     });
                 }
                 if let Some(t) = self.defaulted_contains(true, args, target, ty) {
+                    return t;
+                }
+                if let Some(t) = self.case_mapped_contains(args, target, ty) {
                     return t;
                 }
                 let values = self.contains_args(args, target)?;

@@ -19,7 +19,7 @@ mod paths;
 mod regex;
 mod sets;
 mod signatures;
-mod strings;
+pub(super) mod strings;
 mod text;
 mod time;
 mod types;

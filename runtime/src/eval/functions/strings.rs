@@ -39,8 +39,8 @@ fn s(v: String) -> Result<Value, EvalError> {
     Ok(Value::String(nfc(v)))
 }
 
-/// Go's `unicode.ToUpper`: one character to one character.
-pub(crate) fn simple_upper(c: char) -> char {
+/// `upper` on one character: Go's `unicode.ToUpper`, one character to one character.
+pub fn simple_upper(c: char) -> char {
     let mut up = c.to_uppercase();
     match (up.next(), up.next()) {
         (Some(u), None) => u,
@@ -48,8 +48,8 @@ pub(crate) fn simple_upper(c: char) -> char {
     }
 }
 
-/// Go's `unicode.ToLower`: one character to one character.
-pub(crate) fn simple_lower(c: char) -> char {
+/// `lower` on one character: Go's `unicode.ToLower`, one character to one character.
+pub fn simple_lower(c: char) -> char {
     if c == '\u{130}' {
         return 'i';
     }
