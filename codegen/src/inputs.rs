@@ -173,9 +173,12 @@ pub fn assemble(spec: &ModuleSpec, sources: &InputSources) -> Assembled {
     }
 
     // Only the value that counts is read; the others are replaced whole.
-    let last: Vec<bool> = (0..raw.len())
-        .map(|i| !raw[i + 1..].iter().any(|r| r.name() == raw[i].name()))
-        .collect();
+    let mut last_of: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    for (i, r) in raw.iter().enumerate() {
+        last_of.insert(r.name(), i);
+    }
+    let last: Vec<bool> = (0..raw.len()).map(|i| last_of[raw[i].name()] == i).collect();
+    drop(last_of);
     for (raw, _) in raw.into_iter().zip(last).filter(|(_, last)| *last) {
         match raw {
             Raw::Parsed(input) => out.inputs.push(input),
