@@ -177,7 +177,9 @@ pub fn assemble(spec: &ModuleSpec, sources: &InputSources) -> Assembled {
     for (i, r) in raw.iter().enumerate() {
         last_of.insert(r.name(), i);
     }
-    let last: Vec<bool> = (0..raw.len()).map(|i| last_of[raw[i].name()] == i).collect();
+    let last: Vec<bool> = (0..raw.len())
+        .map(|i| last_of[raw[i].name()] == i)
+        .collect();
     drop(last_of);
     for (raw, _) in raw.into_iter().zip(last).filter(|(_, last)| *last) {
         match raw {
