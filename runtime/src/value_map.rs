@@ -223,10 +223,12 @@ impl From<BTreeMap<String, Value>> for ValueMap {
 }
 
 impl Extend<(String, Value)> for ValueMap {
+    /// As inserting the entries in turn would (a later entry under a key wins), in one sort
+    /// rather than a shift of the vector per entry.
     fn extend<I: IntoIterator<Item = (String, Value)>>(&mut self, iter: I) {
-        for (k, v) in iter {
-            self.insert(k, v);
-        }
+        let mut entries = std::mem::take(&mut self.entries);
+        entries.extend(iter);
+        *self = entries.into_iter().collect();
     }
 }
 

@@ -11,6 +11,7 @@ enum Op {
     Insert(String, i64),
     Remove(String),
     Retain(i64),
+    Extend(Vec<(String, i64)>),
 }
 
 fn key() -> impl Strategy<Value = String> {
@@ -27,6 +28,7 @@ fn op() -> impl Strategy<Value = Op> {
         4 => (key(), any::<i64>()).prop_map(|(k, v)| Op::Insert(k, v)),
         1 => key().prop_map(Op::Remove),
         1 => (0i64..4).prop_map(Op::Retain),
+        1 => prop::collection::vec((key(), any::<i64>()), 0..6).prop_map(Op::Extend),
     ]
 }
 
@@ -52,6 +54,10 @@ proptest! {
                     };
                     ours.retain(|_, v| keep(v));
                     model.retain(|_, v| keep(v));
+                }
+                Op::Extend(entries) => {
+                    ours.extend(entries.iter().map(|(k, v)| (k.clone(), num(*v))));
+                    model.extend(entries.iter().map(|(k, v)| (k.clone(), num(*v))));
                 }
             }
             prop_assert_eq!(ours.len(), model.len());
