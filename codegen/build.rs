@@ -33,23 +33,29 @@ fn main() {
         "/// The ASCII characters of the NFC forms of changeable characters.\nconst ASCII_IMAGES: &[char] = &{:?};",
         ascii_images_in(0x80..=0x10FFFF)
     );
-    let path = std::path::Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR set by cargo"))
-        .join("nfc_classes.rs");
-    std::fs::write(&path, out).expect("OUT_DIR writable");
+    write_out("nfc_classes.rs", &out);
 
     let mut out = String::new();
-    for (name, map) in [
-        ("LOWER_PAIRS", case_pairs::simple_lower as fn(char) -> char),
-        ("UPPER_PAIRS", case_pairs::simple_upper),
+    for (name, function, map) in [
+        (
+            "LOWER_PAIRS",
+            "lower",
+            case_pairs::simple_lower as fn(char) -> char,
+        ),
+        ("UPPER_PAIRS", "upper", case_pairs::simple_upper),
     ] {
         let _ = writeln!(
             out,
-            "/// Every character `{}` changes, with what it becomes, in code point order.\nconst {name}: &[(char, char)] = &{:?};",
-            if name == "LOWER_PAIRS" { "lower" } else { "upper" },
+            "/// Every character `{function}` changes, with what it becomes, in code point order.\nconst {name}: &[(char, char)] = &{:?};",
             case_pairs::changed_by(map)
         );
     }
-    let path = std::path::Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR set by cargo"))
-        .join("case_pairs.rs");
-    std::fs::write(&path, out).expect("OUT_DIR writable");
+    write_out("case_pairs.rs", &out);
+}
+
+/// Writes `text` as the file `name` of the build's output folder.
+fn write_out(name: &str, text: &str) {
+    let path =
+        std::path::Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR set by cargo")).join(name);
+    std::fs::write(&path, text).expect("OUT_DIR writable");
 }

@@ -1793,30 +1793,42 @@ impl Cx<'_> {
         };
         let name = case_mapped(mapped, target)?;
         let mapping = CaseMapping::function(name)?;
-        Some((|| {
-            if *ty != Type::String {
-                return Err(format!(
-                    "`contains` over `{name}` of a variable of type `{ty}`"
-                ));
-            }
-            let items = self
-                .tuple(list)
-                .ok_or("`contains` whose arguments are not a literal list and the variable")?;
-            let literals = items
-                .iter()
-                .map(|i| match self.literal(i) {
-                    Some(Value::String(s)) => Ok(s),
-                    _ => Err(format!(
-                        "`contains` over `{name}` of the variable with a list that is not all literal strings"
-                    )),
-                })
-                .collect::<Result<Vec<String>, String>>()?;
-            let literals: Vec<&str> = literals.iter().map(String::as_str).collect();
-            let pattern = preimage_pattern(mapping, &literals).ok_or_else(|| {
-                format!("`contains` over `{name}` of the variable that no string satisfies")
-            })?;
-            Ok(Translated::pattern(pattern, OnNull::Error))
-        })())
+        Some(
+            self.case_mapped_pattern(name, mapping, list, ty)
+                .map(|pattern| Translated::pattern(pattern, OnNull::Error)),
+        )
+    }
+
+    /// The pattern of the strings of type `ty` whose `mapping` (the function `name`) is in the
+    /// literal list `list`.
+    fn case_mapped_pattern(
+        &self,
+        name: &str,
+        mapping: CaseMapping,
+        list: &Expr,
+        ty: &Type,
+    ) -> Result<String, String> {
+        if *ty != Type::String {
+            return Err(format!(
+                "`contains` over `{name}` of a variable of type `{ty}`"
+            ));
+        }
+        let items = self
+            .tuple(list)
+            .ok_or("`contains` whose arguments are not a literal list and the variable")?;
+        let literals = items
+            .iter()
+            .map(|i| match self.literal(i) {
+                Some(Value::String(s)) => Ok(s),
+                _ => Err(format!(
+                    "`contains` over `{name}` of the variable with a list that is not all literal strings"
+                )),
+            })
+            .collect::<Result<Vec<String>, String>>()?;
+        let literals: Vec<&str> = literals.iter().map(String::as_str).collect();
+        preimage_pattern(mapping, &literals).ok_or_else(|| {
+            format!("`contains` over `{name}` of the variable that no string satisfies")
+        })
     }
 
     fn contains_args(&self, args: &[Expr], target: Target) -> Result<Vec<Value>, String> {
@@ -2470,8 +2482,6 @@ impl Cx<'_> {
     }
 }
 
-/// Whether `e` is a condition (its value a bool, or a failure), by its form: a comparison,
-/// `!`, `&&`, `||`, or a call of a function that returns a bool.
 /// Why a pattern looking for the literal `s` would not judge Terraform's NFC-normalised text
 /// as Terraform does, for text NFC could change; `None` when it would. Terraform normalises
 /// strings to NFC, a schema without the NFC escape (terraschema's strict one) sees them as
@@ -2589,6 +2599,8 @@ fn path_type(e: &Expr, target: Target, ty: &Type) -> Option<Type> {
     }
 }
 
+/// Whether `e` is a condition (its value a bool, or a failure), by its form: a comparison,
+/// `!`, `&&`, `||`, or a call of a function that returns a bool.
 fn is_boolean(e: &Expr) -> bool {
     match e {
         Expr::Binary(op, ..) => matches!(
