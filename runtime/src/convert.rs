@@ -779,7 +779,7 @@ fn conv(value: &Value, want: &Type) -> Result<Value, ConversionError> {
                 },
             )),
         },
-        (Type::Object(attrs), Value::Object(m)) => {
+        (Type::Object(attrs), Value::Object(m) | Value::Map(_, m)) => {
             let mut out = Vec::with_capacity(attrs.len());
             for a in attrs {
                 let name = &a.name;
@@ -792,35 +792,15 @@ fn conv(value: &Value, want: &Type) -> Result<Value, ConversionError> {
                         out.push((name.clone(), Value::Null(a.ty.without_optional())));
                     }
                     None => {
-                        return Err(ConversionError::new(
-                            &[],
-                            format!("attribute {} is required", go_quote(name)),
-                        ))
-                    }
-                }
-            }
-            Ok(Value::Object(out.into_iter().collect()))
-        }
-        (Type::Object(attrs), Value::Map(_, m)) => {
-            let mut out = Vec::with_capacity(attrs.len());
-            for a in attrs {
-                match m.get(&a.name) {
-                    Some(v) => {
-                        let r =
-                            conv(v, &a.ty).map_err(|e| e.within(PathStep::Attr(a.name.clone())));
-                        out.push((a.name.clone(), r?));
-                    }
-                    None if a.optional => {
-                        out.push((a.name.clone(), Value::Null(a.ty.without_optional())));
-                    }
-                    None => {
-                        return Err(ConversionError::new(
-                            &[],
+                        let message = if matches!(value, Value::Map(..)) {
                             format!(
                                 "map has no element for required attribute {}",
-                                go_quote(&a.name)
-                            ),
-                        ))
+                                go_quote(name)
+                            )
+                        } else {
+                            format!("attribute {} is required", go_quote(name))
+                        };
+                        return Err(ConversionError::new(&[], message));
                     }
                 }
             }

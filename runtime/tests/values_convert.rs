@@ -3,7 +3,7 @@
 
 mod values_support;
 
-use tfvars_runtime::{convert, convert_owned, ConversionError, Type, Value};
+use tfvars_runtime::{convert, convert_owned, ConversionError, Type, Value, ValueMap};
 use values_support::{json, ty};
 
 /// Converts, by reference and taking the value, which must agree.
@@ -204,6 +204,22 @@ fn objects() {
         r#"["x"].a[1]: a number is required"#
     );
     assert_eq!(ok("{}", "object({})"), "{}");
+    // A map (a typed value; a var file gives objects) converts by its elements, and a missing
+    // one has go-cty's message for maps.
+    let m = Value::Map(
+        Type::String,
+        ValueMap::from([("b".to_string(), Value::string("1"))]),
+    );
+    let t = ty("object({a=optional(string), b=number})");
+    assert_eq!(
+        convert(&m, &t).unwrap().to_json().unwrap(),
+        r#"{"a":null,"b":1}"#
+    );
+    let e = convert(&m, &ty("object({a=string, b=number})")).unwrap_err();
+    assert_eq!(
+        e.message(),
+        r#"map has no element for required attribute "a""#
+    );
 }
 
 #[test]
