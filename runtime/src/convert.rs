@@ -885,10 +885,11 @@ fn map_of_any_target(types: &[Type]) -> Result<Type, ConversionError> {
 }
 
 // The element type of a converted collection: the wanted element type without optional
-// markers; when it involves `any`, the elements' common type. Elements that came out with
-// different types (`list(map(any))` given `[{"a":1}, {"c":true}]`) are unified and converted
-// again, as Terraform does (`list(map(string))`); if they cannot be, the collection cannot be
-// built.
+// markers; when it involves `any`, the elements' common type. Elements can come out with
+// different types (`list(map(any))` given `[{"a":1}, {"c":true}]`). As go-cty does, they are
+// then unified and converted again only for a tuple becoming a list, or a map whose element
+// type is a collection or a structure (`list(map(string))`); a set, or a list from a list, is
+// built only when they already match.
 fn homogenize(
     target: &Type,
     want: &Type,
@@ -909,39 +910,48 @@ fn homogenize(
             _ => target.without_optional(),
         });
     }
-    let first = out[0].ty();
-    if out.iter().all(|v| v.ty().same_as(&first)) {
-        return Ok(first);
-    }
-    let types: Vec<Type> = out.iter().map(Value::ty).collect();
-    let kind = match want {
-        Type::Map(_) => "map",
-        Type::Set(_) => "set",
-        _ => "list",
+    let mismatch = match (want, source) {
+        (Type::Set(_), _) => "element types must all match for conversion to set",
+        (Type::List(_), _) => "element types must all match for conversion to list",
+        (_, Value::Object(_)) => "attribute types must all match for conversion to map",
+        _ => "element types must all match for conversion to map",
     };
-    let Some(unified) = unify(&types) else {
-        return Err(ConversionError::new(
-            &[],
-            format!("element types must all match for conversion to {kind}"),
-        ));
+    let unify_again = match (want, source) {
+        (Type::List(_), Value::Tuple(_)) => true,
+        (Type::Map(_), _) => matches!(
+            target,
+            Type::List(_) | Type::Set(_) | Type::Map(_) | Type::Object(_)
+        ),
+        _ => false,
     };
-    for v in out.iter_mut() {
-        *v = conv(v, &unified)?;
+    if unify_again && common_type(out).is_none() {
+        let types: Vec<Type> = out.iter().map(Value::ty).collect();
+        let Some(unified) = unify(&types) else {
+            return Err(ConversionError::new(
+                &[],
+                "cannot find a common base type for all elements",
+            ));
+        };
+        for v in out.iter_mut() {
+            if !v.ty().same_as(&unified) {
+                *v = conv(v, &unified)?;
+            }
+        }
     }
-    let first = out[0].ty();
-    if out
-        .iter()
-        .all(|v| v.ty().same_as(&first) || v.is_null() || v.is_unknown())
-    {
-        Ok(out
-            .iter()
-            .find(|v| !v.is_null() && !v.is_unknown())
-            .map(Value::ty)
-            .unwrap_or(first))
-    } else {
-        Err(ConversionError::new(
-            &[],
-            format!("element types must all match for conversion to {kind}"),
-        ))
+    common_type(out).ok_or_else(|| ConversionError::new(&[], mismatch))
+}
+
+// The one type of `values`, not counting those of type `any` (untyped nulls), as go-cty's
+// `CanListVal` judges; `any` when all are such; `None` when two types differ.
+fn common_type(values: &[Value]) -> Option<Type> {
+    let mut common = Type::Any;
+    for v in values {
+        let t = v.ty();
+        if is_dynamic(&common) {
+            common = t;
+        } else if !is_dynamic(&t) && !t.same_as(&common) {
+            return None;
+        }
     }
+    Some(common)
 }

@@ -370,6 +370,50 @@ def define():
     m.x("empty", "{}").x("null_elem", '{"a": 1, "b": null}').x("list_num", '{"a": [1], "b": 2}')
     m = single("conv_any_nested", "unification", "list(map(any))")
     m.x("ok", '[{"a": 1, "b": "x"}, {"c": true}]').x("bad", '[{"a": 1, "b": [1]}]')
+    # Elements whose converted types still differ once each is converted to the unified type
+    # (an untyped null where another element has a structure): a tuple becoming a list is
+    # unified a second time, a set or a list from a list is not, an object becoming a map is
+    # when the element type is a structure.
+    after_conversion = [
+        ("null_beside_tuple", '[{"a": null}, {"a": [1]}]'),
+        ("maps_with_null", '[{"a": {"p": 1, "r": null}}, {"a": {"q": "x"}}]'),
+        ("maps_of_maps", '[{"a": {"p": {"x": 1}}}, {"a": {"q": {"y": "s"}}}]'),
+        ("tuples_null_inner", "[[null], [[1]]]"),
+        (
+            "deep_maps_dropped_attr",
+            '[{"a": {"b": {}, "c": {"d": {"e": 1}}}}, {"a": {"f": {"g": {"X": [], "e": null}}, "b": null}}]',
+        ),
+        ("objects_null_and_list", '[{"a": [1], "b": null}, {"a": null, "b": "x"}]'),
+    ]
+    for type_name, type_expr in [("set", "set(any)"), ("list", "list(any)"), ("list_set", "list(set(any))")]:
+        m = single("conv_unify_after_" + type_name, "unification", type_expr)
+        for name, value in after_conversion:
+            if type_name == "list_set":
+                value = "[%s]" % value
+            m.x(name, value)
+    m = single("conv_unify_after_map", "unification", "map(any)")
+    for name, value in after_conversion:
+        # The same elements under keys: an object becoming a map.
+        elems = json.loads(value)
+        m.x(name, json.dumps({"k%d" % i: e for i, e in enumerate(elems)}))
+    m = module(
+        "conv_unify_after_collections",
+        "unification",
+        var("set_of_maps", "set(map(any))", default="null")
+        + var("list_of_maps", "list(map(any))", default="null")
+        + var("map_of_maps", "map(map(any))", default="null")
+        + var("set_of_lists", "set(list(any))", default="null")
+        + var("list_of_lists", "list(list(any))", default="null"),
+    )
+    for name, second in [("num_and_bool", "true"), ("num_and_string", '"x"'), ("list_beside_number", "[1]")]:
+        for v, text in [
+            ("set_of_maps", '[{"a": 1}, {"c": %s}]'),
+            ("list_of_maps", '[{"a": 1}, {"c": %s}]'),
+            ("map_of_maps", '{"x": {"a": 1}, "y": {"c": %s}}'),
+            ("set_of_lists", "[[1], [%s]]"),
+            ("list_of_lists", "[[1], [%s]]"),
+        ]:
+            m.json(v + "_" + name, '{\n  "%s": %s\n}\n' % (v, text % second))
 
     # -- null, defaults and nullable -----------------------------------------------------------
     for name, kw in [
