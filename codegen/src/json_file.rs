@@ -202,7 +202,7 @@ fn variable(
                 }
             }
             // Taken literally, then converted to a string as Terraform decodes it.
-            "description" => match convert_value(&literal(value), &Type::String) {
+            "description" => match convert_value(literal(value), &Type::String) {
                 Ok(Value::String(s)) => spec.description = Some(s),
                 Ok(_) => cx.problem(
                     Some(value.span.clone()),
@@ -216,7 +216,7 @@ fn variable(
                 ),
             },
             "sensitive" | "ephemeral" | "nullable" => {
-                let b = match convert_value(&literal(value), &Type::Bool) {
+                let b = match convert_value(literal(value), &Type::Bool) {
                     Ok(Value::Bool(b)) => Some(b),
                     Ok(_) => {
                         cx.problem(

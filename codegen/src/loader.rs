@@ -391,7 +391,7 @@ impl Decls {
                         ));
                     }
                 } else {
-                    match convert_value(&raw, &spec.ty) {
+                    match convert_value(raw, &spec.ty) {
                         Ok(v) => spec.default = Some(v),
                         Err(detail) => {
                             let (at, detail) = match d.overridden {
@@ -509,12 +509,12 @@ impl FileCx<'_> {
 /// defaults, dropping extra attributes). The error is the conversion's or evaluation's detail.
 pub(crate) fn constant_value(expr: &Expr, ty: &Type) -> Result<Value, String> {
     let value = eval_constant(expr).map_err(|e| e.detail)?;
-    convert_value(&value, ty)
+    convert_value(value, ty)
 }
 
 /// Converts a value to a type constraint with Terraform's rules.
-pub(crate) fn convert_value(value: &Value, ty: &Type) -> Result<Value, String> {
-    tfvars_runtime::convert::convert(value, ty).map_err(|e| {
+pub(crate) fn convert_value(value: Value, ty: &Type) -> Result<Value, String> {
+    tfvars_runtime::convert::convert_owned(value, ty).map_err(|e| {
         let path = e.path_string();
         if path.is_empty() {
             e.message().to_string()

@@ -366,7 +366,7 @@ impl TypeParser<'_, '_> {
                 return None;
             }
         };
-        match crate::loader::convert_value(&value, ty) {
+        match crate::loader::convert_value(value, ty) {
             Ok(v) if v.is_null() => None,
             Ok(v) => Some(v),
             Err(detail) => {

@@ -1,6 +1,7 @@
 //! Arbitrary JSON against arbitrary type constraints: the converter and the `check` pipeline
-//! must not panic, conversion must be idempotent, `check` must agree with `convert`, and what
-//! `check` accepts must read back unchanged once written as `.tfvars.json` and as `.tfvars`.
+//! must not panic, a converted value converted again must not change, `check` must agree with
+//! `convert`, and what `check` accepts must read back unchanged once written as `.tfvars.json`
+//! and as `.tfvars`.
 #![no_main]
 
 use arbitrary::Unstructured;
@@ -46,6 +47,11 @@ fn run(data: &[u8]) -> arbitrary::Result<()> {
     } else {
         arbitrary_json(&mut u, MAX_NEST, &mut value_text)?;
     }
+    if huge_exponent(&value_text) {
+        // `1e-400000000` converted to a string is a 400-million-digit text, in Terraform too:
+        // right, but no input for a quick fuzz run.
+        return Ok(());
+    }
     let doc = format!("{{\"v\": {value_text}}}");
     let inputs = match parse_tfvars_json(&doc, "x.tfvars.json") {
         Ok(inputs) => inputs,
@@ -60,14 +66,16 @@ fn run(data: &[u8]) -> arbitrary::Result<()> {
 
     let converted = convert(&input.value, &ty);
     if let Ok(c) = &converted {
-        let again = convert(c, &ty).unwrap_or_else(|e| {
-            panic!("a converted value does not convert again: {e}\n{c:?}\n{ty:?}")
-        });
-        // Object types are unordered: attribute order inside a value's type may differ.
-        assert!(
-            again.ty().same_as(&c.ty()) && again.to_json().ok() == c.to_json().ok(),
-            "conversion is not idempotent for {ty:?}:\n{again:?}\n{c:?}"
-        );
+        // Converting again may fail, as in Terraform: elements unified when a tuple became a
+        // list are not unified again when that list is converted (an empty set of `list(any)`
+        // beside a set of `list(string)`). When it succeeds, nothing changes.
+        if let Ok(again) = convert(c, &ty) {
+            // Object types are unordered: attribute order inside a value's type may differ.
+            assert!(
+                again.ty().same_as(&c.ty()) && again.to_json().ok() == c.to_json().ok(),
+                "conversion is not idempotent for {ty:?}:\n{again:?}\n{c:?}"
+            );
+        }
     } else if let Err(e) = &converted {
         assert!(!e.message().is_empty());
     }
@@ -77,10 +85,14 @@ fn run(data: &[u8]) -> arbitrary::Result<()> {
         locals: Vec::new(),
     };
     for version in [TerraformVersion::V1_11, TerraformVersion::Latest] {
-        let checked = check(&spec, &inputs, &CheckOptions {
-            version,
-            files: None,
-        });
+        let checked = check(
+            &spec,
+            &inputs,
+            &CheckOptions {
+                version,
+                files: None,
+            },
+        );
         match &converted {
             Ok(c) if !c.is_null() || nullable => {
                 assert!(
@@ -101,10 +113,14 @@ fn run(data: &[u8]) -> arbitrary::Result<()> {
         let json = to_tfvars_json(values.iter().map(|(k, v)| (k.as_str(), v)));
         let back = parse_tfvars_json(&json, "out.tfvars.json")
             .unwrap_or_else(|d| panic!("written JSON rejected: {d:?}\n{json}"));
-        let rechecked = check(&spec, &back, &CheckOptions {
-            version,
-            files: None,
-        });
+        let rechecked = check(
+            &spec,
+            &back,
+            &CheckOptions {
+                version,
+                files: None,
+            },
+        );
         assert_eq!(
             &rechecked.values, values,
             "changed through .tfvars.json:\n{json}"
@@ -112,13 +128,38 @@ fn run(data: &[u8]) -> arbitrary::Result<()> {
         let hcl = to_tfvars_hcl(values.iter().map(|(k, v)| (k.as_str(), v)));
         let back = parse_tfvars(&hcl, "out.tfvars")
             .unwrap_or_else(|d| panic!("written .tfvars rejected: {d:?}\n{hcl}"));
-        let rechecked = check(&spec, &back, &CheckOptions {
-            version,
-            files: None,
-        });
+        let rechecked = check(
+            &spec,
+            &back,
+            &CheckOptions {
+                version,
+                files: None,
+            },
+        );
         assert_eq!(&rechecked.values, values, "changed through .tfvars:\n{hcl}");
     }
     Ok(())
+}
+
+/// Whether `text` holds a number exponent of more than six digits (leading zeros aside).
+fn huge_exponent(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    bytes.iter().enumerate().any(|(i, &b)| {
+        if !matches!(b, b'e' | b'E') || !i.checked_sub(1).is_some_and(|p| bytes[p].is_ascii_digit())
+        {
+            return false;
+        }
+        let rest = &bytes[i + 1..];
+        let rest = rest
+            .strip_prefix(b"-")
+            .or(rest.strip_prefix(b"+"))
+            .unwrap_or(rest);
+        let digits = rest
+            .iter()
+            .skip_while(|&&d| d == b'0')
+            .take_while(|d| d.is_ascii_digit());
+        digits.count() > 6
+    })
 }
 
 fuzz_target!(|data: &[u8]| {

@@ -87,10 +87,14 @@ fuzz_target!(|data: &[u8]| {
     };
     for inputs in input_sets() {
         for version in [TerraformVersion::V1_11, TerraformVersion::Latest] {
-            let checked = check(&module.spec, inputs, &CheckOptions {
-            version,
-            files: None,
-        });
+            let checked = check(
+                &module.spec,
+                inputs,
+                &CheckOptions {
+                    version,
+                    files: None,
+                },
+            );
             for d in &checked.report.diagnostics {
                 assert!(!d.summary.is_empty());
                 if d.severity != Severity::Warning {

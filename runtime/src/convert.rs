@@ -32,8 +32,9 @@ use std::borrow::Cow;
 use std::fmt;
 
 use crate::number::Number;
-use crate::types::{Attribute, Type};
+use crate::types::{Attribute, ObjectType, Type};
 use crate::value::{go_quote, Value};
+use crate::value_map::ValueMap;
 
 /// One step of a path into a value.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -119,19 +120,27 @@ impl std::error::Error for ConversionError {}
 /// conversion rules apply (string ↔ number/bool, element-wise collections, sets deduplicated
 /// after conversion, extra object attributes dropped, tuple arity checked, `any` kept or unified).
 pub fn convert(value: &Value, ty: &Type) -> Result<Value, ConversionError> {
-    convert_defaulted(&apply_defaults(value, ty), ty)
-}
-
-/// [`convert`], taking the value: defaults are filled in place rather than in a copy.
-pub fn convert_owned(value: Value, ty: &Type) -> Result<Value, ConversionError> {
-    convert_defaulted(&with_defaults(value, ty), ty)
-}
-
-fn convert_defaulted(value: &Value, ty: &Type) -> Result<Value, ConversionError> {
-    if !value_convertible(value, ty) {
-        return Err(ConversionError::new(&[], mismatch_message(&value.ty(), ty)));
+    if needs_defaults(value, ty) {
+        return convert_owned(value.clone(), ty);
     }
+    check_convertible(value, ty)?;
+    conv(value.clone(), ty)
+}
+
+/// [`convert`], taking the value: defaults are filled in place, and what needs no conversion
+/// (strings, numbers, the parts of structures) is moved into the result rather than copied.
+pub fn convert_owned(value: Value, ty: &Type) -> Result<Value, ConversionError> {
+    let value = with_defaults(value, ty);
+    check_convertible(&value, ty)?;
     conv(value, ty)
+}
+
+fn check_convertible(value: &Value, ty: &Type) -> Result<(), ConversionError> {
+    if value_convertible(value, ty) {
+        Ok(())
+    } else {
+        Err(ConversionError::new(&[], mismatch_message(&value.ty(), ty)))
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -727,44 +736,30 @@ fn dynamic_replace(have: &Type, want: &Type) -> Type {
 }
 
 // Errors carry the path below `value`; each level adds its own step on the way out, so
-// nothing is built for the path unless conversion fails.
-fn conv(value: &Value, want: &Type) -> Result<Value, ConversionError> {
+// nothing is built for the path unless conversion fails. The value is taken apart: strings and
+// keys move into the result, and sequences are converted in place.
+fn conv(value: Value, want: &Type) -> Result<Value, ConversionError> {
     if is_dynamic(want) {
-        return Ok(value.clone());
+        return Ok(value);
     }
-    match value {
-        Value::Null(t) => {
-            return if can_convert(t, want) {
-                Ok(Value::Null(dynamic_replace(t, want)))
-            } else {
-                Err(ConversionError::new(&[], mismatch_message(t, want)))
-            };
+    let value = match value {
+        Value::Null(t) | Value::Unknown(t) if !can_convert(&t, want) => {
+            return Err(ConversionError::new(&[], mismatch_message(&t, want)));
         }
-        Value::Unknown(t) => {
-            return if can_convert(t, want) {
-                Ok(Value::Unknown(dynamic_replace(t, want)))
-            } else {
-                Err(ConversionError::new(&[], mismatch_message(t, want)))
-            };
-        }
-        _ => {}
-    }
-    let mismatch = || {
-        Err(ConversionError::new(
-            &[],
-            mismatch_message(&value.ty(), want),
-        ))
+        Value::Null(t) => return Ok(Value::Null(dynamic_replace(&t, want))),
+        Value::Unknown(t) => return Ok(Value::Unknown(dynamic_replace(&t, want))),
+        v => v,
     };
     match (want, value) {
-        (Type::String, Value::String(_)) => Ok(value.clone()),
+        (Type::String, v @ Value::String(_)) => Ok(v),
         (Type::String, Value::Number(n)) => Ok(Value::String(n.to_terraform_string())),
         (Type::String, Value::Bool(b)) => Ok(Value::String(b.to_string())),
-        (Type::Number, Value::Number(_)) => Ok(value.clone()),
-        (Type::Number, Value::String(s)) => match Number::parse(s) {
+        (Type::Number, v @ Value::Number(_)) => Ok(v),
+        (Type::Number, Value::String(s)) => match Number::parse(&s) {
             Some(n) => Ok(Value::Number(n)),
             None => Err(ConversionError::new(&[], "a number is required")),
         },
-        (Type::Bool, Value::Bool(_)) => Ok(value.clone()),
+        (Type::Bool, v @ Value::Bool(_)) => Ok(v),
         (Type::Bool, Value::String(s)) => match s.as_str() {
             "true" | "1" => Ok(Value::Bool(true)),
             "false" | "0" => Ok(Value::Bool(false)),
@@ -779,89 +774,143 @@ fn conv(value: &Value, want: &Type) -> Result<Value, ConversionError> {
                 },
             )),
         },
-        (Type::Object(attrs), Value::Object(m) | Value::Map(_, m)) => {
-            let mut out = Vec::with_capacity(attrs.len());
-            for a in attrs {
-                let name = &a.name;
-                match m.get(name) {
-                    Some(v) => {
-                        let r = conv(v, &a.ty).map_err(|e| e.within(PathStep::Attr(name.clone())));
-                        out.push((name.clone(), r?));
-                    }
-                    None if a.optional => {
-                        out.push((name.clone(), Value::Null(a.ty.without_optional())));
-                    }
-                    None => {
-                        let message = if matches!(value, Value::Map(..)) {
-                            format!(
-                                "map has no element for required attribute {}",
-                                go_quote(name)
-                            )
-                        } else {
-                            format!("attribute {} is required", go_quote(name))
-                        };
-                        return Err(ConversionError::new(&[], message));
-                    }
-                }
+        (Type::Object(attrs), Value::Object(m)) => object_from_entries(attrs, m, false),
+        (Type::Object(attrs), Value::Map(_, m)) => object_from_entries(attrs, m, true),
+        (Type::Tuple(ts), Value::Tuple(mut vs)) if ts.len() == vs.len() => {
+            for (i, (v, t)) in vs.iter_mut().zip(ts).enumerate() {
+                *v = conv(take(v), t).map_err(|e| e.within(PathStep::Index(i)))?;
             }
-            Ok(Value::Object(out.into_iter().collect()))
-        }
-        (Type::Tuple(ts), Value::Tuple(vs)) if ts.len() == vs.len() => {
-            let mut out = Vec::with_capacity(vs.len());
-            for (i, (v, t)) in vs.iter().zip(ts).enumerate() {
-                let r = conv(v, t).map_err(|e| e.within(PathStep::Index(i)));
-                out.push(r?);
-            }
-            Ok(Value::Tuple(out))
+            Ok(Value::Tuple(vs))
         }
         (
             Type::List(et) | Type::Set(et),
-            Value::List(_, vs) | Value::Set(_, vs) | Value::Tuple(vs),
+            value @ (Value::List(..) | Value::Set(..) | Value::Tuple(_)),
         ) => {
-            let target = match value {
-                Value::Tuple(_) if is_dynamic(et) => {
+            let (shape, mut vs) = match value {
+                Value::List(e, vs) | Value::Set(e, vs) => (Shape::Collection(e), vs),
+                Value::Tuple(vs) => (Shape::Tuple, vs),
+                _ => unreachable!("matched above"),
+            };
+            let target = match shape {
+                Shape::Tuple if is_dynamic(et) => {
                     let tys: Vec<Type> = vs.iter().map(Value::ty).collect();
                     match seq_target(&tys, et, false) {
                         Some(t) => Cow::Owned(t),
-                        None => return mismatch(),
+                        None => {
+                            return Err(ConversionError::new(
+                                &[],
+                                mismatch_message(&Type::Tuple(tys), want),
+                            ))
+                        }
                     }
                 }
                 _ => Cow::Borrowed(&**et),
             };
-            let mut out = Vec::with_capacity(vs.len());
-            for (i, v) in vs.iter().enumerate() {
-                let r = conv(v, &target).map_err(|e| e.within(PathStep::Index(i)));
-                out.push(r?);
+            for (i, v) in vs.iter_mut().enumerate() {
+                *v = conv(take(v), &target).map_err(|e| e.within(PathStep::Index(i)))?;
             }
-            let elem_ty = homogenize(&target, want, value, &mut out)?;
+            let elem_ty = homogenize(&target, want, shape, &mut vs)?;
             Ok(match want {
-                Type::Set(_) => Value::set(elem_ty, out),
-                _ => Value::List(elem_ty, out),
+                Type::Set(_) => Value::set(elem_ty, vs),
+                _ => Value::List(elem_ty, vs),
             })
         }
-        (Type::Map(et), Value::Map(_, m) | Value::Object(m)) => {
-            let target = match value {
-                Value::Object(_) if is_dynamic(et) => {
+        (Type::Map(et), value @ (Value::Map(..) | Value::Object(_))) => {
+            let (shape, m) = match value {
+                Value::Map(e, m) => (Shape::Collection(e), m),
+                Value::Object(m) => (Shape::Object, m),
+                _ => unreachable!("matched above"),
+            };
+            let target = match shape {
+                Shape::Object if is_dynamic(et) => {
                     let tys: Vec<Type> = m.values().map(Value::ty).collect();
                     match seq_target(&tys, et, true) {
                         Some(t) if is_dynamic(&t) => Cow::Owned(map_of_any_target(&tys)?),
                         Some(t) => Cow::Owned(t),
-                        None => return mismatch(),
+                        None => {
+                            let got = Value::Object(m).ty();
+                            return Err(ConversionError::new(&[], mismatch_message(&got, want)));
+                        }
                     }
                 }
                 _ => Cow::Borrowed(&**et),
             };
-            let mut elems = Vec::with_capacity(m.len());
-            for (k, v) in m {
-                let r = conv(v, &target).map_err(|e| e.within(PathStep::Key(k.clone())));
-                elems.push(r?);
+            let (keys, mut elems): (Vec<String>, Vec<Value>) = m.into_iter().unzip();
+            for (k, v) in keys.iter().zip(elems.iter_mut()) {
+                *v = conv(take(v), &target).map_err(|e| e.within(PathStep::Key(k.clone())))?;
             }
-            let elem_ty = homogenize(&target, want, value, &mut elems)?;
+            let elem_ty = homogenize(&target, want, shape, &mut elems)?;
             // The keys come in order from the source map, so the map is built in bulk.
-            let out = m.keys().cloned().zip(elems).collect();
-            Ok(Value::Map(elem_ty, out))
+            Ok(Value::Map(elem_ty, keys.into_iter().zip(elems).collect()))
         }
-        _ => mismatch(),
+        (_, value) => Err(ConversionError::new(
+            &[],
+            mismatch_message(&value.ty(), want),
+        )),
+    }
+}
+
+// What a collection is converted from, as far as building it goes.
+enum Shape {
+    Tuple,
+    Object,
+    /// A list, set or map, with its element type.
+    Collection(Type),
+}
+
+// The value out of `slot`, which keeps a placeholder until it is written again.
+fn take(slot: &mut Value) -> Value {
+    std::mem::replace(slot, Value::Bool(false))
+}
+
+// An object of `attrs` from the entries of an object or a map (`from_map`): each attribute's
+// entry converted, absent optional ones null, the rest dropped. The entries and the
+// attributes are walked together in name order; of several failures, the one of the earliest
+// declared attribute is reported, as when they are converted in declaration order.
+fn object_from_entries(
+    attrs: &ObjectType,
+    m: ValueMap,
+    from_map: bool,
+) -> Result<Value, ConversionError> {
+    let mut entries = m.into_iter().peekable();
+    let mut out: Vec<(String, Value)> = Vec::with_capacity(attrs.len());
+    let mut failed: Option<(usize, ConversionError)> = None;
+    for &i in attrs.name_order() {
+        let a = &attrs[i];
+        while entries
+            .next_if(|(k, _)| k.as_str() < a.name.as_str())
+            .is_some()
+        {}
+        let error = match entries.next_if(|(k, _)| *k == a.name) {
+            Some((k, v)) => match conv(v, &a.ty) {
+                Ok(v) => {
+                    out.push((k, v));
+                    continue;
+                }
+                Err(e) => e.within(PathStep::Attr(a.name.clone())),
+            },
+            None if a.optional => {
+                out.push((a.name.clone(), Value::Null(a.ty.without_optional())));
+                continue;
+            }
+            None if from_map => ConversionError::new(
+                &[],
+                format!(
+                    "map has no element for required attribute {}",
+                    go_quote(&a.name)
+                ),
+            ),
+            None => {
+                ConversionError::new(&[], format!("attribute {} is required", go_quote(&a.name)))
+            }
+        };
+        if failed.as_ref().is_none_or(|(first, _)| i < *first) {
+            failed = Some((i, error));
+        }
+    }
+    match failed {
+        Some((_, e)) => Err(e),
+        None => Ok(Value::Object(out.into_iter().collect())),
     }
 }
 
@@ -893,7 +942,7 @@ fn map_of_any_target(types: &[Type]) -> Result<Type, ConversionError> {
 fn homogenize(
     target: &Type,
     want: &Type,
-    source: &Value,
+    source: Shape,
     out: &mut [Value],
 ) -> Result<Type, ConversionError> {
     let (Type::List(want_elem) | Type::Set(want_elem) | Type::Map(want_elem)) = want else {
@@ -904,20 +953,18 @@ fn homogenize(
     }
     if out.is_empty() {
         return Ok(match source {
-            Value::List(e, _) | Value::Set(e, _) | Value::Map(e, _) if is_dynamic(want_elem) => {
-                e.clone()
-            }
+            Shape::Collection(e) if is_dynamic(want_elem) => e,
             _ => target.without_optional(),
         });
     }
-    let mismatch = match (want, source) {
+    let mismatch = match (want, &source) {
         (Type::Set(_), _) => "element types must all match for conversion to set",
         (Type::List(_), _) => "element types must all match for conversion to list",
-        (_, Value::Object(_)) => "attribute types must all match for conversion to map",
+        (_, Shape::Object) => "attribute types must all match for conversion to map",
         _ => "element types must all match for conversion to map",
     };
     let unify_again = match (want, source) {
-        (Type::List(_), Value::Tuple(_)) => true,
+        (Type::List(_), Shape::Tuple) => true,
         (Type::Map(_), _) => matches!(
             target,
             Type::List(_) | Type::Set(_) | Type::Map(_) | Type::Object(_)
@@ -934,7 +981,7 @@ fn homogenize(
         };
         for v in out.iter_mut() {
             if !v.ty().same_as(&unified) {
-                *v = conv(v, &unified)?;
+                *v = conv(take(v), &unified)?;
             }
         }
     }

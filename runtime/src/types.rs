@@ -49,6 +49,8 @@ struct ObjectInner {
     plain: OnceLock<Option<Type>>,
     /// Whether an attribute has a default at any depth, once asked for.
     has_defaults: OnceLock<bool>,
+    /// The attributes' indices in name order, once asked for.
+    name_order: OnceLock<Box<[usize]>>,
 }
 
 impl ObjectType {
@@ -58,7 +60,18 @@ impl ObjectType {
             attributes,
             plain: OnceLock::new(),
             has_defaults: OnceLock::new(),
+            name_order: OnceLock::new(),
         }))
+    }
+
+    /// The indices of the attributes, ordered by name (byte order, as a value's keys are).
+    pub fn name_order(&self) -> &[usize] {
+        self.0.name_order.get_or_init(|| {
+            let attributes = &self.0.attributes;
+            let mut order: Vec<usize> = (0..attributes.len()).collect();
+            order.sort_by(|&a, &b| attributes[a].name.cmp(&attributes[b].name));
+            order.into_boxed_slice()
+        })
     }
 
     /// The attributes, in declaration order.
@@ -93,6 +106,7 @@ impl ObjectType {
                         attributes,
                         plain: OnceLock::from(None),
                         has_defaults: OnceLock::from(false),
+                        name_order: OnceLock::new(),
                     })))
                 })
             })
