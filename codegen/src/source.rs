@@ -19,6 +19,8 @@ pub struct SourceFile {
     /// The number of characters before each multiple of [`CHAR_MARK`] bytes, so that a column
     /// on a long line (a minified `.tf.json`) is found without counting the line from its start.
     char_marks: Vec<usize>,
+    /// Whether every character is one byte (a column is then a byte count).
+    ascii: bool,
 }
 
 /// The spacing of [`SourceFile`]'s character counts, in bytes.
@@ -41,12 +43,14 @@ impl SourceFile {
         for block in text.as_bytes().chunks(CHAR_MARK) {
             char_marks.push(char_marks[char_marks.len() - 1] + chars_in(block));
         }
+        let ascii = char_marks[char_marks.len() - 1] == text.len();
         SourceFile {
             name: name.into(),
             path: path.into(),
             text,
             line_starts,
             char_marks,
+            ascii,
         }
     }
 
@@ -87,7 +91,9 @@ impl SourceFile {
         while !self.text.is_char_boundary(end) {
             end -= 1;
         }
-        let column = if end - start <= CHAR_MARK {
+        let column = if self.ascii {
+            end - start
+        } else if end - start <= CHAR_MARK {
             chars_in(&self.text.as_bytes()[start..end])
         } else {
             self.chars_before(end) - self.chars_before(start)

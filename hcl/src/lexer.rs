@@ -312,11 +312,17 @@ impl Lexer<'_> {
     /// The length of the identifier at `at`: a start character or `_`, then continue
     /// characters or `-`.
     fn ident_len(&self, at: usize) -> Option<usize> {
-        let first = self.char_at(at)?;
-        if !(first == '_' || is_id_start(first)) {
-            return None;
-        }
-        let mut end = at + first.len_utf8();
+        let mut end = match *self.text.get(at)? {
+            b if b.is_ascii_alphabetic() || b == b'_' => at + 1,
+            b if b < 0x80 => return None,
+            _ => {
+                let first = self.char_at(at)?;
+                if !is_id_start(first) {
+                    return None;
+                }
+                at + first.len_utf8()
+            }
+        };
         while end < self.text.len() {
             let b = self.text[end];
             if b.is_ascii_alphanumeric() || b == b'_' || b == b'-' {
