@@ -283,8 +283,12 @@ fn read_file(path: &Path, raw: &mut Vec<Raw>, errors: &mut Vec<Diagnostic>) {
             return;
         }
     };
-    // Terraform reads invalid UTF-8 with each bad byte replaced by U+FFFD.
-    let text = String::from_utf8_lossy(&bytes);
+    // Terraform reads invalid UTF-8 with each bad byte replaced by U+FFFD. (Valid text, the
+    // usual case, is checked by the faster strict decoder first.)
+    let text = match std::str::from_utf8(&bytes) {
+        Ok(text) => std::borrow::Cow::Borrowed(text),
+        Err(_) => String::from_utf8_lossy(&bytes),
+    };
     let parsed = if name.ends_with(".json") {
         parse_tfvars_json(&text, &name)
     } else {

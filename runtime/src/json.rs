@@ -462,6 +462,13 @@ impl ObjectNode {
 
 // For each name, the index of the earlier one equal to it, when there is one.
 fn first_definitions<'a>(names: impl ExactSizeIterator<Item = &'a str>) -> Vec<Option<usize>> {
+    if names.len() <= 16 {
+        // Comparing every pair of a few names costs less than hashing them.
+        let names: Vec<&str> = names.collect();
+        return (0..names.len())
+            .map(|i| names[..i].iter().position(|&earlier| earlier == names[i]))
+            .collect();
+    }
     let mut seen: std::collections::HashMap<&str, usize> =
         std::collections::HashMap::with_capacity(names.len());
     names

@@ -145,6 +145,46 @@ impl Number {
         Number::finite_exact(value, negative)
     }
 
+    /// `digits` (`123`, `0.50`: digits, and a point between digits) when it has at most 18
+    /// digits, built directly in normal form; `None` otherwise.
+    fn small_decimal(digits: &[u8], negative: bool) -> Option<Number> {
+        let mut coefficient: i64 = 0;
+        let mut count = 0;
+        let mut scale: i64 = 0;
+        let mut point = None;
+        for (at, &c) in digits.iter().enumerate() {
+            match c {
+                b'0'..=b'9' => {
+                    count += 1;
+                    if count > 18 {
+                        return None;
+                    }
+                    coefficient = coefficient * 10 + i64::from(c - b'0');
+                    if point.is_some() {
+                        scale += 1;
+                    }
+                }
+                b'.' if point.is_none() && at > 0 && at + 1 < digits.len() => point = Some(at),
+                _ => return None,
+            }
+        }
+        if count == 0 {
+            return None;
+        }
+        if coefficient == 0 {
+            return Some(Number::finite_exact(BigDecimal::zero(), negative));
+        }
+        while coefficient % 10 == 0 {
+            coefficient /= 10;
+            scale -= 1;
+        }
+        let signed = if negative { -coefficient } else { coefficient };
+        Some(Number(Repr::Finite {
+            value: BigDecimal::new(BigInt::from(signed), scale),
+            negative_zero: false,
+        }))
+    }
+
     fn finite_exact(value: BigDecimal, negative: bool) -> Number {
         let value = value.normalized();
         let negative_zero = negative && value.is_zero();
@@ -293,15 +333,10 @@ impl Number {
             }
             _ => false,
         };
-        // Plain integers that fit in an i64 (most numbers a file holds) skip the big-number
+        // Plain decimals of at most 18 digits (most numbers a file holds) skip the big-number
         // arithmetic; the result is the same.
-        let rest = &b[i..];
-        if (1..=18).contains(&rest.len()) && rest.iter().all(u8::is_ascii_digit) {
-            let n: i64 = text[i..].parse().ok()?;
-            return Some(Number::finite(
-                BigDecimal::from(if negative { -n } else { n }),
-                negative,
-            ));
+        if let Some(n) = Number::small_decimal(&b[i..], negative) {
+            return Some(n);
         }
         let mut digits = String::new();
         let mut frac_digits: i64 = 0;
@@ -1278,6 +1313,52 @@ fn small_plain_text(coefficient: &BigInt, scale: i64) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn small_decimals_are_built_as_the_general_path_builds_them() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..20_000 {
+            let len = 1 + (next() % 18) as usize;
+            let mut text: String = (0..len)
+                .map(|_| match next() % 4 {
+                    0 => '0',
+                    _ => char::from(b'0' + (next() % 10) as u8),
+                })
+                .collect();
+            if len > 1 && next() % 2 == 0 {
+                text.insert(1 + (next() as usize) % (len - 1), '.');
+            }
+            let negative = next() % 3 == 0;
+            let fast = Number::small_decimal(text.as_bytes(), negative).expect("small");
+            let parsed = BigDecimal::from_str(&text).expect("decimal");
+            let general = Number::finite(if negative { -parsed } else { parsed }, negative);
+            fn repr(n: &Number) -> (BigInt, i64, bool) {
+                match &n.0 {
+                    Repr::Finite {
+                        value,
+                        negative_zero,
+                    } => {
+                        let (digits, scale) = value.as_bigint_and_scale();
+                        (digits.into_owned(), scale, *negative_zero)
+                    }
+                    _ => unreachable!("finite"),
+                }
+            }
+            assert_eq!(repr(&fast), repr(&general), "{text} negative {negative}");
+        }
+        for not_small in ["1234567890123456789", ".5", "5.", "1.2.3", "", "1e3", "+1"] {
+            assert!(
+                Number::small_decimal(not_small.as_bytes(), false).is_none(),
+                "{not_small}"
+            );
+        }
+    }
 
     #[test]
     fn small_numbers_are_written_as_bigdecimal_writes_them() {

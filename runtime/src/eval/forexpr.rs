@@ -46,8 +46,12 @@ pub(crate) fn iterate(coll: &Value) -> Result<Option<Vec<(Value, Value)>>, EvalE
 
 impl Scope<'_> {
     pub(crate) fn eval_for(&mut self, f: &ForExpr) -> Result<Value, EvalError> {
-        let coll = self.eval(&f.collection)?;
-        let Some(items) = iterate(&coll)? else {
+        // A referenced collection is iterated where it is, not copied first.
+        let items = match self.peek(&f.collection) {
+            Some(coll) => iterate(coll)?,
+            None => iterate(&self.eval(&f.collection)?)?,
+        };
+        let Some(items) = items else {
             return Ok(Value::Unknown(Type::Any));
         };
         let mut list = Vec::new();

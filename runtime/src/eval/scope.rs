@@ -238,6 +238,12 @@ impl<'a> Scope<'a> {
     }
 
     fn eval_inner(&mut self, expr: &Expr) -> Result<Value, EvalError> {
+        if matches!(expr, Expr::GetAttr(..) | Expr::Index(..)) {
+            // Only the part named is copied, not the structure it is in.
+            if let Some(v) = self.peek(expr) {
+                return Ok(v.clone());
+            }
+        }
         match expr {
             Expr::Literal(v) => Ok(v.clone()),
             Expr::Template(parts) => self.eval_template(parts),
@@ -353,6 +359,61 @@ impl<'a> Scope<'a> {
         Ok(Value::Object(map))
     }
 
+    /// The value a reference (`var.x.a`, `o.name`, `var.list[0]`) names, borrowed, when every
+    /// step finds what it asks for; `None` when evaluating it is needed (to report an error,
+    /// make an unknown value, or convert a key), so that the result is always what [`Self::eval`]
+    /// gives.
+    pub(crate) fn peek(&self, expr: &Expr) -> Option<&Value> {
+        // Steps from the outermost in; a long chain is left to `eval`, which limits nesting.
+        let mut steps: Vec<&Expr> = Vec::new();
+        let mut at = expr;
+        let root = loop {
+            match at {
+                Expr::At(inner, _) => at = inner,
+                Expr::GetAttr(target, _) | Expr::Index(target, _) if steps.len() < 32 => {
+                    steps.push(at);
+                    at = target;
+                }
+                Expr::Variable(name) => match self.refs {
+                    Refs::Module { values, .. } => break values.get(name)?,
+                    Refs::Constant => return None,
+                },
+                Expr::Bound(name) => {
+                    break self
+                        .bound
+                        .iter()
+                        .rev()
+                        .find(|(n, _)| n == name)
+                        .map(|(_, v)| v)?
+                }
+                _ => return None,
+            }
+        };
+        let mut value = root;
+        for step in steps.into_iter().rev() {
+            value = match (step, value) {
+                (Expr::GetAttr(_, name), Value::Object(m) | Value::Map(_, m)) => m.get(name)?,
+                (Expr::Index(_, key), Value::List(_, xs) | Value::Tuple(xs)) => {
+                    let Expr::Literal(Value::Number(n)) = strip_at(key) else {
+                        return None;
+                    };
+                    let i = n
+                        .as_decimal()
+                        .filter(|d| d.is_integer() && !n.is_sign_negative())?;
+                    xs.get(num_traits::ToPrimitive::to_usize(i)?)?
+                }
+                (Expr::Index(_, key), Value::Object(m) | Value::Map(_, m)) => {
+                    let Expr::Literal(Value::String(k)) = strip_at(key) else {
+                        return None;
+                    };
+                    m.get(k)?
+                }
+                _ => return None,
+            };
+        }
+        Some(value)
+    }
+
     fn variable(&mut self, name: &str) -> Result<Value, EvalError> {
         match self.refs {
             Refs::Constant => Err(variables_not_allowed()),
@@ -436,4 +497,12 @@ pub(crate) fn undeclared_local(name: &str) -> EvalError {
 /// Terraform's error for a reference where only constants are allowed.
 pub(crate) fn variables_not_allowed() -> EvalError {
     EvalError::fixed("Variables not allowed", "Variables may not be used here.")
+}
+
+// An expression without the places wrapped around it.
+fn strip_at(mut expr: &Expr) -> &Expr {
+    while let Expr::At(inner, _) = expr {
+        expr = inner;
+    }
+    expr
 }
