@@ -363,6 +363,71 @@ fn can_catches_an_attribute_of_null() {
 }
 
 #[test]
+fn can_is_false_exactly_where_evaluating_fails() {
+    let prop = |r: &Rules, name: &str| -> Rules {
+        r.properties
+            .iter()
+            .find(|(n, _)| n == name)
+            .unwrap_or_else(|| panic!("no rule on `{name}`: {r:?}"))
+            .1
+            .clone()
+    };
+    // A null element, or a null `b` under a non-null `a`, fails; a `b` outside the list is
+    // only false, which `can` does not look at.
+    let r = ok(
+        r#"can([for k, c in var.x : c.a == null ? true : contains(["A"], c.a.b)])"#,
+        "map(object({a = optional(object({b = optional(string)}))}))",
+    );
+    assert!(!r.null_ok, "`for` over null fails");
+    let each = r.values.expect("a rule on the values");
+    assert!(!each.null_ok, "a null element fails");
+    let a = prop(&each, "a");
+    assert!(a.null_ok, "a null `a` is not looked into");
+    let b = prop(&a, "b");
+    assert!(!b.null_ok && b.allowed.is_none(), "{b:?}");
+    // A number compared: only a null fails, not the comparison's answer.
+    let r = ok("can(var.x.max >= 1)", "object({max = optional(number)})");
+    let max = prop(&r, "max");
+    assert!(!r.null_ok && !max.null_ok && max.minimum.is_none(), "{r:?}");
+    // `regex` also fails where nothing matches.
+    let r = ok(r#"can([for v in var.x : regex("^a", v)])"#, "list(string)");
+    let each = r.items.expect("a rule on the elements");
+    assert_eq!(each.patterns, vec!["^a".to_string()]);
+    assert!(!each.null_ok);
+    // `||` fails on a null side, which 1.11 evaluates whatever the left side says.
+    let both = "list(object({a = optional(bool), b = optional(bool)}))";
+    let r = rules(
+        "can([for o in var.x : o.a || o.b])",
+        both,
+        TerraformVersion::V1_11,
+    )
+    .expect("translates");
+    let each = r.items.expect("a rule on the elements");
+    assert!(!prop(&each, "a").null_ok && !prop(&each, "b").null_ok);
+    // A filter that is null fails; where it is false the value is not evaluated.
+    let r = ok(
+        r#"can([for o in var.x : startswith(o.b, "x") if o.a])"#,
+        "list(object({a = optional(bool), b = optional(string)}))",
+    );
+    assert_eq!(r.items.expect("elements").any_of.len(), 1);
+    refused(
+        "can([for v in var.x : v > 0])",
+        "list(string)",
+        "not a number of a known type",
+    );
+    refused(
+        "can(var.x.a.b == 1)",
+        "object({a = any})",
+        "not known to be an object",
+    );
+    refused(
+        r#"can(lookup(var.x, "a", 1))"#,
+        "map(number)",
+        "the function `lookup`",
+    );
+}
+
+#[test]
 fn can_index_is_contains_without_the_error() {
     let index = ok("can(index([\"7.0\", \"6.0\"], var.x))", "string");
     let contains = ok("contains([\"7.0\", \"6.0\"], var.x)", "string");

@@ -1275,6 +1275,93 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # `can` around an expression that can fail: false exactly where evaluating it fails (a null
+    # object or collection, a null operand, `regex` matching nothing), whatever the value.
+    hub = (
+        "map(object({ capture = optional(object({ encoding = string, size = optional(number),"
+        ' target = object({ name = optional(string, "blob") }) })), status = optional(string) }))'
+    )
+    m = module(
+        "validation_can",
+        "validation",
+        var(
+            "hubs",
+            hub,
+            default="{}",
+            checks=[
+                (
+                    'can([for k, c in var.hubs : (c.capture == null ? true : contains(["Avro", "AvroDeflate"], c.capture.encoding))])',
+                    '"Bad encoding."',
+                ),
+                (
+                    "can([for k, c in var.hubs : (c.capture == null ? true : c.capture.size == null ? true : c.capture.size >= 10 && c.capture.size <= 100)])",
+                    '"Bad size."',
+                ),
+                (
+                    'can([for k, c in var.hubs : (c.capture == null ? true : c.capture.target.name == null ? true : c.capture.target.name == "blob")])',
+                    '"Bad target."',
+                ),
+                (
+                    'can([for c in values(var.hubs) : c.status == null ? true : contains(["on", "off"], c.status)])',
+                    '"Bad status."',
+                ),
+            ],
+        )
+        + var(
+            "items",
+            "list(object({ name = optional(string), on = optional(bool) }))",
+            default="[]",
+            checks=[('can([for o in var.items : startswith(o.name, "x") if o.on])', '"Bad item."')],
+        )
+        + var(
+            "tags",
+            "map(string)",
+            default="{}",
+            checks=[('can([for k, v in var.tags : regex("^[a-z]+$", v)])', '"Bad tag."')],
+        )
+        + var(
+            "limits",
+            "object({ max = optional(number) })",
+            default="{ max = 1 }",
+            checks=[("can(var.limits.max >= 1)", '"Bad limits."')],
+        ),
+    )
+    m.case("no_files")
+    for name, text in [
+        ("hubs_empty", '{"hubs": {}}'),
+        ("hubs_null", '{"hubs": null}'),
+        ("hubs_elem_null", '{"hubs": {"a": null}}'),
+        ("hubs_no_capture", '{"hubs": {"a": {}}}'),
+        ("hubs_capture_null", '{"hubs": {"a": {"capture": null, "status": "on"}}}'),
+        ("hubs_ok", '{"hubs": {"a": {"capture": {"encoding": "Avro", "size": 50, "target": {"name": "blob"}}}}}'),
+        ("hubs_bad_encoding", '{"hubs": {"a": {"capture": {"encoding": "zip", "target": {}}}}}'),
+        ("hubs_null_encoding", '{"hubs": {"a": {"capture": {"encoding": null, "target": {}}}}}'),
+        ("hubs_null_target", '{"hubs": {"a": {"capture": {"encoding": "Avro", "target": null}}}}'),
+        ("hubs_null_name", '{"hubs": {"a": {"capture": {"encoding": "Avro", "target": {"name": null}}}}}'),
+        ("hubs_size_low", '{"hubs": {"a": {"capture": {"encoding": "Avro", "size": 5, "target": {}}}}}'),
+        ("hubs_size_null", '{"hubs": {"a": {"capture": {"encoding": "Avro", "size": null, "target": {}}}}}'),
+        ("hubs_bad_status", '{"hubs": {"a": {"status": "broken"}, "b": {"status": null}}}'),
+        ("hubs_second_bad", '{"hubs": {"a": {}, "b": {"capture": {"encoding": null, "target": {}}}}}'),
+        ("items_empty", '{"items": []}'),
+        ("items_off_null_name", '{"items": [{"name": null, "on": false}]}'),
+        ("items_on_null_name", '{"items": [{"name": null, "on": true}]}'),
+        ("items_on_other_name", '{"items": [{"name": "y", "on": true}]}'),
+        ("items_null_on", '{"items": [{"name": "x"}]}'),
+        ("items_null_elem", '{"items": [null]}'),
+        ("items_null", '{"items": null}'),
+        ("tags_ok", '{"tags": {"a": "abc"}}'),
+        ("tags_upper", '{"tags": {"a": "abc", "b": "ABC"}}'),
+        ("tags_null_value", '{"tags": {"a": null}}'),
+        ("tags_number", '{"tags": {"a": 5}}'),
+        ("tags_null", '{"tags": null}'),
+        ("limits_ok", '{"limits": {"max": 3}}'),
+        ("limits_low", '{"limits": {"max": 0}}'),
+        ("limits_string", '{"limits": {"max": "0"}}'),
+        ("limits_no_max", '{"limits": {}}'),
+        ("limits_null", '{"limits": null}'),
+    ]:
+        m.json(name, text + "\n")
+
     # -- more null / nullable ------------------------------------------------------------------
     m = single(
         "null_object_nonnull",

@@ -13,6 +13,8 @@ use tfvars_runtime::{Expr, Number, TerraformVersion, Type, Value};
 use super::case::{preimage_pattern, CaseMapping};
 use super::ecma_regex;
 
+mod defined;
+
 /// A numeric bound.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Bound {
@@ -1915,9 +1917,9 @@ impl Cx<'_> {
                     "base64decode" if matches!(inner.as_slice(), [v] if target.is(v)) => {
                         Err("`can(base64decode(…))`: Terraform also requires the decoded bytes to be UTF-8, which no pattern of a practical size states exactly".into())
                     }
-                    _ => Err(format!("`can` around {}", describe(call))),
+                    _ => self.can_anything(call, target, ty),
                 },
-                [other] => Err(format!("`can` around {}", describe(other))),
+                [other] => self.can_anything(other, target, ty),
                 _ => Err("`can` with several arguments".into()),
             },
             "startswith" | "endswith" => match args {
@@ -2030,6 +2032,27 @@ impl Cx<'_> {
             }
             other => Err(format!("the function `{other}` is not translated")),
         }
+    }
+
+    /// `can(e)` for an `e` whose failures are followed ([`defined`]): the condition under which
+    /// it does not fail, translated.
+    fn can_anything(&self, e: &Expr, target: Target, ty: &Type) -> Result<Translated, String> {
+        let around = || format!("`can` around {}", describe(e));
+        let place = self
+            .can_condition(e, target, ty)
+            .map_err(|why| format!("{}: {why}", around()))?;
+        if let Expr::Literal(Value::Bool(b)) = place {
+            // Never fails: the rule says nothing (or refuses everything, which is left out).
+            if !b {
+                return Err(format!("{}: it always fails", around()));
+            }
+            return Ok(Translated {
+                rules: Rules::default(),
+                on_null: OnNull::True,
+            });
+        }
+        self.condition(&place, target, ty)
+            .map_err(|why| format!("{}: {why}", around()))
     }
 
     /// The pattern of the strings `s` for which `cidrhost(s, N)` succeeds, for `cidrhost(var.x,
