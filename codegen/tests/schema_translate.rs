@@ -428,6 +428,37 @@ fn can_is_false_exactly_where_evaluating_fails() {
 }
 
 #[test]
+fn lookup_with_a_default_on_elements_of_a_collection_of_any() {
+    let r = ok(
+        r#"alltrue([for x in values(var.x) : contains(["A", "B"], lookup(x, "k", "A"))])"#,
+        "map(any)",
+    );
+    let each = r.values.expect("a rule on the values");
+    assert!(each.object_only && !each.null_ok, "{each:?}");
+    assert!(each.required.is_empty(), "left out, `k` is the default A");
+    let (name, k) = &each.properties[0];
+    assert_eq!(name, "k");
+    assert!(!k.null_ok, "`contains` fails on null");
+    // A default that is not listed: the key must be given.
+    let r = ok(
+        r#"alltrue([for x in var.x : contains(["A", "B"], lookup(x, "k", "C"))])"#,
+        "list(any)",
+    );
+    assert_eq!(r.items.expect("elements").required, vec!["k".to_string()]);
+    // Unification can turn the number 1 into "1", and the element may use nothing else.
+    refused(
+        r#"alltrue([for x in var.x : contains(["1", "B"], lookup(x, "k", "B"))])"#,
+        "list(any)",
+        "no number or bool converts to",
+    );
+    refused(
+        r#"alltrue([for i, x in var.x : contains(["A"], lookup(x, "k", i))])"#,
+        "list(any)",
+        "",
+    );
+}
+
+#[test]
 fn can_index_is_contains_without_the_error() {
     let index = ok("can(index([\"7.0\", \"6.0\"], var.x))", "string");
     let contains = ok("contains([\"7.0\", \"6.0\"], var.x)", "string");

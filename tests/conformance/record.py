@@ -1362,6 +1362,55 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # `lookup` with a default on the elements of a collection of `any`: an element that is not
+    # an object or map fails, a missing key gives the default, a null value fails `contains`.
+    m = module(
+        "validation_any_lookup",
+        "validation",
+        var(
+            "hooks",
+            "map(any)",
+            default="{}",
+            checks=[
+                (
+                    'alltrue([for x in values(var.hooks) : contains(["CONTINUE", "ABANDON"], lookup(x, "result", "CONTINUE"))])',
+                    '"Bad result."',
+                ),
+                (
+                    'alltrue([for x in values(var.hooks) : contains(["launch", "stop"], lookup(x, "transition", "BLANK"))])',
+                    '"Bad transition."',
+                ),
+            ],
+        )
+        + var(
+            "rules",
+            "list(any)",
+            default="[]",
+            checks=[('alltrue([for r in var.rules : contains(["allow", "deny"], lookup(r, "action", "allow"))])', '"Bad action."')],
+        ),
+    )
+    m.case("no_files")
+    for name, text in [
+        ("hooks_ok", '{"hooks": {"a": {"result": "ABANDON", "transition": "stop"}}}'),
+        ("hooks_default_result", '{"hooks": {"a": {"transition": "launch"}}}'),
+        ("hooks_no_transition", '{"hooks": {"a": {"result": "ABANDON"}}}'),
+        ("hooks_bad_result", '{"hooks": {"a": {"result": "X", "transition": "stop"}}}'),
+        ("hooks_null_result", '{"hooks": {"a": {"result": null, "transition": "stop"}}}'),
+        ("hooks_number_result", '{"hooks": {"a": {"result": 1, "transition": "stop"}}}'),
+        ("hooks_extra", '{"hooks": {"a": {"result": "ABANDON", "transition": "stop", "n": 1}}}'),
+        ("hooks_string_elem", '{"hooks": {"a": "ABANDON"}}'),
+        ("hooks_null_elem", '{"hooks": {"a": null}}'),
+        ("hooks_null", '{"hooks": null}'),
+        ("hooks_two", '{"hooks": {"a": {"transition": "stop"}, "b": {"result": "ABANDON", "transition": "launch"}}}'),
+        ("hooks_two_bad", '{"hooks": {"a": {"transition": "stop"}, "b": {"result": "NO", "transition": "launch"}}}'),
+        ("rules_ok", '{"rules": [{"action": "deny"}, {"name": "x"}]}'),
+        ("rules_bad", '{"rules": [{"action": "maybe"}]}'),
+        ("rules_list_elem", '{"rules": [["allow"]]}'),
+        ("rules_null_action", '{"rules": [{"action": null}]}'),
+        ("rules_null", '{"rules": null}'),
+    ]:
+        m.json(name, text + "\n")
+
     # -- more null / nullable ------------------------------------------------------------------
     m = single(
         "null_object_nonnull",

@@ -745,9 +745,26 @@ impl Cx<'_> {
     /// when present, is judged by the condition with every access replaced by it; a missing
     /// key is judged by the runtime on an empty object (`lookup` gives its default there,
     /// `var.x["k"]` fails). `None` when the condition is not about exactly one key.
+    ///
+    /// The same for an element of a collection of `any` (`for x in values(var.m) :
+    /// contains([…], lookup(x, "k", "d"))`), where the condition may use nothing but the
+    /// element, and the rule on the key may only allow strings that no number or bool converts
+    /// to: Terraform unifies the elements' types, which can turn `1` into `"1"`.
     fn any_key(&self, e: &Expr, target: Target, ty: &Type) -> Option<Result<Translated, String>> {
-        let (Type::Any, Target::Var(var)) = (ty, target) else {
-            return None;
+        /// The name the element goes by when the runtime judges the condition alone.
+        const ELEMENT: &str = "\u{0}element";
+        let (var, judged) = match (ty, target) {
+            (Type::Any, Target::Var(var)) => (var, std::borrow::Cow::Borrowed(e)),
+            (Type::Any, Target::Bound(b)) => {
+                if !uses_only(e, b) {
+                    return None;
+                }
+                (
+                    ELEMENT,
+                    std::borrow::Cow::Owned(bound_as_variable(e, b, ELEMENT)),
+                )
+            }
+            _ => return None,
         };
         let mut keys = Vec::new();
         let mut bare = false;
@@ -760,8 +777,13 @@ impl Cx<'_> {
         let sub = replace_key_access(e, target, self.locals, SLOT);
         Some((|| {
             let t = self.condition(&sub, Target::Bound(SLOT), &Type::Any)?;
+            if matches!(target, Target::Bound(_)) && !unification_proof(&t.rules) {
+                return Err(format!(
+                    "a rule on the key `{key}` of an element of a collection of `any` that allows other than strings no number or bool converts to (Terraform unifies the elements' types)"
+                ));
+            }
             let absent_ok = runtime_accepts(
-                e,
+                &judged,
                 var,
                 Value::Object(Default::default()),
                 self.locals,
@@ -2906,6 +2928,70 @@ fn key_accesses(
         Expr::For(_) | Expr::Splat { .. } | Expr::Template(_) => *bare = true,
         _ => {}
     }
+}
+
+/// Whether `e` refers to nothing but the `for` symbol `b` (and literals, functions).
+fn uses_only(e: &Expr, b: &str) -> bool {
+    match e {
+        Expr::Bound(x) => x == b,
+        // (Templates and object literals are not rewritten by `bound_as_variable`.)
+        Expr::Variable(_)
+        | Expr::Local(_)
+        | Expr::Unknown(_)
+        | Expr::For(_)
+        | Expr::Splat { .. }
+        | Expr::Template(_)
+        | Expr::Object(_) => false,
+        _ => e.children().into_iter().all(|c| uses_only(c, b)),
+    }
+}
+
+/// `e` with the `for` symbol `b` replaced by the variable `name`.
+fn bound_as_variable(e: &Expr, b: &str, name: &str) -> Expr {
+    let r = |e: &Expr| Box::new(bound_as_variable(e, b, name));
+    match e {
+        Expr::Bound(x) if x == b => Expr::Variable(name.to_string()),
+        Expr::GetAttr(a, n) => Expr::GetAttr(r(a), n.clone()),
+        Expr::Index(a, i) => Expr::Index(r(a), r(i)),
+        Expr::Unary(op, a) => Expr::Unary(*op, r(a)),
+        Expr::Binary(op, a, c) => Expr::Binary(*op, r(a), r(c)),
+        Expr::Conditional(a, t, f) => Expr::Conditional(r(a), r(t), r(f)),
+        Expr::Call {
+            name: f,
+            args,
+            expand_final,
+        } => Expr::Call {
+            name: f.clone(),
+            args: args.iter().map(|a| bound_as_variable(a, b, name)).collect(),
+            expand_final: *expand_final,
+        },
+        Expr::Tuple(items) => Expr::Tuple(
+            items
+                .iter()
+                .map(|a| bound_as_variable(a, b, name))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
+/// Whether rules on a value of an element of a collection of `any` judge it the same before
+/// and after Terraform unifies the elements' types: nothing but allowed strings (and null),
+/// none of which is the text of a number or a bool.
+fn unification_proof(r: &Rules) -> bool {
+    let converted_text = |s: &str| {
+        s == "true"
+            || s == "false"
+            || tfvars_runtime::convert(&Value::String(s.to_string()), &Type::Number).is_ok()
+    };
+    r.only_allowed()
+        && r.allowed.as_ref().is_some_and(|a| {
+            a.iter().all(|v| match v {
+                Value::String(s) => !converted_text(s),
+                Value::Null(_) => true,
+                _ => false,
+            })
+        })
 }
 
 /// `e` with every key access to the target replaced by the symbol `slot`.
