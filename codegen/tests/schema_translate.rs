@@ -4,7 +4,7 @@
 use tfvars_codegen::lower::expression_from_text;
 use tfvars_codegen::schema::translate::{translate, Rules};
 use tfvars_codegen::type_expr::type_from_text;
-use tfvars_runtime::{Number, TerraformVersion, Type};
+use tfvars_runtime::{Number, TerraformVersion, Type, Value};
 
 fn ty(text: &str) -> Type {
     type_from_text(text).expect("valid type")
@@ -455,6 +455,29 @@ fn lookup_with_a_default_on_elements_of_a_collection_of_any() {
         r#"alltrue([for i, x in var.x : contains(["A"], lookup(x, "k", i))])"#,
         "list(any)",
         "",
+    );
+}
+
+#[test]
+fn bool_values_used_as_conditions() {
+    let r = ok("var.x", "bool");
+    assert_eq!(r.allowed, Some(vec![Value::Bool(true)]));
+    assert!(!r.null_ok, "a null condition fails");
+    let r = ok("!var.x", "bool");
+    assert_eq!(r.allowed, Some(vec![Value::Bool(false)]));
+    assert!(!r.null_ok);
+    // Left out, `create` is true: then `id` must be null.
+    let r = ok(
+        "var.x == null ? true : var.x.create && var.x.id != null ? false : true",
+        "object({create = optional(bool, true), id = optional(string)})",
+    );
+    assert!(r.null_ok);
+    assert_eq!(r.any_of.len(), 1, "{r:?}");
+    // `try` returns a null attribute (which then fails the rule), it does not catch it.
+    refused(
+        "try(var.x.a, false)",
+        "object({a = optional(bool)})",
+        "`try` around a value",
     );
 }
 

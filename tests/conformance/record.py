@@ -1411,6 +1411,57 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # A bool value used as a condition: true passes, false fails the rule, null fails (an error
+    # even under `||`); `try` returns a null attribute rather than catching it.
+    m = module(
+        "validation_bool_values",
+        "validation",
+        var(
+            "ip",
+            "object({ create = optional(bool, true), id = optional(string) })",
+            default="null",
+            checks=[("var.ip == null ? true : var.ip.create && var.ip.id != null ? false : true", '"Not both."')],
+        )
+        + var(
+            "flags",
+            "object({ a = optional(bool), b = optional(bool) })",
+            default="null",
+            checks=[("var.flags == null || try(var.flags.a, false) || try(var.flags.b, false)", '"One flag."')],
+        )
+        + var("on", "bool", default="true", checks=[("var.on", '"Must be on."')])
+        + var("off", "bool", default="false", checks=[("!var.off", '"Must be off."')])
+        + var(
+            "gate",
+            "object({ enabled = optional(bool, false), level = optional(number, 1) })",
+            default="{}",
+            checks=[("!var.gate.enabled || var.gate.level > 1", '"Level above 1 when enabled."')],
+        ),
+    )
+    m.case("no_files")
+    for name, text in [
+        ("ip_both", '{"ip": {"id": "x"}}'),
+        ("ip_create_false", '{"ip": {"create": false, "id": "x"}}'),
+        ("ip_create_null", '{"ip": {"create": null, "id": "x"}}'),
+        ("ip_create_string", '{"ip": {"create": "false", "id": "x"}}'),
+        ("ip_no_id", '{"ip": {"create": true}}'),
+        ("ip_null", '{"ip": null}'),
+        ("flags_a", '{"flags": {"a": true}}'),
+        ("flags_none", '{"flags": {"a": false, "b": false}}'),
+        ("flags_null_a", '{"flags": {"b": true}}'),
+        ("flags_empty", '{"flags": {}}'),
+        ("on_false", '{"on": false}'),
+        ("on_null", '{"on": null}'),
+        ("on_one", '{"on": "1"}'),
+        ("off_true", '{"off": true}'),
+        ("off_null", '{"off": null}'),
+        ("gate_enabled_low", '{"gate": {"enabled": true}}'),
+        ("gate_enabled_high", '{"gate": {"enabled": true, "level": 2}}'),
+        ("gate_disabled_low", '{"gate": {"enabled": false, "level": 0}}'),
+        ("gate_null_enabled", '{"gate": {"enabled": null, "level": 0}}'),
+        ("gate_null", '{"gate": null}'),
+    ]:
+        m.json(name, text + "\n")
+
     # -- more null / nullable ------------------------------------------------------------------
     m = single(
         "null_object_nonnull",

@@ -1140,6 +1140,8 @@ impl Cx<'_> {
                         },
                     })
                 }
+                // `!x` for a bool `x`: false; null fails.
+                other if target.is(other) && *ty == Type::Bool => Ok(self.truth_value(false)),
                 other => match negated(other) {
                     Some(pushed) => self.condition(&pushed, target, ty),
                     None => Err(format!("`!` applied to {}", describe(other))),
@@ -1180,7 +1182,20 @@ impl Cx<'_> {
                     },
                 }
             }
+            // A bool used as a condition (`var.x.enabled && …`): true; null fails.
+            other if target.is(other) && *ty == Type::Bool => Ok(self.truth_value(true)),
             other => Err(format!("{} is not translated", describe(other))),
+        }
+    }
+
+    /// A bool value used as a condition that must be `holds`: Terraform fails on null.
+    fn truth_value(&self, holds: bool) -> Translated {
+        Translated {
+            rules: Rules {
+                allowed: Some(vec![Value::Bool(holds)]),
+                ..Rules::default()
+            },
+            on_null: OnNull::Error,
         }
     }
 
@@ -2016,6 +2031,14 @@ impl Cx<'_> {
                 let [c, fallback] = args else {
                     return Err("`try` with other than two arguments".into());
                 };
+                if matches!(
+                    c.peel(),
+                    Expr::GetAttr(..) | Expr::Index(..) | Expr::Variable(_) | Expr::Bound(_)
+                ) {
+                    // `try(var.x.enabled, false)`: a null value is returned, not caught, and
+                    // fails where the result is used.
+                    return Err("`try` around a value rather than a condition".into());
+                }
                 let Some(Value::Bool(fallback)) = self.literal(fallback) else {
                     return Err(
                         "`try` whose fallback is not `true` or `false` (a value, not a rule)"
