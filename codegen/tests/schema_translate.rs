@@ -482,6 +482,28 @@ fn bool_values_used_as_conditions() {
 }
 
 #[test]
+fn regex_over_a_defaulted_value() {
+    // `""` gives the default under `coalesce`, which matches: `""` passes, as null does.
+    let r = ok(
+        r#"can(regex("^[a-f]+$", coalesce(var.x, "abc")))"#,
+        "string",
+    );
+    assert!(r.null_ok);
+    assert_eq!(r.any_of.len(), 1, "the pattern or the empty string: {r:?}");
+    // Without a default `coalesce` fails on null and `""`, which the pattern would accept.
+    let r = ok(r#"can(regex("^x?$", coalesce(var.x, "")))"#, "string");
+    assert!(!r.null_ok);
+    assert_eq!(r.disallowed, vec![Value::String(String::new())]);
+    // A conditional default applies to null only.
+    let r = ok(
+        r#"can(regex("^[a-z]*$", var.x == null ? "NONE" : var.x))"#,
+        "string",
+    );
+    assert!(!r.null_ok && r.any_of.is_empty() && r.disallowed.is_empty());
+    assert_eq!(r.patterns, vec!["^[a-z]*$".to_string()]);
+}
+
+#[test]
 fn can_index_is_contains_without_the_error() {
     let index = ok("can(index([\"7.0\", \"6.0\"], var.x))", "string");
     let contains = ok("contains([\"7.0\", \"6.0\"], var.x)", "string");

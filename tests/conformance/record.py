@@ -1462,6 +1462,53 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # `regex` over `coalesce` or a null default: null (and, for `coalesce`, the empty string)
+    # is judged by the default, and without one `coalesce` fails (`can` is false).
+    m = module(
+        "validation_defaulted_regex",
+        "validation",
+        var(
+            "roles",
+            "map(object({ name = optional(string) }))",
+            default="{}",
+            checks=[
+                (
+                    'alltrue([for r in var.roles : r.name == null || can(regex("^[0-9a-f]{8}$", coalesce(r.name, "00000000")))])',
+                    '"Bad name."',
+                )
+            ],
+        )
+        + var("label", "string", default='"abc"', checks=[('can(regex("^[a-z]+$", coalesce(var.label, "")))', '"Bad label."')])
+        + var(
+            "suffix",
+            "string",
+            default="null",
+            checks=[('can(regex("^[a-z]*$", var.suffix == null ? "none" : var.suffix))', '"Bad suffix."')],
+        )
+        + var("code", "string", default='"x"', checks=[('can(regex("^x?$", coalesce(var.code, "bad")))', '"Bad code."')]),
+    )
+    for name, text in [
+        ("roles_ok", '{"roles": {"a": {"name": "0123abcd"}}}'),
+        ("roles_bad", '{"roles": {"a": {"name": "xyz"}}}'),
+        ("roles_empty_name", '{"roles": {"a": {"name": ""}}}'),
+        ("roles_null_name", '{"roles": {"a": {"name": null}, "b": {}}}'),
+        ("roles_number_name", '{"roles": {"a": {"name": 12345678}}}'),
+        ("label_ok", '{"label": "abc"}'),
+        ("label_empty", '{"label": ""}'),
+        ("label_null", '{"label": null}'),
+        ("label_upper", '{"label": "ABC"}'),
+        ("label_number", '{"label": 5}'),
+        ("suffix_null", '{"suffix": null}'),
+        ("suffix_empty", '{"suffix": ""}'),
+        ("suffix_ok", '{"suffix": "x"}'),
+        ("suffix_upper", '{"suffix": "X"}'),
+        ("code_ok", '{"code": "x"}'),
+        ("code_empty", '{"code": ""}'),
+        ("code_null", '{"code": null}'),
+        ("code_bad", '{"code": "y"}'),
+    ]:
+        m.json(name, text + "\n")
+
     # -- more null / nullable ------------------------------------------------------------------
     m = single(
         "null_object_nonnull",

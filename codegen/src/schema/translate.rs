@@ -1722,6 +1722,80 @@ impl Cx<'_> {
         }))
     }
 
+    /// `can(regex(P, D))` where `D` is [`Cx::defaulted`] (`coalesce(x, "d")`, `x == null ? "d"
+    /// : x`): the target matches `P`, except where `D` is the default (null, and the empty
+    /// string for `coalesce`), which passes when the default matches `P` and fails without
+    /// one (`coalesce` fails, `can` is false). `None` for other arguments.
+    fn defaulted_regex(
+        &self,
+        args: &[Expr],
+        target: Target,
+        ty: &Type,
+    ) -> Option<Result<Translated, String>> {
+        let [p, v] = args else {
+            return None;
+        };
+        let Defaulted {
+            default,
+            skip_empty,
+        } = match self.defaulted(v, target, ty)? {
+            Ok(d) => d,
+            Err(why) => return Some(Err(why)),
+        };
+        Some((|| {
+            let Some(Value::String(p)) = self.literal(p) else {
+                return Err("`regex` with a pattern that is not a literal string".to_string());
+            };
+            if *ty != Type::String {
+                return Err(format!("`regex` of a defaulted value of type `{ty}`"));
+            }
+            let pattern =
+                ecma_regex::translate(&p).map_err(|why| format!("the pattern {p:?}: {why}"))?;
+            let matching = Rules {
+                patterns: vec![pattern.clone()],
+                ..Rules::default()
+            };
+            let judge = |v: &Value| {
+                matching
+                    .accepts(v)
+                    .ok_or_else(|| format!("the pattern {p:?} cannot be judged on {v:?} here"))
+            };
+            // The verdict where `D` is the default: it matches, or it fails (no default).
+            let default_ok = match &default {
+                Some(d) => judge(d)?,
+                None => false,
+            };
+            let mut rules = matching.clone();
+            if skip_empty {
+                // `coalesce` gives the default for `""` too.
+                match (judge(&empty())?, default_ok) {
+                    (false, true) => {
+                        rules = Rules {
+                            any_of: vec![vec![
+                                matching.clone(),
+                                Rules {
+                                    allowed: Some(vec![empty()]),
+                                    ..Rules::default()
+                                },
+                            ]],
+                            ..Rules::default()
+                        }
+                    }
+                    (true, false) => rules.disallowed.push(empty()),
+                    _ => {}
+                }
+            }
+            Ok(Translated {
+                rules,
+                on_null: if default_ok {
+                    OnNull::True
+                } else {
+                    OnNull::False
+                },
+            })
+        })())
+    }
+
     /// `try(x.a, d)` on an object `x` (the target) that has attribute `a`: getting `a` fails
     /// only on a null `x`, so this is `x.a` for a non-null `x` and `d` (a literal) otherwise.
     /// `Some((attribute expression, d))`; `Some(Err)` for such a shape that is not translated.
@@ -1932,6 +2006,9 @@ impl Cx<'_> {
                     expand_final: false,
                 }] => match name.as_str() {
                     "regex" => {
+                        if let Some(t) = self.defaulted_regex(inner, target, ty) {
+                            return t;
+                        }
                         let pattern = self.regex_args(inner, target, ty)?;
                         Ok(Translated::pattern(pattern, OnNull::False))
                     }
