@@ -504,6 +504,34 @@ fn regex_over_a_defaulted_value() {
 }
 
 #[test]
+fn sums_of_lengths_and_subsets_of_literals() {
+    let obj = "object({a = optional(list(string), []), b = optional(string, \"\")})";
+    let r = ok("length(var.x.a) + length(var.x.b) > 0", obj);
+    assert_eq!(r.any_of.len(), 1, "one of the lengths positive: {r:?}");
+    let r = ok("0 == length(var.x.a) + length(var.x.b)", obj);
+    assert!(r.any_of.is_empty());
+    assert_eq!(r.properties.len(), 2, "each length zero: {r:?}");
+    refused(
+        "length(var.x.a) + length(var.x.b) > 2",
+        obj,
+        "a sum of lengths compared using `>` with 2",
+    );
+    let r = ok(
+        r#"setintersection(["a", "b"], var.x) == var.x"#,
+        "set(string)",
+    );
+    let each = r.items.expect("a rule on the elements");
+    assert_eq!(each.allowed.expect("enum").len(), 2);
+    assert!(!each.null_ok);
+    // A list compared with the set the function returns is never equal: not this shape.
+    refused(
+        r#"setintersection(["a", "b"], var.x) == var.x"#,
+        "list(string)",
+        "",
+    );
+}
+
+#[test]
 fn can_index_is_contains_without_the_error() {
     let index = ok("can(index([\"7.0\", \"6.0\"], var.x))", "string");
     let contains = ok("contains([\"7.0\", \"6.0\"], var.x)", "string");

@@ -1509,6 +1509,61 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # A sum of lengths compared with 0 or 1 (every term evaluated), and `setintersection(L, X)
+    # == X` on a set: every element listed.
+    m = module(
+        "validation_sums_subsets",
+        "validation",
+        var(
+            "policy",
+            'map(object({ a = optional(set(string), []), b = optional(list(string), []), c = optional(string, "") }))',
+            default="{}",
+            checks=[
+                (
+                    "alltrue([for k, v in var.policy : length(v.a) + length(v.b) + length(v.c) > 0])",
+                    '"Something must be set."',
+                ),
+                (
+                    'alltrue([for k, v in var.policy : setintersection(["Get", "List"], v.a) == v.a])',
+                    '"Unknown permission."',
+                ),
+            ],
+        )
+        + var(
+            "perms",
+            "set(string)",
+            default="[]",
+            checks=[('setintersection(var.perms, ["read", "write"]) == var.perms', '"Unknown permission."')],
+        )
+        + var(
+            "pair",
+            "object({ x = optional(list(string)), y = optional(list(string)) })",
+            default="{ x = [], y = [] }",
+            checks=[("length(var.pair.x) + length(var.pair.y) == 0", '"Both empty."')],
+        ),
+    )
+    for name, text in [
+        ("policy_ok", '{"policy": {"k": {"a": ["Get"]}}}'),
+        ("policy_nothing", '{"policy": {"k": {}}}'),
+        ("policy_null_lists", '{"policy": {"k": {"a": null, "b": null, "c": "x"}}}'),
+        ("policy_b_only", '{"policy": {"k": {"b": ["z"]}}}'),
+        ("policy_bad_perm", '{"policy": {"k": {"a": ["Get", "Put"]}}}'),
+        ("policy_dup_perm", '{"policy": {"k": {"a": ["List", "List"]}}}'),
+        ("policy_null_perm", '{"policy": {"k": {"a": [null]}}}'),
+        ("policy_null_elem", '{"policy": {"k": null}}'),
+        ("perms_ok", '{"perms": ["read"]}'),
+        ("perms_dup", '{"perms": ["read", "read", "write"]}'),
+        ("perms_bad", '{"perms": ["read", "exec"]}'),
+        ("perms_number", '{"perms": [1]}'),
+        ("perms_null", '{"perms": null}'),
+        ("perms_null_elem", '{"perms": [null]}'),
+        ("pair_empty", '{"pair": {"x": [], "y": []}}'),
+        ("pair_missing", '{"pair": {}}'),
+        ("pair_one", '{"pair": {"x": ["a"], "y": []}}'),
+        ("pair_null_y", '{"pair": {"x": []}}'),
+    ]:
+        m.json(name, text + "\n")
+
     # -- more null / nullable ------------------------------------------------------------------
     m = single(
         "null_object_nonnull",

@@ -906,6 +906,113 @@ impl Cx<'_> {
         })
     }
 
+    /// `length(A) + length(B) + … op N`, which is positive (`> 0`, `>= 1`, `!= 0`) where
+    /// one of the lengths is, and zero (`== 0`, `< 1`, `<= 0`) where all are: `anytrue([length(A)
+    /// > 0, …])` or `alltrue([length(A) == 0, …])`, both evaluating every term as the sum does
+    /// (a failing term fails either).
+    fn length_sum(
+        &self,
+        op: BinaryOp,
+        a: &Expr,
+        b: &Expr,
+        target: Target,
+        ty: &Type,
+    ) -> Result<Translated, String> {
+        let (terms, op, n) = match (length_terms(a), length_terms(b)) {
+            (Some(t), _) => (t, op, b),
+            (None, Some(t)) => (t, flip(op), a),
+            _ => return Err("a sum that is not of lengths".into()),
+        };
+        let n = self
+            .number_literal(n)
+            .ok_or("a sum of lengths compared with a non-literal")?;
+        let (zero, one) = (Number::from(0u8), Number::from(1u8));
+        let positive = match op {
+            BinaryOp::Greater | BinaryOp::NotEq if n == zero => true,
+            BinaryOp::GreaterEq if n == one => true,
+            BinaryOp::Eq | BinaryOp::LessEq if n == zero => false,
+            BinaryOp::Less if n == one => false,
+            _ => {
+                return Err(format!(
+                    "a sum of lengths compared using `{}` with {n}",
+                    op_text(op)
+                ))
+            }
+        };
+        let (each_op, all) = if positive {
+            (BinaryOp::Greater, "anytrue")
+        } else {
+            (BinaryOp::Eq, "alltrue")
+        };
+        let each = terms
+            .into_iter()
+            .map(|t| {
+                Expr::Binary(
+                    each_op,
+                    Box::new(t.clone()),
+                    Box::new(Expr::Literal(Value::Number(zero.clone()))),
+                )
+            })
+            .collect();
+        let rewritten = Expr::Call {
+            name: all.into(),
+            args: vec![Expr::Tuple(each)],
+            expand_final: false,
+        };
+        self.condition(&rewritten, target, ty)
+    }
+
+    /// `setintersection(L, X) == X` (either order of arguments or sides) for a set of strings
+    /// `X` (the target or an attribute path under it) and a list `L` of literal strings: every
+    /// element of `X` is in `L`, which is `alltrue([for x in X : contains(L, x)])` (a null
+    /// element or `X` fails or is false in both, and the rule rejects either way).
+    fn subset_of_literals(&self, a: &Expr, b: &Expr, target: Target, ty: &Type) -> Option<Expr> {
+        for (call, x) in [(a, b), (b, a)] {
+            let Expr::Call {
+                name,
+                args,
+                expand_final: false,
+            } = call
+            else {
+                continue;
+            };
+            let [p, q] = args.as_slice() else {
+                continue;
+            };
+            if name != "setintersection" {
+                continue;
+            }
+            let list = match (p == x, q == x) {
+                (true, false) => q,
+                (false, true) => p,
+                _ => continue,
+            };
+            let items = self.tuple(list)?;
+            let strings = items
+                .iter()
+                .all(|i| matches!(self.literal(i), Some(Value::String(_))));
+            let set_of_strings = matches!(
+                path_type(x, target, ty),
+                Some(Type::Set(t)) if *t == Type::String
+            );
+            if !strings || !set_of_strings {
+                return None;
+            }
+            const EACH: &str = "\u{0}each";
+            let each = ForParts {
+                key_var: None,
+                value_var: EACH.into(),
+                collection: x.clone(),
+            };
+            return Some(each.alltrue(Expr::Call {
+                name: "contains".into(),
+                args: vec![list.clone(), Expr::Bound(EACH.into())],
+                expand_final: false,
+            }));
+        }
+        None
+    }
+
     fn condition_direct(&self, e: &Expr, target: Target, ty: &Type) -> Result<Translated, String> {
         match e {
             Expr::Binary(BinaryOp::Or, ..) => self
@@ -937,6 +1044,18 @@ impl Cx<'_> {
             ) if counted_terms(a).is_some() || counted_terms(b).is_some() => {
                 self.count(*op, a, b, target, ty)
             }
+            Expr::Binary(
+                op @ (BinaryOp::Eq
+                | BinaryOp::NotEq
+                | BinaryOp::Less
+                | BinaryOp::LessEq
+                | BinaryOp::Greater
+                | BinaryOp::GreaterEq),
+                a,
+                b,
+            ) if length_terms(a).is_some() || length_terms(b).is_some() => {
+                self.length_sum(*op, a, b, target, ty)
+            }
             Expr::Binary(op @ (BinaryOp::Eq | BinaryOp::NotEq), a, b) => {
                 if let Some(lazy) = try_null_test(*op == BinaryOp::Eq, a, b) {
                     return self.condition(&lazy, target, ty);
@@ -956,6 +1075,10 @@ impl Cx<'_> {
                 }
                 if let Some(t) = self.length_compare(*op, a, b, target, ty)? {
                     return Ok(t);
+                }
+                if let (BinaryOp::Eq, Some(every)) = (op, self.subset_of_literals(a, b, target, ty))
+                {
+                    return self.condition(&every, target, ty);
                 }
                 for (computed, lit) in [(a, b), (b, a)] {
                     if let Some(lit) = self.literal(lit).filter(|l| !l.is_null()) {
@@ -2791,6 +2914,17 @@ fn counted_terms(e: &Expr) -> Option<Vec<(&Expr, bool)>> {
             _ => None,
         })
         .collect()
+}
+
+/// The terms of `length(A) + length(B) + …` (two or more).
+fn length_terms(e: &Expr) -> Option<Vec<&Expr>> {
+    let mut terms = Vec::new();
+    flatten(e, BinaryOp::Add, &mut terms);
+    let lengths = terms.len() > 1
+        && terms.iter().all(|t| {
+            matches!(t, Expr::Call { name, args, expand_final: false } if name == "length" && args.len() == 1)
+        });
+    lengths.then_some(terms)
 }
 
 /// `try(x.a.b, null) == null` (or `!=`): `try` gives null when `x`, `x.a` or `x.a.b` is null
