@@ -1564,6 +1564,43 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # The length of a string with a suffix or prefix trimmed once.
+    m = module(
+        "validation_trimmed_length",
+        "validation",
+        var(
+            "cname",
+            "string",
+            default='"a.b"',
+            checks=[('can(regex("^[a-z.]+$", var.cname)) && length(trimsuffix(var.cname, ".")) <= 5', '"Bad name."')],
+        )
+        + var("path", "string", default='"/ab"', checks=[('length(trimprefix(var.path, "/")) >= 2', '"Short path."')])
+        + var("host", "string", default='"abc"', checks=[('length(trimsuffix(var.host, ".local")) < 4', '"Long host."')]),
+    )
+    for name, text in [
+        ("cname_dot", '{"cname": "abcde."}'),
+        ("cname_long", '{"cname": "abcdef"}'),
+        ("cname_five", '{"cname": "abcde"}'),
+        ("cname_two_dots", '{"cname": "abcde.."}'),
+        ("cname_empty", '{"cname": ""}'),
+        ("cname_null", '{"cname": null}'),
+        ("path_ok", '{"path": "/ab"}'),
+        ("path_short", '{"path": "/a"}'),
+        ("path_no_slash", '{"path": "ab"}'),
+        ("path_one", '{"path": "a"}'),
+        ("path_two_slashes", '{"path": "//a"}'),
+        ("path_null", '{"path": null}'),
+        ("path_empty", '{"path": ""}'),
+        ("path_number", '{"path": 12}'),
+        ("host_local", '{"host": "abc.local"}'),
+        ("host_long_local", '{"host": "abcd.local"}'),
+        ("host_long", '{"host": "abcd"}'),
+        ("host_locals", '{"host": "abc.locals"}'),
+        ("host_only_suffix", '{"host": ".local"}'),
+        ("host_null", '{"host": null}'),
+    ]:
+        m.json(name, text + "\n")
+
     # -- more null / nullable ------------------------------------------------------------------
     m = single(
         "null_object_nonnull",

@@ -2643,6 +2643,91 @@ impl Cx<'_> {
         Some(self.condition(&each.alltrue(filter.clone()), target, ty))
     }
 
+    /// `length(trimsuffix(x, "s")) op N` (`trimprefix`): `s` is removed once where `x` ends
+    /// (starts) with it, so this is `endswith(x, "s") ? length(x) op N + len(s) : length(x)
+    /// op N`, for a literal `s` of printable ASCII characters (each its own grapheme cluster).
+    /// `None` when `side` is not of that form.
+    fn trimmed_length(
+        &self,
+        side: &Expr,
+        op: BinaryOp,
+        n: &Expr,
+        target: Target,
+        ty: &Type,
+    ) -> Option<Result<Translated, String>> {
+        let Expr::Call {
+            name,
+            args,
+            expand_final: false,
+        } = side
+        else {
+            return None;
+        };
+        let [Expr::Call {
+            name: trim,
+            args: trim_args,
+            expand_final: false,
+        }] = args.as_slice()
+        else {
+            return None;
+        };
+        let test = match trim.as_str() {
+            "trimsuffix" => "endswith",
+            "trimprefix" => "startswith",
+            _ => return None,
+        };
+        let [x, affix] = trim_args.as_slice() else {
+            return None;
+        };
+        if name != "length" || !target.is(x) {
+            return None;
+        }
+        Some((|| {
+            let Some(Value::String(affix_text)) = self.literal(affix) else {
+                return Err(format!("`{trim}` with a non-literal string"));
+            };
+            if affix_text.is_empty()
+                || !affix_text
+                    .bytes()
+                    .all(|b| b.is_ascii_graphic() || b == b' ')
+            {
+                return Err(format!(
+                    "`{trim}` of {affix_text:?}, not printable ASCII characters"
+                ));
+            }
+            if let Some(why) = nfc_unsafe(&affix_text).filter(|_| !self.nfc_escaped) {
+                return Err(format!("`{trim}` of {affix_text:?}: {why}"));
+            }
+            let n = self
+                .number_literal(n)
+                .ok_or_else(|| format!("`length({trim}(…))` compared with a non-literal"))?;
+            let longer = n
+                .checked_add(&Number::from(affix_text.len() as u64))
+                .map_err(|e| e.message().to_string())?;
+            let length = |n: Number| {
+                Expr::Binary(
+                    op,
+                    Box::new(Expr::Call {
+                        name: "length".into(),
+                        args: vec![x.clone()],
+                        expand_final: false,
+                    }),
+                    Box::new(Expr::Literal(Value::Number(n))),
+                )
+            };
+            let rewritten = Expr::Conditional(
+                Box::new(Expr::Call {
+                    name: test.into(),
+                    args: vec![x.clone(), affix.clone()],
+                    expand_final: false,
+                }),
+                Box::new(length(longer)),
+                Box::new(length(n)),
+            );
+            self.condition(&rewritten, target, ty)
+        })())
+    }
+
     /// `length(x) op N` / `N op length(x)`; `None` when neither side is `length(x)`.
     fn length_compare(
         &self,
@@ -2654,6 +2739,11 @@ impl Cx<'_> {
     ) -> Result<Option<Translated>, String> {
         if let Some(t) = self.regexall_compare(op, a, b, target, ty)? {
             return Ok(Some(t));
+        }
+        for (side, n, op) in [(a, b, op), (b, a, flip(op))] {
+            if let Some(t) = self.trimmed_length(side, op, n, target, ty) {
+                return t.map(Some);
+            }
         }
         // `length([for x in X : v if P]) == 0`: no element passes the filter, which is
         // `alltrue([for x in X : !P])` (each `P` is evaluated either way, and so is `v` for an
