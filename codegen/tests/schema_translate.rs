@@ -563,6 +563,41 @@ fn length_of_a_trimmed_string() {
 }
 
 #[test]
+fn try_where_every_failure_is_known() {
+    let prop = |r: &Rules, name: &str| -> Rules {
+        r.properties
+            .iter()
+            .find(|(n, _)| n == name)
+            .unwrap_or_else(|| panic!("no rule on `{name}`: {r:?}"))
+            .1
+            .clone()
+    };
+    // `length` fails on a null `a` or `x`: the fallback 0 is not positive.
+    let r = ok(
+        "try(length(var.x.a), 0) > 0",
+        "object({a = optional(list(string))})",
+    );
+    let a = prop(&r, "a");
+    assert!(!r.null_ok && !a.null_ok && a.min_length == Some(1), "{r:?}");
+    // `try` returns a null `n` (no failure), and `null >= 1` fails.
+    let r = ok("try(var.x.n, 0) >= 1", "object({n = optional(number)})");
+    assert!(!prop(&r, "n").null_ok);
+    // Around a condition: a null `name` or `x` gives the fallback.
+    let r = ok(
+        r#"try(startswith(var.x.name, "a"), true)"#,
+        "object({name = optional(string)})",
+    );
+    let name = prop(&r, "name");
+    assert!(r.null_ok && name.null_ok, "{r:?}");
+    assert_eq!(name.patterns, vec!["^a".to_string()]);
+    refused(
+        r#"try(lookup(var.x, "a"), 0) > 0"#,
+        "map(number)",
+        "`try` of the function `lookup`",
+    );
+}
+
+#[test]
 fn can_index_is_contains_without_the_error() {
     let index = ok("can(index([\"7.0\", \"6.0\"], var.x))", "string");
     let contains = ok("contains([\"7.0\", \"6.0\"], var.x)", "string");

@@ -1601,6 +1601,64 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # `try` around a value compared with a literal, or around a condition: the fallback where
+    # evaluating fails (a null object or collection), the comparison elsewhere (also on a null
+    # value `try` returns).
+    exactly_one = (
+        "(try(length(var.ids.a), 0) > 0 && !(try(length(var.ids.b), 0) > 0))"
+        " || (!(try(length(var.ids.a), 0) > 0) && try(length(var.ids.b), 0) > 0)"
+    )
+    m = module(
+        "validation_try_guarded",
+        "validation",
+        var(
+            "ids",
+            "object({ a = optional(list(string)), b = optional(list(string)) })",
+            default="{ a = [\"x\"] }",
+            checks=[(exactly_one, '"Exactly one of a and b."')],
+        )
+        + var(
+            "port",
+            "object({ n = optional(number) })",
+            default="{ n = 1 }",
+            checks=[("try(var.port.n, 0) >= 1", '"Port from 1."')],
+        )
+        + var(
+            "named",
+            "map(object({ name = optional(string) }))",
+            default="{}",
+            checks=[('alltrue([for k, v in var.named : try(startswith(v.name, "x"), true)])', '"Names start with x."')],
+        )
+        + var(
+            "level",
+            "object({ x = optional(object({ y = optional(number) })) })",
+            default="{ x = { y = 1 } }",
+            checks=[('try(var.level.x.y, "none") != "none"', '"Level needs x.y."')],
+        ),
+    )
+    m.case("no_files")
+    for name, text in [
+        ("ids_a", '{"ids": {"a": ["x"]}}'),
+        ("ids_b", '{"ids": {"b": ["x"], "a": []}}'),
+        ("ids_both", '{"ids": {"a": ["x"], "b": ["y"]}}'),
+        ("ids_none", '{"ids": {}}'),
+        ("ids_empty", '{"ids": {"a": [], "b": []}}'),
+        ("ids_null", '{"ids": null}'),
+        ("port_ok", '{"port": {"n": 5}}'),
+        ("port_zero", '{"port": {"n": 0}}'),
+        ("port_missing", '{"port": {}}'),
+        ("port_null", '{"port": null}'),
+        ("named_ok", '{"named": {"a": {"name": "xa"}, "b": {}}}'),
+        ("named_bad", '{"named": {"a": {"name": "ya"}}}'),
+        ("named_null_elem", '{"named": {"a": null}}'),
+        ("named_null", '{"named": null}'),
+        ("level_ok", '{"level": {"x": {"y": 3}}}'),
+        ("level_no_y", '{"level": {"x": {}}}'),
+        ("level_no_x", '{"level": {}}'),
+        ("level_null", '{"level": null}'),
+    ]:
+        m.json(name, text + "\n")
+
     # -- more null / nullable ------------------------------------------------------------------
     m = single(
         "null_object_nonnull",

@@ -906,6 +906,92 @@ impl Cx<'_> {
         })
     }
 
+    /// `try(E, d)` with a literal `d` and an `E` that is not a literal or a bare attribute path
+    /// (whose null `try` returns): `(E, d)`.
+    fn try_value<'e>(&self, e: &'e Expr) -> Option<(&'e Expr, Value)> {
+        match e {
+            Expr::Call {
+                name,
+                args,
+                expand_final: false,
+            } if name == "try" => match args.as_slice() {
+                [v, d] if self.literal(v).is_none() => Some((v, self.literal(d)?)),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// `try(E, d) op N` with a literal `N`: `E op N` where `E` does not fail ([`defined`]),
+    /// `d op N` (known now) where it does. `None` when neither side is such a `try`.
+    fn try_value_compare(
+        &self,
+        op: BinaryOp,
+        a: &Expr,
+        b: &Expr,
+        target: Target,
+        ty: &Type,
+    ) -> Option<Result<Translated, String>> {
+        let (call, other) = if self.try_value(a).is_some() {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let (value, d) = self.try_value(call)?;
+        Some(self.try_value_compared(op, call == a, value, d, other, target, ty))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn try_value_compared(
+        &self,
+        op: BinaryOp,
+        on_left: bool,
+        value: &Expr,
+        d: Value,
+        other: &Expr,
+        target: Target,
+        ty: &Type,
+    ) -> Result<Translated, String> {
+        let n = self
+            .literal(other)
+            .ok_or("`try(…)` compared with a non-literal")?;
+        let fallback = match (op, &d, &n) {
+            // Values of different types are not equal (`1 == "1"` is false); null equals null.
+            (BinaryOp::Eq | BinaryOp::NotEq, x, y) => {
+                let same = std::mem::discriminant(x) == std::mem::discriminant(y) && x == y
+                    || x.is_null() && y.is_null();
+                same == (op == BinaryOp::Eq)
+            }
+            (_, Value::Number(x), Value::Number(y)) => match op {
+                BinaryOp::Less => x < y,
+                BinaryOp::LessEq => x <= y,
+                BinaryOp::Greater => x > y,
+                BinaryOp::GreaterEq => x >= y,
+                _ => return Err("`try(…)` compared with a value of another type".into()),
+            },
+            _ => {
+                return Err(
+                    "`try(…)` whose fallback is compared with a value of another type".into(),
+                )
+            }
+        };
+        let compared = if on_left {
+            Expr::Binary(op, Box::new(value.clone()), Box::new(other.clone()))
+        } else {
+            Expr::Binary(op, Box::new(other.clone()), Box::new(value.clone()))
+        };
+        let rewritten = self
+            .guarded(
+                value,
+                &compared,
+                &Expr::Literal(Value::Bool(fallback)),
+                target,
+                ty,
+            )
+            .map_err(|why| format!("`try` of {}: {why}", describe(value)))?;
+        self.condition(&rewritten, target, ty)
+    }
+
     /// `length(A) + length(B) + … op N`, which is positive (`> 0`, `>= 1`, `!= 0`) where
     /// one of the lengths is, and zero (`== 0`, `< 1`, `<= 0`) where all are: `anytrue([length(A)
     /// > 0, …])` or `alltrue([length(A) == 0, …])`, both evaluating every term as the sum does
@@ -1056,6 +1142,7 @@ impl Cx<'_> {
             ) if length_terms(a).is_some() || length_terms(b).is_some() => {
                 self.length_sum(*op, a, b, target, ty)
             }
+
             Expr::Binary(op @ (BinaryOp::Eq | BinaryOp::NotEq), a, b) => {
                 if let Some(lazy) = try_null_test(*op == BinaryOp::Eq, a, b) {
                     return self.condition(&lazy, target, ty);
@@ -1100,6 +1187,9 @@ impl Cx<'_> {
                         }
                     }
                 }
+                if let Some(t) = self.try_value_compare(*op, a, b, target, ty) {
+                    return t;
+                }
                 let other = if target.is(a) {
                     b
                 } else if target.is(b) {
@@ -1126,6 +1216,9 @@ impl Cx<'_> {
             ) => {
                 if let Some(t) = self.length_compare(*op, a, b, target, ty)? {
                     return Ok(t);
+                }
+                if let Some(t) = self.try_value_compare(*op, a, b, target, ty) {
+                    return t;
                 }
                 let (op, n) = if target.is(a) {
                     (*op, self.number_literal(b))
@@ -2255,24 +2348,37 @@ impl Cx<'_> {
                 } else {
                     BinaryOp::And
                 };
-                let t = if short_circuit_alike(c, chain) {
-                    self.condition(&as_conditionals(c.peel(), chain), target, ty)?
-                } else {
-                    self.condition(c, target, ty)?
+                let caught = || {
+                    let t = if short_circuit_alike(c, chain) {
+                        self.condition(&as_conditionals(c.peel(), chain), target, ty)?
+                    } else {
+                        self.condition(c, target, ty)?
+                    };
+                    if !fails_only_on_null(&t.rules) {
+                        return Err(
+                            "`try` around a rule that can fail on elements, values, keys or a null attribute"
+                                .to_string(),
+                        );
+                    }
+                    Ok(Translated {
+                        rules: t.rules,
+                        on_null: match t.on_null {
+                            OnNull::Error if fallback => OnNull::True,
+                            OnNull::Error => OnNull::False,
+                            other => other,
+                        },
+                    })
                 };
-                if !fails_only_on_null(&t.rules) {
-                    return Err(
-                        "`try` around a rule that can fail on elements, values, keys or a null attribute"
-                            .into(),
-                    );
-                }
-                Ok(Translated {
-                    rules: t.rules,
-                    on_null: match t.on_null {
-                        OnNull::Error if fallback => OnNull::True,
-                        OnNull::Error => OnNull::False,
-                        other => other,
-                    },
+                caught().or_else(|why| {
+                    // Where every failure of `C` is known ([`defined`]): `C` where it does not
+                    // fail, the fallback elsewhere.
+                    if !is_boolean(c.peel()) {
+                        return Err(why);
+                    }
+                    let fallback = Expr::Literal(Value::Bool(fallback));
+                    self.guarded(c, c, &fallback, target, ty)
+                        .and_then(|rewritten| self.condition(&rewritten, target, ty))
+                        .map_err(|_| why)
                 })
             }
             other => Err(format!("the function `{other}` is not translated")),

@@ -131,6 +131,37 @@ impl Cx<'_> {
         self.defined(e, &mut scope)
     }
 
+    /// `on_ok` where evaluating `e` does not fail, `on_fail` where it does, as a tree of
+    /// conditionals whose tests never fail (the place of [`Cx::can_condition`], each leaf
+    /// replaced): `try(e, d)` used as `on_ok`/`on_fail`.
+    pub(super) fn guarded(
+        &self,
+        e: &Expr,
+        on_ok: &Expr,
+        on_fail: &Expr,
+        target: Target,
+        ty: &Type,
+    ) -> Result<Expr, String> {
+        fn fill(place: &Expr, on_ok: &Expr, on_fail: &Expr) -> Expr {
+            match place {
+                Expr::Literal(Value::Bool(true)) => on_ok.clone(),
+                Expr::Literal(Value::Bool(false)) => on_fail.clone(),
+                Expr::Conditional(c, a, b) => Expr::Conditional(
+                    c.clone(),
+                    Box::new(fill(a, on_ok, on_fail)),
+                    Box::new(fill(b, on_ok, on_fail)),
+                ),
+                test => Expr::Conditional(
+                    Box::new(test.clone()),
+                    Box::new(on_ok.clone()),
+                    Box::new(on_fail.clone()),
+                ),
+            }
+        }
+        let place = self.can_condition(e, target, ty)?;
+        Ok(fill(&place, on_ok, on_fail))
+    }
+
     fn kind(&self, e: &Expr, scope: &Scope) -> Kind {
         if is_boolean(e) {
             return Kind::Bool;
