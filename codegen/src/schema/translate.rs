@@ -993,9 +993,9 @@ impl Cx<'_> {
     }
 
     /// `length(A) + length(B) + … op N`, which is positive (`> 0`, `>= 1`, `!= 0`) where
-    /// one of the lengths is, and zero (`== 0`, `< 1`, `<= 0`) where all are: `anytrue([length(A)
-    /// > 0, …])` or `alltrue([length(A) == 0, …])`, both evaluating every term as the sum does
-    /// (a failing term fails either).
+    /// one of the lengths is, and zero (`== 0`, `< 1`, `<= 0`) where all are:
+    /// `anytrue([length(A) > 0, …])` or `alltrue([length(A) == 0, …])`, both evaluating every
+    /// term as the sum does (a failing term fails either).
     fn length_sum(
         &self,
         op: BinaryOp,
