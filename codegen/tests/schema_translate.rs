@@ -598,6 +598,32 @@ fn try_where_every_failure_is_known() {
 }
 
 #[test]
+fn untyped_values_that_must_be_objects() {
+    let r = ok("can(keys(var.x))", "any");
+    assert!(r.object_only && !r.null_ok);
+    let r = ok("var.x == {}", "any");
+    assert!(r.object_only && r.max_length == Some(0) && !r.null_ok);
+    // `keys` fails unless the value is an object; `{}` is one, so the `||` is the first side.
+    let r = ok(
+        r#"can([for k in keys(var.x) : contains(["a"], k)]) || var.x == {}"#,
+        "any",
+    );
+    assert!(
+        r.object_only && r.any_of.is_empty() && r.max_length.is_none(),
+        "{r:?}"
+    );
+    // On a map `can(keys(…))` only refuses null.
+    let r = ok("can(keys(var.x))", "map(string)");
+    assert!(r.is_empty() && !r.null_ok);
+    // The elements of an untyped value have no known type.
+    refused(
+        "can([for v in values(var.x) : v.a == 1])",
+        "any",
+        "not known to be an object",
+    );
+}
+
+#[test]
 fn can_index_is_contains_without_the_error() {
     let index = ok("can(index([\"7.0\", \"6.0\"], var.x))", "string");
     let contains = ok("contains([\"7.0\", \"6.0\"], var.x)", "string");

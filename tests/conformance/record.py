@@ -1659,6 +1659,49 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # `keys` and `values` of an untyped value fail unless it is an object; `{}` equals only an
+    # object without attributes.
+    m = module(
+        "validation_untyped_objects",
+        "validation",
+        var(
+            "settings",
+            default="{}",
+            checks=[
+                (
+                    'can([for k in keys(var.settings) : contains(["a", "b"], k)]) || var.settings == {}',
+                    '"An object."',
+                )
+            ],
+        )
+        + var("empty", default="{}", checks=[("var.empty == {}", '"Empty."')])
+        + var("vals", "any", default="{}", checks=[("can(values(var.vals))", '"An object."')])
+        + var("m", "map(string)", default="{}", checks=[("can(keys(var.m))", '"Not null."')]),
+    )
+    for name, text in [
+        ("settings_listed", '{"settings": {"a": 1}}'),
+        ("settings_unlisted", '{"settings": {"z": [1]}}'),
+        ("settings_empty", '{"settings": {}}'),
+        ("settings_list", '{"settings": ["a"]}'),
+        ("settings_empty_list", '{"settings": []}'),
+        ("settings_string", '{"settings": "a"}'),
+        ("settings_number", '{"settings": 1}'),
+        ("settings_bool", '{"settings": true}'),
+        ("settings_null", '{"settings": null}'),
+        ("empty_ok", '{"empty": {}}'),
+        ("empty_not", '{"empty": {"a": 1}}'),
+        ("empty_list", '{"empty": []}'),
+        ("empty_string", '{"empty": ""}'),
+        ("empty_null", '{"empty": null}'),
+        ("vals_object", '{"vals": {"a": [1]}}'),
+        ("vals_list", '{"vals": [1]}'),
+        ("vals_string", '{"vals": "s"}'),
+        ("vals_null", '{"vals": null}'),
+        ("m_ok", '{"m": {"a": "b"}}'),
+        ("m_null", '{"m": null}'),
+    ]:
+        m.json(name, text + "\n")
+
     # -- more null / nullable ------------------------------------------------------------------
     m = single(
         "null_object_nonnull",

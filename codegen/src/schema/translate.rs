@@ -1190,6 +1190,22 @@ impl Cx<'_> {
                 if let Some(t) = self.try_value_compare(*op, a, b, target, ty) {
                     return t;
                 }
+                if let (BinaryOp::Eq, Type::Any) = (op, ty) {
+                    // `var.x == {}` on an untyped value: an object without attributes (a JSON
+                    // object is one; `[]` is an empty tuple, not equal).
+                    let empty_object =
+                        |e: &Expr| matches!(e.peel(), Expr::Object(items) if items.is_empty());
+                    if target.is(a) && empty_object(b) || target.is(b) && empty_object(a) {
+                        return Ok(Translated {
+                            rules: Rules {
+                                object_only: true,
+                                max_length: Some(0),
+                                ..Rules::default()
+                            },
+                            on_null: OnNull::False,
+                        });
+                    }
+                }
                 let other = if target.is(a) {
                     b
                 } else if target.is(b) {
@@ -1611,6 +1627,7 @@ impl Cx<'_> {
             on_null.push(t.on_null);
             alternatives.push(t.rules);
         }
+        absorb(&mut alternatives);
         let rules = if alternatives.len() == 1 {
             alternatives.pop().unwrap_or_default()
         } else {
@@ -2243,6 +2260,24 @@ impl Cx<'_> {
                         // for host number N; false on null.
                         let pattern = self.cidrhost_args(inner, target, ty)?;
                         Ok(Translated::pattern(pattern, OnNull::False))
+                    }
+                    "keys" | "values" if matches!(inner.as_slice(), [v] if target.is(v)) => {
+                        // A map or an object (of an untyped value: any object); false on null
+                        // and on any other value.
+                        match ty {
+                            Type::Any => Ok(Translated {
+                                rules: Rules {
+                                    object_only: true,
+                                    ..Rules::default()
+                                },
+                                on_null: OnNull::False,
+                            }),
+                            Type::Map(_) | Type::Object(_) => Ok(Translated {
+                                rules: Rules::default(),
+                                on_null: OnNull::False,
+                            }),
+                            other => Err(format!("`can({name}(…))` on a value of type `{other}`")),
+                        }
                     }
                     "base64decode" if matches!(inner.as_slice(), [v] if target.is(v)) => {
                         Err("`can(base64decode(…))`: Terraform also requires the decoded bytes to be UTF-8, which no pattern of a practical size states exactly".into())
@@ -3569,6 +3604,30 @@ fn floor_ceil(n: &Number) -> (i128, i128) {
 
 /// Whether alternatives can be written as an `anyOf`: each is flat, or all are about the
 /// attributes of an object (none about elements, values or keys).
+/// Drops the alternatives of a disjunction that another one implies (`A || B` is `A` where
+/// `B` implies `A`), for the one case known here: an alternative that only says the value is
+/// an object implies nothing but holds for every alternative that says so too. Alternatives
+/// that can fail are kept (their failure matters).
+fn absorb(alternatives: &mut Vec<Rules>) {
+    let object_only = Rules {
+        object_only: true,
+        ..Rules::default()
+    };
+    let weakest = |r: &Rules| {
+        let mut plain = r.clone();
+        plain.null_ok = true;
+        plain == object_only
+    };
+    if alternatives.iter().any(|r| r.may_fail) {
+        return;
+    }
+    if let Some(i) = alternatives.iter().position(weakest) {
+        let keep = alternatives[i].clone();
+        alternatives.retain(|r| !r.object_only);
+        alternatives.push(keep);
+    }
+}
+
 fn alternatives_expressible(alternatives: &[Rules], ty: &Type) -> bool {
     let on_attributes = matches!(ty, Type::Object(_))
         && alternatives

@@ -500,6 +500,8 @@ pub(crate) fn write_rules(n: &mut Json, ty: &Type, rules: &Rules) {
     let (min_key, max_key) = match ty {
         Type::String => ("minLength", "maxLength"),
         Type::Map(_) | Type::Object(_) => ("minProperties", "maxProperties"),
+        // An untyped value the rules require to be an object (`var.x == {}`).
+        Type::Any if rules.object_only => ("minProperties", "maxProperties"),
         _ => ("minItems", "maxItems"),
     };
     if let Some(min) = rules.min_length {

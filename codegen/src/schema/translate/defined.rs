@@ -414,6 +414,46 @@ impl Cx<'_> {
         let collection_ty = scope
             .path_type(over)
             .ok_or("a `for` expression over something other than the variable")?;
+        if let (Type::Any, Some(f_name)) = (&collection_ty, from) {
+            // `keys`/`values` of an untyped value fail unless it is a map or an object, which
+            // `can(keys(x))` says; the keys are strings, the values of no known type.
+            let head = self.defined(over, scope)?;
+            let is_object = Expr::Call {
+                name: "can".into(),
+                args: vec![Expr::Call {
+                    name: f_name.into(),
+                    args: vec![over.clone()],
+                    expand_final: false,
+                }],
+                expand_final: false,
+            };
+            let elem_ty = if f_name == "keys" {
+                Type::String
+            } else {
+                Type::Any
+            };
+            let mut inner = scope.clone();
+            let value_var = Expr::Bound(f.value_var.clone());
+            if f_name == "keys" {
+                inner.keys.push(value_var.clone());
+            }
+            inner.roots.push((value_var, elem_ty));
+            if let Some(k) = &f.key_var {
+                let key_var = Expr::Bound(k.clone());
+                inner.keys.push(key_var.clone());
+                inner.roots.push((key_var, Type::Number));
+            }
+            if f.condition.is_some() {
+                return Err("a filtered `for` expression over an untyped value".into());
+            }
+            let each = self.defined(&f.value, &mut inner)?;
+            if !is_lit(&each, true) {
+                return Err(
+                    "a `for` expression over an untyped value whose elements can fail".into(),
+                );
+            }
+            return Ok(and(head, is_object));
+        }
         // The key symbol's type and whether it is never null; the same for the value symbol.
         let ((key_ty, key_set), (elem_ty, elem_set)) = match (&collection_ty, from) {
             (Type::Map(t), None) => ((Type::String, true), ((**t).clone(), false)),
