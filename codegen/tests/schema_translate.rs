@@ -56,6 +56,15 @@ fn length_bounds() {
     assert!(ok("length(var.x) == 2", "object({a = string, b = number})").is_empty());
     refused("length(var.x) > 2", "object({a = string})", "never true");
     refused("length(var.x) > 0", "any", "length()");
+    // `!=`: shorter or longer; nothing is shorter than 0.
+    let r = ok("length(var.x) != 0", "string");
+    assert_eq!((r.min_length, r.max_length), (Some(1), None));
+    assert!(!r.null_ok);
+    let r = ok("length(var.x) != 2", "list(string)");
+    let alternatives = &r.any_of[0];
+    assert_eq!(alternatives.len(), 2);
+    assert!(alternatives.iter().any(|a| a.max_length == Some(1)));
+    assert!(alternatives.iter().any(|a| a.min_length == Some(3)));
 }
 
 #[test]

@@ -1509,8 +1509,8 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
-    # A sum of lengths compared with 0 or 1 (every term evaluated), and `setintersection(L, X)
-    # == X` on a set: every element listed.
+    # A sum of lengths compared with 0 or 1 (every term evaluated), `setintersection(L, X) == X`
+    # on a set (every element listed), and a length that must differ from a number.
     m = module(
         "validation_sums_subsets",
         "validation",
@@ -1540,7 +1540,9 @@ def define_more():
             "object({ x = optional(list(string)), y = optional(list(string)) })",
             default="{ x = [], y = [] }",
             checks=[("length(var.pair.x) + length(var.pair.y) == 0", '"Both empty."')],
-        ),
+        )
+        + var("not_one", "list(string)", default="[]", checks=[("length(var.not_one) != 1", '"Not one."')])
+        + var("not_empty", "string", default='"x"', checks=[("length(var.not_empty) != 0", '"Not empty."')]),
     )
     for name, text in [
         ("policy_ok", '{"policy": {"k": {"a": ["Get"]}}}'),
@@ -1561,6 +1563,12 @@ def define_more():
         ("pair_missing", '{"pair": {}}'),
         ("pair_one", '{"pair": {"x": ["a"], "y": []}}'),
         ("pair_null_y", '{"pair": {"x": []}}'),
+        ("not_one_two", '{"not_one": ["a", "b"]}'),
+        ("not_one_one", '{"not_one": ["a"]}'),
+        ("not_one_null", '{"not_one": null}'),
+        ("not_empty_empty", '{"not_empty": ""}'),
+        ("not_empty_null", '{"not_empty": null}'),
+        ("not_empty_number", '{"not_empty": 0}'),
     ]:
         m.json(name, text + "\n")
 

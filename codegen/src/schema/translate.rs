@@ -2931,6 +2931,28 @@ impl Cx<'_> {
                 op_text(op)
             )
         })?;
+        if op == BinaryOp::NotEq {
+            // `length(x) != N`: shorter or longer (both sides evaluated, failing alike on null);
+            // no length is below 0, so for N <= 0 only longer.
+            let length = if is_length(a) { a } else { b };
+            let side = |op| {
+                Expr::Binary(
+                    op,
+                    Box::new(length.clone()),
+                    Box::new(Expr::Literal(Value::Number(n.clone()))),
+                )
+            };
+            let rewritten = if n <= Number::from(0u8) {
+                side(BinaryOp::Greater)
+            } else {
+                Expr::Binary(
+                    BinaryOp::Or,
+                    Box::new(side(BinaryOp::Less)),
+                    Box::new(side(BinaryOp::Greater)),
+                )
+            };
+            return self.condition(&rewritten, target, ty).map(Some);
+        }
         let (floor, ceil) = floor_ceil(&n);
         let mut min: Option<i128> = None;
         let mut max: Option<i128> = None;

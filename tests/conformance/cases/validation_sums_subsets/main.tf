@@ -44,3 +44,31 @@ output "pair" {
 output "pair__json" {
   value = jsonencode(var.pair)
 }
+variable "not_one" {
+  type = list(string)
+  default = []
+  validation {
+    condition     = length(var.not_one) != 1
+    error_message = "Not one."
+  }
+}
+output "not_one" {
+  value = var.not_one
+}
+output "not_one__json" {
+  value = jsonencode(var.not_one)
+}
+variable "not_empty" {
+  type = string
+  default = "x"
+  validation {
+    condition     = length(var.not_empty) != 0
+    error_message = "Not empty."
+  }
+}
+output "not_empty" {
+  value = var.not_empty
+}
+output "not_empty__json" {
+  value = jsonencode(var.not_empty)
+}
