@@ -633,6 +633,44 @@ fn untyped_values_that_must_be_objects() {
 }
 
 #[test]
+fn an_element_at_a_literal_index() {
+    let r = ok(r#"contains(["a", "b"], var.x[1])"#, "list(string)");
+    assert_eq!(r.min_length, Some(2), "an index past the end fails");
+    assert_eq!(r.first.len(), 2);
+    assert!(r.first[0].is_empty());
+    assert_eq!(r.first[1].allowed.as_ref().map(Vec::len), Some(2));
+    assert!(!r.first[1].null_ok && !r.null_ok);
+    // Guarded by the length; a pattern anchored at the start matches at most once.
+    let r = ok(
+        r#"length(var.x) == 0 ? true : length(regexall("^a|^b", var.x[0])) == 1"#,
+        "list(string)",
+    );
+    let alternatives = &r.any_of[0];
+    assert_eq!(alternatives.len(), 2, "{r:?}");
+    assert!(alternatives
+        .iter()
+        .any(|a| a.first.len() == 1 && a.first[0].patterns.len() == 1));
+    refused(
+        r#"length(regexall("a", var.x)) == 1"#,
+        "string",
+        "counts matches",
+    );
+    // Past the end inside `can` or `try` is a value, not a failure: not followed.
+    assert!(rules(
+        r#"!can(regex("^z", var.x[0]))"#,
+        "list(string)",
+        TerraformVersion::Latest
+    )
+    .is_err());
+    assert!(rules(
+        r#"try(var.x[0], "d") == "d""#,
+        "list(string)",
+        TerraformVersion::Latest
+    )
+    .is_err());
+}
+
+#[test]
 fn can_index_is_contains_without_the_error() {
     let index = ok("can(index([\"7.0\", \"6.0\"], var.x))", "string");
     let contains = ok("contains([\"7.0\", \"6.0\"], var.x)", "string");
@@ -965,11 +1003,27 @@ fn try_around_a_chain_of_null_tests() {
             .expect(bare)
             .null_ok
     );
-    // A side with `&&` of its own could stop early in 1.12 where 1.11 fails: not followed.
+    // A side with `&&` of its own could stop early in 1.12 where 1.11 fails: not followed as a
+    // chain. Where every failure is known, the fallback where it fails: in 1.11 `contains`
+    // fails on a null `a` (both sides of `&&` evaluated), so a null `a` passes.
     let inner = r#"try(var.x == null || (var.x.a != null && contains(["p"], var.x.a)), true)"#;
-    assert!(rules(inner, ty, TerraformVersion::V1_11).is_err());
-    // `try(…, false)` around `||`: an error is not what the first true side gives; judged
-    // whole, the chain's failure on a null attribute is not told from false: not followed.
+    let r = rules(inner, ty, TerraformVersion::V1_11).expect(inner);
+    assert!(r.null_ok);
+    assert_eq!(
+        r.any_of.first().map(Vec::len),
+        Some(2),
+        "`a` is p or null: {r:?}"
+    );
+    // `try(…, false)` around `||`: an error is not what the first true side gives, so the
+    // chain is not followed as one; where every failure is known, 1.11 fails on a null `x`
+    // (`var.x.a`) and on a null `a` (`contains`), both giving false.
     let whole = r#"try(var.x == null || var.x.a == null || contains(["p"], var.x.a), false)"#;
-    assert!(rules(whole, ty, TerraformVersion::V1_11).is_err());
+    let r = rules(whole, ty, TerraformVersion::V1_11).expect(whole);
+    assert!(!r.null_ok);
+    let (name, a) = &r.properties[0];
+    assert_eq!(name, "a");
+    assert!(
+        !a.null_ok && a.allowed.as_ref().map(Vec::len) == Some(1),
+        "{r:?}"
+    );
 }

@@ -1710,6 +1710,53 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # An element at a literal index (past the end fails), guarded by a length test; a
+    # conditional's branch that fails where it is taken.
+    m = module(
+        "validation_first_element",
+        "validation",
+        var(
+            "versions",
+            "list(string)",
+            default="[]",
+            checks=[
+                (
+                    'length(var.versions) == 0 ? true : length(regexall("^\\\\d+\\\\.\\\\d+$", var.versions[0])) == 1',
+                    '"Like 1.2."',
+                )
+            ],
+        )
+        + var("zones", "list(string)", default='["a", "b"]', checks=[('contains(["a", "b"], var.zones[1])', '"Second zone a or b."')])
+        + var(
+            "pair",
+            "object({ a = optional(string), b = optional(string) })",
+            default="null",
+            checks=[('var.pair == null ? true : (var.pair.a == "x" ? var.pair.b != null && length(var.pair.b) > 0 : true)', '"b with x."')],
+        ),
+    )
+    for name, text in [
+        ("versions_empty", '{"versions": []}'),
+        ("versions_ok", '{"versions": ["1.2"]}'),
+        ("versions_three", '{"versions": ["1.2.3"]}'),
+        ("versions_second_bad", '{"versions": ["1.2", "x"]}'),
+        ("versions_null_elem", '{"versions": [null]}'),
+        ("versions_null", '{"versions": null}'),
+        ("versions_number", '{"versions": [1.5]}'),
+        ("zones_ok", '{"zones": ["x", "b"]}'),
+        ("zones_one", '{"zones": ["a"]}'),
+        ("zones_bad", '{"zones": ["a", "c"]}'),
+        ("zones_empty", '{"zones": []}'),
+        ("zones_null", '{"zones": null}'),
+        ("zones_null_second", '{"zones": ["a", null]}'),
+        ("pair_null", '{"pair": null}'),
+        ("pair_x_no_b", '{"pair": {"a": "x"}}'),
+        ("pair_x_empty_b", '{"pair": {"a": "x", "b": ""}}'),
+        ("pair_x_b", '{"pair": {"a": "x", "b": "y"}}'),
+        ("pair_other", '{"pair": {"a": "z"}}'),
+        ("pair_empty", '{"pair": {}}'),
+    ]:
+        m.json(name, text + "\n")
+
     # -- more null / nullable ------------------------------------------------------------------
     m = single(
         "null_object_nonnull",

@@ -45,6 +45,9 @@ pub struct Rules {
     pub max_length: Option<u64>,
     /// Rules for every element (list, set).
     pub items: Option<Box<Rules>>,
+    /// Rules for the first elements of a list, by index (`var.x[0]`); an empty `Rules` for an
+    /// index without any. The list is at least as long wherever these apply (`min_length`).
+    pub first: Vec<Rules>,
     /// Rules for every value (map).
     pub values: Option<Box<Rules>>,
     /// Rules for every key (map).
@@ -81,6 +84,7 @@ impl Default for Rules {
             min_length: None,
             max_length: None,
             items: None,
+            first: Vec::new(),
             values: None,
             keys: None,
             properties: Vec::new(),
@@ -106,6 +110,7 @@ impl Rules {
             && self.min_length.is_none()
             && self.max_length.is_none()
             && self.items.is_none()
+            && self.first.is_empty()
             && self.values.is_none()
             && self.keys.is_none()
             && self.properties.is_empty()
@@ -212,6 +217,14 @@ impl Rules {
                 ok &= child(items, e)?;
             }
         }
+        if !self.first.is_empty() {
+            let (Value::List(_, elems) | Value::Tuple(elems)) = v else {
+                return None;
+            };
+            for (r, e) in self.first.iter().zip(elems) {
+                ok &= child(r, e)?;
+            }
+        }
         if self.values.is_some() || self.keys.is_some() {
             let (Value::Map(_, m) | Value::Object(m)) = v else {
                 return None;
@@ -246,6 +259,7 @@ impl Rules {
             && self.min_length.is_none()
             && self.max_length.is_none()
             && self.items.is_none()
+            && self.first.is_empty()
             && self.values.is_none()
             && self.keys.is_none()
             && self.properties.is_empty()
@@ -258,6 +272,7 @@ impl Rules {
     /// attributes), as an `anyOf` alternative needs.
     pub fn is_flat(&self) -> bool {
         self.items.is_none()
+            && self.first.is_empty()
             && self.values.is_none()
             && self.keys.is_none()
             && self.properties.is_empty()
@@ -297,6 +312,12 @@ impl Rules {
             (a, b) => a.or(b),
         };
         merge_child(&mut self.items, other.items);
+        for (i, rules) in other.first.into_iter().enumerate() {
+            match self.first.get_mut(i) {
+                Some(mine) => mine.merge(rules),
+                None => self.first.push(rules),
+            }
+        }
         merge_child(&mut self.values, other.values);
         merge_child(&mut self.keys, other.keys);
         for (name, rules) in other.properties {
@@ -670,6 +691,7 @@ impl Cx<'_> {
             Err(why) => self
                 .attribute(e, target, ty)
                 .or_else(|| self.any_key(e, target, ty))
+                .or_else(|| self.element(e, target, ty))
                 .unwrap_or(Err(why)),
         }
     }
@@ -737,6 +759,51 @@ impl Cx<'_> {
                 // Getting an attribute of null is an error, unless `can` catches it.
                 on_null: caught.unwrap_or(OnNull::Error),
             })
+        }))
+    }
+
+    /// A condition about one element of a list at a literal index (`var.x[0]`): its rules go
+    /// to that element, and the list must be long enough (an index past the end fails, which
+    /// the rule then does too: `may_fail`). `None` when the condition is not about exactly one
+    /// such element.
+    fn element(&self, e: &Expr, target: Target, ty: &Type) -> Option<Result<Translated, String>> {
+        let Type::List(elem) = ty else {
+            return None;
+        };
+        let mut found: Vec<&Expr> = Vec::new();
+        collect_indexes(e, target, &mut found);
+        let first = *found.first()?;
+        if caught_inside(e, target) {
+            // `can(…)`, `try(…)` turn the failure past the end into a value (`!can(var.x[0])`
+            // accepts the empty list): not followed.
+            return None;
+        }
+        if found.iter().any(|f| *f != first) {
+            return None;
+        }
+        let Expr::Index(_, i) = first else {
+            return None;
+        };
+        let index = self
+            .number_literal(i)
+            .filter(Number::is_integer)
+            .and_then(|n| n.to_usize())
+            .filter(|n| *n < 64)?;
+        Some(self.condition(e, Target::Attr(first), elem).map(|t| {
+            let mut child = t.rules;
+            child.null_ok = t.on_null == OnNull::True;
+            let mut first = vec![Rules::default(); index];
+            first.push(child);
+            Translated {
+                rules: Rules {
+                    first,
+                    min_length: Some(index as u64 + 1),
+                    may_fail: true,
+                    ..Rules::default()
+                },
+                // An index of null fails.
+                on_null: OnNull::Error,
+            }
         }))
     }
 
@@ -1527,10 +1594,10 @@ impl Cx<'_> {
                 Some(Value::Bool(false)) => (None, OnNull::False),
                 Some(Value::Bool(true)) => (Some(Rules::default()), OnNull::True),
                 _ => {
+                    // A branch that fails (a null attribute, an index past the end) rejects
+                    // where it fails, and is taken only where `C` (`!C`) holds: its alternative
+                    // rejects there too. The failure is kept for an enclosing `||`.
                     let t = self.condition(branch, target, ty)?;
-                    if t.rules.may_fail {
-                        return Err("a conditional branch that fails on a null attribute".into());
-                    }
                     (Some(t.rules), t.on_null)
                 }
             };
@@ -1546,10 +1613,10 @@ impl Cx<'_> {
             OnNull::True => on_null[0],
             OnNull::False => on_null[1],
         };
-        Ok(Translated {
-            rules: self.alternatives(alternatives, ty)?,
-            on_null,
-        })
+        let may_fail = alternatives.iter().any(|r| r.may_fail);
+        let mut rules = self.alternatives(alternatives, ty)?;
+        rules.may_fail |= may_fail;
+        Ok(Translated { rules, on_null })
     }
 
     /// `Some(true)` for `x == null`, `Some(false)` for `x != null`.
@@ -2712,7 +2779,15 @@ impl Cx<'_> {
             .number_literal(n)
             .ok_or_else(|| "`length(regexall(…))` compared with a non-literal".to_string())?;
         let (floor, ceil) = floor_ceil(&n);
+        // A pattern whose every match starts at the beginning of the text matches at most once
+        // (`regexall` searches on from the end of a match, where `^` no longer matches).
+        let at_most_once = || match self.literal(&args[0]) {
+            Some(Value::String(p)) => regex_automata::nfa::thompson::NFA::new(&p)
+                .is_ok_and(|nfa| nfa.is_always_start_anchored()),
+            _ => false,
+        };
         let some = match (op, floor == ceil, floor) {
+            (BinaryOp::Eq, true, 1) if at_most_once() => true,
             (BinaryOp::Greater, true, 0)
             | (BinaryOp::GreaterEq, true, 1)
             | (BinaryOp::NotEq, true, 0) => true,
@@ -3561,6 +3636,30 @@ fn runtime_accepts(
     Some(!found.iter().any(|d| d.severity == Severity::Error))
 }
 
+/// Every `t[i]` in `e` whose collection is the target.
+fn collect_indexes<'e>(e: &'e Expr, target: Target, out: &mut Vec<&'e Expr>) {
+    match e {
+        Expr::Index(inner, _) if target.is(inner) => out.push(e),
+        Expr::For(_) | Expr::Splat { .. } => {}
+        _ => e
+            .children()
+            .into_iter()
+            .for_each(|c| collect_indexes(c, target, out)),
+    }
+}
+
+/// Whether an index of the target is evaluated inside `can` or `try` in `e`.
+fn caught_inside(e: &Expr, target: Target) -> bool {
+    match e {
+        Expr::Call { name, args, .. } if name == "can" || name == "try" => args.iter().any(|a| {
+            let mut found = Vec::new();
+            collect_indexes(a, target, &mut found);
+            !found.is_empty()
+        }),
+        _ => e.children().into_iter().any(|c| caught_inside(c, target)),
+    }
+}
+
 /// Every `GetAttr(t, _)` in `e` whose object is the target.
 fn collect_attrs<'e>(e: &'e Expr, target: Target, out: &mut Vec<&'e Expr>) {
     match e {
@@ -3596,6 +3695,7 @@ fn collect_attrs<'e>(e: &'e Expr, target: Target, out: &mut Vec<&'e Expr>) {
 fn fails_only_on_null(r: &Rules) -> bool {
     !r.may_fail
         && r.items.is_none()
+        && r.first.is_empty()
         && r.values.is_none()
         && r.keys.is_none()
         && r.properties.iter().all(|(_, p)| fails_only_on_null(p))
@@ -3655,7 +3755,17 @@ fn alternatives_expressible(alternatives: &[Rules], ty: &Type) -> bool {
         && alternatives
             .iter()
             .all(|r| r.items.is_none() && r.values.is_none() && r.keys.is_none());
-    on_attributes || alternatives.iter().all(Rules::is_flat)
+    // On a list, alternatives may also hold rules on its first elements.
+    let on_first = matches!(ty, Type::List(_))
+        && alternatives.iter().all(|r| {
+            r.items.is_none()
+                && r.values.is_none()
+                && r.keys.is_none()
+                && r.properties.is_empty()
+                && r.required.is_empty()
+                && !r.object_only
+        });
+    on_attributes || on_first || alternatives.iter().all(Rules::is_flat)
 }
 
 /// Whether some number's string form (what Terraform gives a string variable for a number:
