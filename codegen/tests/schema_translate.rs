@@ -4,7 +4,7 @@
 use tfvars_codegen::lower::expression_from_text;
 use tfvars_codegen::schema::translate::{translate, Rules};
 use tfvars_codegen::type_expr::type_from_text;
-use tfvars_runtime::{Number, TerraformVersion, Type};
+use tfvars_runtime::{Number, TerraformVersion, Type, Value};
 
 fn ty(text: &str) -> Type {
     type_from_text(text).expect("valid type")
@@ -56,6 +56,15 @@ fn length_bounds() {
     assert!(ok("length(var.x) == 2", "object({a = string, b = number})").is_empty());
     refused("length(var.x) > 2", "object({a = string})", "never true");
     refused("length(var.x) > 0", "any", "length()");
+    // `!=`: shorter or longer; nothing is shorter than 0.
+    let r = ok("length(var.x) != 0", "string");
+    assert_eq!((r.min_length, r.max_length), (Some(1), None));
+    assert!(!r.null_ok);
+    let r = ok("length(var.x) != 2", "list(string)");
+    let alternatives = &r.any_of[0];
+    assert_eq!(alternatives.len(), 2);
+    assert!(alternatives.iter().any(|a| a.max_length == Some(1)));
+    assert!(alternatives.iter().any(|a| a.min_length == Some(3)));
 }
 
 #[test]
@@ -360,6 +369,305 @@ fn can_catches_an_attribute_of_null() {
     )
     .expect("translates");
     assert!(!r.null_ok);
+}
+
+#[test]
+fn can_is_false_exactly_where_evaluating_fails() {
+    let prop = |r: &Rules, name: &str| -> Rules {
+        r.properties
+            .iter()
+            .find(|(n, _)| n == name)
+            .unwrap_or_else(|| panic!("no rule on `{name}`: {r:?}"))
+            .1
+            .clone()
+    };
+    // A null element, or a null `b` under a non-null `a`, fails; a `b` outside the list is
+    // only false, which `can` does not look at.
+    let r = ok(
+        r#"can([for k, c in var.x : c.a == null ? true : contains(["A"], c.a.b)])"#,
+        "map(object({a = optional(object({b = optional(string)}))}))",
+    );
+    assert!(!r.null_ok, "`for` over null fails");
+    let each = r.values.expect("a rule on the values");
+    assert!(!each.null_ok, "a null element fails");
+    let a = prop(&each, "a");
+    assert!(a.null_ok, "a null `a` is not looked into");
+    let b = prop(&a, "b");
+    assert!(!b.null_ok && b.allowed.is_none(), "{b:?}");
+    // A number compared: only a null fails, not the comparison's answer.
+    let r = ok("can(var.x.max >= 1)", "object({max = optional(number)})");
+    let max = prop(&r, "max");
+    assert!(!r.null_ok && !max.null_ok && max.minimum.is_none(), "{r:?}");
+    // `regex` also fails where nothing matches.
+    let r = ok(r#"can([for v in var.x : regex("^a", v)])"#, "list(string)");
+    let each = r.items.expect("a rule on the elements");
+    assert_eq!(each.patterns, vec!["^a".to_string()]);
+    assert!(!each.null_ok);
+    // `||` fails on a null side, which 1.11 evaluates whatever the left side says.
+    let both = "list(object({a = optional(bool), b = optional(bool)}))";
+    let r = rules(
+        "can([for o in var.x : o.a || o.b])",
+        both,
+        TerraformVersion::V1_11,
+    )
+    .expect("translates");
+    let each = r.items.expect("a rule on the elements");
+    assert!(!prop(&each, "a").null_ok && !prop(&each, "b").null_ok);
+    // A filter that is null fails; where it is false the value is not evaluated.
+    let r = ok(
+        r#"can([for o in var.x : startswith(o.b, "x") if o.a])"#,
+        "list(object({a = optional(bool), b = optional(string)}))",
+    );
+    assert_eq!(r.items.expect("elements").any_of.len(), 1);
+    refused(
+        "can([for v in var.x : v > 0])",
+        "list(string)",
+        "not a number of a known type",
+    );
+    refused(
+        "can(var.x.a.b == 1)",
+        "object({a = any})",
+        "not known to be an object",
+    );
+    refused(
+        r#"can(lookup(var.x, "a", 1))"#,
+        "map(number)",
+        "the function `lookup`",
+    );
+}
+
+#[test]
+fn lookup_with_a_default_on_elements_of_a_collection_of_any() {
+    let r = ok(
+        r#"alltrue([for x in values(var.x) : contains(["A", "B"], lookup(x, "k", "A"))])"#,
+        "map(any)",
+    );
+    let each = r.values.expect("a rule on the values");
+    assert!(each.object_only && !each.null_ok, "{each:?}");
+    assert!(each.required.is_empty(), "left out, `k` is the default A");
+    let (name, k) = &each.properties[0];
+    assert_eq!(name, "k");
+    assert!(!k.null_ok, "`contains` fails on null");
+    // A default that is not listed: the key must be given.
+    let r = ok(
+        r#"alltrue([for x in var.x : contains(["A", "B"], lookup(x, "k", "C"))])"#,
+        "list(any)",
+    );
+    assert_eq!(r.items.expect("elements").required, vec!["k".to_string()]);
+    // Unification can turn the number 1 into "1", and the element may use nothing else.
+    refused(
+        r#"alltrue([for x in var.x : contains(["1", "B"], lookup(x, "k", "B"))])"#,
+        "list(any)",
+        "no number or bool converts to",
+    );
+    refused(
+        r#"alltrue([for i, x in var.x : contains(["A"], lookup(x, "k", i))])"#,
+        "list(any)",
+        "",
+    );
+}
+
+#[test]
+fn bool_values_used_as_conditions() {
+    let r = ok("var.x", "bool");
+    assert_eq!(r.allowed, Some(vec![Value::Bool(true)]));
+    assert!(!r.null_ok, "a null condition fails");
+    let r = ok("!var.x", "bool");
+    assert_eq!(r.allowed, Some(vec![Value::Bool(false)]));
+    assert!(!r.null_ok);
+    // Left out, `create` is true: then `id` must be null.
+    let r = ok(
+        "var.x == null ? true : var.x.create && var.x.id != null ? false : true",
+        "object({create = optional(bool, true), id = optional(string)})",
+    );
+    assert!(r.null_ok);
+    assert_eq!(r.any_of.len(), 1, "{r:?}");
+    // `try` returns a null attribute (which then fails the rule), it does not catch it.
+    refused(
+        "try(var.x.a, false)",
+        "object({a = optional(bool)})",
+        "`try` around a value",
+    );
+}
+
+#[test]
+fn regex_over_a_defaulted_value() {
+    // `""` gives the default under `coalesce`, which matches: `""` passes, as null does.
+    let r = ok(
+        r#"can(regex("^[a-f]+$", coalesce(var.x, "abc")))"#,
+        "string",
+    );
+    assert!(r.null_ok);
+    assert_eq!(r.any_of.len(), 1, "the pattern or the empty string: {r:?}");
+    // Without a default `coalesce` fails on null and `""`, which the pattern would accept.
+    let r = ok(r#"can(regex("^x?$", coalesce(var.x, "")))"#, "string");
+    assert!(!r.null_ok);
+    assert_eq!(r.disallowed, vec![Value::String(String::new())]);
+    // A conditional default applies to null only.
+    let r = ok(
+        r#"can(regex("^[a-z]*$", var.x == null ? "NONE" : var.x))"#,
+        "string",
+    );
+    assert!(!r.null_ok && r.any_of.is_empty() && r.disallowed.is_empty());
+    assert_eq!(r.patterns, vec!["^[a-z]*$".to_string()]);
+}
+
+#[test]
+fn sums_of_lengths_and_subsets_of_literals() {
+    let obj = "object({a = optional(list(string), []), b = optional(string, \"\")})";
+    let r = ok("length(var.x.a) + length(var.x.b) > 0", obj);
+    assert_eq!(r.any_of.len(), 1, "one of the lengths positive: {r:?}");
+    let r = ok("0 == length(var.x.a) + length(var.x.b)", obj);
+    assert!(r.any_of.is_empty());
+    assert_eq!(r.properties.len(), 2, "each length zero: {r:?}");
+    refused(
+        "length(var.x.a) + length(var.x.b) > 2",
+        obj,
+        "a sum of lengths compared using `>` with 2",
+    );
+    let r = ok(
+        r#"setintersection(["a", "b"], var.x) == var.x"#,
+        "set(string)",
+    );
+    let each = r.items.expect("a rule on the elements");
+    assert_eq!(each.allowed.expect("enum").len(), 2);
+    assert!(!each.null_ok);
+    // A list compared with the set the function returns is never equal: not this shape.
+    refused(
+        r#"setintersection(["a", "b"], var.x) == var.x"#,
+        "list(string)",
+        "",
+    );
+}
+
+#[test]
+fn length_of_a_trimmed_string() {
+    let r = ok(r#"length(trimsuffix(var.x, ".")) <= 5"#, "string");
+    assert!(!r.null_ok, "`trimsuffix` fails on null");
+    let alternatives = &r.any_of[0];
+    assert_eq!(alternatives.len(), 2, "{r:?}");
+    let with_dot = alternatives
+        .iter()
+        .find(|a| !a.patterns.is_empty())
+        .expect("the case with the suffix");
+    assert_eq!(with_dot.patterns, vec![r"\.$".to_string()]);
+    assert_eq!(with_dot.max_length, Some(6));
+    let without = alternatives
+        .iter()
+        .find(|a| a.patterns.is_empty())
+        .expect("the case without it");
+    assert_eq!(without.max_length, Some(5));
+    // A suffix NFC could change (a letter can compose with a mark that follows) is left out
+    // of the strict schema.
+    refused(
+        r#"length(trimsuffix(var.x, "a")) <= 5"#,
+        "string",
+        "compose",
+    );
+    refused(
+        r#"length(trimsuffix(var.x, "\n")) <= 5"#,
+        "string",
+        "not printable ASCII",
+    );
+}
+
+#[test]
+fn try_where_every_failure_is_known() {
+    let prop = |r: &Rules, name: &str| -> Rules {
+        r.properties
+            .iter()
+            .find(|(n, _)| n == name)
+            .unwrap_or_else(|| panic!("no rule on `{name}`: {r:?}"))
+            .1
+            .clone()
+    };
+    // `length` fails on a null `a` or `x`: the fallback 0 is not positive.
+    let r = ok(
+        "try(length(var.x.a), 0) > 0",
+        "object({a = optional(list(string))})",
+    );
+    let a = prop(&r, "a");
+    assert!(!r.null_ok && !a.null_ok && a.min_length == Some(1), "{r:?}");
+    // `try` returns a null `n` (no failure), and `null >= 1` fails.
+    let r = ok("try(var.x.n, 0) >= 1", "object({n = optional(number)})");
+    assert!(!prop(&r, "n").null_ok);
+    // Around a condition: a null `name` or `x` gives the fallback.
+    let r = ok(
+        r#"try(startswith(var.x.name, "a"), true)"#,
+        "object({name = optional(string)})",
+    );
+    let name = prop(&r, "name");
+    assert!(r.null_ok && name.null_ok, "{r:?}");
+    assert_eq!(name.patterns, vec!["^a".to_string()]);
+    refused(
+        r#"try(lookup(var.x, "a"), 0) > 0"#,
+        "map(number)",
+        "`try` of the function `lookup`",
+    );
+}
+
+#[test]
+fn untyped_values_that_must_be_objects() {
+    let r = ok("can(keys(var.x))", "any");
+    assert!(r.object_only && !r.null_ok);
+    let r = ok("var.x == {}", "any");
+    assert!(r.object_only && r.max_length == Some(0) && !r.null_ok);
+    // `keys` fails unless the value is an object; `{}` is one, so the `||` is the first side.
+    let r = ok(
+        r#"can([for k in keys(var.x) : contains(["a"], k)]) || var.x == {}"#,
+        "any",
+    );
+    assert!(
+        r.object_only && r.any_of.is_empty() && r.max_length.is_none(),
+        "{r:?}"
+    );
+    // On a map `can(keys(…))` only refuses null.
+    let r = ok("can(keys(var.x))", "map(string)");
+    assert!(r.is_empty() && !r.null_ok);
+    // The elements of an untyped value have no known type.
+    refused(
+        "can([for v in values(var.x) : v.a == 1])",
+        "any",
+        "not known to be an object",
+    );
+}
+
+#[test]
+fn an_element_at_a_literal_index() {
+    let r = ok(r#"contains(["a", "b"], var.x[1])"#, "list(string)");
+    assert_eq!(r.min_length, Some(2), "an index past the end fails");
+    assert_eq!(r.first.len(), 2);
+    assert!(r.first[0].is_empty());
+    assert_eq!(r.first[1].allowed.as_ref().map(Vec::len), Some(2));
+    assert!(!r.first[1].null_ok && !r.null_ok);
+    // Guarded by the length; a pattern anchored at the start matches at most once.
+    let r = ok(
+        r#"length(var.x) == 0 ? true : length(regexall("^a|^b", var.x[0])) == 1"#,
+        "list(string)",
+    );
+    let alternatives = &r.any_of[0];
+    assert_eq!(alternatives.len(), 2, "{r:?}");
+    assert!(alternatives
+        .iter()
+        .any(|a| a.first.len() == 1 && a.first[0].patterns.len() == 1));
+    refused(
+        r#"length(regexall("a", var.x)) == 1"#,
+        "string",
+        "counts matches",
+    );
+    // Past the end inside `can` or `try` is a value, not a failure: not followed.
+    assert!(rules(
+        r#"!can(regex("^z", var.x[0]))"#,
+        "list(string)",
+        TerraformVersion::Latest
+    )
+    .is_err());
+    assert!(rules(
+        r#"try(var.x[0], "d") == "d""#,
+        "list(string)",
+        TerraformVersion::Latest
+    )
+    .is_err());
 }
 
 #[test]
@@ -695,11 +1003,27 @@ fn try_around_a_chain_of_null_tests() {
             .expect(bare)
             .null_ok
     );
-    // A side with `&&` of its own could stop early in 1.12 where 1.11 fails: not followed.
+    // A side with `&&` of its own could stop early in 1.12 where 1.11 fails: not followed as a
+    // chain. Where every failure is known, the fallback where it fails: in 1.11 `contains`
+    // fails on a null `a` (both sides of `&&` evaluated), so a null `a` passes.
     let inner = r#"try(var.x == null || (var.x.a != null && contains(["p"], var.x.a)), true)"#;
-    assert!(rules(inner, ty, TerraformVersion::V1_11).is_err());
-    // `try(…, false)` around `||`: an error is not what the first true side gives; judged
-    // whole, the chain's failure on a null attribute is not told from false: not followed.
+    let r = rules(inner, ty, TerraformVersion::V1_11).expect(inner);
+    assert!(r.null_ok);
+    assert_eq!(
+        r.any_of.first().map(Vec::len),
+        Some(2),
+        "`a` is p or null: {r:?}"
+    );
+    // `try(…, false)` around `||`: an error is not what the first true side gives, so the
+    // chain is not followed as one; where every failure is known, 1.11 fails on a null `x`
+    // (`var.x.a`) and on a null `a` (`contains`), both giving false.
     let whole = r#"try(var.x == null || var.x.a == null || contains(["p"], var.x.a), false)"#;
-    assert!(rules(whole, ty, TerraformVersion::V1_11).is_err());
+    let r = rules(whole, ty, TerraformVersion::V1_11).expect(whole);
+    assert!(!r.null_ok);
+    let (name, a) = &r.properties[0];
+    assert_eq!(name, "a");
+    assert!(
+        !a.null_ok && a.allowed.as_ref().map(Vec::len) == Some(1),
+        "{r:?}"
+    );
 }

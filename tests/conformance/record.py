@@ -1319,6 +1319,488 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # `can` around an expression that can fail: false exactly where evaluating it fails (a null
+    # object or collection, a null operand, `regex` matching nothing), whatever the value.
+    hub = (
+        "map(object({ capture = optional(object({ encoding = string, size = optional(number),"
+        ' target = object({ name = optional(string, "blob") }) })), status = optional(string) }))'
+    )
+    m = module(
+        "validation_can",
+        "validation",
+        var(
+            "hubs",
+            hub,
+            default="{}",
+            checks=[
+                (
+                    'can([for k, c in var.hubs : (c.capture == null ? true : contains(["Avro", "AvroDeflate"], c.capture.encoding))])',
+                    '"Bad encoding."',
+                ),
+                (
+                    "can([for k, c in var.hubs : (c.capture == null ? true : c.capture.size == null ? true : c.capture.size >= 10 && c.capture.size <= 100)])",
+                    '"Bad size."',
+                ),
+                (
+                    'can([for k, c in var.hubs : (c.capture == null ? true : c.capture.target.name == null ? true : c.capture.target.name == "blob")])',
+                    '"Bad target."',
+                ),
+                (
+                    'can([for c in values(var.hubs) : c.status == null ? true : contains(["on", "off"], c.status)])',
+                    '"Bad status."',
+                ),
+            ],
+        )
+        + var(
+            "items",
+            "list(object({ name = optional(string), on = optional(bool) }))",
+            default="[]",
+            checks=[('can([for o in var.items : startswith(o.name, "x") if o.on])', '"Bad item."')],
+        )
+        + var(
+            "tags",
+            "map(string)",
+            default="{}",
+            checks=[('can([for k, v in var.tags : regex("^[a-z]+$", v)])', '"Bad tag."')],
+        )
+        + var(
+            "limits",
+            "object({ max = optional(number) })",
+            default="{ max = 1 }",
+            checks=[("can(var.limits.max >= 1)", '"Bad limits."')],
+        ),
+    )
+    m.case("no_files")
+    for name, text in [
+        ("hubs_empty", '{"hubs": {}}'),
+        ("hubs_null", '{"hubs": null}'),
+        ("hubs_elem_null", '{"hubs": {"a": null}}'),
+        ("hubs_no_capture", '{"hubs": {"a": {}}}'),
+        ("hubs_capture_null", '{"hubs": {"a": {"capture": null, "status": "on"}}}'),
+        ("hubs_ok", '{"hubs": {"a": {"capture": {"encoding": "Avro", "size": 50, "target": {"name": "blob"}}}}}'),
+        ("hubs_bad_encoding", '{"hubs": {"a": {"capture": {"encoding": "zip", "target": {}}}}}'),
+        ("hubs_null_encoding", '{"hubs": {"a": {"capture": {"encoding": null, "target": {}}}}}'),
+        ("hubs_null_target", '{"hubs": {"a": {"capture": {"encoding": "Avro", "target": null}}}}'),
+        ("hubs_null_name", '{"hubs": {"a": {"capture": {"encoding": "Avro", "target": {"name": null}}}}}'),
+        ("hubs_size_low", '{"hubs": {"a": {"capture": {"encoding": "Avro", "size": 5, "target": {}}}}}'),
+        ("hubs_size_null", '{"hubs": {"a": {"capture": {"encoding": "Avro", "size": null, "target": {}}}}}'),
+        ("hubs_bad_status", '{"hubs": {"a": {"status": "broken"}, "b": {"status": null}}}'),
+        ("hubs_second_bad", '{"hubs": {"a": {}, "b": {"capture": {"encoding": null, "target": {}}}}}'),
+        ("items_empty", '{"items": []}'),
+        ("items_off_null_name", '{"items": [{"name": null, "on": false}]}'),
+        ("items_on_null_name", '{"items": [{"name": null, "on": true}]}'),
+        ("items_on_other_name", '{"items": [{"name": "y", "on": true}]}'),
+        ("items_null_on", '{"items": [{"name": "x"}]}'),
+        ("items_null_elem", '{"items": [null]}'),
+        ("items_null", '{"items": null}'),
+        ("tags_ok", '{"tags": {"a": "abc"}}'),
+        ("tags_upper", '{"tags": {"a": "abc", "b": "ABC"}}'),
+        ("tags_null_value", '{"tags": {"a": null}}'),
+        ("tags_number", '{"tags": {"a": 5}}'),
+        ("tags_null", '{"tags": null}'),
+        ("limits_ok", '{"limits": {"max": 3}}'),
+        ("limits_low", '{"limits": {"max": 0}}'),
+        ("limits_string", '{"limits": {"max": "0"}}'),
+        ("limits_no_max", '{"limits": {}}'),
+        ("limits_null", '{"limits": null}'),
+    ]:
+        m.json(name, text + "\n")
+
+    # `lookup` with a default on the elements of a collection of `any`: an element that is not
+    # an object or map fails, a missing key gives the default, a null value fails `contains`.
+    m = module(
+        "validation_any_lookup",
+        "validation",
+        var(
+            "hooks",
+            "map(any)",
+            default="{}",
+            checks=[
+                (
+                    'alltrue([for x in values(var.hooks) : contains(["CONTINUE", "ABANDON"], lookup(x, "result", "CONTINUE"))])',
+                    '"Bad result."',
+                ),
+                (
+                    'alltrue([for x in values(var.hooks) : contains(["launch", "stop"], lookup(x, "transition", "BLANK"))])',
+                    '"Bad transition."',
+                ),
+            ],
+        )
+        + var(
+            "rules",
+            "list(any)",
+            default="[]",
+            checks=[('alltrue([for r in var.rules : contains(["allow", "deny"], lookup(r, "action", "allow"))])', '"Bad action."')],
+        ),
+    )
+    m.case("no_files")
+    for name, text in [
+        ("hooks_ok", '{"hooks": {"a": {"result": "ABANDON", "transition": "stop"}}}'),
+        ("hooks_default_result", '{"hooks": {"a": {"transition": "launch"}}}'),
+        ("hooks_no_transition", '{"hooks": {"a": {"result": "ABANDON"}}}'),
+        ("hooks_bad_result", '{"hooks": {"a": {"result": "X", "transition": "stop"}}}'),
+        ("hooks_null_result", '{"hooks": {"a": {"result": null, "transition": "stop"}}}'),
+        ("hooks_number_result", '{"hooks": {"a": {"result": 1, "transition": "stop"}}}'),
+        ("hooks_extra", '{"hooks": {"a": {"result": "ABANDON", "transition": "stop", "n": 1}}}'),
+        ("hooks_string_elem", '{"hooks": {"a": "ABANDON"}}'),
+        ("hooks_null_elem", '{"hooks": {"a": null}}'),
+        ("hooks_null", '{"hooks": null}'),
+        ("hooks_two", '{"hooks": {"a": {"transition": "stop"}, "b": {"result": "ABANDON", "transition": "launch"}}}'),
+        ("hooks_two_bad", '{"hooks": {"a": {"transition": "stop"}, "b": {"result": "NO", "transition": "launch"}}}'),
+        ("rules_ok", '{"rules": [{"action": "deny"}, {"name": "x"}]}'),
+        ("rules_bad", '{"rules": [{"action": "maybe"}]}'),
+        ("rules_list_elem", '{"rules": [["allow"]]}'),
+        ("rules_null_action", '{"rules": [{"action": null}]}'),
+        ("rules_null", '{"rules": null}'),
+    ]:
+        m.json(name, text + "\n")
+
+    # A bool value used as a condition: true passes, false fails the rule, null fails (an error
+    # even under `||`); `try` returns a null attribute rather than catching it.
+    m = module(
+        "validation_bool_values",
+        "validation",
+        var(
+            "ip",
+            "object({ create = optional(bool, true), id = optional(string) })",
+            default="null",
+            checks=[("var.ip == null ? true : var.ip.create && var.ip.id != null ? false : true", '"Not both."')],
+        )
+        + var(
+            "flags",
+            "object({ a = optional(bool), b = optional(bool) })",
+            default="null",
+            checks=[("var.flags == null || try(var.flags.a, false) || try(var.flags.b, false)", '"One flag."')],
+        )
+        + var("on", "bool", default="true", checks=[("var.on", '"Must be on."')])
+        + var("off", "bool", default="false", checks=[("!var.off", '"Must be off."')])
+        + var(
+            "gate",
+            "object({ enabled = optional(bool, false), level = optional(number, 1) })",
+            default="{}",
+            checks=[("!var.gate.enabled || var.gate.level > 1", '"Level above 1 when enabled."')],
+        ),
+    )
+    m.case("no_files")
+    for name, text in [
+        ("ip_both", '{"ip": {"id": "x"}}'),
+        ("ip_create_false", '{"ip": {"create": false, "id": "x"}}'),
+        ("ip_create_null", '{"ip": {"create": null, "id": "x"}}'),
+        ("ip_create_string", '{"ip": {"create": "false", "id": "x"}}'),
+        ("ip_no_id", '{"ip": {"create": true}}'),
+        ("ip_null", '{"ip": null}'),
+        ("flags_a", '{"flags": {"a": true}}'),
+        ("flags_none", '{"flags": {"a": false, "b": false}}'),
+        ("flags_null_a", '{"flags": {"b": true}}'),
+        ("flags_empty", '{"flags": {}}'),
+        ("on_false", '{"on": false}'),
+        ("on_null", '{"on": null}'),
+        ("on_one", '{"on": "1"}'),
+        ("off_true", '{"off": true}'),
+        ("off_null", '{"off": null}'),
+        ("gate_enabled_low", '{"gate": {"enabled": true}}'),
+        ("gate_enabled_high", '{"gate": {"enabled": true, "level": 2}}'),
+        ("gate_disabled_low", '{"gate": {"enabled": false, "level": 0}}'),
+        ("gate_null_enabled", '{"gate": {"enabled": null, "level": 0}}'),
+        ("gate_null", '{"gate": null}'),
+    ]:
+        m.json(name, text + "\n")
+
+    # `regex` over `coalesce` or a null default: null (and, for `coalesce`, the empty string)
+    # is judged by the default, and without one `coalesce` fails (`can` is false).
+    m = module(
+        "validation_defaulted_regex",
+        "validation",
+        var(
+            "roles",
+            "map(object({ name = optional(string) }))",
+            default="{}",
+            checks=[
+                (
+                    'alltrue([for r in var.roles : r.name == null || can(regex("^[0-9a-f]{8}$", coalesce(r.name, "00000000")))])',
+                    '"Bad name."',
+                )
+            ],
+        )
+        + var("label", "string", default='"abc"', checks=[('can(regex("^[a-z]+$", coalesce(var.label, "")))', '"Bad label."')])
+        + var(
+            "suffix",
+            "string",
+            default="null",
+            checks=[('can(regex("^[a-z]*$", var.suffix == null ? "none" : var.suffix))', '"Bad suffix."')],
+        )
+        + var("code", "string", default='"x"', checks=[('can(regex("^x?$", coalesce(var.code, "bad")))', '"Bad code."')]),
+    )
+    for name, text in [
+        ("roles_ok", '{"roles": {"a": {"name": "0123abcd"}}}'),
+        ("roles_bad", '{"roles": {"a": {"name": "xyz"}}}'),
+        ("roles_empty_name", '{"roles": {"a": {"name": ""}}}'),
+        ("roles_null_name", '{"roles": {"a": {"name": null}, "b": {}}}'),
+        ("roles_number_name", '{"roles": {"a": {"name": 12345678}}}'),
+        ("label_ok", '{"label": "abc"}'),
+        ("label_empty", '{"label": ""}'),
+        ("label_null", '{"label": null}'),
+        ("label_upper", '{"label": "ABC"}'),
+        ("label_number", '{"label": 5}'),
+        ("suffix_null", '{"suffix": null}'),
+        ("suffix_empty", '{"suffix": ""}'),
+        ("suffix_ok", '{"suffix": "x"}'),
+        ("suffix_upper", '{"suffix": "X"}'),
+        ("code_ok", '{"code": "x"}'),
+        ("code_empty", '{"code": ""}'),
+        ("code_null", '{"code": null}'),
+        ("code_bad", '{"code": "y"}'),
+    ]:
+        m.json(name, text + "\n")
+
+    # A sum of lengths compared with 0 or 1 (every term evaluated), `setintersection(L, X) == X`
+    # on a set (every element listed), and a length that must differ from a number.
+    m = module(
+        "validation_sums_subsets",
+        "validation",
+        var(
+            "policy",
+            'map(object({ a = optional(set(string), []), b = optional(list(string), []), c = optional(string, "") }))',
+            default="{}",
+            checks=[
+                (
+                    "alltrue([for k, v in var.policy : length(v.a) + length(v.b) + length(v.c) > 0])",
+                    '"Something must be set."',
+                ),
+                (
+                    'alltrue([for k, v in var.policy : setintersection(["Get", "List"], v.a) == v.a])',
+                    '"Unknown permission."',
+                ),
+            ],
+        )
+        + var(
+            "perms",
+            "set(string)",
+            default="[]",
+            checks=[('setintersection(var.perms, ["read", "write"]) == var.perms', '"Unknown permission."')],
+        )
+        + var(
+            "pair",
+            "object({ x = optional(list(string)), y = optional(list(string)) })",
+            default="{ x = [], y = [] }",
+            checks=[("length(var.pair.x) + length(var.pair.y) == 0", '"Both empty."')],
+        )
+        + var("not_one", "list(string)", default="[]", checks=[("length(var.not_one) != 1", '"Not one."')])
+        + var("not_empty", "string", default='"x"', checks=[("length(var.not_empty) != 0", '"Not empty."')]),
+    )
+    for name, text in [
+        ("policy_ok", '{"policy": {"k": {"a": ["Get"]}}}'),
+        ("policy_nothing", '{"policy": {"k": {}}}'),
+        ("policy_null_lists", '{"policy": {"k": {"a": null, "b": null, "c": "x"}}}'),
+        ("policy_b_only", '{"policy": {"k": {"b": ["z"]}}}'),
+        ("policy_bad_perm", '{"policy": {"k": {"a": ["Get", "Put"]}}}'),
+        ("policy_dup_perm", '{"policy": {"k": {"a": ["List", "List"]}}}'),
+        ("policy_null_perm", '{"policy": {"k": {"a": [null]}}}'),
+        ("policy_null_elem", '{"policy": {"k": null}}'),
+        ("perms_ok", '{"perms": ["read"]}'),
+        ("perms_dup", '{"perms": ["read", "read", "write"]}'),
+        ("perms_bad", '{"perms": ["read", "exec"]}'),
+        ("perms_number", '{"perms": [1]}'),
+        ("perms_null", '{"perms": null}'),
+        ("perms_null_elem", '{"perms": [null]}'),
+        ("pair_empty", '{"pair": {"x": [], "y": []}}'),
+        ("pair_missing", '{"pair": {}}'),
+        ("pair_one", '{"pair": {"x": ["a"], "y": []}}'),
+        ("pair_null_y", '{"pair": {"x": []}}'),
+        ("not_one_two", '{"not_one": ["a", "b"]}'),
+        ("not_one_one", '{"not_one": ["a"]}'),
+        ("not_one_null", '{"not_one": null}'),
+        ("not_empty_empty", '{"not_empty": ""}'),
+        ("not_empty_null", '{"not_empty": null}'),
+        ("not_empty_number", '{"not_empty": 0}'),
+    ]:
+        m.json(name, text + "\n")
+
+    # The length of a string with a suffix or prefix trimmed once.
+    m = module(
+        "validation_trimmed_length",
+        "validation",
+        var(
+            "cname",
+            "string",
+            default='"a.b"',
+            checks=[('can(regex("^[a-z.]+$", var.cname)) && length(trimsuffix(var.cname, ".")) <= 5', '"Bad name."')],
+        )
+        + var("path", "string", default='"/ab"', checks=[('length(trimprefix(var.path, "/")) >= 2', '"Short path."')])
+        + var("host", "string", default='"abc"', checks=[('length(trimsuffix(var.host, ".local")) < 4', '"Long host."')]),
+    )
+    for name, text in [
+        ("cname_dot", '{"cname": "abcde."}'),
+        ("cname_long", '{"cname": "abcdef"}'),
+        ("cname_five", '{"cname": "abcde"}'),
+        ("cname_two_dots", '{"cname": "abcde.."}'),
+        ("cname_empty", '{"cname": ""}'),
+        ("cname_null", '{"cname": null}'),
+        ("path_ok", '{"path": "/ab"}'),
+        ("path_short", '{"path": "/a"}'),
+        ("path_no_slash", '{"path": "ab"}'),
+        ("path_one", '{"path": "a"}'),
+        ("path_two_slashes", '{"path": "//a"}'),
+        ("path_null", '{"path": null}'),
+        ("path_empty", '{"path": ""}'),
+        ("path_number", '{"path": 12}'),
+        ("host_local", '{"host": "abc.local"}'),
+        ("host_long_local", '{"host": "abcd.local"}'),
+        ("host_long", '{"host": "abcd"}'),
+        ("host_locals", '{"host": "abc.locals"}'),
+        ("host_only_suffix", '{"host": ".local"}'),
+        ("host_null", '{"host": null}'),
+    ]:
+        m.json(name, text + "\n")
+
+    # `try` around a value compared with a literal, or around a condition: the fallback where
+    # evaluating fails (a null object or collection), the comparison elsewhere (also on a null
+    # value `try` returns).
+    exactly_one = (
+        "(try(length(var.ids.a), 0) > 0 && !(try(length(var.ids.b), 0) > 0))"
+        " || (!(try(length(var.ids.a), 0) > 0) && try(length(var.ids.b), 0) > 0)"
+    )
+    m = module(
+        "validation_try_guarded",
+        "validation",
+        var(
+            "ids",
+            "object({ a = optional(list(string)), b = optional(list(string)) })",
+            default="{ a = [\"x\"] }",
+            checks=[(exactly_one, '"Exactly one of a and b."')],
+        )
+        + var(
+            "port",
+            "object({ n = optional(number) })",
+            default="{ n = 1 }",
+            checks=[("try(var.port.n, 0) >= 1", '"Port from 1."')],
+        )
+        + var(
+            "named",
+            "map(object({ name = optional(string) }))",
+            default="{}",
+            checks=[('alltrue([for k, v in var.named : try(startswith(v.name, "x"), true)])', '"Names start with x."')],
+        )
+        + var(
+            "level",
+            "object({ x = optional(object({ y = optional(number) })) })",
+            default="{ x = { y = 1 } }",
+            checks=[('try(var.level.x.y, "none") != "none"', '"Level needs x.y."')],
+        ),
+    )
+    m.case("no_files")
+    for name, text in [
+        ("ids_a", '{"ids": {"a": ["x"]}}'),
+        ("ids_b", '{"ids": {"b": ["x"], "a": []}}'),
+        ("ids_both", '{"ids": {"a": ["x"], "b": ["y"]}}'),
+        ("ids_none", '{"ids": {}}'),
+        ("ids_empty", '{"ids": {"a": [], "b": []}}'),
+        ("ids_null", '{"ids": null}'),
+        ("port_ok", '{"port": {"n": 5}}'),
+        ("port_zero", '{"port": {"n": 0}}'),
+        ("port_missing", '{"port": {}}'),
+        ("port_null", '{"port": null}'),
+        ("named_ok", '{"named": {"a": {"name": "xa"}, "b": {}}}'),
+        ("named_bad", '{"named": {"a": {"name": "ya"}}}'),
+        ("named_null_elem", '{"named": {"a": null}}'),
+        ("named_null", '{"named": null}'),
+        ("level_ok", '{"level": {"x": {"y": 3}}}'),
+        ("level_no_y", '{"level": {"x": {}}}'),
+        ("level_no_x", '{"level": {}}'),
+        ("level_null", '{"level": null}'),
+    ]:
+        m.json(name, text + "\n")
+
+    # `keys` and `values` of an untyped value fail unless it is an object; `{}` equals only an
+    # object without attributes.
+    m = module(
+        "validation_untyped_objects",
+        "validation",
+        var(
+            "settings",
+            default="{}",
+            checks=[
+                (
+                    'can([for k in keys(var.settings) : contains(["a", "b"], k)]) || var.settings == {}',
+                    '"An object."',
+                )
+            ],
+        )
+        + var("empty", default="{}", checks=[("var.empty == {}", '"Empty."')])
+        + var("vals", "any", default="{}", checks=[("can(values(var.vals))", '"An object."')])
+        + var("m", "map(string)", default="{}", checks=[("can(keys(var.m))", '"Not null."')]),
+    )
+    for name, text in [
+        ("settings_listed", '{"settings": {"a": 1}}'),
+        ("settings_unlisted", '{"settings": {"z": [1]}}'),
+        ("settings_empty", '{"settings": {}}'),
+        ("settings_list", '{"settings": ["a"]}'),
+        ("settings_empty_list", '{"settings": []}'),
+        ("settings_string", '{"settings": "a"}'),
+        ("settings_number", '{"settings": 1}'),
+        ("settings_bool", '{"settings": true}'),
+        ("settings_null", '{"settings": null}'),
+        ("empty_ok", '{"empty": {}}'),
+        ("empty_not", '{"empty": {"a": 1}}'),
+        ("empty_list", '{"empty": []}'),
+        ("empty_string", '{"empty": ""}'),
+        ("empty_null", '{"empty": null}'),
+        ("vals_object", '{"vals": {"a": [1]}}'),
+        ("vals_list", '{"vals": [1]}'),
+        ("vals_string", '{"vals": "s"}'),
+        ("vals_null", '{"vals": null}'),
+        ("m_ok", '{"m": {"a": "b"}}'),
+        ("m_null", '{"m": null}'),
+    ]:
+        m.json(name, text + "\n")
+
+    # An element at a literal index (past the end fails), guarded by a length test; a
+    # conditional's branch that fails where it is taken.
+    m = module(
+        "validation_first_element",
+        "validation",
+        var(
+            "versions",
+            "list(string)",
+            default="[]",
+            checks=[
+                (
+                    'length(var.versions) == 0 ? true : length(regexall("^\\\\d+\\\\.\\\\d+$", var.versions[0])) == 1',
+                    '"Like 1.2."',
+                )
+            ],
+        )
+        + var("zones", "list(string)", default='["a", "b"]', checks=[('contains(["a", "b"], var.zones[1])', '"Second zone a or b."')])
+        + var(
+            "pair",
+            "object({ a = optional(string), b = optional(string) })",
+            default="null",
+            checks=[('var.pair == null ? true : (var.pair.a == "x" ? var.pair.b != null && length(var.pair.b) > 0 : true)', '"b with x."')],
+        ),
+    )
+    for name, text in [
+        ("versions_empty", '{"versions": []}'),
+        ("versions_ok", '{"versions": ["1.2"]}'),
+        ("versions_three", '{"versions": ["1.2.3"]}'),
+        ("versions_second_bad", '{"versions": ["1.2", "x"]}'),
+        ("versions_null_elem", '{"versions": [null]}'),
+        ("versions_null", '{"versions": null}'),
+        ("versions_number", '{"versions": [1.5]}'),
+        ("zones_ok", '{"zones": ["x", "b"]}'),
+        ("zones_one", '{"zones": ["a"]}'),
+        ("zones_bad", '{"zones": ["a", "c"]}'),
+        ("zones_empty", '{"zones": []}'),
+        ("zones_null", '{"zones": null}'),
+        ("zones_null_second", '{"zones": ["a", null]}'),
+        ("pair_null", '{"pair": null}'),
+        ("pair_x_no_b", '{"pair": {"a": "x"}}'),
+        ("pair_x_empty_b", '{"pair": {"a": "x", "b": ""}}'),
+        ("pair_x_b", '{"pair": {"a": "x", "b": "y"}}'),
+        ("pair_other", '{"pair": {"a": "z"}}'),
+        ("pair_empty", '{"pair": {}}'),
+    ]:
+        m.json(name, text + "\n")
+
     # -- more null / nullable ------------------------------------------------------------------
     m = single(
         "null_object_nonnull",

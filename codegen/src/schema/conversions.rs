@@ -141,7 +141,15 @@ pub(crate) fn inexact(ty: &Type, rules: &Rules) -> Option<String> {
         Type::Set(_) if rules.min_length.is_some_and(|m| m > 1) || rules.max_length.is_some() => {
             Some("a set's length counts distinct elements, `minItems`/`maxItems` every element given (the upper bound is left out)".into())
         }
-        Type::List(t) | Type::Set(t) => child(t, rules.items.as_deref()),
+        Type::List(t) | Type::Set(t) => child(t, rules.items.as_deref())
+            .or_else(|| rules.first.iter().find_map(|r| inexact(t, r)))
+            .or_else(|| {
+                rules
+                    .any_of
+                    .iter()
+                    .flatten()
+                    .find_map(|alt| inexact(ty, alt))
+            }),
         Type::Map(t) => child(t, rules.values.as_deref()),
         Type::Object(attrs) => rules
             .properties

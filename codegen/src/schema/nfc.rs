@@ -100,7 +100,8 @@ impl Escape {
 /// text without `K`, `;` and `` ` `` (such text is the NFC form of itself alone, and a string
 /// NFC changes keeps a character outside it, so neither matches).
 pub(crate) fn needed(rules: &Rules) -> Option<Escape> {
-    let own = if rules.max_length.is_some() {
+    // (A maximum length of an untyped value that must be an object counts its attributes.)
+    let own = if rules.max_length.is_some() && !rules.object_only {
         Some(Escape::Length)
     } else if rules
         .patterns

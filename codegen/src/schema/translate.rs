@@ -13,6 +13,8 @@ use tfvars_runtime::{Expr, Number, TerraformVersion, Type, Value};
 use super::case::{preimage_pattern, CaseMapping};
 use super::ecma_regex;
 
+mod defined;
+
 /// A numeric bound.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Bound {
@@ -43,6 +45,9 @@ pub struct Rules {
     pub max_length: Option<u64>,
     /// Rules for every element (list, set).
     pub items: Option<Box<Rules>>,
+    /// Rules for the first elements of a list, by index (`var.x[0]`); an empty `Rules` for an
+    /// index without any. The list is at least as long wherever these apply (`min_length`).
+    pub first: Vec<Rules>,
     /// Rules for every value (map).
     pub values: Option<Box<Rules>>,
     /// Rules for every key (map).
@@ -79,6 +84,7 @@ impl Default for Rules {
             min_length: None,
             max_length: None,
             items: None,
+            first: Vec::new(),
             values: None,
             keys: None,
             properties: Vec::new(),
@@ -104,6 +110,7 @@ impl Rules {
             && self.min_length.is_none()
             && self.max_length.is_none()
             && self.items.is_none()
+            && self.first.is_empty()
             && self.values.is_none()
             && self.keys.is_none()
             && self.properties.is_empty()
@@ -210,6 +217,14 @@ impl Rules {
                 ok &= child(items, e)?;
             }
         }
+        if !self.first.is_empty() {
+            let (Value::List(_, elems) | Value::Tuple(elems)) = v else {
+                return None;
+            };
+            for (r, e) in self.first.iter().zip(elems) {
+                ok &= child(r, e)?;
+            }
+        }
         if self.values.is_some() || self.keys.is_some() {
             let (Value::Map(_, m) | Value::Object(m)) = v else {
                 return None;
@@ -244,6 +259,7 @@ impl Rules {
             && self.min_length.is_none()
             && self.max_length.is_none()
             && self.items.is_none()
+            && self.first.is_empty()
             && self.values.is_none()
             && self.keys.is_none()
             && self.properties.is_empty()
@@ -256,6 +272,7 @@ impl Rules {
     /// attributes), as an `anyOf` alternative needs.
     pub fn is_flat(&self) -> bool {
         self.items.is_none()
+            && self.first.is_empty()
             && self.values.is_none()
             && self.keys.is_none()
             && self.properties.is_empty()
@@ -295,6 +312,12 @@ impl Rules {
             (a, b) => a.or(b),
         };
         merge_child(&mut self.items, other.items);
+        for (i, rules) in other.first.into_iter().enumerate() {
+            match self.first.get_mut(i) {
+                Some(mine) => mine.merge(rules),
+                None => self.first.push(rules),
+            }
+        }
         merge_child(&mut self.values, other.values);
         merge_child(&mut self.keys, other.keys);
         for (name, rules) in other.properties {
@@ -668,6 +691,7 @@ impl Cx<'_> {
             Err(why) => self
                 .attribute(e, target, ty)
                 .or_else(|| self.any_key(e, target, ty))
+                .or_else(|| self.element(e, target, ty))
                 .unwrap_or(Err(why)),
         }
     }
@@ -738,14 +762,76 @@ impl Cx<'_> {
         }))
     }
 
+    /// A condition about one element of a list at a literal index (`var.x[0]`): its rules go
+    /// to that element, and the list must be long enough (an index past the end fails, which
+    /// the rule then does too: `may_fail`). `None` when the condition is not about exactly one
+    /// such element.
+    fn element(&self, e: &Expr, target: Target, ty: &Type) -> Option<Result<Translated, String>> {
+        let Type::List(elem) = ty else {
+            return None;
+        };
+        let mut found: Vec<&Expr> = Vec::new();
+        collect_indexes(e, target, &mut found);
+        let first = *found.first()?;
+        if caught_inside(e, target) {
+            // `can(…)`, `try(…)` turn the failure past the end into a value (`!can(var.x[0])`
+            // accepts the empty list): not followed.
+            return None;
+        }
+        if found.iter().any(|f| *f != first) {
+            return None;
+        }
+        let Expr::Index(_, i) = first else {
+            return None;
+        };
+        let index = self
+            .number_literal(i)
+            .filter(Number::is_integer)
+            .and_then(|n| n.to_usize())
+            .filter(|n| *n < 64)?;
+        Some(self.condition(e, Target::Attr(first), elem).map(|t| {
+            let mut child = t.rules;
+            child.null_ok = t.on_null == OnNull::True;
+            let mut first = vec![Rules::default(); index];
+            first.push(child);
+            Translated {
+                rules: Rules {
+                    first,
+                    min_length: Some(index as u64 + 1),
+                    may_fail: true,
+                    ..Rules::default()
+                },
+                // An index of null fails.
+                on_null: OnNull::Error,
+            }
+        }))
+    }
+
     /// A condition about one key of an untyped variable (`lookup(var.x, "k", null) == null ?
     /// true : contains([…], var.x["k"])`): the value must be an object; the key's value,
     /// when present, is judged by the condition with every access replaced by it; a missing
     /// key is judged by the runtime on an empty object (`lookup` gives its default there,
     /// `var.x["k"]` fails). `None` when the condition is not about exactly one key.
+    ///
+    /// The same for an element of a collection of `any` (`for x in values(var.m) :
+    /// contains([…], lookup(x, "k", "d"))`), where the condition may use nothing but the
+    /// element, and the rule on the key may only allow strings that no number or bool converts
+    /// to: Terraform unifies the elements' types, which can turn `1` into `"1"`.
     fn any_key(&self, e: &Expr, target: Target, ty: &Type) -> Option<Result<Translated, String>> {
-        let (Type::Any, Target::Var(var)) = (ty, target) else {
-            return None;
+        /// The name the element goes by when the runtime judges the condition alone.
+        const ELEMENT: &str = "\u{0}element";
+        let (var, judged) = match (ty, target) {
+            (Type::Any, Target::Var(var)) => (var, std::borrow::Cow::Borrowed(e)),
+            (Type::Any, Target::Bound(b)) => {
+                if !uses_only(e, b) {
+                    return None;
+                }
+                (
+                    ELEMENT,
+                    std::borrow::Cow::Owned(bound_as_variable(e, b, ELEMENT)),
+                )
+            }
+            _ => return None,
         };
         let mut keys = Vec::new();
         let mut bare = false;
@@ -758,8 +844,13 @@ impl Cx<'_> {
         let sub = replace_key_access(e, target, self.locals, SLOT);
         Some((|| {
             let t = self.condition(&sub, Target::Bound(SLOT), &Type::Any)?;
+            if matches!(target, Target::Bound(_)) && !unification_proof(&t.rules) {
+                return Err(format!(
+                    "a rule on the key `{key}` of an element of a collection of `any` that allows other than strings no number or bool converts to (Terraform unifies the elements' types)"
+                ));
+            }
             let absent_ok = runtime_accepts(
-                e,
+                &judged,
                 var,
                 Value::Object(Default::default()),
                 self.locals,
@@ -882,6 +973,199 @@ impl Cx<'_> {
         })
     }
 
+    /// `try(E, d)` with a literal `d` and an `E` that is not a literal or a bare attribute path
+    /// (whose null `try` returns): `(E, d)`.
+    fn try_value<'e>(&self, e: &'e Expr) -> Option<(&'e Expr, Value)> {
+        match e {
+            Expr::Call {
+                name,
+                args,
+                expand_final: false,
+            } if name == "try" => match args.as_slice() {
+                [v, d] if self.literal(v).is_none() => Some((v, self.literal(d)?)),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// `try(E, d) op N` with a literal `N`: `E op N` where `E` does not fail ([`defined`]),
+    /// `d op N` (known now) where it does. `None` when neither side is such a `try`.
+    fn try_value_compare(
+        &self,
+        op: BinaryOp,
+        a: &Expr,
+        b: &Expr,
+        target: Target,
+        ty: &Type,
+    ) -> Option<Result<Translated, String>> {
+        let (call, other) = if self.try_value(a).is_some() {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let (value, d) = self.try_value(call)?;
+        Some(self.try_value_compared(op, call == a, value, d, other, target, ty))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn try_value_compared(
+        &self,
+        op: BinaryOp,
+        on_left: bool,
+        value: &Expr,
+        d: Value,
+        other: &Expr,
+        target: Target,
+        ty: &Type,
+    ) -> Result<Translated, String> {
+        let n = self
+            .literal(other)
+            .ok_or("`try(…)` compared with a non-literal")?;
+        let fallback = match (op, &d, &n) {
+            // Values of different types are not equal (`1 == "1"` is false); null equals null.
+            (BinaryOp::Eq | BinaryOp::NotEq, x, y) => {
+                let same = std::mem::discriminant(x) == std::mem::discriminant(y) && x == y
+                    || x.is_null() && y.is_null();
+                same == (op == BinaryOp::Eq)
+            }
+            (_, Value::Number(x), Value::Number(y)) => match op {
+                BinaryOp::Less => x < y,
+                BinaryOp::LessEq => x <= y,
+                BinaryOp::Greater => x > y,
+                BinaryOp::GreaterEq => x >= y,
+                _ => return Err("`try(…)` compared with a value of another type".into()),
+            },
+            _ => {
+                return Err(
+                    "`try(…)` whose fallback is compared with a value of another type".into(),
+                )
+            }
+        };
+        let compared = if on_left {
+            Expr::Binary(op, Box::new(value.clone()), Box::new(other.clone()))
+        } else {
+            Expr::Binary(op, Box::new(other.clone()), Box::new(value.clone()))
+        };
+        let rewritten = self
+            .guarded(
+                value,
+                &compared,
+                &Expr::Literal(Value::Bool(fallback)),
+                target,
+                ty,
+            )
+            .map_err(|why| format!("`try` of {}: {why}", describe(value)))?;
+        self.condition(&rewritten, target, ty)
+    }
+
+    /// `length(A) + length(B) + … op N`, which is positive (`> 0`, `>= 1`, `!= 0`) where
+    /// one of the lengths is, and zero (`== 0`, `< 1`, `<= 0`) where all are:
+    /// `anytrue([length(A) > 0, …])` or `alltrue([length(A) == 0, …])`, both evaluating every
+    /// term as the sum does (a failing term fails either).
+    fn length_sum(
+        &self,
+        op: BinaryOp,
+        a: &Expr,
+        b: &Expr,
+        target: Target,
+        ty: &Type,
+    ) -> Result<Translated, String> {
+        let (terms, op, n) = match (length_terms(a), length_terms(b)) {
+            (Some(t), _) => (t, op, b),
+            (None, Some(t)) => (t, flip(op), a),
+            _ => return Err("a sum that is not of lengths".into()),
+        };
+        let n = self
+            .number_literal(n)
+            .ok_or("a sum of lengths compared with a non-literal")?;
+        let (zero, one) = (Number::from(0u8), Number::from(1u8));
+        let positive = match op {
+            BinaryOp::Greater | BinaryOp::NotEq if n == zero => true,
+            BinaryOp::GreaterEq if n == one => true,
+            BinaryOp::Eq | BinaryOp::LessEq if n == zero => false,
+            BinaryOp::Less if n == one => false,
+            _ => {
+                return Err(format!(
+                    "a sum of lengths compared using `{}` with {n}",
+                    op_text(op)
+                ))
+            }
+        };
+        let (each_op, all) = if positive {
+            (BinaryOp::Greater, "anytrue")
+        } else {
+            (BinaryOp::Eq, "alltrue")
+        };
+        let each = terms
+            .into_iter()
+            .map(|t| {
+                Expr::Binary(
+                    each_op,
+                    Box::new(t.clone()),
+                    Box::new(Expr::Literal(Value::Number(zero.clone()))),
+                )
+            })
+            .collect();
+        let rewritten = Expr::Call {
+            name: all.into(),
+            args: vec![Expr::Tuple(each)],
+            expand_final: false,
+        };
+        self.condition(&rewritten, target, ty)
+    }
+
+    /// `setintersection(L, X) == X` (either order of arguments or sides) for a set of strings
+    /// `X` (the target or an attribute path under it) and a list `L` of literal strings: every
+    /// element of `X` is in `L`, which is `alltrue([for x in X : contains(L, x)])` (a null
+    /// element or `X` fails or is false in both, and the rule rejects either way).
+    fn subset_of_literals(&self, a: &Expr, b: &Expr, target: Target, ty: &Type) -> Option<Expr> {
+        for (call, x) in [(a, b), (b, a)] {
+            let Expr::Call {
+                name,
+                args,
+                expand_final: false,
+            } = call
+            else {
+                continue;
+            };
+            let [p, q] = args.as_slice() else {
+                continue;
+            };
+            if name != "setintersection" {
+                continue;
+            }
+            let list = match (p == x, q == x) {
+                (true, false) => q,
+                (false, true) => p,
+                _ => continue,
+            };
+            let items = self.tuple(list)?;
+            let strings = items
+                .iter()
+                .all(|i| matches!(self.literal(i), Some(Value::String(_))));
+            let set_of_strings = matches!(
+                path_type(x, target, ty),
+                Some(Type::Set(t)) if *t == Type::String
+            );
+            if !strings || !set_of_strings {
+                return None;
+            }
+            const EACH: &str = "\u{0}each";
+            let each = ForParts {
+                key_var: None,
+                value_var: EACH.into(),
+                collection: x.clone(),
+            };
+            return Some(each.alltrue(Expr::Call {
+                name: "contains".into(),
+                args: vec![list.clone(), Expr::Bound(EACH.into())],
+                expand_final: false,
+            }));
+        }
+        None
+    }
+
     fn condition_direct(&self, e: &Expr, target: Target, ty: &Type) -> Result<Translated, String> {
         match e {
             Expr::Binary(BinaryOp::Or, ..) => self
@@ -913,6 +1197,19 @@ impl Cx<'_> {
             ) if counted_terms(a).is_some() || counted_terms(b).is_some() => {
                 self.count(*op, a, b, target, ty)
             }
+            Expr::Binary(
+                op @ (BinaryOp::Eq
+                | BinaryOp::NotEq
+                | BinaryOp::Less
+                | BinaryOp::LessEq
+                | BinaryOp::Greater
+                | BinaryOp::GreaterEq),
+                a,
+                b,
+            ) if length_terms(a).is_some() || length_terms(b).is_some() => {
+                self.length_sum(*op, a, b, target, ty)
+            }
+
             Expr::Binary(op @ (BinaryOp::Eq | BinaryOp::NotEq), a, b) => {
                 if let Some(lazy) = try_null_test(*op == BinaryOp::Eq, a, b) {
                     return self.condition(&lazy, target, ty);
@@ -933,6 +1230,10 @@ impl Cx<'_> {
                 if let Some(t) = self.length_compare(*op, a, b, target, ty)? {
                     return Ok(t);
                 }
+                if let (BinaryOp::Eq, Some(every)) = (op, self.subset_of_literals(a, b, target, ty))
+                {
+                    return self.condition(&every, target, ty);
+                }
                 for (computed, lit) in [(a, b), (b, a)] {
                     if let Some(lit) = self.literal(lit).filter(|l| !l.is_null()) {
                         let eq = *op == BinaryOp::Eq;
@@ -951,6 +1252,25 @@ impl Cx<'_> {
                         {
                             return t;
                         }
+                    }
+                }
+                if let Some(t) = self.try_value_compare(*op, a, b, target, ty) {
+                    return t;
+                }
+                if let (BinaryOp::Eq, Type::Any) = (op, ty) {
+                    // `var.x == {}` on an untyped value: an object without attributes (a JSON
+                    // object is one; `[]` is an empty tuple, not equal).
+                    let empty_object =
+                        |e: &Expr| matches!(e.peel(), Expr::Object(items) if items.is_empty());
+                    if target.is(a) && empty_object(b) || target.is(b) && empty_object(a) {
+                        return Ok(Translated {
+                            rules: Rules {
+                                object_only: true,
+                                max_length: Some(0),
+                                ..Rules::default()
+                            },
+                            on_null: OnNull::False,
+                        });
                     }
                 }
                 let other = if target.is(a) {
@@ -979,6 +1299,9 @@ impl Cx<'_> {
             ) => {
                 if let Some(t) = self.length_compare(*op, a, b, target, ty)? {
                     return Ok(t);
+                }
+                if let Some(t) = self.try_value_compare(*op, a, b, target, ty) {
+                    return t;
                 }
                 let (op, n) = if target.is(a) {
                     (*op, self.number_literal(b))
@@ -1116,6 +1439,8 @@ impl Cx<'_> {
                         },
                     })
                 }
+                // `!x` for a bool `x`: false; null fails.
+                other if target.is(other) && *ty == Type::Bool => Ok(self.truth_value(false)),
                 other => match negated(other) {
                     Some(pushed) => self.condition(&pushed, target, ty),
                     None => Err(format!("`!` applied to {}", describe(other))),
@@ -1156,7 +1481,20 @@ impl Cx<'_> {
                     },
                 }
             }
+            // A bool used as a condition (`var.x.enabled && …`): true; null fails.
+            other if target.is(other) && *ty == Type::Bool => Ok(self.truth_value(true)),
             other => Err(format!("{} is not translated", describe(other))),
+        }
+    }
+
+    /// A bool value used as a condition that must be `holds`: Terraform fails on null.
+    fn truth_value(&self, holds: bool) -> Translated {
+        Translated {
+            rules: Rules {
+                allowed: Some(vec![Value::Bool(holds)]),
+                ..Rules::default()
+            },
+            on_null: OnNull::Error,
         }
     }
 
@@ -1256,10 +1594,10 @@ impl Cx<'_> {
                 Some(Value::Bool(false)) => (None, OnNull::False),
                 Some(Value::Bool(true)) => (Some(Rules::default()), OnNull::True),
                 _ => {
+                    // A branch that fails (a null attribute, an index past the end) rejects
+                    // where it fails, and is taken only where `C` (`!C`) holds: its alternative
+                    // rejects there too. The failure is kept for an enclosing `||`.
                     let t = self.condition(branch, target, ty)?;
-                    if t.rules.may_fail {
-                        return Err("a conditional branch that fails on a null attribute".into());
-                    }
                     (Some(t.rules), t.on_null)
                 }
             };
@@ -1275,10 +1613,10 @@ impl Cx<'_> {
             OnNull::True => on_null[0],
             OnNull::False => on_null[1],
         };
-        Ok(Translated {
-            rules: self.alternatives(alternatives, ty)?,
-            on_null,
-        })
+        let may_fail = alternatives.iter().any(|r| r.may_fail);
+        let mut rules = self.alternatives(alternatives, ty)?;
+        rules.may_fail |= may_fail;
+        Ok(Translated { rules, on_null })
     }
 
     /// `Some(true)` for `x == null`, `Some(false)` for `x != null`.
@@ -1356,6 +1694,7 @@ impl Cx<'_> {
             on_null.push(t.on_null);
             alternatives.push(t.rules);
         }
+        absorb(&mut alternatives);
         let rules = if alternatives.len() == 1 {
             alternatives.pop().unwrap_or_default()
         } else {
@@ -1683,6 +2022,80 @@ impl Cx<'_> {
         }))
     }
 
+    /// `can(regex(P, D))` where `D` is [`Cx::defaulted`] (`coalesce(x, "d")`, `x == null ? "d"
+    /// : x`): the target matches `P`, except where `D` is the default (null, and the empty
+    /// string for `coalesce`), which passes when the default matches `P` and fails without
+    /// one (`coalesce` fails, `can` is false). `None` for other arguments.
+    fn defaulted_regex(
+        &self,
+        args: &[Expr],
+        target: Target,
+        ty: &Type,
+    ) -> Option<Result<Translated, String>> {
+        let [p, v] = args else {
+            return None;
+        };
+        let Defaulted {
+            default,
+            skip_empty,
+        } = match self.defaulted(v, target, ty)? {
+            Ok(d) => d,
+            Err(why) => return Some(Err(why)),
+        };
+        Some((|| {
+            let Some(Value::String(p)) = self.literal(p) else {
+                return Err("`regex` with a pattern that is not a literal string".to_string());
+            };
+            if *ty != Type::String {
+                return Err(format!("`regex` of a defaulted value of type `{ty}`"));
+            }
+            let pattern =
+                ecma_regex::translate(&p).map_err(|why| format!("the pattern {p:?}: {why}"))?;
+            let matching = Rules {
+                patterns: vec![pattern.clone()],
+                ..Rules::default()
+            };
+            let judge = |v: &Value| {
+                matching
+                    .accepts(v)
+                    .ok_or_else(|| format!("the pattern {p:?} cannot be judged on {v:?} here"))
+            };
+            // The verdict where `D` is the default: it matches, or it fails (no default).
+            let default_ok = match &default {
+                Some(d) => judge(d)?,
+                None => false,
+            };
+            let mut rules = matching.clone();
+            if skip_empty {
+                // `coalesce` gives the default for `""` too.
+                match (judge(&empty())?, default_ok) {
+                    (false, true) => {
+                        rules = Rules {
+                            any_of: vec![vec![
+                                matching.clone(),
+                                Rules {
+                                    allowed: Some(vec![empty()]),
+                                    ..Rules::default()
+                                },
+                            ]],
+                            ..Rules::default()
+                        }
+                    }
+                    (true, false) => rules.disallowed.push(empty()),
+                    _ => {}
+                }
+            }
+            Ok(Translated {
+                rules,
+                on_null: if default_ok {
+                    OnNull::True
+                } else {
+                    OnNull::False
+                },
+            })
+        })())
+    }
+
     /// `try(x.a, d)` on an object `x` (the target) that has attribute `a`: getting `a` fails
     /// only on a null `x`, so this is `x.a` for a non-null `x` and `d` (a literal) otherwise.
     /// `Some((attribute expression, d))`; `Some(Err)` for such a shape that is not translated.
@@ -1893,6 +2306,9 @@ impl Cx<'_> {
                     expand_final: false,
                 }] => match name.as_str() {
                     "regex" => {
+                        if let Some(t) = self.defaulted_regex(inner, target, ty) {
+                            return t;
+                        }
                         let pattern = self.regex_args(inner, target, ty)?;
                         Ok(Translated::pattern(pattern, OnNull::False))
                     }
@@ -1912,12 +2328,30 @@ impl Cx<'_> {
                         let pattern = self.cidrhost_args(inner, target, ty)?;
                         Ok(Translated::pattern(pattern, OnNull::False))
                     }
+                    "keys" | "values" if matches!(inner.as_slice(), [v] if target.is(v)) => {
+                        // A map or an object (of an untyped value: any object); false on null
+                        // and on any other value.
+                        match ty {
+                            Type::Any => Ok(Translated {
+                                rules: Rules {
+                                    object_only: true,
+                                    ..Rules::default()
+                                },
+                                on_null: OnNull::False,
+                            }),
+                            Type::Map(_) | Type::Object(_) => Ok(Translated {
+                                rules: Rules::default(),
+                                on_null: OnNull::False,
+                            }),
+                            other => Err(format!("`can({name}(…))` on a value of type `{other}`")),
+                        }
+                    }
                     "base64decode" if matches!(inner.as_slice(), [v] if target.is(v)) => {
                         Err("`can(base64decode(…))`: Terraform also requires the decoded bytes to be UTF-8, which no pattern of a practical size states exactly".into())
                     }
-                    _ => Err(format!("`can` around {}", describe(call))),
+                    _ => self.can_anything(call, target, ty),
                 },
-                [other] => Err(format!("`can` around {}", describe(other))),
+                [other] => self.can_anything(other, target, ty),
                 _ => Err("`can` with several arguments".into()),
             },
             "startswith" | "endswith" => match args {
@@ -1992,6 +2426,14 @@ impl Cx<'_> {
                 let [c, fallback] = args else {
                     return Err("`try` with other than two arguments".into());
                 };
+                if matches!(
+                    c.peel(),
+                    Expr::GetAttr(..) | Expr::Index(..) | Expr::Variable(_) | Expr::Bound(_)
+                ) {
+                    // `try(var.x.enabled, false)`: a null value is returned, not caught, and
+                    // fails where the result is used.
+                    return Err("`try` around a value rather than a condition".into());
+                }
                 let Some(Value::Bool(fallback)) = self.literal(fallback) else {
                     return Err(
                         "`try` whose fallback is not `true` or `false` (a value, not a rule)"
@@ -2008,28 +2450,62 @@ impl Cx<'_> {
                 } else {
                     BinaryOp::And
                 };
-                let t = if short_circuit_alike(c, chain) {
-                    self.condition(&as_conditionals(c.peel(), chain), target, ty)?
-                } else {
-                    self.condition(c, target, ty)?
+                let caught = || {
+                    let t = if short_circuit_alike(c, chain) {
+                        self.condition(&as_conditionals(c.peel(), chain), target, ty)?
+                    } else {
+                        self.condition(c, target, ty)?
+                    };
+                    if !fails_only_on_null(&t.rules) {
+                        return Err(
+                            "`try` around a rule that can fail on elements, values, keys or a null attribute"
+                                .to_string(),
+                        );
+                    }
+                    Ok(Translated {
+                        rules: t.rules,
+                        on_null: match t.on_null {
+                            OnNull::Error if fallback => OnNull::True,
+                            OnNull::Error => OnNull::False,
+                            other => other,
+                        },
+                    })
                 };
-                if !fails_only_on_null(&t.rules) {
-                    return Err(
-                        "`try` around a rule that can fail on elements, values, keys or a null attribute"
-                            .into(),
-                    );
-                }
-                Ok(Translated {
-                    rules: t.rules,
-                    on_null: match t.on_null {
-                        OnNull::Error if fallback => OnNull::True,
-                        OnNull::Error => OnNull::False,
-                        other => other,
-                    },
+                caught().or_else(|why| {
+                    // Where every failure of `C` is known ([`defined`]): `C` where it does not
+                    // fail, the fallback elsewhere.
+                    if !is_boolean(c.peel()) {
+                        return Err(why);
+                    }
+                    let fallback = Expr::Literal(Value::Bool(fallback));
+                    self.guarded(c, c, &fallback, target, ty)
+                        .and_then(|rewritten| self.condition(&rewritten, target, ty))
+                        .map_err(|_| why)
                 })
             }
             other => Err(format!("the function `{other}` is not translated")),
         }
+    }
+
+    /// `can(e)` for an `e` whose failures are followed ([`defined`]): the condition under which
+    /// it does not fail, translated.
+    fn can_anything(&self, e: &Expr, target: Target, ty: &Type) -> Result<Translated, String> {
+        let around = || format!("`can` around {}", describe(e));
+        let place = self
+            .can_condition(e, target, ty)
+            .map_err(|why| format!("{}: {why}", around()))?;
+        if let Expr::Literal(Value::Bool(b)) = place {
+            // Never fails: the rule says nothing (or refuses everything, which is left out).
+            if !b {
+                return Err(format!("{}: it always fails", around()));
+            }
+            return Ok(Translated {
+                rules: Rules::default(),
+                on_null: OnNull::True,
+            });
+        }
+        self.condition(&place, target, ty)
+            .map_err(|why| format!("{}: {why}", around()))
     }
 
     /// The pattern of the strings `s` for which `cidrhost(s, N)` succeeds, for `cidrhost(var.x,
@@ -2303,7 +2779,15 @@ impl Cx<'_> {
             .number_literal(n)
             .ok_or_else(|| "`length(regexall(…))` compared with a non-literal".to_string())?;
         let (floor, ceil) = floor_ceil(&n);
+        // A pattern whose every match starts at the beginning of the text matches at most once
+        // (`regexall` searches on from the end of a match, where `^` no longer matches).
+        let at_most_once = || match self.literal(&args[0]) {
+            Some(Value::String(p)) => regex_automata::nfa::thompson::NFA::new(&p)
+                .is_ok_and(|nfa| nfa.is_always_start_anchored()),
+            _ => false,
+        };
         let some = match (op, floor == ceil, floor) {
+            (BinaryOp::Eq, true, 1) if at_most_once() => true,
             (BinaryOp::Greater, true, 0)
             | (BinaryOp::GreaterEq, true, 1)
             | (BinaryOp::NotEq, true, 0) => true,
@@ -2375,6 +2859,91 @@ impl Cx<'_> {
         Some(self.condition(&each.alltrue(filter.clone()), target, ty))
     }
 
+    /// `length(trimsuffix(x, "s")) op N` (`trimprefix`): `s` is removed once where `x` ends
+    /// (starts) with it, so this is `endswith(x, "s") ? length(x) op N + len(s) : length(x)
+    /// op N`, for a literal `s` of printable ASCII characters (each its own grapheme cluster).
+    /// `None` when `side` is not of that form.
+    fn trimmed_length(
+        &self,
+        side: &Expr,
+        op: BinaryOp,
+        n: &Expr,
+        target: Target,
+        ty: &Type,
+    ) -> Option<Result<Translated, String>> {
+        let Expr::Call {
+            name,
+            args,
+            expand_final: false,
+        } = side
+        else {
+            return None;
+        };
+        let [Expr::Call {
+            name: trim,
+            args: trim_args,
+            expand_final: false,
+        }] = args.as_slice()
+        else {
+            return None;
+        };
+        let test = match trim.as_str() {
+            "trimsuffix" => "endswith",
+            "trimprefix" => "startswith",
+            _ => return None,
+        };
+        let [x, affix] = trim_args.as_slice() else {
+            return None;
+        };
+        if name != "length" || !target.is(x) {
+            return None;
+        }
+        Some((|| {
+            let Some(Value::String(affix_text)) = self.literal(affix) else {
+                return Err(format!("`{trim}` with a non-literal string"));
+            };
+            if affix_text.is_empty()
+                || !affix_text
+                    .bytes()
+                    .all(|b| b.is_ascii_graphic() || b == b' ')
+            {
+                return Err(format!(
+                    "`{trim}` of {affix_text:?}, not printable ASCII characters"
+                ));
+            }
+            if let Some(why) = nfc_unsafe(&affix_text).filter(|_| !self.nfc_escaped) {
+                return Err(format!("`{trim}` of {affix_text:?}: {why}"));
+            }
+            let n = self
+                .number_literal(n)
+                .ok_or_else(|| format!("`length({trim}(…))` compared with a non-literal"))?;
+            let longer = n
+                .checked_add(&Number::from(affix_text.len() as u64))
+                .map_err(|e| e.message().to_string())?;
+            let length = |n: Number| {
+                Expr::Binary(
+                    op,
+                    Box::new(Expr::Call {
+                        name: "length".into(),
+                        args: vec![x.clone()],
+                        expand_final: false,
+                    }),
+                    Box::new(Expr::Literal(Value::Number(n))),
+                )
+            };
+            let rewritten = Expr::Conditional(
+                Box::new(Expr::Call {
+                    name: test.into(),
+                    args: vec![x.clone(), affix.clone()],
+                    expand_final: false,
+                }),
+                Box::new(length(longer)),
+                Box::new(length(n)),
+            );
+            self.condition(&rewritten, target, ty)
+        })())
+    }
+
     /// `length(x) op N` / `N op length(x)`; `None` when neither side is `length(x)`.
     fn length_compare(
         &self,
@@ -2386,6 +2955,11 @@ impl Cx<'_> {
     ) -> Result<Option<Translated>, String> {
         if let Some(t) = self.regexall_compare(op, a, b, target, ty)? {
             return Ok(Some(t));
+        }
+        for (side, n, op) in [(a, b, op), (b, a, flip(op))] {
+            if let Some(t) = self.trimmed_length(side, op, n, target, ty) {
+                return t.map(Some);
+            }
         }
         // `length([for x in X : v if P]) == 0`: no element passes the filter, which is
         // `alltrue([for x in X : !P])` (each `P` is evaluated either way, and so is `v` for an
@@ -2432,6 +3006,28 @@ impl Cx<'_> {
                 op_text(op)
             )
         })?;
+        if op == BinaryOp::NotEq {
+            // `length(x) != N`: shorter or longer (both sides evaluated, failing alike on null);
+            // no length is below 0, so for N <= 0 only longer.
+            let length = if is_length(a) { a } else { b };
+            let side = |op| {
+                Expr::Binary(
+                    op,
+                    Box::new(length.clone()),
+                    Box::new(Expr::Literal(Value::Number(n.clone()))),
+                )
+            };
+            let rewritten = if n <= Number::from(0u8) {
+                side(BinaryOp::Greater)
+            } else {
+                Expr::Binary(
+                    BinaryOp::Or,
+                    Box::new(side(BinaryOp::Less)),
+                    Box::new(side(BinaryOp::Greater)),
+                )
+            };
+            return self.condition(&rewritten, target, ty).map(Some);
+        }
         let (floor, ceil) = floor_ceil(&n);
         let mut min: Option<i128> = None;
         let mut max: Option<i128> = None;
@@ -2646,6 +3242,17 @@ fn counted_terms(e: &Expr) -> Option<Vec<(&Expr, bool)>> {
             _ => None,
         })
         .collect()
+}
+
+/// The terms of `length(A) + length(B) + …` (two or more).
+fn length_terms(e: &Expr) -> Option<Vec<&Expr>> {
+    let mut terms = Vec::new();
+    flatten(e, BinaryOp::Add, &mut terms);
+    let lengths = terms.len() > 1
+        && terms.iter().all(|t| {
+            matches!(t, Expr::Call { name, args, expand_final: false } if name == "length" && args.len() == 1)
+        });
+    lengths.then_some(terms)
 }
 
 /// `try(x.a.b, null) == null` (or `!=`): `try` gives null when `x`, `x.a` or `x.a.b` is null
@@ -2885,6 +3492,70 @@ fn key_accesses(
     }
 }
 
+/// Whether `e` refers to nothing but the `for` symbol `b` (and literals, functions).
+fn uses_only(e: &Expr, b: &str) -> bool {
+    match e {
+        Expr::Bound(x) => x == b,
+        // (Templates and object literals are not rewritten by `bound_as_variable`.)
+        Expr::Variable(_)
+        | Expr::Local(_)
+        | Expr::Unknown(_)
+        | Expr::For(_)
+        | Expr::Splat { .. }
+        | Expr::Template(_)
+        | Expr::Object(_) => false,
+        _ => e.children().into_iter().all(|c| uses_only(c, b)),
+    }
+}
+
+/// `e` with the `for` symbol `b` replaced by the variable `name`.
+fn bound_as_variable(e: &Expr, b: &str, name: &str) -> Expr {
+    let r = |e: &Expr| Box::new(bound_as_variable(e, b, name));
+    match e {
+        Expr::Bound(x) if x == b => Expr::Variable(name.to_string()),
+        Expr::GetAttr(a, n) => Expr::GetAttr(r(a), n.clone()),
+        Expr::Index(a, i) => Expr::Index(r(a), r(i)),
+        Expr::Unary(op, a) => Expr::Unary(*op, r(a)),
+        Expr::Binary(op, a, c) => Expr::Binary(*op, r(a), r(c)),
+        Expr::Conditional(a, t, f) => Expr::Conditional(r(a), r(t), r(f)),
+        Expr::Call {
+            name: f,
+            args,
+            expand_final,
+        } => Expr::Call {
+            name: f.clone(),
+            args: args.iter().map(|a| bound_as_variable(a, b, name)).collect(),
+            expand_final: *expand_final,
+        },
+        Expr::Tuple(items) => Expr::Tuple(
+            items
+                .iter()
+                .map(|a| bound_as_variable(a, b, name))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
+/// Whether rules on a value of an element of a collection of `any` judge it the same before
+/// and after Terraform unifies the elements' types: nothing but allowed strings (and null),
+/// none of which is the text of a number or a bool.
+fn unification_proof(r: &Rules) -> bool {
+    let converted_text = |s: &str| {
+        s == "true"
+            || s == "false"
+            || tfvars_runtime::convert(&Value::String(s.to_string()), &Type::Number).is_ok()
+    };
+    r.only_allowed()
+        && r.allowed.as_ref().is_some_and(|a| {
+            a.iter().all(|v| match v {
+                Value::String(s) => !converted_text(s),
+                Value::Null(_) => true,
+                _ => false,
+            })
+        })
+}
+
 /// `e` with every key access to the target replaced by the symbol `slot`.
 fn replace_key_access(e: &Expr, target: Target, locals: &[LocalSpec], slot: &str) -> Expr {
     if key_access(e, target, locals).is_some() {
@@ -2965,6 +3636,30 @@ fn runtime_accepts(
     Some(!found.iter().any(|d| d.severity == Severity::Error))
 }
 
+/// Every `t[i]` in `e` whose collection is the target.
+fn collect_indexes<'e>(e: &'e Expr, target: Target, out: &mut Vec<&'e Expr>) {
+    match e {
+        Expr::Index(inner, _) if target.is(inner) => out.push(e),
+        Expr::For(_) | Expr::Splat { .. } => {}
+        _ => e
+            .children()
+            .into_iter()
+            .for_each(|c| collect_indexes(c, target, out)),
+    }
+}
+
+/// Whether an index of the target is evaluated inside `can` or `try` in `e`.
+fn caught_inside(e: &Expr, target: Target) -> bool {
+    match e {
+        Expr::Call { name, args, .. } if name == "can" || name == "try" => args.iter().any(|a| {
+            let mut found = Vec::new();
+            collect_indexes(a, target, &mut found);
+            !found.is_empty()
+        }),
+        _ => e.children().into_iter().any(|c| caught_inside(c, target)),
+    }
+}
+
 /// Every `GetAttr(t, _)` in `e` whose object is the target.
 fn collect_attrs<'e>(e: &'e Expr, target: Target, out: &mut Vec<&'e Expr>) {
     match e {
@@ -3000,6 +3695,7 @@ fn collect_attrs<'e>(e: &'e Expr, target: Target, out: &mut Vec<&'e Expr>) {
 fn fails_only_on_null(r: &Rules) -> bool {
     !r.may_fail
         && r.items.is_none()
+        && r.first.is_empty()
         && r.values.is_none()
         && r.keys.is_none()
         && r.properties.iter().all(|(_, p)| fails_only_on_null(p))
@@ -3030,12 +3726,46 @@ fn floor_ceil(n: &Number) -> (i128, i128) {
 
 /// Whether alternatives can be written as an `anyOf`: each is flat, or all are about the
 /// attributes of an object (none about elements, values or keys).
+/// Drops the alternatives of a disjunction that another one implies (`A || B` is `A` where
+/// `B` implies `A`), for the one case known here: an alternative that only says the value is
+/// an object implies nothing but holds for every alternative that says so too. Alternatives
+/// that can fail are kept (their failure matters).
+fn absorb(alternatives: &mut Vec<Rules>) {
+    let object_only = Rules {
+        object_only: true,
+        ..Rules::default()
+    };
+    let weakest = |r: &Rules| {
+        let mut plain = r.clone();
+        plain.null_ok = true;
+        plain == object_only
+    };
+    if alternatives.iter().any(|r| r.may_fail) {
+        return;
+    }
+    if let Some(i) = alternatives.iter().position(weakest) {
+        let keep = alternatives[i].clone();
+        alternatives.retain(|r| !r.object_only);
+        alternatives.push(keep);
+    }
+}
+
 fn alternatives_expressible(alternatives: &[Rules], ty: &Type) -> bool {
     let on_attributes = matches!(ty, Type::Object(_))
         && alternatives
             .iter()
             .all(|r| r.items.is_none() && r.values.is_none() && r.keys.is_none());
-    on_attributes || alternatives.iter().all(Rules::is_flat)
+    // On a list, alternatives may also hold rules on its first elements.
+    let on_first = matches!(ty, Type::List(_))
+        && alternatives.iter().all(|r| {
+            r.items.is_none()
+                && r.values.is_none()
+                && r.keys.is_none()
+                && r.properties.is_empty()
+                && r.required.is_empty()
+                && !r.object_only
+        });
+    on_attributes || on_first || alternatives.iter().all(Rules::is_flat)
 }
 
 /// Whether some number's string form (what Terraform gives a string variable for a number:

@@ -134,6 +134,28 @@ pub(crate) fn node(cx: &NodeCx, ty: &Type, rules: Option<&Rules>, nullable: bool
             if matches!(ty, Type::Set(_)) && !cx.conversions {
                 n.set("uniqueItems", Json::Bool(true));
             }
+            if !rules.first.is_empty() {
+                // Rules on the first elements: `items` as a list, beside the one for every
+                // element (`allOf`, since a node has one `items`).
+                let mut o = Json::object();
+                o.set("items", first_items(cx, t, &rules.first));
+                push_all_of(&mut n, o);
+            }
+            if rules.any_of.iter().flatten().any(|r| !r.first.is_empty()) {
+                // Alternatives about the first elements: each a schema of the list.
+                let mut flat = rules.clone();
+                flat.any_of.clear();
+                write_rules(&mut n, ty, &flat);
+                write_any_of(&mut n, &rules.any_of, |r| {
+                    let mut o = Json::object();
+                    write_rules(&mut o, ty, r);
+                    if !r.first.is_empty() {
+                        o.set("items", first_items(cx, t, &r.first));
+                    }
+                    o
+                });
+                return finish(cx, n, nullable, keys_escaped);
+            }
             n
         }
         Type::Map(t) => {
@@ -273,6 +295,26 @@ pub(crate) fn node(cx: &NodeCx, ty: &Type, rules: Option<&Rules>, nullable: bool
         }
     }
     finish(cx, n, nullable, keys_escaped)
+}
+
+/// `items` as a list: the node of each of the first elements, with its rules.
+fn first_items(cx: &NodeCx, elem: &Type, first: &[Rules]) -> Json {
+    Json::Array(
+        first
+            .iter()
+            .map(|r| node(cx, elem, Some(r), cx.conversions))
+            .collect(),
+    )
+}
+
+/// Adds `o` to the node's `allOf`.
+fn push_all_of(n: &mut Json, o: Json) {
+    match n.entries().get_mut("allOf") {
+        Some(Json::Array(existing)) => existing.push(o),
+        _ => {
+            n.set("allOf", Json::Array(vec![o]));
+        }
+    }
 }
 
 fn finish(cx: &NodeCx, n: Json, nullable: bool, keys_escaped: bool) -> Json {
@@ -500,6 +542,8 @@ pub(crate) fn write_rules(n: &mut Json, ty: &Type, rules: &Rules) {
     let (min_key, max_key) = match ty {
         Type::String => ("minLength", "maxLength"),
         Type::Map(_) | Type::Object(_) => ("minProperties", "maxProperties"),
+        // An untyped value the rules require to be an object (`var.x == {}`).
+        Type::Any if rules.object_only => ("minProperties", "maxProperties"),
         _ => ("minItems", "maxItems"),
     };
     if let Some(min) = rules.min_length {

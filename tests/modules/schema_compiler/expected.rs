@@ -1605,6 +1605,7 @@ impl Variables {
 		},
 		"agents_count": {
 			"default": 2,
+			"minimum": 1,
 			"type": "number"
 		},
 		"backend": {
