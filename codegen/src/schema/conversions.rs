@@ -29,6 +29,7 @@
 
 use tfvars_runtime::{Number, Type, Value};
 
+use super::number_strings;
 use super::translate::{self, Rules};
 use super::types::write_rules;
 use crate::json_text::Json;
@@ -131,9 +132,13 @@ pub(crate) fn inexact(ty: &Type, rules: &Rules) -> Option<String> {
                 Some("a number given for a string is not checked against the string's pattern or length".into())
             }
         }
-        Type::Number if !rules.is_empty() => {
-            Some("a number given as a string is not checked against the rules".into())
-        }
+        Type::Number if !rules.is_empty() => Some(if plain_decimals_checked(rules).is_some() {
+            "a number given as a string other than a plain decimal (`1e3`, `.5`, `inf`) is not \
+             checked against the bounds"
+                .into()
+        } else {
+            "a number given as a string is not checked against the rules".into()
+        }),
         Type::Bool if !rules.is_empty() => [true, false]
             .iter()
             .any(|b| rules.accepts(&Value::Bool(*b)).is_none())
@@ -167,6 +172,22 @@ pub(crate) fn inexact(ty: &Type, rules: &Rules) -> Option<String> {
             }),
         _ => None,
     }
+}
+
+/// For a number node whose rules are whole bounds and nothing else, the pattern of the plain
+/// decimal strings within them (`Some(None)`: there are none); `None` for other rules.
+fn plain_decimals_checked(rules: &Rules) -> Option<Option<String>> {
+    let bounds_only = Rules {
+        minimum: rules.minimum.clone(),
+        maximum: rules.maximum.clone(),
+        null_ok: rules.null_ok,
+        may_fail: rules.may_fail,
+        ..Rules::default()
+    };
+    if *rules != bounds_only || (rules.minimum.is_none() && rules.maximum.is_none()) {
+        return None;
+    }
+    number_strings::plain_decimals_within(rules.minimum.as_ref(), rules.maximum.as_ref()).ok()
 }
 
 /// The node of a primitive type under conversion rules.
@@ -245,8 +266,9 @@ pub(crate) fn primitive(ty: &Type, rules: &Rules, nullable: bool) -> Json {
                 n.set("type", types(&["number", "string"], nullable));
                 n.set("pattern", Json::str(NUMBER_STRING_PATTERN));
             } else {
-                // A numeric string converts to a number the keywords cannot see: such strings
-                // are all accepted (looser than Terraform, see `inexact`).
+                // A numeric string converts to a number the keywords cannot see. Plain decimal
+                // strings are checked against whole bounds by a pattern; other strings are
+                // accepted (looser than Terraform, see `inexact`).
                 let mut number = Json::object();
                 number.set("type", Json::str("number"));
                 write_rules(&mut number, ty, rules);
@@ -254,6 +276,22 @@ pub(crate) fn primitive(ty: &Type, rules: &Rules, nullable: bool) -> Json {
                 string
                     .set("type", Json::str("string"))
                     .set("pattern", Json::str(NUMBER_STRING_PATTERN));
+                if let Some(within) = plain_decimals_checked(rules) {
+                    let mut plain = Json::object();
+                    plain.set("pattern", Json::str(number_strings::PLAIN_DECIMAL));
+                    match within {
+                        Some(pattern) => {
+                            let mut other = Json::object();
+                            other.set("not", plain);
+                            let mut inside = Json::object();
+                            inside.set("pattern", Json::str(pattern));
+                            string.set("anyOf", Json::Array(vec![other, inside]));
+                        }
+                        None => {
+                            string.set("not", plain);
+                        }
+                    }
+                }
                 let mut alternatives = vec![number, string];
                 if nullable {
                     let mut null = Json::object();

@@ -23,6 +23,7 @@ mod conversions;
 pub mod ecma_regex;
 mod nfc;
 mod nfc_classes;
+mod number_strings;
 pub mod translate;
 pub(crate) mod types;
 
