@@ -113,6 +113,13 @@ fn number_spelled(s: &str) -> Option<Json> {
 /// judge its string form by pattern or length. `None` when the node is exact.
 pub(crate) fn inexact(ty: &Type, rules: &Rules) -> Option<String> {
     let child = |t: &Type, r: Option<&Rules>| r.and_then(|r| inexact(t, r));
+    let alternatives = || {
+        rules
+            .any_of
+            .iter()
+            .flatten()
+            .find_map(|alt| inexact(ty, alt))
+    };
     match ty {
         Type::String if !rules.is_empty() => {
             let only_enum = rules.allowed.is_some() && rules.only_allowed();
@@ -148,13 +155,7 @@ pub(crate) fn inexact(ty: &Type, rules: &Rules) -> Option<String> {
         }
         Type::List(t) | Type::Set(t) => child(t, rules.items.as_deref())
             .or_else(|| rules.first.iter().find_map(|r| inexact(t, r)))
-            .or_else(|| {
-                rules
-                    .any_of
-                    .iter()
-                    .flatten()
-                    .find_map(|alt| inexact(ty, alt))
-            }),
+            .or_else(alternatives),
         Type::Map(t) => child(t, rules.values.as_deref()),
         Type::Object(attrs) => rules
             .properties
@@ -163,13 +164,7 @@ pub(crate) fn inexact(ty: &Type, rules: &Rules) -> Option<String> {
                 let a = attrs.iter().find(|a| a.name == *name)?;
                 inexact(&a.ty, r).map(|why| format!("attribute `{name}`: {why}"))
             })
-            .or_else(|| {
-                rules
-                    .any_of
-                    .iter()
-                    .flatten()
-                    .find_map(|alt| inexact(ty, alt))
-            }),
+            .or_else(alternatives),
         _ => None,
     }
 }

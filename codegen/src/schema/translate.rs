@@ -876,6 +876,24 @@ impl Cx<'_> {
         })())
     }
 
+    /// `A op B` where one side is a sum whose terms `terms_of` reads and the other a number
+    /// literal: the terms, the comparison as `terms op n`, and `n`; or which side is not so.
+    fn sum_compared<'e, T>(
+        &self,
+        op: BinaryOp,
+        a: &'e Expr,
+        b: &'e Expr,
+        terms_of: impl Fn(&'e Expr) -> Option<T>,
+    ) -> Result<(T, BinaryOp, Number), SumSide> {
+        let (terms, op, n) = match (terms_of(a), terms_of(b)) {
+            (Some(t), _) => (t, op, b),
+            (None, Some(t)) => (t, flip(op), a),
+            _ => return Err(SumSide::Terms),
+        };
+        let n = self.number_literal(n).ok_or(SumSide::Literal)?;
+        Ok((terms, op, n))
+    }
+
     /// `(A ? 1 : 0) + (B ? 1 : 0) + … op N`: how many of the conditions hold, for N of 0 or 1
     /// (none, exactly one, at most one, at least one): `anyOf` over which conditions hold, each
     /// branch the conditions that must hold and the negations of the others. Every condition
@@ -888,14 +906,13 @@ impl Cx<'_> {
         target: Target,
         ty: &Type,
     ) -> Result<Translated, String> {
-        let (terms, op, n) = match (counted_terms(a), counted_terms(b)) {
-            (Some(t), _) => (t, op, b),
-            (None, Some(t)) => (t, flip(op), a),
-            _ => return Err("a sum that is not a count of conditions".into()),
-        };
-        let n = self
-            .number_literal(n)
-            .ok_or_else(|| "a count compared with a non-literal".to_string())?;
+        let (terms, op, n) = self.sum_compared(op, a, b, counted_terms).map_err(|side| {
+            match side {
+                SumSide::Terms => "a sum that is not a count of conditions",
+                SumSide::Literal => "a count compared with a non-literal",
+            }
+            .to_string()
+        })?;
         let (zero, one) = (Number::from(0u8), Number::from(1u8));
         // The numbers of true conditions that pass.
         let allowed: &[usize] = match op {
@@ -1071,14 +1088,13 @@ impl Cx<'_> {
         target: Target,
         ty: &Type,
     ) -> Result<Translated, String> {
-        let (terms, op, n) = match (length_terms(a), length_terms(b)) {
-            (Some(t), _) => (t, op, b),
-            (None, Some(t)) => (t, flip(op), a),
-            _ => return Err("a sum that is not of lengths".into()),
-        };
-        let n = self
-            .number_literal(n)
-            .ok_or("a sum of lengths compared with a non-literal")?;
+        let (terms, op, n) = self.sum_compared(op, a, b, length_terms).map_err(|side| {
+            match side {
+                SumSide::Terms => "a sum that is not of lengths",
+                SumSide::Literal => "a sum of lengths compared with a non-literal",
+            }
+            .to_string()
+        })?;
         let (zero, one) = (Number::from(0u8), Number::from(1u8));
         let positive = match op {
             BinaryOp::Greater | BinaryOp::NotEq if n == zero => true,
@@ -3864,4 +3880,12 @@ fn number_search(pattern: &str) -> Option<bool> {
         }
     }
     Some(false)
+}
+
+/// The side of a compared sum that is not what the translation needs.
+enum SumSide {
+    /// Neither side is such a sum.
+    Terms,
+    /// The other side is not a number literal.
+    Literal,
 }
