@@ -234,3 +234,41 @@ fn object_types_are_equal_whatever_their_attribute_order() {
         }])
     );
 }
+
+// convert: elements of `set(any)` that still had different types once each was converted to
+// the unified type were unified and converted again, dropping an attribute, so the set was
+// accepted; go-cty builds a set only of elements whose types already match, and Terraform
+// 1.11.4 rejects this value (`tests/conformance/cases/conv_unify_after_set` records the same
+// for smaller values).
+#[test]
+fn set_elements_are_not_unified_after_conversion() {
+    let text = r#"{"v": [{"":{"":{},"\u0000\u0000\u0004":{"":{"":{"":7315117399450354820e13}}}}},{"":{"x-y":{"1":{"X":[],"":null}},"":null}}]}"#;
+    let given = parse_tfvars_json(text, "in.tfvars.json").expect("valid JSON");
+    let e = tfvars_runtime::convert(&given[0].value, &Type::set(Type::Any))
+        .expect_err("Terraform rejects it");
+    assert_eq!(
+        e.message(),
+        "element types must all match for conversion to set"
+    );
+    // A list built from the same tuple is unified again, as in go-cty, and Terraform accepts
+    // it (`conv_unify_after_list/fuzz_deep_maps`).
+    let as_list = tfvars_runtime::convert(&given[0].value, &Type::list(Type::Any));
+    assert!(as_list.is_ok(), "{as_list:?}");
+}
+
+// convert: a value converted to `list(set(list(any)))` (inner lists now typed, an empty one
+// `list(any)`) does not convert to the same type again: go-cty converts a list from a list
+// without unifying its elements, and only a value of exactly the wanted type passes unchanged.
+// Written out and read back, the file's untyped tuples convert as the first time did.
+#[test]
+fn a_converted_list_may_not_convert_again_as_in_go_cty() {
+    let ty = Type::list(Type::set(Type::list(Type::Any)));
+    let text = r#"{"v": [[[[], [[123456789012345678901234567890, ""]]]], [[[]]], []]}"#;
+    let given = parse_tfvars_json(text, "in.tfvars.json").expect("valid JSON");
+    let first = tfvars_runtime::convert(&given[0].value, &ty).expect("converts");
+    let again = tfvars_runtime::convert(&first, &ty);
+    assert!(again.is_err(), "{again:?}");
+    let (_, back) = json_round_trip(&[("v", first.clone())]);
+    let from_file = tfvars_runtime::convert(&back[0].1, &ty).expect("the written file converts");
+    assert_eq!(from_file, first);
+}

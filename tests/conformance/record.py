@@ -384,6 +384,11 @@ def define():
             '[{"a": {"b": {}, "c": {"d": {"e": 1}}}}, {"a": {"f": {"g": {"X": [], "e": null}}, "b": null}}]',
         ),
         ("objects_null_and_list", '[{"a": [1], "b": null}, {"a": null, "b": "x"}]'),
+        (
+            "fuzz_deep_maps",
+            r'[{"":{"":{},"\u0000\u0000\u0004":{"":{"":{"":7315117399450354820e13}}}}},'
+            r'{"":{"x-y":{"1":{"X":[],"":null}},"":null}}]',
+        ),
     ]
     for type_name, type_expr in [("set", "set(any)"), ("list", "list(any)"), ("list_set", "list(set(any))")]:
         m = single("conv_unify_after_" + type_name, "unification", type_expr)
