@@ -174,8 +174,7 @@ fn with_defaults(mut value: Value, ty: &Type) -> Value {
     };
     let apply = |v: &mut Value, t: &Type| {
         if needs_defaults(v, t) {
-            let taken = std::mem::replace(v, Value::Bool(false));
-            *v = with_defaults(taken, t);
+            *v = with_defaults(take(v), t);
         }
     };
     let apply_seq = |vs: &mut [Value]| {

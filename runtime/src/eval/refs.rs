@@ -219,7 +219,7 @@ impl Scope<'_> {
                     }
                 }
                 Root::Variable(n) => match self.variable_value(n) {
-                    Some(v) => v,
+                    Some(v) => v.clone(),
                     None => return true,
                 },
                 Root::Local(n) => match self.local_value(n) {
@@ -227,7 +227,7 @@ impl Scope<'_> {
                     None => continue,
                 },
                 Root::Bound(n) => match self.bound_value(n) {
-                    Some(v) => v,
+                    Some(v) => v.clone(),
                     None => continue,
                 },
             };

@@ -164,10 +164,10 @@ impl<'a> Scope<'a> {
     }
 
     /// A variable's value; `None` when it has none (it is unknown).
-    pub(crate) fn variable_value(&self, name: &str) -> Option<Value> {
+    pub(crate) fn variable_value(&self, name: &str) -> Option<&Value> {
         match self.refs {
             Refs::Constant => None,
-            Refs::Module { values, .. } => values.get(name).cloned(),
+            Refs::Module { values, .. } => values.get(name),
         }
     }
 
@@ -179,13 +179,13 @@ impl<'a> Scope<'a> {
         v
     }
 
-    /// The value of a `for` or splat symbol in scope.
-    pub(crate) fn bound_value(&self, name: &str) -> Option<Value> {
+    /// The value of a `for` or splat symbol in scope, the innermost first.
+    pub(crate) fn bound_value(&self, name: &str) -> Option<&Value> {
         self.bound
             .iter()
             .rev()
             .find(|(n, _)| n == name)
-            .map(|(_, v)| v.clone())
+            .map(|(_, v)| v)
     }
 
     pub(crate) fn is_constant(&self) -> bool {
@@ -257,8 +257,8 @@ impl<'a> Scope<'a> {
             Expr::Object(items) => self.eval_object(items),
             Expr::Variable(name) => self.variable(name),
             Expr::Local(name) => self.local(name),
-            Expr::Bound(name) => match self.bound.iter().rev().find(|(n, _)| n == name) {
-                Some((_, v)) => Ok(v.clone()),
+            Expr::Bound(name) => match self.bound_value(name) {
+                Some(v) => Ok(v.clone()),
                 None => Err(EvalError::fixed(
                     "Unknown variable",
                     format!("There is no variable named \"{name}\"."),
@@ -374,18 +374,8 @@ impl<'a> Scope<'a> {
                     steps.push(at);
                     at = target;
                 }
-                Expr::Variable(name) => match self.refs {
-                    Refs::Module { values, .. } => break values.get(name)?,
-                    Refs::Constant => return None,
-                },
-                Expr::Bound(name) => {
-                    break self
-                        .bound
-                        .iter()
-                        .rev()
-                        .find(|(n, _)| n == name)
-                        .map(|(_, v)| v)?
-                }
+                Expr::Variable(name) => break self.variable_value(name)?,
+                Expr::Bound(name) => break self.bound_value(name)?,
                 _ => return None,
             }
         };
@@ -394,7 +384,7 @@ impl<'a> Scope<'a> {
             value = match (step, value) {
                 (Expr::GetAttr(_, name), Value::Object(m) | Value::Map(_, m)) => m.get(name)?,
                 (Expr::Index(_, key), Value::List(_, xs) | Value::Tuple(xs)) => {
-                    let Expr::Literal(Value::Number(n)) = strip_at(key) else {
+                    let Expr::Literal(Value::Number(n)) = key.peel() else {
                         return None;
                     };
                     let i = n
@@ -403,7 +393,7 @@ impl<'a> Scope<'a> {
                     xs.get(num_traits::ToPrimitive::to_usize(i)?)?
                 }
                 (Expr::Index(_, key), Value::Object(m) | Value::Map(_, m)) => {
-                    let Expr::Literal(Value::String(k)) = strip_at(key) else {
+                    let Expr::Literal(Value::String(k)) = key.peel() else {
                         return None;
                     };
                     m.get(k)?
@@ -415,12 +405,12 @@ impl<'a> Scope<'a> {
     }
 
     fn variable(&mut self, name: &str) -> Result<Value, EvalError> {
+        if let Some(v) = self.variable_value(name) {
+            return Ok(v.clone());
+        }
         match self.refs {
             Refs::Constant => Err(variables_not_allowed()),
-            Refs::Module { spec, values } => {
-                if let Some(v) = values.get(name) {
-                    return Ok(v.clone());
-                }
+            Refs::Module { spec, .. } => {
                 if spec.variables.iter().any(|v| v.name == name) {
                     return Ok(self.unknown(format!(
                         "refers to `var.{name}`, which has no accepted value"
@@ -497,12 +487,4 @@ pub(crate) fn undeclared_local(name: &str) -> EvalError {
 /// Terraform's error for a reference where only constants are allowed.
 pub(crate) fn variables_not_allowed() -> EvalError {
     EvalError::fixed("Variables not allowed", "Variables may not be used here.")
-}
-
-// An expression without the places wrapped around it.
-fn strip_at(mut expr: &Expr) -> &Expr {
-    while let Expr::At(inner, _) = expr {
-        expr = inner;
-    }
-    expr
 }
