@@ -126,7 +126,8 @@ fn keyword<'e>(expr: &'e Expression) -> Option<&'e str> {
 /// `name(args)` without a namespace.
 fn call<'e, 's>(expr: &'e Expression<'s>) -> Option<&'e FuncCall<'s>> {
     match &expr.kind {
-        ExprKind::FunctionCall(c) if !c.name.contains("::") => Some(c),
+        // Namespaced names are joined with `::`; a name without one has no colon at all.
+        ExprKind::FunctionCall(c) if !c.name.contains(':') => Some(c),
         _ => None,
     }
 }

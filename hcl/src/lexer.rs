@@ -68,6 +68,19 @@ struct Lexer<'t> {
     heredocs: Vec<Heredoc>,
 }
 
+/// The bytes that continue an identifier by themselves: ASCII letters, digits, `_` and `-`
+/// (non-ASCII characters are looked up by code point).
+const ASCII_ID_CONTINUE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        table[b] = c.is_ascii_alphanumeric() || c == b'_' || c == b'-';
+        b += 1;
+    }
+    table
+};
+
 impl Lexer<'_> {
     fn run(&mut self) {
         while self.pos < self.text.len() {
@@ -325,7 +338,7 @@ impl Lexer<'_> {
         };
         while end < self.text.len() {
             let b = self.text[end];
-            if b.is_ascii_alphanumeric() || b == b'_' || b == b'-' {
+            if ASCII_ID_CONTINUE[b as usize] {
                 end += 1;
                 continue;
             }

@@ -258,7 +258,7 @@ impl<'s> Parser<'s> {
             return Self::invalid(name.span.to(open.span));
         }
 
-        let mut args = Vec::new();
+        let mut args = self.list();
         let mut expand_final = false;
         let mut close: Option<Token> = None;
         self.push_newlines(false);
@@ -356,7 +356,7 @@ impl<'s> Parser<'s> {
     }
 
     fn finish_tuple(&mut self, open: Token) -> Expr<'s> {
-        let mut items = Vec::new();
+        let mut items = self.list();
         let close = loop {
             if self.peek_kind() == TokenKind::CBrack {
                 break self.read();
@@ -415,7 +415,7 @@ impl<'s> Parser<'s> {
         const UNTERMINATED_DETAIL: &str = "There is no corresponding closing brace before the end \
                                            of the file. This may be caused by incorrect brace \
                                            nesting elsewhere in this file.";
-        let mut items = Vec::new();
+        let mut items = self.list();
         let close = loop {
             let next = self.peek();
             if next.kind == TokenKind::Newline {

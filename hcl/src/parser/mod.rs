@@ -28,6 +28,10 @@ mod traversal;
 /// lowering and evaluation that follow can handle on an ordinary thread.
 pub const MAX_NESTING: usize = 256;
 
+/// A list of nodes being read, grown in the arena: its slice becomes part of the tree without
+/// a copy, and nothing is freed on its own.
+type List<'s, T> = bumpalo::collections::Vec<'s, T>;
+
 pub(crate) struct Parser<'s> {
     /// Where the tree's nodes are allocated.
     arena: &'s bumpalo::Bump,
@@ -79,12 +83,14 @@ impl<'s> Parser<'s> {
         self.arena.alloc(node)
     }
 
-    /// Nodes in the arena, in order.
-    fn slice<T>(&self, nodes: Vec<T>) -> &'s [T] {
-        if nodes.is_empty() {
-            return &[];
-        }
-        self.arena.alloc_slice_fill_iter(nodes)
+    /// An empty list in the arena, for nodes being read.
+    fn list<T>(&self) -> List<'s, T> {
+        List::new_in(self.arena)
+    }
+
+    /// The nodes of a list, in order.
+    fn slice<T>(&self, nodes: List<'s, T>) -> &'s [T] {
+        nodes.into_bump_slice()
     }
 
     /// Text in the arena, or borrowed from the source.
@@ -123,15 +129,23 @@ impl<'s> Parser<'s> {
 
     // The peeker.
 
+    #[inline(always)]
     fn next_token(&self) -> (Token, usize) {
         if let Some(found) = self.peeked.get() {
             return found;
+        }
+        // Most tokens are neither comments nor line breaks: they are the next one as they are.
+        if let Some(&tok) = self.tokens.get(self.next) {
+            if !matches!(tok.kind, TokenKind::Comment | TokenKind::Newline) {
+                return (tok, self.next + 1);
+            }
         }
         let found = self.find_next_token();
         self.peeked.set(Some(found));
         found
     }
 
+    #[inline(never)]
     fn find_next_token(&self) -> (Token, usize) {
         let include_newlines = *self.newlines.last().unwrap_or(&true);
         let mut i = self.next;
@@ -160,10 +174,12 @@ impl<'s> Parser<'s> {
         )
     }
 
+    #[inline]
     fn peek(&self) -> Token {
         self.next_token().0
     }
 
+    #[inline]
     fn read(&mut self) -> Token {
         let (tok, next) = self.next_token();
         self.next = next;
@@ -171,6 +187,7 @@ impl<'s> Parser<'s> {
         tok
     }
 
+    #[inline]
     fn peek_kind(&self) -> TokenKind {
         self.peek().kind
     }

@@ -1,7 +1,7 @@
 //! What may follow a term: `.name`, `.0` (the legacy index), `[key]`, and the splats `.*`
 //! and `[*]`.
 
-use super::Parser;
+use super::{List, Parser};
 use crate::ast::{Expr, ExprKind, Step, StepKind};
 use crate::span::Span;
 use crate::token::TokenKind;
@@ -11,7 +11,12 @@ const INVALID_NAME_DETAIL: &str = "An attribute name is required after a dot.";
 
 /// Adds a static step after `ret`: to its own traversal, or starting a relative traversal on
 /// it, which nests the tree one level deeper.
-fn add_step<'s>(ret: &Expr<'s>, steps: &mut Vec<Step<'s>>, step: Step<'s>, wrapped: &mut usize) {
+fn add_step<'s>(
+    ret: &Expr<'s>,
+    steps: &mut List<'s, Step<'s>>,
+    step: Step<'s>,
+    wrapped: &mut usize,
+) {
     let extends = matches!(
         ret.kind,
         ExprKind::ScopeTraversal { .. } | ExprKind::RelativeTraversal { .. }
@@ -28,7 +33,7 @@ impl<'s> Parser<'s> {
         let origin = from.span;
         let mut ret = from;
         // Static steps read after `ret` and not yet joined to it (see `join_steps`).
-        let mut steps: Vec<Step<'s>> = Vec::new();
+        let mut steps: List<'s, Step<'s>> = self.list();
         // Steps that wrap `ret` in a new node deepen the tree.
         let mut wrapped = 0;
         loop {
@@ -170,14 +175,14 @@ impl<'s> Parser<'s> {
 
     /// `ret` with the static `steps` read after it (which are taken): the steps of its own
     /// traversal and then these, or a relative traversal on `ret`.
-    fn join_steps(&self, ret: Expr<'s>, steps: &mut Vec<Step<'s>>) -> Expr<'s> {
+    fn join_steps(&self, ret: Expr<'s>, steps: &mut List<'s, Step<'s>>) -> Expr<'s> {
         let Some(last) = steps.last() else {
             return ret;
         };
         let span = ret.span.to(last.span);
-        let joined = |before: &[Step<'s>], steps: &mut Vec<Step<'s>>| {
+        let joined = |before: &[Step<'s>], steps: &mut List<'s, Step<'s>>| {
             steps.splice(0..0, before.iter().copied());
-            self.slice(std::mem::take(steps))
+            self.slice(std::mem::replace(steps, self.list()))
         };
         let kind = match ret.kind {
             ExprKind::ScopeTraversal {
@@ -198,7 +203,7 @@ impl<'s> Parser<'s> {
             },
             _ => ExprKind::RelativeTraversal {
                 source: self.alloc(ret),
-                steps: self.slice(std::mem::take(steps)),
+                steps: self.slice(std::mem::replace(steps, self.list())),
             },
         };
         Expr::new(kind, span)
@@ -213,7 +218,7 @@ impl<'s> Parser<'s> {
         star: Span,
     ) -> Expr<'s> {
         self.read(); // `*`
-        let mut steps = Vec::new();
+        let mut steps = self.list();
         let first = self.peek().span;
         let mut last = star;
         while self.peek_kind() == TokenKind::Dot {
