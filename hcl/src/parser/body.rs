@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
-use super::{List, Parser};
+use super::Parser;
 use crate::ast::{Attribute, Block, Body, Label, Structure};
 use crate::span::Span;
 use crate::string_lit::{go_quote, literal_value};
@@ -23,7 +23,7 @@ impl<'s> Parser<'s> {
     /// A body, up to and including the `end` token (the end of the text, or a block's `}`).
     pub(crate) fn parse_body(&mut self, end: TokenKind) -> Body<'s> {
         let start = self.prev_span();
-        let mut items = self.list();
+        let mut items = Vec::new();
         let mut attributes: HashMap<&'s str, Span> = HashMap::new();
         let end_span;
         loop {
@@ -159,7 +159,7 @@ impl<'s> Parser<'s> {
     }
 
     fn finish_block(&mut self, ident: Token) -> Block<'s> {
-        let mut labels = self.list();
+        let mut labels = Vec::new();
         let open_brace = loop {
             let tok = self.peek();
             match tok.kind {
@@ -239,7 +239,7 @@ impl<'s> Parser<'s> {
     fn empty_block(
         &self,
         ident: Token,
-        labels: List<'s, Label<'s>>,
+        labels: Vec<Label<'s>>,
         open_brace: Span,
         body: Span,
     ) -> Block<'s> {

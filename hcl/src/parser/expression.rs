@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 
 use super::number::valid_number;
-use super::Parser;
+use super::{take_from, Parser};
 use crate::ast::{BinaryOp, Conditional, Expr, ExprKind, FunctionCall, ObjectItem, UnaryOp};
 use crate::span::Span;
 use crate::token::{Token, TokenKind};
@@ -258,7 +258,7 @@ impl<'s> Parser<'s> {
             return Self::invalid(name.span.to(open.span));
         }
 
-        let mut args = self.list();
+        let args_from = self.exprs.len();
         let mut expand_final = false;
         let mut close: Option<Token> = None;
         self.push_newlines(false);
@@ -269,7 +269,7 @@ impl<'s> Parser<'s> {
             }
             let before = self.error_count();
             let arg = self.parse_expression();
-            args.push(arg);
+            self.exprs.push(arg);
             if self.recovery && self.error_count() > before {
                 let recovered = self.recover(TokenKind::CParen);
                 if recovered.kind == TokenKind::CParen {
@@ -328,7 +328,7 @@ impl<'s> Parser<'s> {
         }
         self.pop_newlines();
         let close_span = close.map_or(self.prev_span(), |t| t.span);
-        let args = self.slice(args);
+        let args = take_from(self.arena, &mut self.exprs, args_from);
         let name = self.text_in_arena(full_name);
         Expr::new(
             ExprKind::FunctionCall(self.alloc(FunctionCall {
@@ -356,13 +356,14 @@ impl<'s> Parser<'s> {
     }
 
     fn finish_tuple(&mut self, open: Token) -> Expr<'s> {
-        let mut items = self.list();
+        let items_from = self.exprs.len();
         let close = loop {
             if self.peek_kind() == TokenKind::CBrack {
                 break self.read();
             }
             let before = self.error_count();
-            items.push(self.parse_expression());
+            let item = self.parse_expression();
+            self.exprs.push(item);
             if self.recovery && self.error_count() > before {
                 break self.recover(TokenKind::CBrack);
             }
@@ -389,7 +390,8 @@ impl<'s> Parser<'s> {
             }
             self.read();
         };
-        Expr::new(ExprKind::Tuple(self.slice(items)), open.span.to(close.span))
+        let items = take_from(self.arena, &mut self.exprs, items_from);
+        Expr::new(ExprKind::Tuple(items), open.span.to(close.span))
     }
 
     fn parse_object(&mut self) -> Expr<'s> {
@@ -415,7 +417,7 @@ impl<'s> Parser<'s> {
         const UNTERMINATED_DETAIL: &str = "There is no corresponding closing brace before the end \
                                            of the file. This may be caused by incorrect brace \
                                            nesting elsewhere in this file.";
-        let mut items = self.list();
+        let items_from = self.object_items.len();
         let close = loop {
             let next = self.peek();
             if next.kind == TokenKind::Newline {
@@ -465,7 +467,7 @@ impl<'s> Parser<'s> {
             if self.recovery && self.error_count() > before {
                 break self.recover(TokenKind::CBrace);
             }
-            items.push(ObjectItem {
+            self.object_items.push(ObjectItem {
                 key,
                 parenthesized,
                 value,
@@ -488,10 +490,8 @@ impl<'s> Parser<'s> {
             }
             self.read();
         };
-        Expr::new(
-            ExprKind::Object(self.slice(items)),
-            open.span.to(close.span),
-        )
+        let items = take_from(self.arena, &mut self.object_items, items_from);
+        Expr::new(ExprKind::Object(items), open.span.to(close.span))
     }
 
     fn binary(&self, op: BinaryOp, op_span: Span, lhs: Expr<'s>, rhs: Expr<'s>) -> Expr<'s> {

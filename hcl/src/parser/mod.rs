@@ -11,7 +11,7 @@
 use std::borrow::Cow;
 use std::cell::{Cell, OnceCell};
 
-use crate::ast::{Expr, ExprKind};
+use crate::ast::{Expr, ExprKind, ObjectItem, Step};
 use crate::diagnostic::Diagnostic;
 use crate::span::{LineIndex, Span};
 use crate::token::{Token, TokenKind};
@@ -27,10 +27,6 @@ mod traversal;
 /// parser stops with an error: far beyond any real configuration, and within what the
 /// lowering and evaluation that follow can handle on an ordinary thread.
 pub const MAX_NESTING: usize = 256;
-
-/// A list of nodes being read, grown in the arena: its slice becomes part of the tree without
-/// a copy, and nothing is freed on its own.
-type List<'s, T> = bumpalo::collections::Vec<'s, T>;
 
 pub(crate) struct Parser<'s> {
     /// Where the tree's nodes are allocated.
@@ -50,6 +46,26 @@ pub(crate) struct Parser<'s> {
     diags: Vec<Diagnostic>,
     lines: OnceCell<LineIndex>,
     depth: usize,
+    /// The elements and arguments of the lists being read, innermost list last (see
+    /// [`take_from`]).
+    exprs: Vec<Expr<'s>>,
+    /// The items of the object constructors being read, likewise.
+    object_items: Vec<ObjectItem<'s>>,
+    /// The static steps of the traversals being read, likewise.
+    steps: Vec<Step<'s>>,
+}
+
+/// The nodes pushed on `stack` since `mark` (its length when the list began), moved into the
+/// arena in order. Lists nest: an inner list, read while an outer one is open, pushes above
+/// the outer one's nodes and takes them before the outer list goes on, so that the nodes of
+/// every list are read without an allocation of their own, and stored at their exact size.
+fn take_from<'s, T: Copy>(arena: &'s bumpalo::Bump, stack: &mut Vec<T>, mark: usize) -> &'s [T] {
+    let nodes = match &stack[mark..] {
+        [] => &[][..],
+        nodes => &*arena.alloc_slice_copy(nodes),
+    };
+    stack.truncate(mark);
+    nodes
 }
 
 impl<'s> Parser<'s> {
@@ -71,10 +87,17 @@ impl<'s> Parser<'s> {
             diags: Vec::new(),
             lines: OnceCell::new(),
             depth: 0,
+            exprs: Vec::new(),
+            object_items: Vec::new(),
+            steps: Vec::new(),
         }
     }
 
     pub(crate) fn finish(self) -> Vec<Diagnostic> {
+        // Every list read took its nodes, whatever errors it met.
+        debug_assert!(
+            self.exprs.is_empty() && self.object_items.is_empty() && self.steps.is_empty()
+        );
         self.diags
     }
 
@@ -83,14 +106,12 @@ impl<'s> Parser<'s> {
         self.arena.alloc(node)
     }
 
-    /// An empty list in the arena, for nodes being read.
-    fn list<T>(&self) -> List<'s, T> {
-        List::new_in(self.arena)
-    }
-
-    /// The nodes of a list, in order.
-    fn slice<T>(&self, nodes: List<'s, T>) -> &'s [T] {
-        nodes.into_bump_slice()
+    /// Nodes in the arena, in order.
+    fn slice<T>(&self, nodes: Vec<T>) -> &'s [T] {
+        if nodes.is_empty() {
+            return &[];
+        }
+        self.arena.alloc_slice_fill_iter(nodes)
     }
 
     /// Text in the arena, or borrowed from the source.

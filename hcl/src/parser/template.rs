@@ -9,7 +9,7 @@ use std::borrow::Cow;
 
 use unicode_segmentation::UnicodeSegmentation;
 
-use super::{List, Parser};
+use super::Parser;
 use crate::ast::{Expr, ExprKind, TemplatePart};
 use crate::lexer::is_go_space;
 use crate::span::Span;
@@ -68,7 +68,7 @@ impl<'s> Parser<'s> {
         &mut self,
         end: TokenKind,
         flush: bool,
-    ) -> (List<'s, TemplatePart<'s>>, Option<Expr<'s>>) {
+    ) -> (Vec<TemplatePart<'s>>, Option<Expr<'s>>) {
         let mut pieces = self.parse_pieces(end);
         if flush {
             flush_heredoc(&mut pieces);
@@ -76,12 +76,12 @@ impl<'s> Parser<'s> {
         let pieces = meld_literals(pieces);
         if pieces.len() == 2 && matches!(pieces[0], Piece::Interpolation(_)) {
             if let Some(Piece::Interpolation(expr)) = pieces.into_iter().next() {
-                return (self.list(), Some(expr));
+                return (Vec::new(), Some(expr));
             }
             unreachable!("checked above");
         }
         let mut pieces = pieces.into_iter().peekable();
-        let mut parts = self.list();
+        let mut parts = Vec::new();
         while !matches!(pieces.peek(), Some(Piece::End(_)) | None) {
             parts.push(self.template_part(&mut pieces, 0));
         }
@@ -362,8 +362,8 @@ impl<'s> Parser<'s> {
         if_span: Span,
         depth: usize,
     ) -> TemplatePart<'s> {
-        let mut then = self.list();
-        let mut otherwise = self.list();
+        let mut then = Vec::new();
+        let mut otherwise = Vec::new();
         let mut in_else = false;
         if !self.enter_directive(if_span, depth) {
             return TemplatePart::Interpolation(Self::invalid(if_span));
@@ -433,7 +433,7 @@ impl<'s> Parser<'s> {
         head: ForHead<'s>,
         depth: usize,
     ) -> TemplatePart<'s> {
-        let mut body = self.list();
+        let mut body = Vec::new();
         if !self.enter_directive(head.span, depth) {
             return TemplatePart::Interpolation(Self::invalid(head.span));
         }

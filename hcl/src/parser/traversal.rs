@@ -1,7 +1,7 @@
 //! What may follow a term: `.name`, `.0` (the legacy index), `[key]`, and the splats `.*`
 //! and `[*]`.
 
-use super::{List, Parser};
+use super::{take_from, Parser};
 use crate::ast::{Expr, ExprKind, Step, StepKind};
 use crate::span::Span;
 use crate::token::TokenKind;
@@ -9,31 +9,26 @@ use crate::token::TokenKind;
 const INVALID_NAME: &str = "Invalid attribute name";
 const INVALID_NAME_DETAIL: &str = "An attribute name is required after a dot.";
 
-/// Adds a static step after `ret`: to its own traversal, or starting a relative traversal on
-/// it, which nests the tree one level deeper.
-fn add_step<'s>(
-    ret: &Expr<'s>,
-    steps: &mut List<'s, Step<'s>>,
-    step: Step<'s>,
-    wrapped: &mut usize,
-) {
-    let extends = matches!(
-        ret.kind,
-        ExprKind::ScopeTraversal { .. } | ExprKind::RelativeTraversal { .. }
-    );
-    if steps.is_empty() && !extends {
-        *wrapped += 1;
-    }
-    steps.push(step);
-}
-
 impl<'s> Parser<'s> {
+    /// Adds a static step after `ret` to the steps pending since `from`: they extend its own
+    /// traversal, or start a relative traversal on it, which nests the tree one level deeper.
+    fn add_step(&mut self, ret: &Expr<'s>, from: usize, step: Step<'s>, wrapped: &mut usize) {
+        let extends = matches!(
+            ret.kind,
+            ExprKind::ScopeTraversal { .. } | ExprKind::RelativeTraversal { .. }
+        );
+        if self.steps.len() == from && !extends {
+            *wrapped += 1;
+        }
+        self.steps.push(step);
+    }
+
     /// The traversal steps after `from`.
     pub(super) fn parse_traversals(&mut self, from: Expr<'s>) -> Expr<'s> {
         let origin = from.span;
         let mut ret = from;
         // Static steps read after `ret` and not yet joined to it (see `join_steps`).
-        let mut steps: List<'s, Step<'s>> = self.list();
+        let steps = self.steps.len();
         // Steps that wrap `ret` in a new node deepen the tree.
         let mut wrapped = 0;
         loop {
@@ -48,7 +43,7 @@ impl<'s> Parser<'s> {
                                 kind: StepKind::Attr(self.text_of(name)),
                                 span: dot.span.to(name.span),
                             };
-                            add_step(&ret, &mut steps, step, &mut wrapped);
+                            self.add_step(&ret, steps, step, &mut wrapped);
                         }
                         TokenKind::NumberLit => {
                             let num = self.read();
@@ -70,16 +65,16 @@ impl<'s> Parser<'s> {
                                 kind: StepKind::LegacyIndex(text),
                                 span: dot.span.to(num.span),
                             };
-                            add_step(&ret, &mut steps, step, &mut wrapped);
+                            self.add_step(&ret, steps, step, &mut wrapped);
                         }
                         TokenKind::Star => {
-                            ret = self.join_steps(ret, &mut steps);
+                            ret = self.join_steps(ret, steps);
                             ret = self.parse_attribute_splat(ret, origin, dot.span, name.span);
                             wrapped += 1;
                         }
                         _ => {
                             self.error(INVALID_NAME, INVALID_NAME_DETAIL, name.span);
-                            steps.clear();
+                            self.steps.truncate(steps);
                             ret = Self::invalid(origin.to(dot.span));
                             self.set_recovery();
                         }
@@ -102,7 +97,7 @@ impl<'s> Parser<'s> {
                             );
                         }
                         let marker = open.span.to(close.span);
-                        ret = self.join_steps(ret, &mut steps);
+                        ret = self.join_steps(ret, steps);
                         if !self.enter(marker) {
                             return ret;
                         }
@@ -147,9 +142,9 @@ impl<'s> Parser<'s> {
                                 kind: StepKind::Index(self.alloc(key)),
                                 span: bracket,
                             };
-                            add_step(&ret, &mut steps, step, &mut wrapped);
+                            self.add_step(&ret, steps, step, &mut wrapped);
                         } else {
-                            ret = self.join_steps(ret, &mut steps);
+                            ret = self.join_steps(ret, steps);
                             ret = Expr::new(
                                 ExprKind::Index {
                                     collection: self.alloc(ret),
@@ -170,20 +165,16 @@ impl<'s> Parser<'s> {
                 break;
             }
         }
-        self.join_steps(ret, &mut steps)
+        self.join_steps(ret, steps)
     }
 
-    /// `ret` with the static `steps` read after it (which are taken): the steps of its own
+    /// `ret` with the static steps pending since `from` (which are taken): the steps of its own
     /// traversal and then these, or a relative traversal on `ret`.
-    fn join_steps(&self, ret: Expr<'s>, steps: &mut List<'s, Step<'s>>) -> Expr<'s> {
-        let Some(last) = steps.last() else {
+    fn join_steps(&mut self, ret: Expr<'s>, from: usize) -> Expr<'s> {
+        let Some(last) = self.steps[from..].last() else {
             return ret;
         };
         let span = ret.span.to(last.span);
-        let joined = |before: &[Step<'s>], steps: &mut List<'s, Step<'s>>| {
-            steps.splice(0..0, before.iter().copied());
-            self.slice(std::mem::replace(steps, self.list()))
-        };
         let kind = match ret.kind {
             ExprKind::ScopeTraversal {
                 root,
@@ -192,21 +183,34 @@ impl<'s> Parser<'s> {
             } => ExprKind::ScopeTraversal {
                 root,
                 root_span,
-                steps: joined(before, steps),
+                steps: self.take_steps_after(before, from),
             },
             ExprKind::RelativeTraversal {
                 source,
                 steps: before,
             } => ExprKind::RelativeTraversal {
                 source,
-                steps: joined(before, steps),
+                steps: self.take_steps_after(before, from),
             },
             _ => ExprKind::RelativeTraversal {
                 source: self.alloc(ret),
-                steps: self.slice(std::mem::replace(steps, self.list())),
+                steps: take_from(self.arena, &mut self.steps, from),
             },
         };
         Expr::new(kind, span)
+    }
+
+    /// `before`, then the steps pending since `from` (which are taken), in the arena.
+    fn take_steps_after(&mut self, before: &[Step<'s>], from: usize) -> &'s [Step<'s>] {
+        let pending = &self.steps[from..];
+        let joined =
+            self.arena
+                .alloc_slice_fill_with(before.len() + pending.len(), |i| match before.get(i) {
+                    Some(&step) => step,
+                    None => pending[i - before.len()],
+                });
+        self.steps.truncate(from);
+        joined
     }
 
     /// `.*` and the attribute steps (and legacy indexes) after it, which apply to each element.
@@ -218,7 +222,7 @@ impl<'s> Parser<'s> {
         star: Span,
     ) -> Expr<'s> {
         self.read(); // `*`
-        let mut steps = self.list();
+        let steps = self.steps.len();
         let first = self.peek().span;
         let mut last = star;
         while self.peek_kind() == TokenKind::Dot {
@@ -242,7 +246,7 @@ impl<'s> Parser<'s> {
                             star,
                         );
                     }
-                    steps.push(Step {
+                    self.steps.push(Step {
                         kind: StepKind::LegacyIndex(text),
                         span: step_dot.span.to(num.span),
                     });
@@ -250,7 +254,7 @@ impl<'s> Parser<'s> {
                 }
                 TokenKind::Ident => {
                     let name = self.read();
-                    steps.push(Step {
+                    self.steps.push(Step {
                         kind: StepKind::Attr(self.text_of(name)),
                         span: step_dot.span.to(name.span),
                     });
@@ -277,13 +281,13 @@ impl<'s> Parser<'s> {
         }
         let marker = dot.to(star);
         let item = Expr::new(ExprKind::SplatItem, marker);
-        let each = if steps.is_empty() {
+        let each = if self.steps.len() == steps {
             item
         } else {
             Expr::new(
                 ExprKind::RelativeTraversal {
                     source: self.alloc(item),
-                    steps: self.slice(steps),
+                    steps: take_from(self.arena, &mut self.steps, steps),
                 },
                 first.to(last),
             )
