@@ -17,7 +17,8 @@ pub struct SourceFile {
     pub text: String,
     line_starts: Vec<usize>,
     /// The number of characters before each multiple of [`CHAR_MARK`] bytes, so that a column
-    /// on a long line (a minified `.tf.json`) is found without counting the line from its start.
+    /// on a long line (a minified `.tf.json`) is found without counting the line from its start;
+    /// none in an all-ASCII text.
     char_marks: Vec<usize>,
     /// Whether every character is one byte (a column is then a byte count).
     ascii: bool,
@@ -39,11 +40,15 @@ impl SourceFile {
     pub fn new(name: impl Into<String>, path: impl Into<PathBuf>, text: String) -> SourceFile {
         let mut line_starts = vec![0];
         line_starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1));
-        let mut char_marks = vec![0];
-        for block in text.as_bytes().chunks(CHAR_MARK) {
-            char_marks.push(char_marks[char_marks.len() - 1] + chars_in(block));
+        // In an all-ASCII text a column is a byte count, and no marks are needed.
+        let ascii = text.is_ascii();
+        let mut char_marks = Vec::new();
+        if !ascii {
+            char_marks.push(0);
+            for block in text.as_bytes().chunks(CHAR_MARK) {
+                char_marks.push(char_marks[char_marks.len() - 1] + chars_in(block));
+            }
         }
-        let ascii = char_marks[char_marks.len() - 1] == text.len();
         SourceFile {
             name: name.into(),
             path: path.into(),

@@ -49,6 +49,8 @@ struct ObjectInner {
     plain: OnceLock<Option<Type>>,
     /// Whether an attribute has a default at any depth, once asked for.
     has_defaults: OnceLock<bool>,
+    /// Whether `any` occurs at any depth, once asked for.
+    has_any: OnceLock<bool>,
     /// The attributes' indices in name order, once asked for.
     name_order: OnceLock<Box<[usize]>>,
 }
@@ -60,6 +62,7 @@ impl ObjectType {
             attributes,
             plain: OnceLock::new(),
             has_defaults: OnceLock::new(),
+            has_any: OnceLock::new(),
             name_order: OnceLock::new(),
         }))
     }
@@ -106,6 +109,7 @@ impl ObjectType {
                         attributes,
                         plain: OnceLock::from(None),
                         has_defaults: OnceLock::from(false),
+                        has_any: OnceLock::new(),
                         name_order: OnceLock::new(),
                     })))
                 })
@@ -233,7 +237,10 @@ impl Type {
             Type::String | Type::Number | Type::Bool => false,
             Type::List(t) | Type::Set(t) | Type::Map(t) => t.has_any(),
             Type::Tuple(ts) => ts.iter().any(Type::has_any),
-            Type::Object(attrs) => attrs.iter().any(|a| a.ty.has_any()),
+            Type::Object(object) => *object
+                .0
+                .has_any
+                .get_or_init(|| object.iter().any(|a| a.ty.has_any())),
         }
     }
 
@@ -297,16 +304,22 @@ impl Type {
             Type::Set(t) => Some(Type::set(t.plain()?)),
             Type::Map(t) => Some(Type::map(t.plain()?)),
             Type::Tuple(ts) => {
-                let plain: Vec<Option<Type>> = ts.iter().map(Type::plain).collect();
-                plain.iter().any(Option::is_some).then(|| {
-                    Type::Tuple(
-                        plain
-                            .into_iter()
-                            .zip(ts)
-                            .map(|(p, t)| p.unwrap_or_else(|| t.clone()))
-                            .collect(),
-                    )
-                })
+                // Built from the first element that has markers on; none is built when none has.
+                let mut plain: Option<Vec<Type>> = None;
+                for (i, t) in ts.iter().enumerate() {
+                    match (t.plain(), &mut plain) {
+                        (Some(p), Some(out)) => out.push(p),
+                        (Some(p), None) => {
+                            let mut out = Vec::with_capacity(ts.len());
+                            out.extend_from_slice(&ts[..i]);
+                            out.push(p);
+                            plain = Some(out);
+                        }
+                        (None, Some(out)) => out.push(t.clone()),
+                        (None, None) => {}
+                    }
+                }
+                plain.map(Type::Tuple)
             }
             Type::Object(object) => object.plain(),
             Type::Any | Type::String | Type::Number | Type::Bool => None,

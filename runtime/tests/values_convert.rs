@@ -590,6 +590,16 @@ fn types_without_markers_are_shared_not_rebuilt() {
         panic!("{:?}", first[1].ty);
     };
     assert!(std::sync::Arc::ptr_eq(numbers, &numbers_again));
+    // In a tuple, elements before and after the first one with markers keep their place.
+    assert_eq!(
+        ty("tuple([string, list(number), object({a=optional(bool)}), number, map(object({b=optional(string, \"y\")}))])")
+            .without_optional(),
+        ty("tuple([string, list(number), object({a=bool}), number, map(object({b=string}))])")
+    );
+    assert_eq!(
+        ty("tuple([string, object({a=bool})])").without_optional(),
+        ty("tuple([string, object({a=bool})])")
+    );
 }
 
 #[test]
