@@ -113,7 +113,15 @@ fn write_attr(out: &mut String, a: &Attribute) {
 }
 
 fn write_str(out: &mut String, s: &str) {
-    out.push_str(&serde_json::to_string(s).expect("a string serialises"));
+    // JSON escapes only quotes, backslashes and control characters: most strings need none.
+    if s.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
+        out.push_str(&serde_json::to_string(s).expect("a string serialises"));
+    } else {
+        out.reserve(s.len() + 2);
+        out.push('"');
+        out.push_str(s);
+        out.push('"');
+    }
 }
 
 fn write_value(out: &mut String, v: &Value) {
@@ -148,6 +156,38 @@ fn write_value(out: &mut String, v: &Value) {
                 write_value(out, item);
             }
             out.push('}');
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::write_str;
+
+    #[test]
+    fn strings_are_written_as_serde_json_writes_them() {
+        let mut cases: Vec<String> = [
+            "",
+            "plain",
+            "a/b",
+            "quote \" here",
+            "back \\ slash",
+            "tab\there",
+            "nl\n",
+            "del \u{7f}",
+            "é and 🦀",
+            "\u{2028}\u{2029}",
+            "nul \0",
+            "\u{1f}\u{20}",
+        ]
+        .map(String::from)
+        .to_vec();
+        // Every character below 0x80, alone and among others.
+        cases.extend((0u8..0x80).map(|b| format!("x{}y", b as char)));
+        for s in cases {
+            let mut out = String::new();
+            write_str(&mut out, &s);
+            assert_eq!(out, serde_json::to_string(&s).unwrap(), "{s:?}");
         }
     }
 }

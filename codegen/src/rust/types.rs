@@ -2,6 +2,7 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::fmt::Write as _;
 
 use tfvars_runtime::output::{to_hcl_expression, type_text};
 use tfvars_runtime::{Type, Value};
@@ -245,8 +246,7 @@ impl<'a> TypeMapper<'a> {
                             let ty = type_text(&a.ty);
                             // Length-prefixed parts, so that no two field lists share a key.
                             for part in [&field.ident, &field.name, &ty, &field.doc] {
-                                key.push_str(&part.len().to_string());
-                                key.push(':');
+                                let _ = write!(key, "{}:", part.len());
                                 key.push_str(part);
                             }
                             key.push(if field.optional { '?' } else { '!' });
@@ -376,7 +376,6 @@ impl Shared {
     /// Calls `write` with the bodies of `to_value` and `from_value` for a struct's fields;
     /// structs with the same attribute names and field names share them.
     fn with_value_bodies(&self, def: &StructDef, write: impl FnOnce(&str, &str)) {
-        use std::fmt::Write as _;
         let mut key = String::new();
         for f in &def.fields {
             // Length-prefixed, so that no two field lists make the same key.
@@ -623,7 +622,6 @@ pub enum Members<'a> {
 /// what to do; `#[diagnostic::do_not_recommend]` keeps rustc from reporting bon's trait
 /// instead.
 pub fn render_build(out: &mut String, def: &StructDef, members: Members<'_>) {
-    use std::fmt::Write as _;
     let name = &def.name;
     let state = super::naming::bon_state_mod(name);
     // `{state}` is `<snake>_builder`; the traits sit beside it in `<snake>_builder_required`.
@@ -703,7 +701,6 @@ pub fn render_value_impls(shared: &Shared, out: &mut String, def: &StructDef) {
         ""
     };
     shared.with_value_bodies(def, |to_body, from_body| {
-        use std::fmt::Write as _;
         let _ = write!(
             out,
             "impl {krate}::__private::ToValue for {name} {{\n{allow}fn to_value(&self) -> {krate}::Value {to_body}\n}}\n\
