@@ -37,7 +37,15 @@ impl<'s> Parser<'s> {
         if !self.enter(start) {
             return Self::invalid(start);
         }
+        #[cfg(debug_assertions)]
+        let open_lists = (self.exprs.len(), self.object_items.len(), self.steps.len());
         let out = self.parse_conditional(start);
+        // The lists read inside took their nodes, whatever errors they met.
+        #[cfg(debug_assertions)]
+        debug_assert_eq!(
+            open_lists,
+            (self.exprs.len(), self.object_items.len(), self.steps.len())
+        );
         self.leave();
         out
     }
