@@ -63,16 +63,19 @@ fn numbers_excluded(rules: &Rules) -> Option<Vec<Json>> {
     {
         return None;
     }
-    Some(
-        rules
-            .disallowed
-            .iter()
-            .filter_map(|v| match v {
-                Value::String(s) => number_spelled(s),
-                _ => None,
-            })
-            .collect(),
-    )
+    Some(disallowed_numbers(rules))
+}
+
+/// The numbers whose string form the rules list as disallowed.
+fn disallowed_numbers(rules: &Rules) -> Vec<Json> {
+    rules
+        .disallowed
+        .iter()
+        .filter_map(|v| match v {
+            Value::String(s) => number_spelled(s),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Whether the rules of a string node reject the string form of every number: a pattern no
@@ -135,6 +138,12 @@ pub(crate) fn inexact(ty: &Type, rules: &Rules) -> Option<String> {
                 Some("a bool given for a string with rules the schema cannot decide for it".into())
             } else if rejects_every_number(rules) {
                 None
+            } else if let Some(texts) = super::number_texts::numbers(rules) {
+                if texts.loose {
+                    Some("a number given for a string is checked against the string's pattern or length by its sign, digit count and point only".into())
+                } else {
+                    texts.zero_split.then(|| "-0 given for a string converts to \"-0\", which the rules judge unlike \"0\" and JSON Schema cannot tell from 0".into())
+                }
             } else {
                 Some("a number given for a string is not checked against the string's pattern or length".into())
             }
@@ -226,15 +235,27 @@ pub(crate) fn primitive(ty: &Type, rules: &Rules, nullable: bool) -> Json {
                 string.set("type", Json::str("string"));
                 write_rules(&mut string, ty, rules);
                 alternatives.push(string);
-                if !rejects_every_number(rules) {
+                // Numbers are judged by their text where the rules are only about lengths and
+                // values, or where the numbers they accept are ranges.
+                let excluded = numbers_excluded(rules);
+                let texts = match excluded {
+                    Some(_) => None,
+                    None => super::number_texts::numbers(rules),
+                };
+                let none = texts.as_ref().is_some_and(|t| t.is_empty());
+                if !rejects_every_number(rules) && !none {
                     let mut number = Json::object();
                     number.set("type", Json::str("number"));
-                    if let Some(excluded) = numbers_excluded(rules) {
-                        if !excluded.is_empty() {
-                            let mut not = Json::object();
-                            not.set("enum", Json::Array(excluded));
-                            number.set("not", not);
+                    match (excluded, &texts) {
+                        (Some(excluded), _) => {
+                            if !excluded.is_empty() {
+                                let mut not = Json::object();
+                                not.set("enum", Json::Array(excluded));
+                                number.set("not", not);
+                            }
                         }
+                        (None, Some(texts)) => texts.write(&mut number, disallowed_numbers(rules)),
+                        (None, None) => {}
                     }
                     alternatives.push(number);
                 }

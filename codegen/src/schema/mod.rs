@@ -24,6 +24,7 @@ pub mod ecma_regex;
 mod nfc;
 mod nfc_classes;
 mod number_strings;
+mod number_texts;
 pub mod translate;
 pub(crate) mod types;
 
