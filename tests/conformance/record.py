@@ -1411,6 +1411,75 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # A number given for a string meets the string's rules as its decimal text (`1.50` as
+    # `1.5`, `1e3` as `1000`, `-0` as `-0`), which the schema judges by its shape.
+    m = module(
+        "validation_number_texts",
+        "validation",
+        var(
+            "name",
+            "string",
+            default='"ab"',
+            checks=[('can(regex("^[a-z0-9][a-z0-9-]{0,10}[a-z0-9]$", var.name))', '"Bad name."')],
+        )
+        + var(
+            "release",
+            "string",
+            default='"1.2"',
+            checks=[(r'can(regex("^[0-9]+\\.[0-9]+$", var.release))', '"Bad release."')],
+        )
+        + var(
+            "digits",
+            "string",
+            default='"1"',
+            checks=[('can(regex("^[0-9]+$", var.digits))', '"Bad digits."')],
+        )
+        + var(
+            "prefix",
+            "string",
+            default='""',
+            checks=[('var.prefix == "" || can(regex("^[a-z0-9]+$", var.prefix))', '"Bad prefix."')],
+        )
+        + var(
+            "short",
+            "string",
+            default='"abc"',
+            checks=[("length(var.short) >= 3 && length(var.short) <= 5", '"Bad length."')],
+        ),
+    )
+    m.case("no_files")
+    numbers = [
+        ("0", "0"),
+        ("neg0", "-0"),
+        ("neg0_0", "-0.0"),
+        ("5", "5"),
+        ("12", "12"),
+        ("neg1", "-1"),
+        ("neg12", "-12"),
+        ("1_5", "1.5"),
+        ("1_50", "1.50"),
+        ("10_25", "10.25"),
+        ("0_5", "0.5"),
+        ("neg0_5", "-0.5"),
+        ("1e3", "1e3"),
+        ("1e_3", "1e-3"),
+        ("12digits", "123456789012"),
+        ("13digits", "1234567890123"),
+        ("1e12", "1e12"),
+        ("big_fraction", "1234567.5"),
+    ]
+    for var_name in ["name", "release", "digits", "prefix", "short"]:
+        for case, raw in numbers:
+            m.json(f"{var_name}_{case}", '{"%s": %s}\n' % (var_name, raw))
+    for name, text in [
+        ("name_true", '{"name": true}'),
+        ("short_true", '{"short": true}'),
+        ("short_false", '{"short": false}'),
+        ("release_string", '{"release": "1.50"}'),
+        ("digits_string", '{"digits": "-0"}'),
+    ]:
+        m.json(name, text + "\n")
+
     # `lookup` with a default on the elements of a collection of `any`: an element that is not
     # an object or map fails, a missing key gives the default, a null value fails `contains`.
     m = module(

@@ -368,7 +368,6 @@ fn power(d: usize, negative: bool) -> Number {
     Number::parse_json(&text).expect("a power of ten is a number")
 }
 
-
 /// The numbers whose text the rules of a string node accept, as JSON Schema keywords.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct NumberSet {
@@ -486,9 +485,10 @@ pub(crate) fn numbers(rules: &Rules) -> Option<NumberSet> {
             Some(run)
                 if agree(run.integers, piece.integers)
                     && agree(run.fractions, piece.fractions)
-                    && run.high.as_ref().is_some_and(|(h, _)| {
-                        piece.low.as_ref().is_some_and(|(l, _)| l == h)
-                    }) =>
+                    && run
+                        .high
+                        .as_ref()
+                        .is_some_and(|(h, _)| piece.low.as_ref().is_some_and(|(l, _)| l == h)) =>
             {
                 run.high = piece.high;
                 run.integers = run.integers.or(piece.integers);
@@ -558,13 +558,16 @@ mod tests {
                 Some(Json::Number(b)) => Some(b.clone()),
                 _ => None,
             };
-            let integer = |j: &Json| matches!(j.get("type"), Some(Json::String(t)) if t == "integer");
+            let integer =
+                |j: &Json| matches!(j.get("type"), Some(Json::String(t)) if t == "integer");
             bound("minimum").is_none_or(|b| *n >= b)
                 && bound("exclusiveMinimum").is_none_or(|b| *n > b)
                 && bound("maximum").is_none_or(|b| *n <= b)
                 && bound("exclusiveMaximum").is_none_or(|b| *n < b)
                 && (!integer(node) || n.is_integer())
-                && node.get("not").is_none_or(|not| !(integer(not) && n.is_integer()))
+                && node
+                    .get("not")
+                    .is_none_or(|not| !(integer(not) && n.is_integer()))
                 && match node.get("anyOf") {
                     Some(Json::Array(alts)) => alts.iter().any(|a| holds(a, n)),
                     _ => true,
@@ -632,7 +635,10 @@ mod tests {
                 continue;
             }
             if set.loose {
-                assert!(!text_ok(&text) || accepts(&set, &n), "{text} under {rules:?}");
+                assert!(
+                    !text_ok(&text) || accepts(&set, &n),
+                    "{text} under {rules:?}"
+                );
             } else {
                 assert_eq!(accepts(&set, &n), text_ok(&text), "{text} under {rules:?}");
             }
@@ -641,7 +647,10 @@ mod tests {
     }
 
     fn matches_all(patterns: &[&str]) -> impl Fn(&str) -> bool {
-        let res: Vec<regex::Regex> = patterns.iter().map(|p| regex::Regex::new(p).unwrap()).collect();
+        let res: Vec<regex::Regex> = patterns
+            .iter()
+            .map(|p| regex::Regex::new(p).unwrap())
+            .collect();
         move |t| res.iter().all(|r| r.is_match(t))
     }
 
@@ -677,7 +686,9 @@ mod tests {
             forbidden_patterns: vec!["^-".into()],
             ..Rules::default()
         };
-        let set = check(&rules, |t| !t.starts_with('-') && !t.contains('.') && (3..=12).contains(&t.len()));
+        let set = check(&rules, |t| {
+            !t.starts_with('-') && !t.contains('.') && (3..=12).contains(&t.len())
+        });
         assert!(!set.zero_split);
         let either = Rules {
             any_of: vec![vec![
