@@ -120,7 +120,10 @@ fn patterns() {
     );
     assert_eq!(ok("endswith(var.x, \"$\")", "string").patterns, ["\\$$"]);
     refused("can(regex(\"(?i)a\", var.x))", "string", "(?i)");
-    refused("can(regex(\"a\", var.x))", "number", "only checks strings");
+    refused("can(regex(\"a\", var.x))", "bool", "only checks strings");
+    // No number's text holds an `a`: every number is refused, as Terraform refuses it.
+    let r = ok("can(regex(\"a\", var.x))", "number");
+    assert_eq!(r.accepts(&Value::Number(n("5"))), Some(false));
     let r = ok("length(regexall(\"[0-9]\", var.x)) == 0", "string");
     assert_eq!(r.forbidden_patterns, ["[0-9]"]);
     refused(
@@ -1026,4 +1029,57 @@ fn try_around_a_chain_of_null_tests() {
         !a.null_ok && a.allowed.as_ref().map(Vec::len) == Some(1),
         "{r:?}"
     );
+}
+
+#[test]
+fn regex_over_a_number_judges_its_text() {
+    let num = |t: &str| Value::Number(n(t));
+    let r = ok("can(regex(\"^[0-9]{1,4}$\", var.x))", "number");
+    assert!(!r.null_ok);
+    for (value, accepted) in [
+        ("0", true),
+        ("9999", true),
+        ("10000", false),
+        ("2.5", false),
+        ("-1", false),
+        ("1.50e1", true),
+    ] {
+        assert_eq!(r.accepts(&num(value)), Some(accepted), "{value}");
+    }
+    let r = ok("!can(regex(\"^-\", var.x)) && var.x < 100", "number");
+    assert_eq!(r.accepts(&num("-1")), Some(false));
+    assert_eq!(r.accepts(&num("5")), Some(true));
+    assert_eq!(r.accepts(&num("100")), Some(false));
+    // The digits decide: not ranges of numbers.
+    refused("can(regex(\"^1\", var.x))", "number", "by its digits");
+    refused("can(regex(\"5$\", var.x))", "number", "by its digits");
+}
+
+#[test]
+fn a_pattern_on_a_number_that_judges_minus_zero_apart_is_listed_as_inexact() {
+    use tfvars_codegen::loader::load_sources;
+    use tfvars_codegen::schema::{render, SchemaOptions};
+    use tfvars_codegen::source::SourceFile;
+    let text = r#"
+variable "digits" {
+  type = number
+  validation {
+    condition     = can(regex("^[0-9]{1,4}$", var.digits))
+    error_message = "Four digits at most."
+  }
+}
+variable "signed" {
+  type = number
+  validation {
+    condition     = can(regex("^-?[0-9]{1,4}$", var.signed))
+    error_message = "Four digits at most."
+  }
+}
+"#;
+    let module =
+        load_sources("m", vec![SourceFile::new("v.tf", "v.tf", text.to_string())]).expect("loads");
+    let r = render(&module, &SchemaOptions::new()).expect("renders");
+    let names: Vec<&str> = r.inexact.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["digits"]);
+    assert!(r.warnings.is_empty(), "{:?}", r.warnings);
 }

@@ -1480,6 +1480,61 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # `regex` over a number matches its decimal text.
+    m = module(
+        "validation_number_regex",
+        "validation",
+        var(
+            "idle",
+            "number",
+            default="4",
+            checks=[('can(regex("^[0-9]{1,4}$", var.idle))', '"Bad idle."')],
+        )
+        + var(
+            "whole",
+            "number",
+            default="1",
+            checks=[('can(regex("^-?[0-9]+$", var.whole))', '"Bad whole."')],
+        )
+        + var(
+            "unsigned",
+            "number",
+            default="1",
+            checks=[('!can(regex("^-", var.unsigned)) && var.unsigned < 1000', '"Bad unsigned."')],
+        )
+        + var(
+            "points",
+            "number",
+            default="1",
+            checks=[(r'length(regexall("[.]", var.points)) == 0', '"Bad points."')],
+        )
+        + var(
+            "maybe",
+            "number",
+            default="null",
+            checks=[('var.maybe == null || can(regex("^[0-9]{1,2}$", var.maybe))', '"Bad maybe."')],
+        ),
+    )
+    m.case("no_files")
+    values = [
+        ("0", "0"),
+        ("neg0", "-0"),
+        ("5", "5"),
+        ("9999", "9999"),
+        ("10000", "10000"),
+        ("2_5", "2.5"),
+        ("neg1", "-1"),
+        ("neg2_5", "-2.5"),
+        ("1e3", "1e3"),
+        ("1_50", "1.50"),
+        ("string_12", '"12"'),
+        ("string_1e3", '"1e3"'),
+        ("null", "null"),
+    ]
+    for var_name in ["idle", "whole", "unsigned", "points", "maybe"]:
+        for case, raw in values:
+            m.json(f"{var_name}_{case}", '{"%s": %s}\n' % (var_name, raw))
+
     # `lookup` with a default on the elements of a collection of `any`: an element that is not
     # an object or map fails, a missing key gives the default, a null value fails `contains`.
     m = module(

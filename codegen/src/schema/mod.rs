@@ -993,6 +993,12 @@ fn variable_node(
             ));
         }
     }
+    if number_texts::zero_split(&v.ty, &rules) {
+        inexact.push((
+            v.name.clone(),
+            "a pattern on a number judges `-0` (its text is \"-0\") unlike 0, which JSON Schema cannot tell apart".into(),
+        ));
+    }
     if unifies_elements(&v.ty) {
         inexact.push((
             v.name.clone(),

@@ -19,7 +19,7 @@ use regex_automata::hybrid::dfa::{Cache, DFA};
 use regex_automata::hybrid::LazyStateID;
 use regex_automata::util::start::Config;
 use regex_automata::Anchored;
-use tfvars_runtime::{Number, Value};
+use tfvars_runtime::{Number, Type, Value};
 
 use super::translate::Rules;
 use crate::json_text::Json;
@@ -543,6 +543,37 @@ pub(crate) fn numbers(rules: &Rules) -> Option<NumberSet> {
         zero_split: plus_zero != minus_zero,
         loose: loose.get(),
     })
+}
+
+/// Whether the patterns of a `number` node of type `ty` under `rules` (or of one inside it)
+/// judge `0` and `-0` apart, which JSON Schema cannot (both are accepted).
+pub(crate) fn zero_split(ty: &Type, rules: &Rules) -> bool {
+    let alternatives = || rules.any_of.iter().flatten().any(|a| zero_split(ty, a));
+    match ty {
+        Type::Number if !rules.patterns.is_empty() || !rules.forbidden_patterns.is_empty() => {
+            let texts = Rules {
+                patterns: rules.patterns.clone(),
+                forbidden_patterns: rules.forbidden_patterns.clone(),
+                ..Rules::default()
+            };
+            numbers(&texts).is_some_and(|set| set.zero_split) || alternatives()
+        }
+        Type::List(t) | Type::Set(t) => {
+            rules.items.as_deref().is_some_and(|r| zero_split(t, r))
+                || rules.first.iter().any(|r| zero_split(t, r))
+                || alternatives()
+        }
+        Type::Map(t) => rules.values.as_deref().is_some_and(|r| zero_split(t, r)) || alternatives(),
+        Type::Object(attrs) => {
+            rules.properties.iter().any(|(name, r)| {
+                attrs
+                    .iter()
+                    .find(|a| a.name == *name)
+                    .is_some_and(|a| zero_split(&a.ty, r))
+            }) || alternatives()
+        }
+        _ => alternatives(),
+    }
 }
 
 #[cfg(test)]

@@ -138,8 +138,16 @@ impl Rules {
             ok &= allowed.contains(v);
         }
         ok &= !self.disallowed.contains(v);
+        // A number meets a pattern as its decimal text, as Terraform converts it.
+        let number_text;
         let text = match v {
             Value::String(s) => Some(s.as_str()),
+            Value::Number(n)
+                if !self.patterns.is_empty() || !self.forbidden_patterns.is_empty() =>
+            {
+                number_text = n.to_terraform_string();
+                Some(number_text.as_str())
+            }
             _ => None,
         };
         let matches = |p: &str| -> Option<bool> { Some(compiled(p)?.is_match(text?)) };
@@ -2635,13 +2643,36 @@ impl Cx<'_> {
                 let Some(Value::String(p)) = self.literal(p) else {
                     return Err("`regex` with a pattern that is not a literal string".into());
                 };
-                if *ty != Type::String {
+                if !matches!(ty, Type::String | Type::Number) {
                     return Err(format!(
                         "`regex` on a variable of type `{}` (JSON Schema's `pattern` only checks strings)",
                         ty
                     ));
                 }
-                ecma_regex::translate(&p).map_err(|why| format!("the pattern {p:?}: {why}"))
+                let pattern =
+                    ecma_regex::translate(&p).map_err(|why| format!("the pattern {p:?}: {why}"))?;
+                if *ty == Type::Number {
+                    // Terraform matches the number's decimal text: exact where the pattern
+                    // judges it by its shape (see `number_texts`).
+                    let texts = Rules {
+                        patterns: vec![pattern.clone()],
+                        ..Rules::default()
+                    };
+                    match super::number_texts::numbers(&texts) {
+                        Some(set) if !set.loose => {}
+                        Some(_) => {
+                            return Err(format!(
+                                "`regex` on a number whose text the pattern {p:?} judges by its digits, not only by its sign, digit count and point"
+                            ))
+                        }
+                        None => {
+                            return Err(format!(
+                                "`regex` on a number: the pattern {p:?} is not read as a DFA"
+                            ))
+                        }
+                    }
+                }
+                Ok(pattern)
             }
             [_, v] if case_mapped(v, target).is_some() => Err(format!(
                 "`regex` over `{}` of the variable: {CASE_MAPPING}",
