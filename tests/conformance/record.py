@@ -1535,6 +1535,60 @@ def define_more():
         for case, raw in values:
             m.json(f"{var_name}_{case}", '{"%s": %s}\n' % (var_name, raw))
 
+    # Numeric strings given for numbers whose rules are allowed values, disjunctions of ranges
+    # and excluded values: Terraform converts them, then judges the number.
+    m = module(
+        "validation_number_string_sets",
+        "validation",
+        var(
+            "capacity",
+            "number",
+            default="1",
+            checks=[("contains([1, 2, 4, 8, 16], var.capacity)", '"Bad capacity."')],
+        )
+        + var(
+            "units",
+            "number",
+            default="5",
+            checks=[("var.units == null || (var.units >= 1 && var.units <= 20)", '"Bad units."')],
+        )
+        + var(
+            "storage",
+            "number",
+            default="0",
+            checks=[("var.storage == 0 || (var.storage >= 21 && var.storage <= 200)", '"Bad storage."')],
+        )
+        + var(
+            "nonzero",
+            "number",
+            default="1",
+            checks=[("var.nonzero != 0", '"Bad nonzero."')],
+        ),
+    )
+    m.case("no_files")
+    values = [
+        ("s1", '"1"'),
+        ("s_plus1", '"+1"'),
+        ("s01", '"01"'),
+        ("s1_0", '"1.0"'),
+        ("s2", '"2"'),
+        ("s3", '"3"'),
+        ("s16_00", '"16.00"'),
+        ("s20_5", '"20.5"'),
+        ("s0", '"0"'),
+        ("s_neg0", '"-0"'),
+        ("s0_0", '"0.0"'),
+        ("s21", '"21"'),
+        ("s200", '"200"'),
+        ("s201", '"201"'),
+        ("s_neg1", '"-1"'),
+        ("s1e3", '"1e3"'),
+        ("n3", "3"),
+    ]
+    for var_name in ["capacity", "units", "storage", "nonzero"]:
+        for case, raw in values:
+            m.json(f"{var_name}_{case}", '{"%s": %s}\n' % (var_name, raw))
+
     # `lookup` with a default on the elements of a collection of `any`: an element that is not
     # an object or map fails, a missing key gives the default, a null value fails `contains`.
     m = module(
