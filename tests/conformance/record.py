@@ -1536,7 +1536,8 @@ def define_more():
             m.json(f"{var_name}_{case}", '{"%s": %s}\n' % (var_name, raw))
 
     # Numeric strings given for numbers whose rules are allowed values, disjunctions of ranges
-    # and excluded values: Terraform converts them, then judges the number.
+    # and excluded values: Terraform converts them (exponents and infinities too), then judges
+    # the number.
     m = module(
         "validation_number_string_sets",
         "validation",
@@ -1583,10 +1584,19 @@ def define_more():
         ("s201", '"201"'),
         ("s_neg1", '"-1"'),
         ("s1e3", '"1e3"'),
+        ("s2e1", '"2e1"'),
+        ("s0_5e1", '"0.5e1"'),
+        ("s1p3", '"1p3"'),
+        ("s1p8", '"1p8"'),
+        ("s_neg1e_3", '"-1e-3"'),
+        ("s_inf", '"inf"'),
+        ("s_neg_inf", '"-Inf"'),
         ("n3", "3"),
     ]
     for var_name in ["capacity", "units", "storage", "nonzero"]:
         for case, raw in values:
+            if var_name == "nonzero" and "inf" in case:
+                continue  # accepted: no output can hold an infinity
             m.json(f"{var_name}_{case}", '{"%s": %s}\n' % (var_name, raw))
 
     # `lookup` with a default on the elements of a collection of `any`: an element that is not

@@ -149,8 +149,9 @@ pub(crate) fn inexact(ty: &Type, rules: &Rules) -> Option<String> {
             }
         }
         Type::Number if !rules.is_empty() => Some(if plain_decimals_checked(rules).is_some() {
-            "a number given as a string other than a plain decimal (`1e3`, `.5`, `inf`) is not \
-             checked against the bounds"
+            "a number given as a string other than a plain decimal (`0.5e1`, `10000e-1`) is \
+             checked against the rules only where an infinity or its exponent puts it beyond \
+             every accepted number"
                 .into()
         } else {
             "a number given as a string is not checked against the rules".into()
@@ -190,6 +191,27 @@ fn plain_decimals_checked(rules: &Rules) -> Option<Vec<String>> {
         }
     }
     Some(patterns)
+}
+
+/// The patterns of [`number_strings::exponents_beyond`] for the bounds of every number the
+/// rules accept (none when a side is unbounded or nothing is accepted).
+fn exponents_refused(rules: &Rules) -> Vec<String> {
+    let Some(intervals) = accepted_intervals(rules).filter(|i| !i.is_empty()) else {
+        return Vec::new();
+    };
+    // The highest upper bound and the lowest lower bound, `None` when one is unbounded.
+    let outer = |pick: fn(&Interval) -> &Option<Bound>, higher: bool| {
+        intervals.iter().try_fold(None::<Bound>, |acc, i| {
+            let b = pick(i).clone()?;
+            Some(Some(match acc {
+                Some(a) if (a.value > b.value) == higher || a.value == b.value => a,
+                _ => b,
+            }))
+        })
+    };
+    let upper = outer(|i| &i.1, true).flatten();
+    let lower = outer(|i| &i.0, false).flatten();
+    number_strings::exponents_beyond(upper.as_ref(), lower.as_ref())
 }
 
 /// An interval of numbers: lower and upper bound, `None` where unbounded.
@@ -403,8 +425,24 @@ pub(crate) fn primitive(ty: &Type, rules: &Rules, nullable: bool) -> Json {
                     .set("type", Json::str("string"))
                     .set("pattern", Json::str(NUMBER_STRING_PATTERN));
                 if let Some(within) = plain_decimals_checked(rules) {
+                    // Other spellings pass unchecked, but for exponents and infinities beyond
+                    // every accepted number.
+                    let mut refused = vec![number_strings::PLAIN_DECIMAL.to_string()];
+                    refused.extend(exponents_refused(rules));
                     let mut plain = Json::object();
-                    plain.set("pattern", Json::str(number_strings::PLAIN_DECIMAL));
+                    if refused.len() == 1 {
+                        plain.set("pattern", Json::str(number_strings::PLAIN_DECIMAL));
+                    } else {
+                        let each = refused
+                            .into_iter()
+                            .map(|p| {
+                                let mut o = Json::object();
+                                o.set("pattern", Json::str(p));
+                                o
+                            })
+                            .collect();
+                        plain.set("anyOf", Json::Array(each));
+                    }
                     if within.is_empty() {
                         string.set("not", plain);
                     } else {
