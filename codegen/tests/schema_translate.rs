@@ -1083,3 +1083,67 @@ variable "signed" {
     assert_eq!(names, ["digits"]);
     assert!(r.warnings.is_empty(), "{:?}", r.warnings);
 }
+
+#[test]
+fn regex_over_lower_or_upper_of_a_few_whole_texts() {
+    let s = |t: &str| Value::String(t.to_string());
+    let r = ok(
+        "!can(regex(\"^(administrator|admin|user[12]|1|a)$\", lower(var.x)))",
+        "string",
+    );
+    assert!(r.null_ok, "lower(null) fails, so `can` is false");
+    for (value, accepted) in [
+        ("Admin", false),
+        ("ADMINISTRATOR", false),
+        ("User2", false),
+        ("user3", true),
+        ("A", false),
+        ("1", false),
+        ("admins", true),
+        ("", true),
+    ] {
+        assert_eq!(r.accepts(&s(value)), Some(accepted), "{value}");
+    }
+    let r = ok("can(regex(\"^(ON|OFF)$\", upper(var.x)))", "string");
+    assert!(!r.null_ok);
+    assert_eq!(r.accepts(&s("off")), Some(true));
+    assert_eq!(r.accepts(&s("of")), Some(false));
+    refused(
+        "can(regex(\"^adm\", lower(var.x)))",
+        "string",
+        "unless the pattern matches a few whole texts",
+    );
+    refused(
+        "can(regex(\"^(a|b)$\", title(var.x)))",
+        "string",
+        "`regex` over `title`",
+    );
+}
+
+#[test]
+fn try_of_the_length_of_a_non_empty_match() {
+    let s = |t: &str| Value::String(t.to_string());
+    for condition in [
+        "try(length(regex(\"^https://.*\\\\.git$\", var.x)) > 0, false)",
+        "try(0 != length(regex(\"^https://.*\\\\.git$\", var.x)), false)",
+        "try(length(regex(\"^https://.*\\\\.git$\", var.x)) >= 1, false)",
+    ] {
+        let r = ok(condition, "string");
+        assert!(!r.null_ok, "{condition}");
+        assert_eq!(r.accepts(&s("https://a.git")), Some(true));
+        assert_eq!(r.accepts(&s("https://a.gitx")), Some(false));
+    }
+    let r = ok(
+        "alltrue([for k, v in var.x : try(length(regex(\"^h.*\\\\.git$\", v.url)) > 0, false)])",
+        "map(object({ url = string }))",
+    );
+    assert!(!r.null_ok);
+    // A match that can be empty, or capture groups (a list whose length is their count), are
+    // not the same as `can`.
+    refused("try(length(regex(\"a*\", var.x)) > 0, false)", "string", "");
+    refused(
+        "try(length(regex(\"^(a)$\", var.x)) > 0, false)",
+        "string",
+        "",
+    );
+}

@@ -1599,6 +1599,63 @@ def define_more():
                 continue  # accepted: no output can hold an infinity
             m.json(f"{var_name}_{case}", '{"%s": %s}\n' % (var_name, raw))
 
+    # `regex` over `lower`/`upper` with a pattern of a few whole texts (`contains` over them),
+    # and `try(length(regex(…)) > 0, false)` with a pattern whose matches are never empty.
+    m = module(
+        "validation_regex_shapes",
+        "validation",
+        var(
+            "admin",
+            "string",
+            default='"bob"',
+            checks=[('!can(regex("^(administrator|admin|user[12]|1|a)$", lower(var.admin)))', '"Reserved."')],
+        )
+        + var(
+            "on_off",
+            "string",
+            default='"on"',
+            checks=[('can(regex("^(ON|OFF)$", upper(var.on_off)))', '"Bad switch."')],
+        )
+        + var(
+            "repos",
+            "map(object({ url = optional(string) }))",
+            default="{}",
+            checks=[
+                (
+                    r'alltrue([for k, v in var.repos : try(length(regex("^https://.*\\.git$", v.url)) > 0, false)])',
+                    '"Bad url."',
+                )
+            ],
+        ),
+    )
+    m.case("no_files")
+    for name, text in [
+        ("admin_title", '{"admin": "Admin"}'),
+        ("admin_upper", '{"admin": "ADMINISTRATOR"}'),
+        ("admin_user2", '{"admin": "User2"}'),
+        ("admin_user3", '{"admin": "User3"}'),
+        ("admin_a", '{"admin": "A"}'),
+        ("admin_number", '{"admin": 1}'),
+        ("admin_number_2", '{"admin": 2}'),
+        ("admin_dotted_i", '{"admin": "ADM\u0130N"}'),
+        ("admin_long", '{"admin": "admins"}'),
+        ("admin_null", '{"admin": null}'),
+        ("on_off_lower", '{"on_off": "off"}'),
+        ("on_off_mixed", '{"on_off": "oN"}'),
+        ("on_off_short", '{"on_off": "of"}'),
+        ("on_off_null", '{"on_off": null}'),
+        ("on_off_bool", '{"on_off": true}'),
+        ("repos_ok", '{"repos": {"a": {"url": "https://x.git"}}}'),
+        ("repos_suffix", '{"repos": {"a": {"url": "https://x.gitx"}}}'),
+        ("repos_upper", '{"repos": {"a": {"url": "HTTPS://X.GIT"}}}'),
+        ("repos_null_elem", '{"repos": {"a": null}}'),
+        ("repos_null_url", '{"repos": {"a": {"url": null}}}'),
+        ("repos_no_url", '{"repos": {"a": {}}}'),
+        ("repos_null", '{"repos": null}'),
+        ("repos_second_bad", '{"repos": {"a": {"url": "https://x.git"}, "b": {"url": "git@x"}}}'),
+    ]:
+        m.json(name, text + "\n")
+
     # `lookup` with a default on the elements of a collection of `any`: an element that is not
     # an object or map fails, a missing key gives the default, a null value fails `contains`.
     m = module(

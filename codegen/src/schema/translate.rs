@@ -2450,6 +2450,11 @@ impl Cx<'_> {
                 let [c, fallback] = args else {
                     return Err("`try` with other than two arguments".into());
                 };
+                if let Some(can) = nonempty_match(c).filter(|_| is_lit_false(self, fallback)) {
+                    // `try(length(regex(p, x)) > 0, false)` is `can(regex(p, x))` where every
+                    // match of `p` is a non-empty string.
+                    return self.condition(&can, target, ty);
+                }
                 if matches!(
                     c.peel(),
                     Expr::GetAttr(..) | Expr::Index(..) | Expr::Variable(_) | Expr::Bound(_)
@@ -2674,10 +2679,34 @@ impl Cx<'_> {
                 }
                 Ok(pattern)
             }
-            [_, v] if case_mapped(v, target).is_some() => Err(format!(
-                "`regex` over `{}` of the variable: {CASE_MAPPING}",
-                case_mapped(v, target).unwrap_or_default()
-            )),
+            [p, v] if case_mapped(v, target).is_some() => {
+                // A pattern that matches a few whole texts is `contains` over them, which
+                // is translated for `lower` and `upper`.
+                let name = case_mapped(v, target).unwrap_or_default();
+                let refused = || format!("`regex` over `{name}` of the variable: {CASE_MAPPING}");
+                let Some(Value::String(p)) = self.literal(p) else {
+                    return Err("`regex` with a pattern that is not a literal string".into());
+                };
+                let mapping = CaseMapping::function(name).ok_or_else(refused)?;
+                let literals = ecma_regex::translate(&p)
+                    .ok()
+                    .and_then(|ecma| ecma_regex::whole_text_literals(&ecma))
+                    .ok_or_else(|| {
+                        format!(
+                            "{}, unless the pattern matches a few whole texts",
+                            refused()
+                        )
+                    })?;
+                if *ty != Type::String {
+                    return Err(format!(
+                        "`regex` over `{name}` of a variable of type `{ty}`"
+                    ));
+                }
+                let literals: Vec<&str> = literals.iter().map(String::as_str).collect();
+                preimage_pattern(mapping, &literals).ok_or_else(|| {
+                    format!("`regex` over `{name}` of the variable that no string matches")
+                })
+            }
             _ => Err("`regex` whose second argument is not the variable".into()),
         }
     }
@@ -3177,6 +3206,61 @@ fn as_conditionals(e: &Expr, op: BinaryOp) -> Expr {
         };
     }
     rest
+}
+
+fn is_lit_false(cx: &Cx<'_>, e: &Expr) -> bool {
+    matches!(cx.literal(e), Some(Value::Bool(false)))
+}
+
+/// `can(regex(p, x))` for `length(regex(p, x)) > 0` (`>= 1`, `!= 0`, either way round) where
+/// `regex` returns the match itself (no capture groups) and every match of `p` is non-empty:
+/// the length is then above 0 exactly where `regex` does not fail.
+fn nonempty_match(e: &Expr) -> Option<Expr> {
+    let Expr::Binary(op, a, b) = e.peel() else {
+        return None;
+    };
+    let zero_or_one = |e: &Expr, n: u8| matches!(e.peel(), Expr::Literal(Value::Number(x)) if *x == Number::from(n));
+    let call = match op {
+        BinaryOp::Greater | BinaryOp::NotEq if zero_or_one(b, 0) => a,
+        BinaryOp::Less | BinaryOp::NotEq if zero_or_one(a, 0) => b,
+        BinaryOp::GreaterEq if zero_or_one(b, 1) => a,
+        BinaryOp::LessEq if zero_or_one(a, 1) => b,
+        _ => return None,
+    };
+    let Expr::Call {
+        name,
+        args,
+        expand_final: false,
+    } = call.peel()
+    else {
+        return None;
+    };
+    let [regex @ Expr::Call {
+        name: inner,
+        args: regex_args,
+        expand_final: false,
+    }] = args.as_slice()
+    else {
+        return None;
+    };
+    let [Expr::Literal(Value::String(p)), _] = regex_args.as_slice() else {
+        return None;
+    };
+    if name != "length" || inner != "regex" {
+        return None;
+    }
+    let hir = regex_syntax::Parser::new()
+        .parse(&ecma_regex::translate(p).ok()?)
+        .ok()?;
+    let props = hir.properties();
+    if props.explicit_captures_len() > 0 || props.minimum_len().is_none_or(|n| n == 0) {
+        return None;
+    }
+    Some(Expr::Call {
+        name: "can".into(),
+        args: vec![regex.clone()],
+        expand_final: false,
+    })
 }
 
 const CASE_MAPPING: &str = "Terraform maps the case of NFC text with Unicode's rules, which no enum or pattern follows exactly for every script";
