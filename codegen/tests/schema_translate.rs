@@ -1147,3 +1147,39 @@ fn try_of_the_length_of_a_non_empty_match() {
         "",
     );
 }
+
+#[test]
+fn length_of_trimmed_white_space() {
+    let s = |t: &str| Value::String(t.to_string());
+    let r = ok("length(trimspace(var.x)) > 0", "string");
+    assert!(!r.null_ok, "trimspace fails on null");
+    for (value, accepted) in [
+        ("a", true),
+        (" a ", true),
+        ("", false),
+        (" \t\n\u{b}\u{c}\r", false),
+        (
+            "\u{85}\u{a0}\u{1680}\u{2000}\u{200a}\u{2028}\u{2029}\u{202f}\u{205f}\u{3000}",
+            false,
+        ),
+        ("\u{180e}", true),
+        ("\u{200b}", true),
+    ] {
+        assert_eq!(r.accepts(&s(value)), Some(accepted), "{value:?}");
+        // The runtime's `trimspace` agrees.
+        assert_eq!(
+            !value.trim_matches(char::is_whitespace).is_empty(),
+            accepted,
+            "{value:?}"
+        );
+    }
+    let r = ok("length(trimspace(var.x)) == 0", "string");
+    assert_eq!(r.accepts(&s("  ")), Some(true));
+    assert_eq!(r.accepts(&s(" x")), Some(false));
+    let r = ok(
+        "alltrue([for p in var.x : length(trimspace(p)) >= 1])",
+        "list(string)",
+    );
+    assert!(!r.items.expect("items").null_ok);
+    refused("length(trimspace(var.x)) > 2", "string", "other than 0");
+}

@@ -1656,6 +1656,68 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # `length(trimspace(x)) > 0`: a character that is not white space (Go's `unicode.IsSpace`).
+    m = module(
+        "validation_trimspace",
+        "validation",
+        var(
+            "path",
+            "string",
+            default='"a"',
+            checks=[("length(trimspace(var.path)) > 0", '"Blank path."')],
+        )
+        + var(
+            "blank",
+            "string",
+            default='""',
+            checks=[("length(trimspace(var.blank)) == 0", '"Not blank."')],
+        )
+        + var(
+            "paths",
+            "object({ subnets = optional(list(string), []) })",
+            default="{}",
+            checks=[("alltrue([for p in var.paths.subnets : length(trimspace(p)) > 0])", '"Blank subnet path."')],
+        )
+        + var(
+            "filters",
+            "list(object({ filter = string }))",
+            default="[]",
+            checks=[("alltrue([for f in var.filters : length(trimspace(f.filter)) >= 1])", '"Blank filter."')],
+        ),
+    )
+    m.case("no_files")
+    for name, value in [
+        ("empty", '""'),
+        ("spaces", '" \\t\\n\\u000b\\f\\r"'),
+        ("nel", '"\\u0085"'),
+        ("nbsp", '"\\u00a0"'),
+        ("ogham", '"\\u1680"'),
+        ("en_quad", '"\\u2000"'),
+        ("hair", '"\\u200a"'),
+        ("line_sep", '"\\u2028"'),
+        ("ideographic", '"\\u3000"'),
+        ("mongolian_vowel", '"\\u180e"'),
+        ("zero_width", '"\\u200b"'),
+        ("padded", '" a "'),
+        ("null", "null"),
+        ("number", "5"),
+        ("bool", "true"),
+    ]:
+        m.json(f"path_{name}", '{"path": %s}\n' % value)
+        m.json(f"blank_{name}", '{"blank": %s}\n' % value)
+    for name, text in [
+        ("paths_null_elem", '{"paths": {"subnets": [null]}}'),
+        ("paths_blank", '{"paths": {"subnets": ["x", " "]}}'),
+        ("paths_ok", '{"paths": {"subnets": ["x"]}}'),
+        ("paths_null_list", '{"paths": {"subnets": null}}'),
+        ("paths_null", '{"paths": null}'),
+        ("filters_null_filter", '{"filters": [{"filter": null}]}'),
+        ("filters_null_elem", '{"filters": [null]}'),
+        ("filters_blank", '{"filters": [{"filter": "\\u3000"}]}'),
+        ("filters_ok", '{"filters": [{"filter": "x"}]}'),
+    ]:
+        m.json(name, text + "\n")
+
     # `lookup` with a default on the elements of a collection of `any`: an element that is not
     # an object or map fails, a missing key gives the default, a null value fails `contains`.
     m = module(

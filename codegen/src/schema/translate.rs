@@ -2963,6 +2963,9 @@ impl Cx<'_> {
         else {
             return None;
         };
+        if trim == "trimspace" {
+            return self.trimmed_space_length(name, trim_args, op, n, target, ty);
+        }
         let test = match trim.as_str() {
             "trimsuffix" => "endswith",
             "trimprefix" => "startswith",
@@ -3018,6 +3021,59 @@ impl Cx<'_> {
             );
             self.condition(&rewritten, target, ty)
         })())
+    }
+
+    /// `length(trimspace(x)) > 0` (`>= 1`, `!= 0`; `== 0`, `< 1`, `<= 0`): whether `x` holds
+    /// a character that is not white space (Unicode's White_Space, as Go's `unicode.IsSpace`
+    /// reads it), written as `length(regexall(…, x))` compared with 0, which like `trimspace`
+    /// fails on null.
+    fn trimmed_space_length(
+        &self,
+        name: &str,
+        args: &[Expr],
+        op: BinaryOp,
+        n: &Expr,
+        target: Target,
+        ty: &Type,
+    ) -> Option<Result<Translated, String>> {
+        const NOT_SPACE: &str = "[^\\t\\n\\v\\f\\r \\x{85}\\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}]";
+        let [x] = args else {
+            return None;
+        };
+        if name != "length" || !target.is(x) {
+            return None;
+        }
+        let n = self.number_literal(n);
+        let is = |v: u8| n.as_ref() == Some(&Number::from(v));
+        let non_empty = match op {
+            BinaryOp::Greater | BinaryOp::NotEq if is(0) => true,
+            BinaryOp::GreaterEq if is(1) => true,
+            BinaryOp::Eq | BinaryOp::LessEq if is(0) => false,
+            BinaryOp::Less if is(1) => false,
+            _ => {
+                return Some(Err(
+                    "`length(trimspace(…))` compared with other than 0 (empty or not)".into(),
+                ))
+            }
+        };
+        let rewritten = Expr::Binary(
+            if non_empty {
+                BinaryOp::Greater
+            } else {
+                BinaryOp::Eq
+            },
+            Box::new(Expr::Call {
+                name: "length".into(),
+                args: vec![Expr::Call {
+                    name: "regexall".into(),
+                    args: vec![Expr::Literal(Value::String(NOT_SPACE.into())), x.clone()],
+                    expand_final: false,
+                }],
+                expand_final: false,
+            }),
+            Box::new(Expr::Literal(Value::Number(Number::from(0u8)))),
+        );
+        Some(self.condition(&rewritten, target, ty))
     }
 
     /// `length(x) op N` / `N op length(x)`; `None` when neither side is `length(x)`.
