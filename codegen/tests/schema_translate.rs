@@ -1183,3 +1183,45 @@ fn length_of_trimmed_white_space() {
     assert!(!r.items.expect("items").null_ok);
     refused("length(trimspace(var.x)) > 2", "string", "other than 0");
 }
+
+#[test]
+fn can_of_coalesce_over_attributes() {
+    let obj = |pairs: &[(&str, Option<&str>)]| {
+        Value::Object(
+            pairs
+                .iter()
+                .map(|(k, v)| {
+                    let v = match v {
+                        Some(s) => Value::String(s.to_string()),
+                        None => Value::Null(Type::String),
+                    };
+                    (k.to_string(), v)
+                })
+                .collect(),
+        )
+    };
+    let ty_text = "object({ a = optional(string), b = optional(string) })";
+    let r = ok(
+        "var.x == null ? true : can(coalesce(var.x.a, var.x.b))",
+        ty_text,
+    );
+    assert!(r.null_ok);
+    for (value, accepted) in [
+        (obj(&[("a", Some("x")), ("b", None)]), true),
+        (obj(&[("a", None), ("b", Some("y"))]), true),
+        (obj(&[("a", Some("")), ("b", Some("y"))]), true),
+        (obj(&[("a", None), ("b", None)]), false),
+        (obj(&[("a", Some("")), ("b", Some(""))]), false),
+        (obj(&[("a", None), ("b", Some(""))]), false),
+    ] {
+        assert_eq!(r.accepts(&value), Some(accepted), "{value:?}");
+    }
+    // A literal that is neither null nor empty: never fails.
+    let r = ok("can(coalesce(var.x.a, \"d\"))", ty_text);
+    assert!(!r.null_ok, "a null object has no attributes");
+    refused(
+        "can(coalesce(var.x.a, var.x.n))",
+        "object({ a = optional(string), n = optional(number) })",
+        "one primitive type",
+    );
+}

@@ -1718,6 +1718,53 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # `can(coalesce(…))` over attributes: false where every argument is null (or an empty
+    # string, for strings).
+    m = module(
+        "validation_can_coalesce",
+        "validation",
+        var(
+            "proxy",
+            "object({ http = optional(string), https = optional(string) })",
+            default="null",
+            checks=[("var.proxy == null ? true : can(coalesce(var.proxy.http, var.proxy.https))", '"Bad proxy."')],
+        )
+        + var(
+            "gateway",
+            "object({ id = optional(string), cidr = optional(string) })",
+            default='{ id = "x" }',
+            checks=[('can(coalesce(var.gateway.id, var.gateway.cidr, ""))', '"Bad gateway."')],
+        )
+        + var(
+            "sizes",
+            "object({ n = optional(number), m = optional(number) })",
+            default="{ n = 1 }",
+            checks=[("can(coalesce(var.sizes.n, var.sizes.m))", '"Bad sizes."')],
+        ),
+    )
+    m.case("no_files")
+    for name, text in [
+        ("proxy_null", '{"proxy": null}'),
+        ("proxy_empty", '{"proxy": {}}'),
+        ("proxy_http", '{"proxy": {"http": "h"}}'),
+        ("proxy_https", '{"proxy": {"https": "h"}}'),
+        ("proxy_blank_http", '{"proxy": {"http": "", "https": "h"}}'),
+        ("proxy_both_blank", '{"proxy": {"http": "", "https": ""}}'),
+        ("proxy_blank_null", '{"proxy": {"http": null, "https": ""}}'),
+        ("proxy_number", '{"proxy": {"http": 5}}'),
+        ("gateway_id", '{"gateway": {"id": "i"}}'),
+        ("gateway_cidr", '{"gateway": {"cidr": "c"}}'),
+        ("gateway_none", '{"gateway": {}}'),
+        ("gateway_blank", '{"gateway": {"id": ""}}'),
+        ("gateway_null", '{"gateway": null}'),
+        ("sizes_n", '{"sizes": {"n": 0}}'),
+        ("sizes_m", '{"sizes": {"m": 2}}'),
+        ("sizes_none", '{"sizes": {}}'),
+        ("sizes_null", '{"sizes": null}'),
+        ("sizes_string", '{"sizes": {"m": "3"}}'),
+    ]:
+        m.json(name, text + "\n")
+
     # `lookup` with a default on the elements of a collection of `any`: an element that is not
     # an object or map fails, a missing key gives the default, a null value fails `contains`.
     m = module(
