@@ -1225,3 +1225,33 @@ fn can_of_coalesce_over_attributes() {
         "one primitive type",
     );
 }
+
+#[test]
+fn try_of_bool_attributes_in_an_eager_chain() {
+    let ty_text = "object({ iam = optional(bool), scram = optional(bool) })";
+    let condition = "var.x == null || try(var.x.iam, false) || try(var.x.scram, false)";
+    let r = rules(condition, ty_text, TerraformVersion::V1_11).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        r.null_ok,
+        "a null object: `try` gives false, the null test true"
+    );
+    assert!(r.may_fail, "a null attribute fails the chain");
+    let obj = |iam: Option<bool>, scram: Option<bool>| {
+        let v = |b: Option<bool>| b.map_or(Value::Null(Type::Bool), Value::Bool);
+        Value::Object(
+            [("iam".to_string(), v(iam)), ("scram".to_string(), v(scram))]
+                .into_iter()
+                .collect(),
+        )
+    };
+    for (value, accepted) in [
+        (obj(Some(true), Some(false)), true),
+        (obj(Some(false), Some(true)), true),
+        (obj(Some(false), Some(false)), false),
+        (obj(Some(true), None), false),
+        (obj(None, Some(true)), false),
+        (obj(None, None), false),
+    ] {
+        assert_eq!(r.accepts(&value), Some(accepted), "{value:?}");
+    }
+}

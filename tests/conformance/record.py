@@ -1765,6 +1765,41 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # `try(var.x.a, false)` sides of a 1.11 `||` chain, which evaluates every side: a null
+    # object gives the fallback, a null attribute fails the chain.
+    m = module(
+        "validation_try_bool_chain",
+        "validation",
+        var(
+            "sasl",
+            "object({ iam = optional(bool), scram = optional(bool) })",
+            default="null",
+            checks=[("var.sasl == null || try(var.sasl.iam, false) || try(var.sasl.scram, false)", '"Pick one."')],
+        )
+        + var(
+            "feature",
+            "object({ on = optional(bool) })",
+            default="null",
+            checks=[("var.feature == null || try(var.feature.on, true)", '"Off."')],
+        ),
+    )
+    m.case("no_files")
+    for name, text in [
+        ("sasl_null", '{"sasl": null}'),
+        ("sasl_empty", '{"sasl": {}}'),
+        ("sasl_iam", '{"sasl": {"iam": true}}'),
+        ("sasl_iam_not_scram", '{"sasl": {"iam": true, "scram": false}}'),
+        ("sasl_scram", '{"sasl": {"iam": false, "scram": true}}'),
+        ("sasl_neither", '{"sasl": {"iam": false, "scram": false}}'),
+        ("sasl_null_iam", '{"sasl": {"iam": null, "scram": true}}'),
+        ("sasl_strings", '{"sasl": {"iam": "true", "scram": "0"}}'),
+        ("feature_null", '{"feature": null}'),
+        ("feature_empty", '{"feature": {}}'),
+        ("feature_on", '{"feature": {"on": true}}'),
+        ("feature_off", '{"feature": {"on": false}}'),
+    ]:
+        m.json(name, text + "\n")
+
     # `lookup` with a default on the elements of a collection of `any`: an element that is not
     # an object or map fails, a missing key gives the default, a null value fails `contains`.
     m = module(

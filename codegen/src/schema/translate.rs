@@ -1772,8 +1772,37 @@ impl Cx<'_> {
         let mut sides = Vec::new();
         flatten(e, BinaryOp::Or, &mut sides);
         let mut needed: Vec<Expr> = Vec::new();
+        let mut guards: Vec<Expr> = Vec::new();
+        let mut rewritten: Vec<Expr> = Vec::new();
         let mut rules = 0;
+        let null = || Box::new(Expr::Literal(Value::Null(Type::Any)));
         for side in sides {
+            // `try(var.x.a, d)` for a `bool` attribute: `d` where `var.x` is null (the error
+            // `try` catches), else the attribute, which fails the chain where it is null.
+            if let Some((attr, parent, fallback)) = self.try_bool_attribute(side, target, ty) {
+                let parent_null = Expr::Binary(BinaryOp::Eq, Box::new(parent), null());
+                guards.push(Expr::Conditional(
+                    Box::new(parent_null.clone()),
+                    Box::new(Expr::Literal(Value::Bool(true))),
+                    Box::new(Expr::Binary(
+                        BinaryOp::NotEq,
+                        Box::new(attr.clone()),
+                        null(),
+                    )),
+                ));
+                rewritten.push(Expr::Conditional(
+                    Box::new(parent_null),
+                    Box::new(Expr::Literal(Value::Bool(fallback))),
+                    Box::new(Expr::Binary(
+                        BinaryOp::Eq,
+                        Box::new(attr),
+                        Box::new(Expr::Literal(Value::Bool(true))),
+                    )),
+                ));
+                rules += 1;
+                continue;
+            }
+            rewritten.push(side.clone());
             if let Some(tested) = null_tested(side.peel()) {
                 match tested.peel() {
                     t if target.is(t) => {}
@@ -1801,7 +1830,13 @@ impl Cx<'_> {
         if rules == 0 {
             return None;
         }
-        let mut chain = as_conditionals(e, BinaryOp::Or);
+        let rebuilt = rewritten
+            .into_iter()
+            .reduce(|a, b| Expr::Binary(BinaryOp::Or, Box::new(a), Box::new(b)))?;
+        let mut chain = as_conditionals(&rebuilt, BinaryOp::Or);
+        for guard in guards.into_iter().rev() {
+            chain = Expr::Binary(BinaryOp::And, Box::new(guard), Box::new(chain));
+        }
         for path in needed.into_iter().rev() {
             let given = Expr::Binary(
                 BinaryOp::NotEq,
@@ -1817,6 +1852,34 @@ impl Cx<'_> {
             t.rules.may_fail = true;
             t
         }))
+    }
+
+    /// `(var.x.a, var.x, d)` for `try(var.x.a, d)`, `a` a `bool` attribute of the target and
+    /// `d` `true` or `false`.
+    fn try_bool_attribute(
+        &self,
+        side: &Expr,
+        target: Target,
+        ty: &Type,
+    ) -> Option<(Expr, Expr, bool)> {
+        let Expr::Call {
+            name,
+            args,
+            expand_final: false,
+        } = side.peel()
+        else {
+            return None;
+        };
+        let [attr @ Expr::GetAttr(parent, _), fallback] = args.as_slice() else {
+            return None;
+        };
+        let Some(Value::Bool(fallback)) = self.literal(fallback) else {
+            return None;
+        };
+        if name != "try" || !target.is(parent) || path_type(attr, target, ty) != Some(Type::Bool) {
+            return None;
+        }
+        Some((attr.clone(), (**parent).clone(), fallback))
     }
 
     /// `==` / `contains` (allowed values) or `!=` / `!contains` (disallowed values).
