@@ -1,8 +1,9 @@
 //! `--terraform-conversions` schemas against Terraform's recorded answers
 //! (`tests/conformance/cases`, Terraform v1.11.4): for every case with one `.tfvars.json` file,
 //! - a file Terraform rejects must be rejected by the schema, unless the module has a validation
-//!   rule the schema leaves out (a warning), the file is not valid JSON for Terraform, or it holds
-//!   a string the schema lets through unchecked (`schema::unchecked_text`: NFC could change it);
+//!   rule the schema leaves out (a warning), the file sets a variable listed as inexact
+//!   (`Rendered::inexact`), the file is not valid JSON for Terraform, or it holds a string the
+//!   schema lets through unchecked (`schema::unchecked_text`: NFC could change it);
 //! - a file Terraform accepts must be accepted by the schema, always (a translated rule keeps
 //!   every converted form Terraform accepts, see `schema::conversions`).
 
@@ -100,7 +101,7 @@ fn conversion_schemas_agree_with_recorded_terraform_answers() {
         .filter(|p| p.is_dir())
         .collect();
     modules.sort();
-    let (mut checked, mut skipped_modules) = (0, Vec::new());
+    let (mut checked, mut looser, mut skipped_modules) = (0, 0, Vec::new());
     let mut unsound = Vec::new();
     let mut incomplete = Vec::new();
     for module_dir in modules {
@@ -124,8 +125,17 @@ fn conversion_schemas_agree_with_recorded_terraform_answers() {
         for case in cases(&module_dir) {
             checked += 1;
             let ok = validator.is_valid(&case.input);
+            // A variable listed as inexact may be accepted looser than Terraform.
+            let inexact = case
+                .input
+                .as_object()
+                .is_some_and(|o| rendered.inexact.iter().any(|(n, _)| o.contains_key(n)));
+            if ok && !case.accepted && inexact {
+                looser += 1;
+            }
             if ok
                 && !case.accepted
+                && !inexact
                 && rendered.warnings.is_empty()
                 && !case.syntax_error
                 && !unifies
@@ -138,7 +148,9 @@ fn conversion_schemas_agree_with_recorded_terraform_answers() {
             }
         }
     }
-    eprintln!("checked {checked} recorded cases; modules not loaded: {skipped_modules:?}");
+    eprintln!(
+        "checked {checked} recorded cases ({looser} rejected by Terraform, accepted for a variable listed as inexact); modules not loaded: {skipped_modules:?}"
+    );
     assert!(checked > 300, "only {checked} cases checked");
     assert!(
         unsound.is_empty() && incomplete.is_empty(),

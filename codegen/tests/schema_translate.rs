@@ -120,7 +120,10 @@ fn patterns() {
     );
     assert_eq!(ok("endswith(var.x, \"$\")", "string").patterns, ["\\$$"]);
     refused("can(regex(\"(?i)a\", var.x))", "string", "(?i)");
-    refused("can(regex(\"a\", var.x))", "number", "only checks strings");
+    refused("can(regex(\"a\", var.x))", "bool", "only checks strings");
+    // No number's text holds an `a`: every number is refused, as Terraform refuses it.
+    let r = ok("can(regex(\"a\", var.x))", "number");
+    assert_eq!(r.accepts(&Value::Number(n("5"))), Some(false));
     let r = ok("length(regexall(\"[0-9]\", var.x)) == 0", "string");
     assert_eq!(r.forbidden_patterns, ["[0-9]"]);
     refused(
@@ -1026,4 +1029,229 @@ fn try_around_a_chain_of_null_tests() {
         !a.null_ok && a.allowed.as_ref().map(Vec::len) == Some(1),
         "{r:?}"
     );
+}
+
+#[test]
+fn regex_over_a_number_judges_its_text() {
+    let num = |t: &str| Value::Number(n(t));
+    let r = ok("can(regex(\"^[0-9]{1,4}$\", var.x))", "number");
+    assert!(!r.null_ok);
+    for (value, accepted) in [
+        ("0", true),
+        ("9999", true),
+        ("10000", false),
+        ("2.5", false),
+        ("-1", false),
+        ("1.50e1", true),
+    ] {
+        assert_eq!(r.accepts(&num(value)), Some(accepted), "{value}");
+    }
+    let r = ok("!can(regex(\"^-\", var.x)) && var.x < 100", "number");
+    assert_eq!(r.accepts(&num("-1")), Some(false));
+    assert_eq!(r.accepts(&num("5")), Some(true));
+    assert_eq!(r.accepts(&num("100")), Some(false));
+    // The digits decide: not ranges of numbers.
+    refused("can(regex(\"^1\", var.x))", "number", "by its digits");
+    refused("can(regex(\"5$\", var.x))", "number", "by its digits");
+}
+
+#[test]
+fn a_pattern_on_a_number_that_judges_minus_zero_apart_is_listed_as_inexact() {
+    use tfvars_codegen::loader::load_sources;
+    use tfvars_codegen::schema::{render, SchemaOptions};
+    use tfvars_codegen::source::SourceFile;
+    let text = r#"
+variable "digits" {
+  type = number
+  validation {
+    condition     = can(regex("^[0-9]{1,4}$", var.digits))
+    error_message = "Four digits at most."
+  }
+}
+variable "signed" {
+  type = number
+  validation {
+    condition     = can(regex("^-?[0-9]{1,4}$", var.signed))
+    error_message = "Four digits at most."
+  }
+}
+"#;
+    let module =
+        load_sources("m", vec![SourceFile::new("v.tf", "v.tf", text.to_string())]).expect("loads");
+    let r = render(&module, &SchemaOptions::new()).expect("renders");
+    let names: Vec<&str> = r.inexact.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["digits"]);
+    assert!(r.warnings.is_empty(), "{:?}", r.warnings);
+}
+
+#[test]
+fn regex_over_lower_or_upper_of_a_few_whole_texts() {
+    let s = |t: &str| Value::String(t.to_string());
+    let r = ok(
+        "!can(regex(\"^(administrator|admin|user[12]|1|a)$\", lower(var.x)))",
+        "string",
+    );
+    assert!(r.null_ok, "lower(null) fails, so `can` is false");
+    for (value, accepted) in [
+        ("Admin", false),
+        ("ADMINISTRATOR", false),
+        ("User2", false),
+        ("user3", true),
+        ("A", false),
+        ("1", false),
+        ("admins", true),
+        ("", true),
+    ] {
+        assert_eq!(r.accepts(&s(value)), Some(accepted), "{value}");
+    }
+    let r = ok("can(regex(\"^(ON|OFF)$\", upper(var.x)))", "string");
+    assert!(!r.null_ok);
+    assert_eq!(r.accepts(&s("off")), Some(true));
+    assert_eq!(r.accepts(&s("of")), Some(false));
+    refused(
+        "can(regex(\"^adm\", lower(var.x)))",
+        "string",
+        "unless the pattern matches a few whole texts",
+    );
+    refused(
+        "can(regex(\"^(a|b)$\", title(var.x)))",
+        "string",
+        "`regex` over `title`",
+    );
+}
+
+#[test]
+fn try_of_the_length_of_a_non_empty_match() {
+    let s = |t: &str| Value::String(t.to_string());
+    for condition in [
+        "try(length(regex(\"^https://.*\\\\.git$\", var.x)) > 0, false)",
+        "try(0 != length(regex(\"^https://.*\\\\.git$\", var.x)), false)",
+        "try(length(regex(\"^https://.*\\\\.git$\", var.x)) >= 1, false)",
+    ] {
+        let r = ok(condition, "string");
+        assert!(!r.null_ok, "{condition}");
+        assert_eq!(r.accepts(&s("https://a.git")), Some(true));
+        assert_eq!(r.accepts(&s("https://a.gitx")), Some(false));
+    }
+    let r = ok(
+        "alltrue([for k, v in var.x : try(length(regex(\"^h.*\\\\.git$\", v.url)) > 0, false)])",
+        "map(object({ url = string }))",
+    );
+    assert!(!r.null_ok);
+    // A match that can be empty, or capture groups (a list whose length is their count), are
+    // not the same as `can`.
+    refused("try(length(regex(\"a*\", var.x)) > 0, false)", "string", "");
+    refused(
+        "try(length(regex(\"^(a)$\", var.x)) > 0, false)",
+        "string",
+        "",
+    );
+}
+
+#[test]
+fn length_of_trimmed_white_space() {
+    let s = |t: &str| Value::String(t.to_string());
+    let r = ok("length(trimspace(var.x)) > 0", "string");
+    assert!(!r.null_ok, "trimspace fails on null");
+    for (value, accepted) in [
+        ("a", true),
+        (" a ", true),
+        ("", false),
+        (" \t\n\u{b}\u{c}\r", false),
+        (
+            "\u{85}\u{a0}\u{1680}\u{2000}\u{200a}\u{2028}\u{2029}\u{202f}\u{205f}\u{3000}",
+            false,
+        ),
+        ("\u{180e}", true),
+        ("\u{200b}", true),
+    ] {
+        assert_eq!(r.accepts(&s(value)), Some(accepted), "{value:?}");
+        // The runtime's `trimspace` agrees.
+        assert_eq!(
+            !value.trim_matches(char::is_whitespace).is_empty(),
+            accepted,
+            "{value:?}"
+        );
+    }
+    let r = ok("length(trimspace(var.x)) == 0", "string");
+    assert_eq!(r.accepts(&s("  ")), Some(true));
+    assert_eq!(r.accepts(&s(" x")), Some(false));
+    let r = ok(
+        "alltrue([for p in var.x : length(trimspace(p)) >= 1])",
+        "list(string)",
+    );
+    assert!(!r.items.expect("items").null_ok);
+    refused("length(trimspace(var.x)) > 2", "string", "other than 0");
+}
+
+#[test]
+fn can_of_coalesce_over_attributes() {
+    let obj = |pairs: &[(&str, Option<&str>)]| {
+        Value::Object(
+            pairs
+                .iter()
+                .map(|(k, v)| {
+                    let v = match v {
+                        Some(s) => Value::String(s.to_string()),
+                        None => Value::Null(Type::String),
+                    };
+                    (k.to_string(), v)
+                })
+                .collect(),
+        )
+    };
+    let ty_text = "object({ a = optional(string), b = optional(string) })";
+    let r = ok(
+        "var.x == null ? true : can(coalesce(var.x.a, var.x.b))",
+        ty_text,
+    );
+    assert!(r.null_ok);
+    for (value, accepted) in [
+        (obj(&[("a", Some("x")), ("b", None)]), true),
+        (obj(&[("a", None), ("b", Some("y"))]), true),
+        (obj(&[("a", Some("")), ("b", Some("y"))]), true),
+        (obj(&[("a", None), ("b", None)]), false),
+        (obj(&[("a", Some("")), ("b", Some(""))]), false),
+        (obj(&[("a", None), ("b", Some(""))]), false),
+    ] {
+        assert_eq!(r.accepts(&value), Some(accepted), "{value:?}");
+    }
+    // A literal that is neither null nor empty: never fails.
+    let r = ok("can(coalesce(var.x.a, \"d\"))", ty_text);
+    assert!(!r.null_ok, "a null object has no attributes");
+    refused(
+        "can(coalesce(var.x.a, var.x.n))",
+        "object({ a = optional(string), n = optional(number) })",
+        "one primitive type",
+    );
+}
+
+#[test]
+fn try_of_bool_attributes_in_an_eager_chain() {
+    let ty_text = "object({ iam = optional(bool), scram = optional(bool) })";
+    let condition = "var.x == null || try(var.x.iam, false) || try(var.x.scram, false)";
+    let r = rules(condition, ty_text, TerraformVersion::V1_11).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        r.null_ok,
+        "a null object: `try` gives false, the null test true"
+    );
+    assert!(r.may_fail, "a null attribute fails the chain");
+    let obj = |iam: Option<bool>, scram: Option<bool>| {
+        let v = |b: Option<bool>| b.map_or(Value::Null(Type::Bool), Value::Bool);
+        Value::Object(
+            [("iam".to_string(), v(iam)), ("scram".to_string(), v(scram))]
+                .into_iter()
+                .collect(),
+        )
+    };
+    for (value, accepted) in [
+        (obj(Some(true), Some(false)), true),
+        (obj(Some(false), Some(true)), true),
+        (obj(Some(false), Some(false)), false),
+        (obj(Some(true), None), false),
+        (obj(None, Some(true)), false),
+        (obj(None, None), false),
+    ] {
+        assert_eq!(r.accepts(&value), Some(accepted), "{value:?}");
+    }
 }

@@ -1411,6 +1411,395 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # A number given for a string meets the string's rules as its decimal text (`1.50` as
+    # `1.5`, `1e3` as `1000`, `-0` as `-0`), which the schema judges by its shape.
+    m = module(
+        "validation_number_texts",
+        "validation",
+        var(
+            "name",
+            "string",
+            default='"ab"',
+            checks=[('can(regex("^[a-z0-9][a-z0-9-]{0,10}[a-z0-9]$", var.name))', '"Bad name."')],
+        )
+        + var(
+            "release",
+            "string",
+            default='"1.2"',
+            checks=[(r'can(regex("^[0-9]+\\.[0-9]+$", var.release))', '"Bad release."')],
+        )
+        + var(
+            "digits",
+            "string",
+            default='"1"',
+            checks=[('can(regex("^[0-9]+$", var.digits))', '"Bad digits."')],
+        )
+        + var(
+            "prefix",
+            "string",
+            default='""',
+            checks=[('var.prefix == "" || can(regex("^[a-z0-9]+$", var.prefix))', '"Bad prefix."')],
+        )
+        + var(
+            "short",
+            "string",
+            default='"abc"',
+            checks=[("length(var.short) >= 3 && length(var.short) <= 5", '"Bad length."')],
+        ),
+    )
+    m.case("no_files")
+    numbers = [
+        ("0", "0"),
+        ("neg0", "-0"),
+        ("neg0_0", "-0.0"),
+        ("5", "5"),
+        ("12", "12"),
+        ("neg1", "-1"),
+        ("neg12", "-12"),
+        ("1_5", "1.5"),
+        ("1_50", "1.50"),
+        ("10_25", "10.25"),
+        ("0_5", "0.5"),
+        ("neg0_5", "-0.5"),
+        ("1e3", "1e3"),
+        ("1e_3", "1e-3"),
+        ("12digits", "123456789012"),
+        ("13digits", "1234567890123"),
+        ("1e12", "1e12"),
+        ("big_fraction", "1234567.5"),
+    ]
+    for var_name in ["name", "release", "digits", "prefix", "short"]:
+        for case, raw in numbers:
+            m.json(f"{var_name}_{case}", '{"%s": %s}\n' % (var_name, raw))
+    for name, text in [
+        ("name_true", '{"name": true}'),
+        ("short_true", '{"short": true}'),
+        ("short_false", '{"short": false}'),
+        ("release_string", '{"release": "1.50"}'),
+        ("digits_string", '{"digits": "-0"}'),
+    ]:
+        m.json(name, text + "\n")
+
+    # `regex` over a number matches its decimal text.
+    m = module(
+        "validation_number_regex",
+        "validation",
+        var(
+            "idle",
+            "number",
+            default="4",
+            checks=[('can(regex("^[0-9]{1,4}$", var.idle))', '"Bad idle."')],
+        )
+        + var(
+            "whole",
+            "number",
+            default="1",
+            checks=[('can(regex("^-?[0-9]+$", var.whole))', '"Bad whole."')],
+        )
+        + var(
+            "unsigned",
+            "number",
+            default="1",
+            checks=[('!can(regex("^-", var.unsigned)) && var.unsigned < 1000', '"Bad unsigned."')],
+        )
+        + var(
+            "points",
+            "number",
+            default="1",
+            checks=[(r'length(regexall("[.]", var.points)) == 0', '"Bad points."')],
+        )
+        + var(
+            "maybe",
+            "number",
+            default="null",
+            checks=[('var.maybe == null || can(regex("^[0-9]{1,2}$", var.maybe))', '"Bad maybe."')],
+        ),
+    )
+    m.case("no_files")
+    values = [
+        ("0", "0"),
+        ("neg0", "-0"),
+        ("5", "5"),
+        ("9999", "9999"),
+        ("10000", "10000"),
+        ("2_5", "2.5"),
+        ("neg1", "-1"),
+        ("neg2_5", "-2.5"),
+        ("1e3", "1e3"),
+        ("1_50", "1.50"),
+        ("string_12", '"12"'),
+        ("string_1e3", '"1e3"'),
+        ("null", "null"),
+    ]
+    for var_name in ["idle", "whole", "unsigned", "points", "maybe"]:
+        for case, raw in values:
+            m.json(f"{var_name}_{case}", '{"%s": %s}\n' % (var_name, raw))
+
+    # Numeric strings given for numbers whose rules are allowed values, disjunctions of ranges
+    # and excluded values: Terraform converts them (exponents and infinities too), then judges
+    # the number.
+    m = module(
+        "validation_number_string_sets",
+        "validation",
+        var(
+            "capacity",
+            "number",
+            default="1",
+            checks=[("contains([1, 2, 4, 8, 16], var.capacity)", '"Bad capacity."')],
+        )
+        + var(
+            "units",
+            "number",
+            default="5",
+            checks=[("var.units == null || (var.units >= 1 && var.units <= 20)", '"Bad units."')],
+        )
+        + var(
+            "storage",
+            "number",
+            default="0",
+            checks=[("var.storage == 0 || (var.storage >= 21 && var.storage <= 200)", '"Bad storage."')],
+        )
+        + var(
+            "nonzero",
+            "number",
+            default="1",
+            checks=[("var.nonzero != 0", '"Bad nonzero."')],
+        ),
+    )
+    m.case("no_files")
+    values = [
+        ("s1", '"1"'),
+        ("s_plus1", '"+1"'),
+        ("s01", '"01"'),
+        ("s1_0", '"1.0"'),
+        ("s2", '"2"'),
+        ("s3", '"3"'),
+        ("s16_00", '"16.00"'),
+        ("s20_5", '"20.5"'),
+        ("s0", '"0"'),
+        ("s_neg0", '"-0"'),
+        ("s0_0", '"0.0"'),
+        ("s21", '"21"'),
+        ("s200", '"200"'),
+        ("s201", '"201"'),
+        ("s_neg1", '"-1"'),
+        ("s1e3", '"1e3"'),
+        ("s2e1", '"2e1"'),
+        ("s0_5e1", '"0.5e1"'),
+        ("s1p3", '"1p3"'),
+        ("s1p8", '"1p8"'),
+        ("s_neg1e_3", '"-1e-3"'),
+        ("s_inf", '"inf"'),
+        ("s_neg_inf", '"-Inf"'),
+        ("n3", "3"),
+    ]
+    for var_name in ["capacity", "units", "storage", "nonzero"]:
+        for case, raw in values:
+            if var_name == "nonzero" and "inf" in case:
+                continue  # accepted: no output can hold an infinity
+            m.json(f"{var_name}_{case}", '{"%s": %s}\n' % (var_name, raw))
+
+    # `regex` over `lower`/`upper` with a pattern of a few whole texts (`contains` over them),
+    # and `try(length(regex(…)) > 0, false)` with a pattern whose matches are never empty.
+    m = module(
+        "validation_regex_shapes",
+        "validation",
+        var(
+            "admin",
+            "string",
+            default='"bob"',
+            checks=[('!can(regex("^(administrator|admin|user[12]|1|a)$", lower(var.admin)))', '"Reserved."')],
+        )
+        + var(
+            "on_off",
+            "string",
+            default='"on"',
+            checks=[('can(regex("^(ON|OFF)$", upper(var.on_off)))', '"Bad switch."')],
+        )
+        + var(
+            "repos",
+            "map(object({ url = optional(string) }))",
+            default="{}",
+            checks=[
+                (
+                    r'alltrue([for k, v in var.repos : try(length(regex("^https://.*\\.git$", v.url)) > 0, false)])',
+                    '"Bad url."',
+                )
+            ],
+        ),
+    )
+    m.case("no_files")
+    for name, text in [
+        ("admin_title", '{"admin": "Admin"}'),
+        ("admin_upper", '{"admin": "ADMINISTRATOR"}'),
+        ("admin_user2", '{"admin": "User2"}'),
+        ("admin_user3", '{"admin": "User3"}'),
+        ("admin_a", '{"admin": "A"}'),
+        ("admin_number", '{"admin": 1}'),
+        ("admin_number_2", '{"admin": 2}'),
+        ("admin_dotted_i", '{"admin": "ADM\u0130N"}'),
+        ("admin_long", '{"admin": "admins"}'),
+        ("admin_null", '{"admin": null}'),
+        ("on_off_lower", '{"on_off": "off"}'),
+        ("on_off_mixed", '{"on_off": "oN"}'),
+        ("on_off_short", '{"on_off": "of"}'),
+        ("on_off_null", '{"on_off": null}'),
+        ("on_off_bool", '{"on_off": true}'),
+        ("repos_ok", '{"repos": {"a": {"url": "https://x.git"}}}'),
+        ("repos_suffix", '{"repos": {"a": {"url": "https://x.gitx"}}}'),
+        ("repos_upper", '{"repos": {"a": {"url": "HTTPS://X.GIT"}}}'),
+        ("repos_null_elem", '{"repos": {"a": null}}'),
+        ("repos_null_url", '{"repos": {"a": {"url": null}}}'),
+        ("repos_no_url", '{"repos": {"a": {}}}'),
+        ("repos_null", '{"repos": null}'),
+        ("repos_second_bad", '{"repos": {"a": {"url": "https://x.git"}, "b": {"url": "git@x"}}}'),
+    ]:
+        m.json(name, text + "\n")
+
+    # `length(trimspace(x)) > 0`: a character that is not white space (Go's `unicode.IsSpace`).
+    m = module(
+        "validation_trimspace",
+        "validation",
+        var(
+            "path",
+            "string",
+            default='"a"',
+            checks=[("length(trimspace(var.path)) > 0", '"Blank path."')],
+        )
+        + var(
+            "blank",
+            "string",
+            default='""',
+            checks=[("length(trimspace(var.blank)) == 0", '"Not blank."')],
+        )
+        + var(
+            "paths",
+            "object({ subnets = optional(list(string), []) })",
+            default="{}",
+            checks=[("alltrue([for p in var.paths.subnets : length(trimspace(p)) > 0])", '"Blank subnet path."')],
+        )
+        + var(
+            "filters",
+            "list(object({ filter = string }))",
+            default="[]",
+            checks=[("alltrue([for f in var.filters : length(trimspace(f.filter)) >= 1])", '"Blank filter."')],
+        ),
+    )
+    m.case("no_files")
+    for name, value in [
+        ("empty", '""'),
+        ("spaces", '" \\t\\n\\u000b\\f\\r"'),
+        ("nel", '"\\u0085"'),
+        ("nbsp", '"\\u00a0"'),
+        ("ogham", '"\\u1680"'),
+        ("en_quad", '"\\u2000"'),
+        ("hair", '"\\u200a"'),
+        ("line_sep", '"\\u2028"'),
+        ("ideographic", '"\\u3000"'),
+        ("mongolian_vowel", '"\\u180e"'),
+        ("zero_width", '"\\u200b"'),
+        ("padded", '" a "'),
+        ("null", "null"),
+        ("number", "5"),
+        ("bool", "true"),
+    ]:
+        m.json(f"path_{name}", '{"path": %s}\n' % value)
+        m.json(f"blank_{name}", '{"blank": %s}\n' % value)
+    for name, text in [
+        ("paths_null_elem", '{"paths": {"subnets": [null]}}'),
+        ("paths_blank", '{"paths": {"subnets": ["x", " "]}}'),
+        ("paths_ok", '{"paths": {"subnets": ["x"]}}'),
+        ("paths_null_list", '{"paths": {"subnets": null}}'),
+        ("paths_null", '{"paths": null}'),
+        ("filters_null_filter", '{"filters": [{"filter": null}]}'),
+        ("filters_null_elem", '{"filters": [null]}'),
+        ("filters_blank", '{"filters": [{"filter": "\\u3000"}]}'),
+        ("filters_ok", '{"filters": [{"filter": "x"}]}'),
+    ]:
+        m.json(name, text + "\n")
+
+    # `can(coalesce(…))` over attributes: false where every argument is null (or an empty
+    # string, for strings).
+    m = module(
+        "validation_can_coalesce",
+        "validation",
+        var(
+            "proxy",
+            "object({ http = optional(string), https = optional(string) })",
+            default="null",
+            checks=[("var.proxy == null ? true : can(coalesce(var.proxy.http, var.proxy.https))", '"Bad proxy."')],
+        )
+        + var(
+            "gateway",
+            "object({ id = optional(string), cidr = optional(string) })",
+            default='{ id = "x" }',
+            checks=[('can(coalesce(var.gateway.id, var.gateway.cidr, ""))', '"Bad gateway."')],
+        )
+        + var(
+            "sizes",
+            "object({ n = optional(number), m = optional(number) })",
+            default="{ n = 1 }",
+            checks=[("can(coalesce(var.sizes.n, var.sizes.m))", '"Bad sizes."')],
+        ),
+    )
+    m.case("no_files")
+    for name, text in [
+        ("proxy_null", '{"proxy": null}'),
+        ("proxy_empty", '{"proxy": {}}'),
+        ("proxy_http", '{"proxy": {"http": "h"}}'),
+        ("proxy_https", '{"proxy": {"https": "h"}}'),
+        ("proxy_blank_http", '{"proxy": {"http": "", "https": "h"}}'),
+        ("proxy_both_blank", '{"proxy": {"http": "", "https": ""}}'),
+        ("proxy_blank_null", '{"proxy": {"http": null, "https": ""}}'),
+        ("proxy_number", '{"proxy": {"http": 5}}'),
+        ("gateway_id", '{"gateway": {"id": "i"}}'),
+        ("gateway_cidr", '{"gateway": {"cidr": "c"}}'),
+        ("gateway_none", '{"gateway": {}}'),
+        ("gateway_blank", '{"gateway": {"id": ""}}'),
+        ("gateway_null", '{"gateway": null}'),
+        ("sizes_n", '{"sizes": {"n": 0}}'),
+        ("sizes_m", '{"sizes": {"m": 2}}'),
+        ("sizes_none", '{"sizes": {}}'),
+        ("sizes_null", '{"sizes": null}'),
+        ("sizes_string", '{"sizes": {"m": "3"}}'),
+    ]:
+        m.json(name, text + "\n")
+
+    # `try(var.x.a, false)` sides of a 1.11 `||` chain, which evaluates every side: a null
+    # object gives the fallback, a null attribute fails the chain.
+    m = module(
+        "validation_try_bool_chain",
+        "validation",
+        var(
+            "sasl",
+            "object({ iam = optional(bool), scram = optional(bool) })",
+            default="null",
+            checks=[("var.sasl == null || try(var.sasl.iam, false) || try(var.sasl.scram, false)", '"Pick one."')],
+        )
+        + var(
+            "feature",
+            "object({ on = optional(bool) })",
+            default="null",
+            checks=[("var.feature == null || try(var.feature.on, true)", '"Off."')],
+        ),
+    )
+    m.case("no_files")
+    for name, text in [
+        ("sasl_null", '{"sasl": null}'),
+        ("sasl_empty", '{"sasl": {}}'),
+        ("sasl_iam", '{"sasl": {"iam": true}}'),
+        ("sasl_iam_not_scram", '{"sasl": {"iam": true, "scram": false}}'),
+        ("sasl_scram", '{"sasl": {"iam": false, "scram": true}}'),
+        ("sasl_neither", '{"sasl": {"iam": false, "scram": false}}'),
+        ("sasl_null_iam", '{"sasl": {"iam": null, "scram": true}}'),
+        ("sasl_strings", '{"sasl": {"iam": "true", "scram": "0"}}'),
+        ("feature_null", '{"feature": null}'),
+        ("feature_empty", '{"feature": {}}'),
+        ("feature_on", '{"feature": {"on": true}}'),
+        ("feature_off", '{"feature": {"on": false}}'),
+    ]:
+        m.json(name, text + "\n")
+
     # `lookup` with a default on the elements of a collection of `any`: an element that is not
     # an object or map fails, a missing key gives the default, a null value fails `contains`.
     m = module(

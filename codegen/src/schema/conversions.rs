@@ -30,7 +30,7 @@
 use tfvars_runtime::{Number, Type, Value};
 
 use super::number_strings;
-use super::translate::{self, Rules};
+use super::translate::{self, Bound, Rules};
 use super::types::write_rules;
 use crate::json_text::Json;
 
@@ -63,16 +63,19 @@ fn numbers_excluded(rules: &Rules) -> Option<Vec<Json>> {
     {
         return None;
     }
-    Some(
-        rules
-            .disallowed
-            .iter()
-            .filter_map(|v| match v {
-                Value::String(s) => number_spelled(s),
-                _ => None,
-            })
-            .collect(),
-    )
+    Some(disallowed_numbers(rules))
+}
+
+/// The numbers whose string form the rules list as disallowed.
+fn disallowed_numbers(rules: &Rules) -> Vec<Json> {
+    rules
+        .disallowed
+        .iter()
+        .filter_map(|v| match v {
+            Value::String(s) => number_spelled(s),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Whether the rules of a string node reject the string form of every number: a pattern no
@@ -135,13 +138,20 @@ pub(crate) fn inexact(ty: &Type, rules: &Rules) -> Option<String> {
                 Some("a bool given for a string with rules the schema cannot decide for it".into())
             } else if rejects_every_number(rules) {
                 None
+            } else if let Some(texts) = super::number_texts::numbers(rules) {
+                if texts.loose {
+                    Some("a number given for a string is checked against the string's pattern or length by its sign, digit count and point only".into())
+                } else {
+                    texts.zero_split.then(|| "-0 given for a string converts to \"-0\", which the rules judge unlike \"0\" and JSON Schema cannot tell from 0".into())
+                }
             } else {
                 Some("a number given for a string is not checked against the string's pattern or length".into())
             }
         }
         Type::Number if !rules.is_empty() => Some(if plain_decimals_checked(rules).is_some() {
-            "a number given as a string other than a plain decimal (`1e3`, `.5`, `inf`) is not \
-             checked against the bounds"
+            "a number given as a string other than a plain decimal (`0.5e1`, `10000e-1`) is \
+             checked against the rules only where an infinity or its exponent puts it beyond \
+             every accepted number"
                 .into()
         } else {
             "a number given as a string is not checked against the rules".into()
@@ -169,20 +179,151 @@ pub(crate) fn inexact(ty: &Type, rules: &Rules) -> Option<String> {
     }
 }
 
-/// For a number node whose rules are whole bounds and nothing else, the pattern of the plain
-/// decimal strings within them (`Some(None)`: there are none); `None` for other rules.
-fn plain_decimals_checked(rules: &Rules) -> Option<Option<String>> {
-    let bounds_only = Rules {
+/// For a number node whose rules are bounds, allowed and disallowed values and disjunctions of
+/// these, all whole numbers, the patterns of the plain decimal strings they accept, one per
+/// interval of accepted values (empty: there are none); `None` for other rules.
+fn plain_decimals_checked(rules: &Rules) -> Option<Vec<String>> {
+    let intervals = accepted_intervals(rules)?;
+    let mut patterns = Vec::new();
+    for (low, high) in &intervals {
+        if let Some(p) = number_strings::plain_decimals_within(low.as_ref(), high.as_ref()).ok()? {
+            patterns.push(p);
+        }
+    }
+    Some(patterns)
+}
+
+/// The patterns of [`number_strings::exponents_beyond`] for the bounds of every number the
+/// rules accept (none when a side is unbounded or nothing is accepted).
+fn exponents_refused(rules: &Rules) -> Vec<String> {
+    let Some(intervals) = accepted_intervals(rules).filter(|i| !i.is_empty()) else {
+        return Vec::new();
+    };
+    // The highest upper bound and the lowest lower bound, `None` when one is unbounded.
+    let outer = |pick: fn(&Interval) -> &Option<Bound>, higher: bool| {
+        intervals.iter().try_fold(None::<Bound>, |acc, i| {
+            let b = pick(i).clone()?;
+            Some(Some(match acc {
+                Some(a) if (a.value > b.value) == higher || a.value == b.value => a,
+                _ => b,
+            }))
+        })
+    };
+    let upper = outer(|i| &i.1, true).flatten();
+    let lower = outer(|i| &i.0, false).flatten();
+    number_strings::exponents_beyond(upper.as_ref(), lower.as_ref())
+}
+
+/// An interval of numbers: lower and upper bound, `None` where unbounded.
+type Interval = (Option<Bound>, Option<Bound>);
+
+/// The numbers a number node's rules accept, as intervals (a single value is an interval
+/// from it to itself); `None` when the rules hold other keywords, or a value that is not a
+/// whole number (the patterns of [`number_strings`] are written for whole bounds).
+fn accepted_intervals(rules: &Rules) -> Option<Vec<Interval>> {
+    let numbers_only = Rules {
+        allowed: rules.allowed.clone(),
+        disallowed: rules.disallowed.clone(),
         minimum: rules.minimum.clone(),
         maximum: rules.maximum.clone(),
+        any_of: rules.any_of.clone(),
         null_ok: rules.null_ok,
         may_fail: rules.may_fail,
         ..Rules::default()
     };
-    if *rules != bounds_only || (rules.minimum.is_none() && rules.maximum.is_none()) {
+    if *rules != numbers_only {
         return None;
     }
-    number_strings::plain_decimals_within(rules.minimum.as_ref(), rules.maximum.as_ref()).ok()
+    let whole = |v: &Value| match v {
+        Value::Number(n) if n.as_decimal().is_some_and(|d| d.is_integer()) => Some(n.clone()),
+        _ => None,
+    };
+    let base: Interval = (rules.minimum.clone(), rules.maximum.clone());
+    for b in [&base.0, &base.1].into_iter().flatten() {
+        whole(&Value::Number(b.value.clone()))?;
+    }
+    let point = |n: Number| {
+        let b = Bound {
+            value: n,
+            exclusive: false,
+        };
+        (Some(b.clone()), Some(b))
+    };
+    let mut out: Vec<Interval> = match &rules.allowed {
+        Some(values) => {
+            let mut points = Vec::new();
+            for v in values {
+                if !rules.disallowed.contains(v) {
+                    points.extend(meet(&base, &point(whole(v)?)));
+                }
+            }
+            points
+        }
+        None => {
+            let mut pieces = vec![base];
+            for v in &rules.disallowed {
+                let x = whole(v)?;
+                let below = (
+                    None,
+                    Some(Bound {
+                        value: x.clone(),
+                        exclusive: true,
+                    }),
+                );
+                let above = (
+                    Some(Bound {
+                        value: x,
+                        exclusive: true,
+                    }),
+                    None,
+                );
+                pieces = pieces
+                    .iter()
+                    .flat_map(|p| [meet(p, &below), meet(p, &above)])
+                    .flatten()
+                    .collect();
+            }
+            pieces
+        }
+    };
+    for alternatives in &rules.any_of {
+        let mut union = Vec::new();
+        for alt in alternatives {
+            union.extend(accepted_intervals(alt)?);
+        }
+        out = out
+            .iter()
+            .flat_map(|a| union.iter().filter_map(move |b| meet(a, b)))
+            .collect();
+    }
+    Some(out)
+}
+
+/// The numbers in both intervals; `None` when there are none.
+fn meet(a: &Interval, b: &Interval) -> Option<Interval> {
+    let pick = |x: &Option<Bound>, y: &Option<Bound>, lower: bool| -> Option<Bound> {
+        match (x, y) {
+            (None, z) | (z, None) => z.clone(),
+            (Some(x), Some(y)) => Some(if x.value == y.value {
+                Bound {
+                    value: x.value.clone(),
+                    exclusive: x.exclusive || y.exclusive,
+                }
+            } else if (x.value > y.value) == lower {
+                x.clone()
+            } else {
+                y.clone()
+            }),
+        }
+    };
+    let low = pick(&a.0, &b.0, true);
+    let high = pick(&a.1, &b.1, false);
+    if let (Some(l), Some(h)) = (&low, &high) {
+        if l.value > h.value || l.value == h.value && (l.exclusive || h.exclusive) {
+            return None;
+        }
+    }
+    Some((low, high))
 }
 
 /// The node of a primitive type under conversion rules.
@@ -226,15 +367,27 @@ pub(crate) fn primitive(ty: &Type, rules: &Rules, nullable: bool) -> Json {
                 string.set("type", Json::str("string"));
                 write_rules(&mut string, ty, rules);
                 alternatives.push(string);
-                if !rejects_every_number(rules) {
+                // Numbers are judged by their text where the rules are only about lengths and
+                // values, or where the numbers they accept are ranges.
+                let excluded = numbers_excluded(rules);
+                let texts = match excluded {
+                    Some(_) => None,
+                    None => super::number_texts::numbers(rules),
+                };
+                let none = texts.as_ref().is_some_and(|t| t.is_empty());
+                if !rejects_every_number(rules) && !none {
                     let mut number = Json::object();
                     number.set("type", Json::str("number"));
-                    if let Some(excluded) = numbers_excluded(rules) {
-                        if !excluded.is_empty() {
-                            let mut not = Json::object();
-                            not.set("enum", Json::Array(excluded));
-                            number.set("not", not);
+                    match (excluded, &texts) {
+                        (Some(excluded), _) => {
+                            if !excluded.is_empty() {
+                                let mut not = Json::object();
+                                not.set("enum", Json::Array(excluded));
+                                number.set("not", not);
+                            }
                         }
+                        (None, Some(texts)) => texts.write(&mut number, disallowed_numbers(rules)),
+                        (None, None) => {}
                     }
                     alternatives.push(number);
                 }
@@ -272,19 +425,36 @@ pub(crate) fn primitive(ty: &Type, rules: &Rules, nullable: bool) -> Json {
                     .set("type", Json::str("string"))
                     .set("pattern", Json::str(NUMBER_STRING_PATTERN));
                 if let Some(within) = plain_decimals_checked(rules) {
+                    // Other spellings pass unchecked, but for exponents and infinities beyond
+                    // every accepted number.
+                    let mut refused = vec![number_strings::PLAIN_DECIMAL.to_string()];
+                    refused.extend(exponents_refused(rules));
                     let mut plain = Json::object();
-                    plain.set("pattern", Json::str(number_strings::PLAIN_DECIMAL));
-                    match within {
-                        Some(pattern) => {
-                            let mut other = Json::object();
-                            other.set("not", plain);
+                    if refused.len() == 1 {
+                        plain.set("pattern", Json::str(number_strings::PLAIN_DECIMAL));
+                    } else {
+                        let each = refused
+                            .into_iter()
+                            .map(|p| {
+                                let mut o = Json::object();
+                                o.set("pattern", Json::str(p));
+                                o
+                            })
+                            .collect();
+                        plain.set("anyOf", Json::Array(each));
+                    }
+                    if within.is_empty() {
+                        string.set("not", plain);
+                    } else {
+                        let mut other = Json::object();
+                        other.set("not", plain);
+                        let mut branches = vec![other];
+                        for pattern in within {
                             let mut inside = Json::object();
                             inside.set("pattern", Json::str(pattern));
-                            string.set("anyOf", Json::Array(vec![other, inside]));
+                            branches.push(inside);
                         }
-                        None => {
-                            string.set("not", plain);
-                        }
+                        string.set("anyOf", Json::Array(branches));
                     }
                 }
                 let mut alternatives = vec![number, string];
@@ -338,6 +508,101 @@ mod tests {
         ] {
             assert!(!re.is_match(bad), "{bad} should not match");
         }
+    }
+}
+
+#[cfg(test)]
+mod plain_decimals {
+    use super::super::translate::{Bound, Rules};
+    use super::plain_decimals_checked;
+    use tfvars_runtime::{Number, Value};
+
+    fn num(t: &str) -> Number {
+        Number::parse_json(t).unwrap()
+    }
+
+    fn bound(t: &str, exclusive: bool) -> Option<Bound> {
+        Some(Bound {
+            value: num(t),
+            exclusive,
+        })
+    }
+
+    /// The plain decimal strings the patterns accept are those whose value `holds`.
+    fn check(rules: &Rules, holds: impl Fn(&Number) -> bool) {
+        let patterns: Vec<regex::Regex> = plain_decimals_checked(rules)
+            .expect("checked")
+            .iter()
+            .map(|p| regex::Regex::new(p).unwrap())
+            .collect();
+        for whole in [
+            "0", "1", "2", "3", "4", "5", "8", "16", "19", "20", "21", "200", "201",
+        ] {
+            for sign in ["", "+", "-"] {
+                for (zeros, fraction) in
+                    [("", ""), ("0", ""), ("", ".0"), ("", ".5"), ("00", ".000")]
+                {
+                    let text = format!("{sign}{zeros}{whole}{fraction}");
+                    let minus = if sign == "-" { "-" } else { "" };
+                    let value = num(&format!("{minus}{whole}{fraction}"));
+                    let accepted = patterns.iter().any(|p| p.is_match(&text));
+                    assert_eq!(accepted, holds(&value), "{text} under {rules:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn allowed_values_disjunctions_and_holes() {
+        let allowed = Rules {
+            allowed: Some(
+                ["1", "2", "4", "8", "16"]
+                    .iter()
+                    .map(|t| Value::Number(num(t)))
+                    .collect(),
+            ),
+            ..Rules::default()
+        };
+        check(&allowed, |n| {
+            ["1", "2", "4", "8", "16"].iter().any(|t| *n == num(t))
+        });
+        let outside = Rules {
+            any_of: vec![vec![
+                Rules {
+                    maximum: bound("1", true),
+                    ..Rules::default()
+                },
+                Rules {
+                    minimum: bound("20", true),
+                    ..Rules::default()
+                },
+            ]],
+            ..Rules::default()
+        };
+        check(&outside, |n| *n < num("1") || *n > num("20"));
+        let zero_or_range = Rules {
+            any_of: vec![vec![
+                Rules {
+                    allowed: Some(vec![Value::Number(num("0"))]),
+                    ..Rules::default()
+                },
+                Rules {
+                    minimum: bound("21", false),
+                    maximum: bound("200", false),
+                    ..Rules::default()
+                },
+            ]],
+            disallowed: vec![Value::Number(num("200"))],
+            ..Rules::default()
+        };
+        check(&zero_or_range, |n| {
+            *n == num("0") || *n >= num("21") && *n < num("200")
+        });
+        let fractional = Rules {
+            allowed: Some(vec![Value::Number(num("2.5"))]),
+            ..Rules::default()
+        };
+        assert_eq!(plain_decimals_checked(&fractional), None);
     }
 }
 

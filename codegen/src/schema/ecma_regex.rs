@@ -698,6 +698,72 @@ fn range_has_case(a: u32, b: u32) -> bool {
     (a..=b).filter_map(char::from_u32).any(has_case)
 }
 
+/// The texts a translated pattern matches when it matches whole texts only (`^` … `$`) and
+/// its language is a few of them (`^(admin|root|user[12])$`); `None` otherwise. Classes must be
+/// small and ASCII, where every engine reads them alike.
+pub(crate) fn whole_text_literals(pattern: &str) -> Option<Vec<String>> {
+    use regex_syntax::hir::{Class, Hir, HirKind, Look};
+    const MOST: usize = 1024;
+    fn texts(h: &Hir) -> Option<Vec<String>> {
+        match h.kind() {
+            HirKind::Empty => Some(vec![String::new()]),
+            HirKind::Literal(l) => Some(vec![String::from_utf8(l.0.to_vec()).ok()?]),
+            HirKind::Class(Class::Unicode(c)) => {
+                let mut out = Vec::new();
+                for r in c.ranges() {
+                    if !r.end().is_ascii()
+                        || out.len() + (r.end() as usize - r.start() as usize) >= 16
+                    {
+                        return None;
+                    }
+                    out.extend((r.start()..=r.end()).map(String::from));
+                }
+                Some(out)
+            }
+            HirKind::Capture(c) => texts(&c.sub),
+            HirKind::Concat(parts) => {
+                let mut out = vec![String::new()];
+                for part in parts {
+                    let next = texts(part)?;
+                    if out.len() * next.len() > MOST {
+                        return None;
+                    }
+                    out = out
+                        .iter()
+                        .flat_map(|a| next.iter().map(move |b| format!("{a}{b}")))
+                        .collect();
+                }
+                Some(out)
+            }
+            HirKind::Alternation(alts) => {
+                let mut out = Vec::new();
+                for a in alts {
+                    out.extend(texts(a)?);
+                    if out.len() > MOST {
+                        return None;
+                    }
+                }
+                Some(out)
+            }
+            _ => None,
+        }
+    }
+    let hir = regex_syntax::Parser::new().parse(pattern).ok()?;
+    let HirKind::Concat(parts) = hir.kind() else {
+        return None;
+    };
+    let [first, middle @ .., last] = parts.as_slice() else {
+        return None;
+    };
+    if *first.kind() != HirKind::Look(Look::Start) || *last.kind() != HirKind::Look(Look::End) {
+        return None;
+    }
+    let mut out = texts(&Hir::concat(middle.to_vec()))?;
+    out.sort();
+    out.dedup();
+    Some(out)
+}
+
 /// Escapes a literal string for use inside an ECMA-262 pattern (as `startswith` needs).
 pub fn escape_literal(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
@@ -744,6 +810,23 @@ fn push_plain(out: &mut String, c: char) {
 #[cfg(test)]
 mod tests {
     use super::translate;
+
+    #[test]
+    fn whole_text_literals_of_small_languages() {
+        use super::whole_text_literals;
+        let lits = |p: &str| whole_text_literals(&translate(p).unwrap());
+        assert_eq!(
+            lits("^(admin|a|1|123|user[12])$").unwrap(),
+            ["1", "123", "a", "admin", "user1", "user2"]
+        );
+        assert_eq!(lits("^(?:on|off)$").unwrap(), ["off", "on"]);
+        assert_eq!(lits("^x?$").map(|_| ()), None);
+        assert_eq!(lits("^adm"), None);
+        assert_eq!(lits("admin$"), None);
+        assert_eq!(lits("^[a-z]$"), None);
+        assert_eq!(lits("^\\d$"), None);
+        assert_eq!(lits("^[ab]c$").unwrap(), ["ac", "bc"]);
+    }
 
     fn ok(go: &str, ecma: &str) {
         assert_eq!(translate(go).as_deref(), Ok(ecma), "translating {go:?}");

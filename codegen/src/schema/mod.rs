@@ -24,6 +24,7 @@ pub mod ecma_regex;
 mod nfc;
 mod nfc_classes;
 mod number_strings;
+mod number_texts;
 pub mod translate;
 pub(crate) mod types;
 
@@ -991,6 +992,12 @@ fn variable_node(
                 format!("under --terraform-conversions: {why}"),
             ));
         }
+    }
+    if number_texts::zero_split(&v.ty, &rules) {
+        inexact.push((
+            v.name.clone(),
+            "a pattern on a number judges `-0` (its text is \"-0\") unlike 0, which JSON Schema cannot tell apart".into(),
+        ));
     }
     if unifies_elements(&v.ty) {
         inexact.push((

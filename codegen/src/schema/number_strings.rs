@@ -42,6 +42,62 @@ pub(crate) fn plain_decimals_within(
     Ok((!branches.is_empty()).then(|| format!("^(?:{})$", branches.join("|"))))
 }
 
+/// Patterns of numeric strings other than plain decimals that lie beyond `upper` or below
+/// `lower` (every accepted number is within them), for a node that otherwise accepts such
+/// strings unchecked: a mantissa of 1 or more with a decimal (`e`) or binary (`p`) exponent
+/// large enough (`"1e3"` is at least 1000, `"1p10"` at least 1024), and the infinities. Not
+/// every string out of bounds is matched (`"0.5e4"`, `"10000e-1"`): the node stays looser than
+/// Terraform, never stricter.
+pub(crate) fn exponents_beyond(upper: Option<&Bound>, lower: Option<&Bound>) -> Vec<String> {
+    // A mantissa with a non-zero digit, and one whose whole part is 1 or more.
+    const NON_ZERO: &str = "(?:[0-9]*[1-9][0-9]*(?:\\.[0-9]*)?|[0-9]*\\.[0-9]*[1-9][0-9]*)";
+    const ONE_OR_MORE: &str = "0*[1-9][0-9]*(?:\\.[0-9]*)?";
+    let mut out = Vec::new();
+    for (bound, sign) in [(upper, "\\+?"), (lower, "-")] {
+        let Some(bound) = bound else { continue };
+        // How far the bound lies on the side the sign points to: every number of that sign
+        // is out when it is not beyond zero.
+        let reach = if sign == "-" {
+            -&bound.value
+        } else {
+            bound.value.clone()
+        };
+        let infinity = if sign == "-" { "-" } else { "\\+?" };
+        out.push(format!("^{infinity}[Ii]nf$"));
+        if reach <= Number::from(0u8) {
+            out.push(format!("^{sign}{NON_ZERO}[eEpP][+-]?[0-9]+$"));
+            continue;
+        }
+        let beyond = reach.floor();
+        let text = beyond.to_terraform_string();
+        // 10^k is above the bound for k = its digit count (0 for a bound below 1); a strict
+        // bound that is a power itself is out too.
+        let whole = beyond == reach;
+        let mut decimal = if text == "0" { 0 } else { text.len() as u64 };
+        let power_of_ten = text
+            .strip_prefix('1')
+            .is_some_and(|zeros| zeros.bytes().all(|b| b == b'0'));
+        if bound.exclusive && whole && power_of_ten {
+            decimal -= 1;
+        }
+        out.push(format!(
+            "^{sign}{ONE_OR_MORE}[eE]\\+?0*(?:{})$",
+            whole_range(decimal, None)
+        ));
+        if let Ok(v) = text.parse::<u128>() {
+            let mut binary = u64::from(128 - v.leading_zeros());
+            if bound.exclusive && whole && v.is_power_of_two() {
+                binary -= 1;
+            }
+            out.push(format!(
+                "^{sign}{ONE_OR_MORE}[pP]\\+?0*(?:{})$",
+                whole_range(binary, None)
+            ));
+        }
+    }
+    out
+}
+
 /// `n` when `number` is a whole number whose magnitude fits in 64 bits.
 fn whole_number(number: &Number) -> Option<i128> {
     number.as_decimal().filter(|d| d.is_integer())?;
@@ -222,6 +278,75 @@ fn digit_class(a: u8, b: u8) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn exponents_beyond_the_bounds_are_out() {
+        let mut texts = Vec::new();
+        for sign in ["", "+", "-"] {
+            for mantissa in [
+                "0", "1", "5", "9", "10", "0.5", ".5", "5.", "1.5", "999", "0001",
+            ] {
+                for marker in ["e", "E", "p", "P"] {
+                    for exponent in ["0", "1", "2", "3", "4", "10", "+3", "-1", "-3", "003"] {
+                        texts.push(format!("{sign}{mantissa}{marker}{exponent}"));
+                    }
+                }
+            }
+            texts.push(format!("{sign}inf"));
+            texts.push(format!("{sign}Inf"));
+        }
+        let within = |n: &Number, low: Option<&Bound>, high: Option<&Bound>| {
+            low.is_none_or(|b| {
+                if b.exclusive {
+                    *n > b.value
+                } else {
+                    *n >= b.value
+                }
+            }) && high.is_none_or(|b| {
+                if b.exclusive {
+                    *n < b.value
+                } else {
+                    *n <= b.value
+                }
+            })
+        };
+        let cases = [
+            (None, Some(bound(5, false))),
+            (Some(bound(1, false)), Some(bound(5, false))),
+            (Some(bound(0, true)), Some(bound(1000, true))),
+            (Some(bound(-20, false)), Some(bound(0, false))),
+            (Some(bound(-1000, false)), None),
+            (Some(bound(21, false)), Some(bound(200, false))),
+            (Some(bound(1, true)), Some(bound(11000, true))),
+            (Some(bound(-8, true)), Some(bound(1, true))),
+        ];
+        let mut refused_some = 0;
+        for (low, high) in &cases {
+            let patterns: Vec<regex::Regex> = exponents_beyond(high.as_ref(), low.as_ref())
+                .iter()
+                .map(|p| regex::Regex::new(p).unwrap())
+                .collect();
+            for text in &texts {
+                let n = Number::parse(text).expect("a numeric string");
+                if patterns.iter().any(|p| p.is_match(text)) {
+                    refused_some += 1;
+                    assert!(
+                        !within(&n, low.as_ref(), high.as_ref()),
+                        "{text} in {low:?}..{high:?}"
+                    );
+                }
+            }
+            // `1e3` is refused wherever 1000 is out.
+            let thousand = Number::from(1000u32);
+            if !within(&thousand, low.as_ref(), high.as_ref()) {
+                assert!(
+                    patterns.iter().any(|p| p.is_match("1e3")),
+                    "{low:?}..{high:?}"
+                );
+            }
+        }
+        assert!(refused_some > 100);
+    }
 
     fn bound(v: i64, exclusive: bool) -> Bound {
         Bound {

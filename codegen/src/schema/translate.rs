@@ -138,8 +138,16 @@ impl Rules {
             ok &= allowed.contains(v);
         }
         ok &= !self.disallowed.contains(v);
+        // A number meets a pattern as its decimal text, as Terraform converts it.
+        let number_text;
         let text = match v {
             Value::String(s) => Some(s.as_str()),
+            Value::Number(n)
+                if !self.patterns.is_empty() || !self.forbidden_patterns.is_empty() =>
+            {
+                number_text = n.to_terraform_string();
+                Some(number_text.as_str())
+            }
             _ => None,
         };
         let matches = |p: &str| -> Option<bool> { Some(compiled(p)?.is_match(text?)) };
@@ -1764,8 +1772,37 @@ impl Cx<'_> {
         let mut sides = Vec::new();
         flatten(e, BinaryOp::Or, &mut sides);
         let mut needed: Vec<Expr> = Vec::new();
+        let mut guards: Vec<Expr> = Vec::new();
+        let mut rewritten: Vec<Expr> = Vec::new();
         let mut rules = 0;
+        let null = || Box::new(Expr::Literal(Value::Null(Type::Any)));
         for side in sides {
+            // `try(var.x.a, d)` for a `bool` attribute: `d` where `var.x` is null (the error
+            // `try` catches), else the attribute, which fails the chain where it is null.
+            if let Some((attr, parent, fallback)) = self.try_bool_attribute(side, target, ty) {
+                let parent_null = Expr::Binary(BinaryOp::Eq, Box::new(parent), null());
+                guards.push(Expr::Conditional(
+                    Box::new(parent_null.clone()),
+                    Box::new(Expr::Literal(Value::Bool(true))),
+                    Box::new(Expr::Binary(
+                        BinaryOp::NotEq,
+                        Box::new(attr.clone()),
+                        null(),
+                    )),
+                ));
+                rewritten.push(Expr::Conditional(
+                    Box::new(parent_null),
+                    Box::new(Expr::Literal(Value::Bool(fallback))),
+                    Box::new(Expr::Binary(
+                        BinaryOp::Eq,
+                        Box::new(attr),
+                        Box::new(Expr::Literal(Value::Bool(true))),
+                    )),
+                ));
+                rules += 1;
+                continue;
+            }
+            rewritten.push(side.clone());
             if let Some(tested) = null_tested(side.peel()) {
                 match tested.peel() {
                     t if target.is(t) => {}
@@ -1793,7 +1830,13 @@ impl Cx<'_> {
         if rules == 0 {
             return None;
         }
-        let mut chain = as_conditionals(e, BinaryOp::Or);
+        let rebuilt = rewritten
+            .into_iter()
+            .reduce(|a, b| Expr::Binary(BinaryOp::Or, Box::new(a), Box::new(b)))?;
+        let mut chain = as_conditionals(&rebuilt, BinaryOp::Or);
+        for guard in guards.into_iter().rev() {
+            chain = Expr::Binary(BinaryOp::And, Box::new(guard), Box::new(chain));
+        }
         for path in needed.into_iter().rev() {
             let given = Expr::Binary(
                 BinaryOp::NotEq,
@@ -1809,6 +1852,34 @@ impl Cx<'_> {
             t.rules.may_fail = true;
             t
         }))
+    }
+
+    /// `(var.x.a, var.x, d)` for `try(var.x.a, d)`, `a` a `bool` attribute of the target and
+    /// `d` `true` or `false`.
+    fn try_bool_attribute(
+        &self,
+        side: &Expr,
+        target: Target,
+        ty: &Type,
+    ) -> Option<(Expr, Expr, bool)> {
+        let Expr::Call {
+            name,
+            args,
+            expand_final: false,
+        } = side.peel()
+        else {
+            return None;
+        };
+        let [attr @ Expr::GetAttr(parent, _), fallback] = args.as_slice() else {
+            return None;
+        };
+        let Some(Value::Bool(fallback)) = self.literal(fallback) else {
+            return None;
+        };
+        if name != "try" || !target.is(parent) || path_type(attr, target, ty) != Some(Type::Bool) {
+            return None;
+        }
+        Some((attr.clone(), (**parent).clone(), fallback))
     }
 
     /// `==` / `contains` (allowed values) or `!=` / `!contains` (disallowed values).
@@ -2442,6 +2513,11 @@ impl Cx<'_> {
                 let [c, fallback] = args else {
                     return Err("`try` with other than two arguments".into());
                 };
+                if let Some(can) = nonempty_match(c).filter(|_| is_lit_false(self, fallback)) {
+                    // `try(length(regex(p, x)) > 0, false)` is `can(regex(p, x))` where every
+                    // match of `p` is a non-empty string.
+                    return self.condition(&can, target, ty);
+                }
                 if matches!(
                     c.peel(),
                     Expr::GetAttr(..) | Expr::Index(..) | Expr::Variable(_) | Expr::Bound(_)
@@ -2635,18 +2711,65 @@ impl Cx<'_> {
                 let Some(Value::String(p)) = self.literal(p) else {
                     return Err("`regex` with a pattern that is not a literal string".into());
                 };
-                if *ty != Type::String {
+                if !matches!(ty, Type::String | Type::Number) {
                     return Err(format!(
                         "`regex` on a variable of type `{}` (JSON Schema's `pattern` only checks strings)",
                         ty
                     ));
                 }
-                ecma_regex::translate(&p).map_err(|why| format!("the pattern {p:?}: {why}"))
+                let pattern =
+                    ecma_regex::translate(&p).map_err(|why| format!("the pattern {p:?}: {why}"))?;
+                if *ty == Type::Number {
+                    // Terraform matches the number's decimal text: exact where the pattern
+                    // judges it by its shape (see `number_texts`).
+                    let texts = Rules {
+                        patterns: vec![pattern.clone()],
+                        ..Rules::default()
+                    };
+                    match super::number_texts::numbers(&texts) {
+                        Some(set) if !set.loose => {}
+                        Some(_) => {
+                            return Err(format!(
+                                "`regex` on a number whose text the pattern {p:?} judges by its digits, not only by its sign, digit count and point"
+                            ))
+                        }
+                        None => {
+                            return Err(format!(
+                                "`regex` on a number: the pattern {p:?} is not read as a DFA"
+                            ))
+                        }
+                    }
+                }
+                Ok(pattern)
             }
-            [_, v] if case_mapped(v, target).is_some() => Err(format!(
-                "`regex` over `{}` of the variable: {CASE_MAPPING}",
-                case_mapped(v, target).unwrap_or_default()
-            )),
+            [p, v] if case_mapped(v, target).is_some() => {
+                // A pattern that matches a few whole texts is `contains` over them, which
+                // is translated for `lower` and `upper`.
+                let name = case_mapped(v, target).unwrap_or_default();
+                let refused = || format!("`regex` over `{name}` of the variable: {CASE_MAPPING}");
+                let Some(Value::String(p)) = self.literal(p) else {
+                    return Err("`regex` with a pattern that is not a literal string".into());
+                };
+                let mapping = CaseMapping::function(name).ok_or_else(refused)?;
+                let literals = ecma_regex::translate(&p)
+                    .ok()
+                    .and_then(|ecma| ecma_regex::whole_text_literals(&ecma))
+                    .ok_or_else(|| {
+                        format!(
+                            "{}, unless the pattern matches a few whole texts",
+                            refused()
+                        )
+                    })?;
+                if *ty != Type::String {
+                    return Err(format!(
+                        "`regex` over `{name}` of a variable of type `{ty}`"
+                    ));
+                }
+                let literals: Vec<&str> = literals.iter().map(String::as_str).collect();
+                preimage_pattern(mapping, &literals).ok_or_else(|| {
+                    format!("`regex` over `{name}` of the variable that no string matches")
+                })
+            }
             _ => Err("`regex` whose second argument is not the variable".into()),
         }
     }
@@ -2903,6 +3026,9 @@ impl Cx<'_> {
         else {
             return None;
         };
+        if trim == "trimspace" {
+            return self.trimmed_space_length(name, trim_args, op, n, target, ty);
+        }
         let test = match trim.as_str() {
             "trimsuffix" => "endswith",
             "trimprefix" => "startswith",
@@ -2958,6 +3084,59 @@ impl Cx<'_> {
             );
             self.condition(&rewritten, target, ty)
         })())
+    }
+
+    /// `length(trimspace(x)) > 0` (`>= 1`, `!= 0`; `== 0`, `< 1`, `<= 0`): whether `x` holds
+    /// a character that is not white space (Unicode's White_Space, as Go's `unicode.IsSpace`
+    /// reads it), written as `length(regexall(…, x))` compared with 0, which like `trimspace`
+    /// fails on null.
+    fn trimmed_space_length(
+        &self,
+        name: &str,
+        args: &[Expr],
+        op: BinaryOp,
+        n: &Expr,
+        target: Target,
+        ty: &Type,
+    ) -> Option<Result<Translated, String>> {
+        const NOT_SPACE: &str = "[^\\t\\n\\v\\f\\r \\x{85}\\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}]";
+        let [x] = args else {
+            return None;
+        };
+        if name != "length" || !target.is(x) {
+            return None;
+        }
+        let n = self.number_literal(n);
+        let is = |v: u8| n.as_ref() == Some(&Number::from(v));
+        let non_empty = match op {
+            BinaryOp::Greater | BinaryOp::NotEq if is(0) => true,
+            BinaryOp::GreaterEq if is(1) => true,
+            BinaryOp::Eq | BinaryOp::LessEq if is(0) => false,
+            BinaryOp::Less if is(1) => false,
+            _ => {
+                return Some(Err(
+                    "`length(trimspace(…))` compared with other than 0 (empty or not)".into(),
+                ))
+            }
+        };
+        let rewritten = Expr::Binary(
+            if non_empty {
+                BinaryOp::Greater
+            } else {
+                BinaryOp::Eq
+            },
+            Box::new(Expr::Call {
+                name: "length".into(),
+                args: vec![Expr::Call {
+                    name: "regexall".into(),
+                    args: vec![Expr::Literal(Value::String(NOT_SPACE.into())), x.clone()],
+                    expand_final: false,
+                }],
+                expand_final: false,
+            }),
+            Box::new(Expr::Literal(Value::Number(Number::from(0u8)))),
+        );
+        Some(self.condition(&rewritten, target, ty))
     }
 
     /// `length(x) op N` / `N op length(x)`; `None` when neither side is `length(x)`.
@@ -3146,6 +3325,61 @@ fn as_conditionals(e: &Expr, op: BinaryOp) -> Expr {
         };
     }
     rest
+}
+
+fn is_lit_false(cx: &Cx<'_>, e: &Expr) -> bool {
+    matches!(cx.literal(e), Some(Value::Bool(false)))
+}
+
+/// `can(regex(p, x))` for `length(regex(p, x)) > 0` (`>= 1`, `!= 0`, either way round) where
+/// `regex` returns the match itself (no capture groups) and every match of `p` is non-empty:
+/// the length is then above 0 exactly where `regex` does not fail.
+fn nonempty_match(e: &Expr) -> Option<Expr> {
+    let Expr::Binary(op, a, b) = e.peel() else {
+        return None;
+    };
+    let zero_or_one = |e: &Expr, n: u8| matches!(e.peel(), Expr::Literal(Value::Number(x)) if *x == Number::from(n));
+    let call = match op {
+        BinaryOp::Greater | BinaryOp::NotEq if zero_or_one(b, 0) => a,
+        BinaryOp::Less | BinaryOp::NotEq if zero_or_one(a, 0) => b,
+        BinaryOp::GreaterEq if zero_or_one(b, 1) => a,
+        BinaryOp::LessEq if zero_or_one(a, 1) => b,
+        _ => return None,
+    };
+    let Expr::Call {
+        name,
+        args,
+        expand_final: false,
+    } = call.peel()
+    else {
+        return None;
+    };
+    let [regex @ Expr::Call {
+        name: inner,
+        args: regex_args,
+        expand_final: false,
+    }] = args.as_slice()
+    else {
+        return None;
+    };
+    let [Expr::Literal(Value::String(p)), _] = regex_args.as_slice() else {
+        return None;
+    };
+    if name != "length" || inner != "regex" {
+        return None;
+    }
+    let hir = regex_syntax::Parser::new()
+        .parse(&ecma_regex::translate(p).ok()?)
+        .ok()?;
+    let props = hir.properties();
+    if props.explicit_captures_len() > 0 || props.minimum_len().is_none_or(|n| n == 0) {
+        return None;
+    }
+    Some(Expr::Call {
+        name: "can".into(),
+        args: vec![regex.clone()],
+        expand_final: false,
+    })
 }
 
 const CASE_MAPPING: &str = "Terraform maps the case of NFC text with Unicode's rules, which no enum or pattern follows exactly for every script";

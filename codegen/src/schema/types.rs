@@ -451,6 +451,38 @@ pub(crate) fn add_null(n: &mut Json) {
 /// Writes the keywords of `rules` into `n`, a node of type `ty` (items/values/keys rules are
 /// written by [`node`] into the child nodes).
 pub(crate) fn write_rules(n: &mut Json, ty: &Type, rules: &Rules) {
+    if *ty == Type::Number && (!rules.patterns.is_empty() || !rules.forbidden_patterns.is_empty()) {
+        // A number meets a pattern as its decimal text: the numbers whose text the patterns
+        // accept, as ranges (the translator admits only patterns that judge the text by its
+        // shape, which `number_texts` reads).
+        let texts = Rules {
+            patterns: rules.patterns.clone(),
+            forbidden_patterns: rules.forbidden_patterns.clone(),
+            ..Rules::default()
+        };
+        let rest = Rules {
+            patterns: Vec::new(),
+            forbidden_patterns: Vec::new(),
+            ..rules.clone()
+        };
+        write_rules(n, ty, &rest);
+        if let Some(set) = super::number_texts::numbers(&texts) {
+            let mut within = Json::object();
+            if set.is_empty() {
+                within.set("not", Json::object());
+            } else {
+                set.write(&mut within, Vec::new());
+            }
+            let m = n.entries();
+            match m.get_mut("allOf") {
+                Some(Json::Array(all)) => all.push(within),
+                _ => {
+                    m.insert("allOf", Json::Array(vec![within]));
+                }
+            }
+        }
+        return;
+    }
     let m = n.entries();
     let json = |v: &Value| Json::from_value(v).unwrap_or(Json::Null);
     if let Some(allowed) = &rules.allowed {

@@ -10,7 +10,9 @@
 //! (never fails), `!`, `&&` and `||` of conditions (a null operand fails; 1.11 evaluates both
 //! sides), conditionals (a null condition fails, then only the branch taken is evaluated),
 //! `contains` over a list of literals (a null value fails), `length`, `startswith`,
-//! `endswith`, `strcontains`, `regex` (which also fails where nothing matches), `can` and
+//! `endswith`, `strcontains`, `regex` (which also fails where nothing matches), `coalesce` of
+//! attribute paths and literals of one primitive type (fails where each is null or, for
+//! strings, empty), `can` and
 //! `try` with a literal fallback (never fail) and `for` expressions over the variable, its
 //! `values` or `keys` (a null collection fails).
 
@@ -383,6 +385,56 @@ impl Cx<'_> {
                     expand_final: false,
                 };
                 Ok(and(d, matches))
+            }
+            ("coalesce", [_, ..]) => {
+                // Fails where every argument is null (or, for strings, empty), or where the
+                // arguments have no one type: here all are of one primitive type or null.
+                let kinds: Vec<Kind> = args.iter().map(|a| self.kind(a, scope)).collect();
+                let kind = kinds.iter().copied().find(|k| *k != Kind::Null);
+                if !matches!(kind, Some(Kind::String | Kind::Number | Kind::Bool))
+                    || kinds.iter().any(|k| *k != Kind::Null && Some(*k) != kind)
+                    || args
+                        .iter()
+                        .any(|a| self.literal(a).is_none() && scope.path_type(a).is_none())
+                {
+                    return Err(
+                        "`coalesce` of other than attribute paths and literals of one primitive type"
+                            .into(),
+                    );
+                }
+                let mut defined = lit(true);
+                for a in args {
+                    let d = self.defined(a, scope)?;
+                    defined = and(defined, d);
+                }
+                let empty = Expr::Literal(Value::String(String::new()));
+                let mut some = lit(false);
+                for a in args {
+                    let usable = match self.literal(a) {
+                        Some(v) => lit(!v.is_null() && v != Value::String(String::new())),
+                        None if kind == Some(Kind::String) => Expr::Binary(
+                            BinaryOp::And,
+                            Box::new(not_null(a)),
+                            Box::new(Expr::Binary(
+                                BinaryOp::NotEq,
+                                Box::new(a.clone()),
+                                Box::new(empty.clone()),
+                            )),
+                        ),
+                        None => not_null(a),
+                    };
+                    some = if is_lit(&some, false) || is_lit(&usable, true) {
+                        usable
+                    } else if is_lit(&usable, false) {
+                        some
+                    } else {
+                        Expr::Binary(BinaryOp::Or, Box::new(some), Box::new(usable))
+                    };
+                    if is_lit(&some, true) {
+                        break;
+                    }
+                }
+                Ok(and(defined, some))
             }
             ("alltrue" | "anytrue", [f @ Expr::For(inner)]) if is_boolean(inner.value.peel()) => {
                 // The elements are conditions, never null.
