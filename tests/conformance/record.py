@@ -1145,6 +1145,76 @@ def define_more():
         var("l", "list(string)", default='["a"]', checks=[("length(var.l) > 0", "var.l")]),
     )
     m.case("no_files").json("empty", '{"l": []}\n')
+    # Null values that fail a rule's expressions: `format` of a typed null (`%s` fails, `%v` writes
+    # `null`; an untyped null gives an unknown result), in the message of a rule that fails; a
+    # splat of a null list (an error; a splat of another null is an empty tuple). A message that
+    # fails to evaluate in a rule that fails: a template leaving out a null interpolation still
+    # has a value ("Failed to evaluate condition error message"), any other failure gives an
+    # unknown message ("won't be known until the apply phase", and no failed rule).
+    m = module(
+        "validation_null_format_splat",
+        "validation",
+        var(
+            "dbs",
+            "map(object({ name = optional(string) }))",
+            default="{}",
+            nullable=False,
+            checks=[
+                (
+                    'alltrue([for k in keys(var.dbs) : can(regex("^[a-z]+$", var.dbs[k].name))])',
+                    'format("Bad names: %s", join(", ", [for k in keys(var.dbs) : format("%s -> %s", k, var.dbs[k].name) if !can(regex("^[a-z]+$", var.dbs[k].name))]))',
+                )
+            ],
+        )
+        + var(
+            "tags",
+            "map(object({ value = optional(string) }))",
+            default="{}",
+            nullable=False,
+            checks=[
+                (
+                    'alltrue([for t in values(var.tags) : t.value != ""])',
+                    'format("Empty values: %v", join(", ", [for k, t in var.tags : format("%s=%v", k, t.value)]))',
+                )
+            ],
+        )
+        + var(
+            "acls",
+            "list(object({ rules = list(object({ action = string })) }))",
+            default="[]",
+            checks=[
+                (
+                    'length([for r in flatten(var.acls[*].rules) : r if !contains(["allow", "deny"], r.action)]) == 0',
+                    '"Actions are allow or deny."',
+                )
+            ],
+        )
+        + var(
+            "name",
+            "string",
+            default='"a"',
+            checks=[("length(var.name[*]) < 2", '"One name."')],
+        )
+        + var(
+            "named",
+            "object({ name = optional(string), ok = bool })",
+            default='{ ok = true, name = "n" }',
+            checks=[("var.named.ok", '"Name ${var.named.name} is not ok."')],
+        ),
+    )
+    m.case("no_files")
+    m.json("dbs_ok", '{"dbs": {"a": {"name": "x"}}}\n')
+    m.json("dbs_bad_name", '{"dbs": {"a": {"name": "X1"}}}\n')
+    m.json("dbs_null_name", '{"dbs": {"a": {"name": "x"}, "b": {}}}\n')
+    m.json("tags_null_value", '{"tags": {"a": {}}}\n')
+    m.json("tags_empty_value", '{"tags": {"a": {"value": ""}, "b": {}}}\n')
+    m.json("acls_null", '{"acls": null}\n')
+    m.json("acls_ok", '{"acls": [{"rules": [{"action": "allow"}]}]}\n')
+    m.json("acls_bad", '{"acls": [{"rules": [{"action": "drop"}]}]}\n')
+    m.json("name_null", '{"name": null}\n')
+    m.json("named_fail", '{"named": {"ok": false, "name": "x"}}\n')
+    m.json("named_fail_null", '{"named": {"ok": false}}\n')
+    m.json("named_pass_null", '{"named": {"ok": true}}\n')
     # CIDR prefixes as Terraform reads them (leading zeros, IPv6 forms), substrings, and
     # conditions compared with a literal bool or negated.
     m = module(

@@ -32,8 +32,11 @@ recorded input against it. It prints the inputs judged, the agreement, the input
 accepts that the schema rejects (must be none: a schema never rejects what Terraform accepts),
 and the inputs Terraform rejects that the schema accepts, by cause: a rule of the variable (or
 one that refers to it) not translated, the variable listed as inexact (`--debug`: "accepts more
-than Terraform"), or other (a bug). It exits 1 when either of the two bug classes is not empty,
-or when a recorded directory is missing from the corpus (listed).
+than Terraform"), text that NFC could change (an input holding text of the class the
+schema lets through its rules unchecked, by design: Terraform judges the NFC form), or other
+(a bug).
+It exits 1 when either of the two bug classes is not empty, or when a recorded directory is
+missing from the corpus (listed).
 
 Needs: Python 3 with `jsonschema` (pip install --user jsonschema), a release CLI
 (`cargo build --release -p tfvars-cli`; TFVARS for another binary); for `record` also
@@ -388,6 +391,17 @@ def validate_verdict(tfvars, module, doc):
     return rc == 0
 
 
+def holds_text(value, patterns):
+    """Whether a string or object key in value matches one of patterns."""
+    if isinstance(value, str):
+        return any(p.search(value) for p in patterns)
+    if isinstance(value, list):
+        return any(holds_text(v, patterns) for v in value)
+    if isinstance(value, dict):
+        return any(holds_text(k, patterns) or holds_text(v, patterns) for k, v in value.items())
+    return False
+
+
 def refers(condition, name):
     return re.search(r"\bvar\.%s\b" % re.escape(name), condition) is not None
 
@@ -417,6 +431,9 @@ def check(args):
         schema, left_out, inexact = schema_of(args.tfvars, dir)
         variables = exported(args.tfvars, dir) or {}
         validator = Draft7Validator(schema)
+        # The classes of text the schema lets through its rules unchecked (NFC could change it).
+        escapes = [re.compile(d["pattern"]) for k, d in (schema.get("definitions") or {}).items()
+                   if k.startswith("nfc-changeable")]
         base = next(r["base"] for r in recs if r["var"] is None)
         tally["directories"] += 1
         scratch = None
@@ -462,6 +479,11 @@ def check(args):
                         why_untranslated[why] += 1
                 elif v in inexact:
                     tally["rejects-accepts: listed inexact"] += 1
+                elif escapes and holds_text(doc, escapes):
+                    # The input holds text that NFC could change, which the schema accepts
+                    # without checking it (README: "Text that NFC could change is accepted
+                    # without checking it"): Terraform judges the NFC form.
+                    tally["rejects-accepts: text NFC could change"] += 1
                 else:
                     tally["rejects-accepts: other"] += 1
                     others.append("%s  [Terraform: %s]" % (what, "; ".join(r["diagnostics"])[:300]))
@@ -479,9 +501,10 @@ def check(args):
     for w in bad_accepts[:50]:
         print("  " + w)
     rej = sum(v for k, v in tally.items() if k.startswith("rejects-accepts"))
-    print("Terraform rejects, schema accepts: %d (rule not translated %d, listed inexact %d, other %d)" % (
-        rej, tally["rejects-accepts: rule not translated"], tally["rejects-accepts: listed inexact"],
-        tally["rejects-accepts: other"]))
+    print("Terraform rejects, schema accepts: %d (rule not translated %d, listed inexact %d, "
+          "text NFC could change %d, other %d)" % (
+              rej, tally["rejects-accepts: rule not translated"], tally["rejects-accepts: listed inexact"],
+              tally["rejects-accepts: text NFC could change"], tally["rejects-accepts: other"]))
     for w in others[:50]:
         print("  " + w)
     if args.validate:

@@ -139,6 +139,13 @@ impl Scope<'_> {
     ) -> Result<Value, EvalError> {
         let src = self.eval(source)?;
         let (items, as_list) = match src {
+            // A null sequence cannot be splatted; any other null is an empty tuple.
+            Value::Null(Type::List(_) | Type::Set(_) | Type::Tuple(_)) => {
+                return Err(EvalError::new(
+                    "Splat of null value",
+                    "Splat expressions (with the * symbol) cannot be applied to null sequences.",
+                ))
+            }
             Value::Null(_) => return Ok(Value::Tuple(Vec::new())),
             Value::Unknown(_) => return Ok(Value::Unknown(Type::Any)),
             Value::List(_, xs) | Value::Set(_, xs) => (xs, true),

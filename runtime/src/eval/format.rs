@@ -108,7 +108,7 @@ fn render(a: &Args, fmt: &str, args: &[Value]) -> Result<Outcome, EvalError> {
         };
         next_arg += 1;
         max_used = max_used.max(next_arg);
-        if arg.is_null() || arg.has_unknown() {
+        if arg.has_unknown() {
             return Ok(Outcome::Unknown);
         }
         let unsupported = |msg: &str| {
@@ -116,6 +116,11 @@ fn render(a: &Args, fmt: &str, args: &[Value]) -> Result<Outcome, EvalError> {
                 "unsupported value for \"{whole}\" at {start}: {msg}"
             ))
         };
+        // A null (a typed one: an untyped null argument never gets here) is written `null` by
+        // `%v` and `%#v`, and fails every other verb.
+        if arg.is_null() && verb != 'v' {
+            return Err(unsupported("null value cannot be formatted"));
+        }
         let text = match verb {
             'v' if spec.sharp => json(arg),
             'v' => match arg {
@@ -270,11 +275,19 @@ fn pad(text: String, spec: &Spec, verb: char) -> String {
     }
 }
 
+/// A null of no type (the literal `null`, not converted to a type): go-cty calls no function
+/// with an argument of its dynamic type, the result is unknown.
+fn untyped_null(v: &Value) -> bool {
+    matches!(v, Value::Null(Type::Any))
+}
+
 /// `format(spec, args...)`
 pub(crate) fn format(a: &Args) -> Result<Value, EvalError> {
     let f = a.get::<String>(0)?;
-    // go-cty's `format` gives an unknown string for any null or unknown argument.
-    if a.value(0).has_unknown() || a.rest().iter().any(|v| v.is_null() || v.has_unknown()) {
+    // An unknown argument, or an untyped null one (a value of cty's dynamic type, which a
+    // function call turns into an unknown result), gives an unknown string; a typed null is
+    // formatted (see `render`).
+    if a.value(0).has_unknown() || a.rest().iter().any(|v| v.has_unknown() || untyped_null(v)) {
         return Ok(Value::Unknown(Type::String));
     }
     match render(a, &f, a.rest())? {
@@ -292,7 +305,7 @@ pub(crate) fn formatlist(a: &Args) -> Result<Value, EvalError> {
     let rest = a.rest();
     let mut len: Option<(usize, usize)> = None;
     for (i, v) in rest.iter().enumerate() {
-        if v.is_unknown() {
+        if v.is_unknown() || untyped_null(v) {
             return Ok(Value::Unknown(Type::list(Type::String)));
         }
         if let Value::List(_, xs) | Value::Tuple(xs) | Value::Set(_, xs) = v {

@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::diagnostics::{Diagnostic, Severity};
-use crate::expr::Expr;
+use crate::expr::{Expr, TemplatePart};
 use crate::input::FileAccess;
 use crate::spec::{Location, ModuleSpec, TerraformVersion, ValidationSpec, VariableSpec};
 use crate::types::Type;
@@ -303,6 +303,27 @@ fn unchecked(
     )
 }
 
+/// Whether HCL still gives a known value for `e` beside the error `err`: only a string template
+/// does, when each error is one of its own interpolations (a null or a value that is no
+/// string: HCL leaves the part out and goes on). Any other failing expression (a function call,
+/// an operator, a `for` expression, an index) gives an unknown value.
+fn known_despite(e: &Expr, err: &EvalError) -> bool {
+    match e.peel() {
+        Expr::Template(parts) => match parts.as_slice() {
+            // `"${x}"` alone is `x`.
+            [TemplatePart::Interpolation(inner)] => known_despite(inner, err),
+            _ => {
+                err.summary == "Invalid template interpolation value"
+                    && err
+                        .more
+                        .iter()
+                        .all(|m| m.summary == "Invalid template interpolation value")
+            }
+        },
+        _ => false,
+    }
+}
+
 /// Checks one rule as Terraform's `evalVariableValidation` does; returns its diagnostics.
 fn check_rule(scope: &mut Scope<'_>, var: &VariableSpec, rule: &ValidationSpec) -> Vec<Diagnostic> {
     scope.clear_unknown_reasons();
@@ -373,8 +394,27 @@ fn check_rule(scope: &mut Scope<'_>, var: &VariableSpec, rule: &ValidationSpec) 
             Err(_) => None,
         },
         Err(e) => {
+            let known = known_despite(&rule.error_message, &e);
             out.extend(error_diags(var, rule, e));
             if passed {
+                return out;
+            }
+            if !known {
+                // HCL gives an unknown value beside such an error: Terraform reports the message
+                // as not known yet, and no failed rule.
+                out.push(about_expression(
+                    diagnostic(
+                        Severity::Error,
+                        var,
+                        rule,
+                        "Invalid error message",
+                        "Unsuitable value for error message: expression refers to values that \
+                         won't be known until the apply phase."
+                            .into(),
+                    ),
+                    rule,
+                    &rule.error_message,
+                ));
                 return out;
             }
             Some(String::new())
