@@ -401,6 +401,20 @@ def define():
         # The same elements under keys: an object becoming a map.
         elems = json.loads(value)
         m.x(name, json.dumps({"k%d" % i: e for i, e in enumerate(elems)}))
+    # A value converted with its nulls typed, written as JSON (untyped nulls) and read again:
+    # Terraform accepts the first file and rejects the second, so a `.tfvars.json` written from
+    # such a value is rejected by Terraform too (found by the `convert` fuzz target).
+    m = single("conv_typed_nulls_written", "unification", "map(any)")
+    m.x(
+        "fuzz_raw",
+        '{"": {"": {}, "a": null}, "\\u0000": {"": {"é": {"": null}}, "é": {"^": {"é": "true"}}},'
+        ' "0": {"": {}, "é": {"": {"": {"^": false}}}}, "4e400E": {"a": null}}',
+    )
+    m.x(
+        "fuzz_written",
+        '{"": {"": {}, "a": null}, "\\u0000": {"": {}, "é": {}}, "0": {"": {}, "é": {}},'
+        ' "4e400E": {"a": null}}',
+    )
     m = module(
         "conv_unify_after_collections",
         "unification",
