@@ -371,6 +371,13 @@ fn check_rule(scope: &mut Scope<'_>, var: &VariableSpec, rule: &ValidationSpec) 
     // The message is evaluated even when the condition passes; its errors fail the plan.
     scope.clear_unknown_reasons();
     let mut out = Vec::new();
+    let invalid_message = |detail: String| {
+        about_expression(
+            diagnostic(Severity::Error, var, rule, "Invalid error message", detail),
+            rule,
+            &rule.error_message,
+        )
+    };
     let message = match scope.eval(&rule.error_message) {
         Ok(v) => match conv::convert(&v, &Type::String) {
             Ok(Value::String(s)) => Some(s.trim().to_string()),
@@ -378,17 +385,9 @@ fn check_rule(scope: &mut Scope<'_>, var: &VariableSpec, rule: &ValidationSpec) 
             Ok(_) => None,
             // An unsuitable message only matters when the condition failed.
             Err(e) if !passed => {
-                out.push(about_expression(
-                    diagnostic(
-                        Severity::Error,
-                        var,
-                        rule,
-                        "Invalid error message",
-                        format!("Unsuitable value for error message: {e}."),
-                    ),
-                    rule,
-                    &rule.error_message,
-                ));
+                out.push(invalid_message(format!(
+                    "Unsuitable value for error message: {e}."
+                )));
                 Some(String::new())
             }
             Err(_) => None,
@@ -402,18 +401,10 @@ fn check_rule(scope: &mut Scope<'_>, var: &VariableSpec, rule: &ValidationSpec) 
             if !known {
                 // HCL gives an unknown value beside such an error: Terraform reports the message
                 // as not known yet, and no failed rule.
-                out.push(about_expression(
-                    diagnostic(
-                        Severity::Error,
-                        var,
-                        rule,
-                        "Invalid error message",
-                        "Unsuitable value for error message: expression refers to values that \
-                         won't be known until the apply phase."
-                            .into(),
-                    ),
-                    rule,
-                    &rule.error_message,
+                out.push(invalid_message(
+                    "Unsuitable value for error message: expression refers to values that \
+                     won't be known until the apply phase."
+                        .into(),
                 ));
                 return out;
             }
