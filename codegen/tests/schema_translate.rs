@@ -374,16 +374,18 @@ fn can_catches_an_attribute_of_null() {
     assert!(!r.null_ok);
 }
 
+/// The rules on property `name` of `r`.
+fn property(r: &Rules, name: &str) -> Rules {
+    r.properties
+        .iter()
+        .find(|(n, _)| n == name)
+        .unwrap_or_else(|| panic!("no rule on `{name}`: {r:?}"))
+        .1
+        .clone()
+}
+
 #[test]
 fn can_is_false_exactly_where_evaluating_fails() {
-    let prop = |r: &Rules, name: &str| -> Rules {
-        r.properties
-            .iter()
-            .find(|(n, _)| n == name)
-            .unwrap_or_else(|| panic!("no rule on `{name}`: {r:?}"))
-            .1
-            .clone()
-    };
     // A null element, or a null `b` under a non-null `a`, fails; a `b` outside the list is
     // only false, which `can` does not look at.
     let r = ok(
@@ -393,13 +395,13 @@ fn can_is_false_exactly_where_evaluating_fails() {
     assert!(!r.null_ok, "`for` over null fails");
     let each = r.values.expect("a rule on the values");
     assert!(!each.null_ok, "a null element fails");
-    let a = prop(&each, "a");
+    let a = property(&each, "a");
     assert!(a.null_ok, "a null `a` is not looked into");
-    let b = prop(&a, "b");
+    let b = property(&a, "b");
     assert!(!b.null_ok && b.allowed.is_none(), "{b:?}");
     // A number compared: only a null fails, not the comparison's answer.
     let r = ok("can(var.x.max >= 1)", "object({max = optional(number)})");
-    let max = prop(&r, "max");
+    let max = property(&r, "max");
     assert!(!r.null_ok && !max.null_ok && max.minimum.is_none(), "{r:?}");
     // `regex` also fails where nothing matches.
     let r = ok(r#"can([for v in var.x : regex("^a", v)])"#, "list(string)");
@@ -415,7 +417,7 @@ fn can_is_false_exactly_where_evaluating_fails() {
     )
     .expect("translates");
     let each = r.items.expect("a rule on the elements");
-    assert!(!prop(&each, "a").null_ok && !prop(&each, "b").null_ok);
+    assert!(!property(&each, "a").null_ok && !property(&each, "b").null_ok);
     // A filter that is null fails; where it is false the value is not evaluated.
     let r = ok(
         r#"can([for o in var.x : startswith(o.b, "x") if o.a])"#,
@@ -576,30 +578,22 @@ fn length_of_a_trimmed_string() {
 
 #[test]
 fn try_where_every_failure_is_known() {
-    let prop = |r: &Rules, name: &str| -> Rules {
-        r.properties
-            .iter()
-            .find(|(n, _)| n == name)
-            .unwrap_or_else(|| panic!("no rule on `{name}`: {r:?}"))
-            .1
-            .clone()
-    };
     // `length` fails on a null `a` or `x`: the fallback 0 is not positive.
     let r = ok(
         "try(length(var.x.a), 0) > 0",
         "object({a = optional(list(string))})",
     );
-    let a = prop(&r, "a");
+    let a = property(&r, "a");
     assert!(!r.null_ok && !a.null_ok && a.min_length == Some(1), "{r:?}");
     // `try` returns a null `n` (no failure), and `null >= 1` fails.
     let r = ok("try(var.x.n, 0) >= 1", "object({n = optional(number)})");
-    assert!(!prop(&r, "n").null_ok);
+    assert!(!property(&r, "n").null_ok);
     // Around a condition: a null `name` or `x` gives the fallback.
     let r = ok(
         r#"try(startswith(var.x.name, "a"), true)"#,
         "object({name = optional(string)})",
     );
-    let name = prop(&r, "name");
+    let name = property(&r, "name");
     assert!(r.null_ok && name.null_ok, "{r:?}");
     assert_eq!(name.patterns, vec!["^a".to_string()]);
     refused(

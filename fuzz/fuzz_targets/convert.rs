@@ -116,42 +116,39 @@ fn run(data: &[u8]) -> arbitrary::Result<()> {
         let json = to_tfvars_json(values.iter().map(|(k, v)| (k.as_str(), v)));
         let back = parse_tfvars_json(&json, "out.tfvars.json")
             .unwrap_or_else(|d| panic!("written JSON rejected: {d:?}\n{json}"));
-        let rechecked = check(
-            &spec,
-            &back,
-            &CheckOptions {
-                version,
-                files: None,
-            },
-        );
-        if !(rechecked.is_ok() || typed_nulls_unified(&ty, values)) {
-            panic!("written JSON rejected on reading back:\n{json}");
-        }
-        if rechecked.is_ok() {
-            assert_eq!(
-                &rechecked.values, values,
-                "changed through .tfvars.json:\n{json}"
-            );
-        }
+        read_back(&spec, version, &ty, values, &back, ".tfvars.json", &json);
         let hcl = to_tfvars_hcl(values.iter().map(|(k, v)| (k.as_str(), v)));
         let back = parse_tfvars(&hcl, "out.tfvars")
             .unwrap_or_else(|d| panic!("written .tfvars rejected: {d:?}\n{hcl}"));
-        let rechecked = check(
-            &spec,
-            &back,
-            &CheckOptions {
-                version,
-                files: None,
-            },
-        );
-        if !(rechecked.is_ok() || typed_nulls_unified(&ty, values)) {
-            panic!("written .tfvars rejected on reading back:\n{hcl}");
-        }
-        if rechecked.is_ok() {
-            assert_eq!(&rechecked.values, values, "changed through .tfvars:\n{hcl}");
-        }
+        read_back(&spec, version, &ty, values, &back, ".tfvars", &hcl);
     }
     Ok(())
+}
+
+/// Checks the inputs read back from `text` (a written `kind` file): the same values as were
+/// written, or a rejection that Terraform gives too (see `typed_nulls_unified`).
+fn read_back(
+    spec: &ModuleSpec,
+    version: TerraformVersion,
+    ty: &tfvars_runtime::Type,
+    values: &BTreeMap<String, Value>,
+    back: &[tfvars_runtime::InputVariable],
+    kind: &str,
+    text: &str,
+) {
+    let rechecked = check(
+        spec,
+        back,
+        &CheckOptions {
+            version,
+            files: None,
+        },
+    );
+    if rechecked.is_ok() {
+        assert_eq!(&rechecked.values, values, "changed through {kind}:\n{text}");
+    } else if !typed_nulls_unified(ty, values) {
+        panic!("written {kind} rejected on reading back:\n{text}");
+    }
 }
 
 /// Whether a written file may be rejected on reading back as Terraform rejects it: the type

@@ -885,20 +885,23 @@ impl Cx<'_> {
     }
 
     /// `A op B` where one side is a sum whose terms `terms_of` reads and the other a number
-    /// literal: the terms, the comparison as `terms op n`, and `n`; or which side is not so.
+    /// literal: the terms, the comparison as `terms op n`, and `n`; or why not: `not_sum` when
+    /// neither side is such a sum, `not_literal` when the other side is not a number literal.
     fn sum_compared<'e, T>(
         &self,
         op: BinaryOp,
-        a: &'e Expr,
-        b: &'e Expr,
+        (a, b): (&'e Expr, &'e Expr),
         terms_of: impl Fn(&'e Expr) -> Option<T>,
-    ) -> Result<(T, BinaryOp, Number), SumSide> {
+        (not_sum, not_literal): (&str, &str),
+    ) -> Result<(T, BinaryOp, Number), String> {
         let (terms, op, n) = match (terms_of(a), terms_of(b)) {
             (Some(t), _) => (t, op, b),
             (None, Some(t)) => (t, flip(op), a),
-            _ => return Err(SumSide::Terms),
+            _ => return Err(not_sum.to_string()),
         };
-        let n = self.number_literal(n).ok_or(SumSide::Literal)?;
+        let n = self
+            .number_literal(n)
+            .ok_or_else(|| not_literal.to_string())?;
         Ok((terms, op, n))
     }
 
@@ -914,13 +917,15 @@ impl Cx<'_> {
         target: Target,
         ty: &Type,
     ) -> Result<Translated, String> {
-        let (terms, op, n) = self.sum_compared(op, a, b, counted_terms).map_err(|side| {
-            match side {
-                SumSide::Terms => "a sum that is not a count of conditions",
-                SumSide::Literal => "a count compared with a non-literal",
-            }
-            .to_string()
-        })?;
+        let (terms, op, n) = self.sum_compared(
+            op,
+            (a, b),
+            counted_terms,
+            (
+                "a sum that is not a count of conditions",
+                "a count compared with a non-literal",
+            ),
+        )?;
         let (zero, one) = (Number::from(0u8), Number::from(1u8));
         // The numbers of true conditions that pass.
         let allowed: &[usize] = match op {
@@ -1096,13 +1101,15 @@ impl Cx<'_> {
         target: Target,
         ty: &Type,
     ) -> Result<Translated, String> {
-        let (terms, op, n) = self.sum_compared(op, a, b, length_terms).map_err(|side| {
-            match side {
-                SumSide::Terms => "a sum that is not of lengths",
-                SumSide::Literal => "a sum of lengths compared with a non-literal",
-            }
-            .to_string()
-        })?;
+        let (terms, op, n) = self.sum_compared(
+            op,
+            (a, b),
+            length_terms,
+            (
+                "a sum that is not of lengths",
+                "a sum of lengths compared with a non-literal",
+            ),
+        )?;
         let (zero, one) = (Number::from(0u8), Number::from(1u8));
         let positive = match op {
             BinaryOp::Greater | BinaryOp::NotEq if n == zero => true,
@@ -4114,12 +4121,4 @@ fn number_search(pattern: &str) -> Option<bool> {
         }
     }
     Some(false)
-}
-
-/// The side of a compared sum that is not what the translation needs.
-enum SumSide {
-    /// Neither side is such a sum.
-    Terms,
-    /// The other side is not a number literal.
-    Literal,
 }
