@@ -298,12 +298,16 @@ fn elements_values_keys_and_attributes() {
         "object({a = optional(number), b = optional(string)})",
         "fails on a null attribute",
     );
-    assert!(rules(
+    // 1.11 evaluates both sides: the rule fails wherever `a` is null, so `a` must be given,
+    // and then one of the sides holds.
+    let r = rules(
         "var.x.b != null || var.x.a > 0",
         "object({a = optional(number), b = optional(string)})",
-        TerraformVersion::V1_11
+        TerraformVersion::V1_11,
     )
-    .is_err());
+    .expect("translated for 1.11");
+    assert_eq!(r.required, ["a"]);
+    assert_eq!(r.any_of.len(), 1);
     ok(
         "var.x.b != null || var.x.a > 0",
         "object({a = optional(number), b = optional(string)})",

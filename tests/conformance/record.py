@@ -1884,6 +1884,50 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # 1.11 `||` chains whose sides compare an attribute (true or false on null) beside sides
+    # that fail on a null attribute: every side is evaluated, so a null object fails the chain
+    # whatever the other sides give; between variables too.
+    m = module(
+        "validation_eager_or_sides",
+        "validation",
+        var("kind", "string", default='"Default"')
+        + var(
+            "hub",
+            "object({ resource_id = optional(string) })",
+            default="{ resource_id = null }",
+            checks=[
+                ('var.kind == "Project" || var.hub.resource_id == null', '"Only for projects."'),
+                ('var.kind != "Project" || var.hub.resource_id != null', '"Projects need one."'),
+            ],
+        )
+        + var(
+            "pool",
+            "object({ mode = optional(string), size = optional(number) })",
+            default="{ size = 3 }",
+            checks=[('var.pool.mode == "fixed" || var.pool.size > 2', '"Too small."')],
+        ),
+    )
+    m.case("no_files")
+    for name, text in [
+        ("hub_null", '{"hub": null}'),
+        ("hub_null_project", '{"hub": null, "kind": "Project"}'),
+        ("hub_empty", '{"hub": {}}'),
+        ("hub_empty_project", '{"hub": {}, "kind": "Project"}'),
+        ("hub_given", '{"hub": {"resource_id": "r"}}'),
+        ("hub_given_project", '{"hub": {"resource_id": "r"}, "kind": "Project"}'),
+        ("hub_given_kind_null", '{"hub": {"resource_id": "r"}, "kind": null}'),
+        ("hub_number_project", '{"hub": {"resource_id": 5}, "kind": "Project"}'),
+        ("kind_project_only", '{"kind": "Project"}'),
+        ("pool_null", '{"pool": null}'),
+        ("pool_empty", '{"pool": {}}'),
+        ("pool_fixed", '{"pool": {"mode": "fixed"}}'),
+        ("pool_fixed_small", '{"pool": {"mode": "fixed", "size": 1}}'),
+        ("pool_small", '{"pool": {"mode": "auto", "size": 1}}'),
+        ("pool_big", '{"pool": {"size": 5}}'),
+        ("pool_big_string", '{"pool": {"mode": null, "size": "5"}}'),
+    ]:
+        m.json(name, text + "\n")
+
     # `lookup` with a default on the elements of a collection of `any`: an element that is not
     # an object or map fails, a missing key gives the default, a null value fails `contains`.
     m = module(

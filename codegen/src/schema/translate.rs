@@ -1828,10 +1828,13 @@ impl Cx<'_> {
             }
             let path_ty = path_type(path, target, ty)?;
             let t = self.condition(side, Target::Attr(path), &path_ty).ok()?;
-            if t.on_null != OnNull::Error || !fails_only_on_null(&t.rules) {
+            if !fails_only_on_null(&t.rules) {
                 return None;
             }
-            needed.push(path.clone());
+            // A side that is true or false on a null path (`var.x.a == "A"`) needs no guard.
+            if t.on_null == OnNull::Error {
+                needed.push(path.clone());
+            }
             rules += 1;
         }
         if rules == 0 {
