@@ -75,6 +75,7 @@ pub fn render(module: &Module, options: &ExportOptions) -> Result<Rendered, Sche
         warnings,
         debug: Vec::new(),
         inexact: Vec::new(),
+        checked_where_left_out: Vec::new(),
     })
 }
 

@@ -1928,6 +1928,76 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # Rules between variables that name another variable's value (its keys, its elements, its
+    # length): where the other variable is left out it holds its default, which the schema
+    # knows; where it is given, the schema leaves the rule unchecked.
+    m = module(
+        "validation_others_left_out",
+        "validation",
+        var("clusters", "map(object({ size = number }))", default="{}")
+        + var(
+            "connectors",
+            "map(object({ cluster = string }))",
+            default="{}",
+            nullable=False,
+            checks=[
+                (
+                    "alltrue([for k, v in var.connectors : contains(keys(var.clusters), v.cluster)])",
+                    '"Unknown cluster."',
+                )
+            ],
+        )
+        + var("zones", "list(string)", default='["a", "b"]')
+        + var(
+            "zone",
+            "string",
+            default='"a"',
+            checks=[("contains(var.zones, var.zone)", '"Unknown zone."')],
+        )
+        + var("custom", "list(string)", default="[]")
+        + var(
+            "mode",
+            "string",
+            default='"auto"',
+            checks=[('var.mode == "custom" ? length(var.custom) > 0 : true', '"Custom needs a list."')],
+        )
+        + var("key", "string", default="null")
+        + var(
+            "encrypted",
+            "bool",
+            default="false",
+            checks=[("!(var.encrypted && var.key == null)", '"A key is needed."')],
+        ),
+    )
+    m.case("no_files")
+    for name, text in [
+        ("connectors_empty", '{"connectors": {}}'),
+        ("connectors_one", '{"connectors": {"c": {"cluster": "x"}}}'),
+        ("connectors_null_element", '{"connectors": {"c": null}}'),
+        ("connectors_null", '{"connectors": null}'),
+        ("connectors_known", '{"clusters": {"x": {"size": 1}}, "connectors": {"c": {"cluster": "x"}}}'),
+        ("connectors_unknown", '{"clusters": {"x": {"size": 1}}, "connectors": {"c": {"cluster": "y"}}}'),
+        ("connectors_clusters_null", '{"clusters": null, "connectors": {}}'),
+        ("zone_b", '{"zone": "b"}'),
+        ("zone_c", '{"zone": "c"}'),
+        ("zone_number", '{"zone": 1}'),
+        ("zone_null", '{"zone": null}'),
+        ("zone_c_listed", '{"zone": "c", "zones": ["c"]}'),
+        ("zone_a_unlisted", '{"zone": "a", "zones": ["c"]}'),
+        ("mode_custom", '{"mode": "custom"}'),
+        ("mode_manual", '{"mode": "manual"}'),
+        ("mode_null", '{"mode": null}'),
+        ("mode_custom_listed", '{"mode": "custom", "custom": ["p"]}'),
+        ("mode_custom_empty", '{"mode": "custom", "custom": []}'),
+        ("encrypted_true", '{"encrypted": true}'),
+        ("encrypted_string", '{"encrypted": "true"}'),
+        ("encrypted_false", '{"encrypted": "false"}'),
+        ("encrypted_null", '{"encrypted": null}'),
+        ("encrypted_keyed", '{"encrypted": true, "key": "k"}'),
+        ("encrypted_key_null", '{"encrypted": true, "key": null}'),
+    ]:
+        m.json(name, text + "\n")
+
     # `lookup` with a default on the elements of a collection of `any`: an element that is not
     # an object or map fails, a missing key gives the default, a null value fails `contains`.
     m = module(

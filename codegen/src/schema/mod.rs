@@ -25,6 +25,7 @@ mod nfc;
 mod nfc_classes;
 mod number_strings;
 mod number_texts;
+mod others_left_out;
 pub mod translate;
 pub(crate) mod types;
 
@@ -179,6 +180,9 @@ pub struct Rendered {
     /// Variables whose node accepts some value Terraform rejects although every rule was
     /// translated, with the reason (never the reverse under `--terraform-conversions`).
     pub inexact: Vec<(String, String)>,
+    /// Rules left out (each with its warning) that are checked where the other variables they
+    /// name are left out: the variable whose rule it is, and those others.
+    pub checked_where_left_out: Vec<(String, Vec<String>)>,
 }
 
 /// Why nothing could be rendered.
@@ -244,6 +248,7 @@ pub fn empty_document(
         )],
         debug: Vec::new(),
         inexact: Vec::new(),
+        checked_where_left_out: Vec::new(),
     })
 }
 
@@ -314,6 +319,7 @@ pub fn render(module: &Module, options: &SchemaOptions) -> Result<Rendered, Sche
         (nodes, said)
     });
     let mut root_rules: Vec<(Rules, Vec<String>)> = Vec::new();
+    let mut checked_where_left_out = Vec::new();
     for (run, (nodes, said)) in runs.iter().zip(built) {
         required.extend(said.required_extra.into_iter().map(Json::String));
         for (v, node) in run.iter().zip(nodes) {
@@ -326,6 +332,7 @@ pub fn render(module: &Module, options: &SchemaOptions) -> Result<Rendered, Sche
         debug.extend(said.debug);
         inexact.extend(said.inexact);
         root_rules.extend(said.root_rules);
+        checked_where_left_out.extend(said.checked_where_left_out);
     }
     required.sort_by(|a, b| match (a, b) {
         (Json::String(a), Json::String(b)) => a.cmp(b),
@@ -397,6 +404,7 @@ pub fn render(module: &Module, options: &SchemaOptions) -> Result<Rendered, Sche
         warnings,
         debug,
         inexact,
+        checked_where_left_out,
     })
 }
 
@@ -513,33 +521,66 @@ impl<'v> RootCx<'v> {
     }
 }
 
-/// Adds the variables `e` refers to.
+/// A rule between variables that is not translated whole, as a root rule that checks it where
+/// the other variables are left out (`others_left_out`): the rule, the variables it names and
+/// the others it needs left out; why not, where that is not translated either.
+fn checked_where_others_left_out(
+    condition: &tfvars_runtime::Expr,
+    error_message: &tfvars_runtime::Expr,
+    v: &VariableSpec,
+    locals: &[LocalSpec],
+    options: &SchemaOptions,
+    root: &RootCx,
+) -> Result<(Rules, Vec<String>, Vec<String>), String> {
+    if !matches!(message_use(error_message, &v.name, &v.ty), MessageUse::None)
+        || refers_to_others(error_message, &v.name)
+    {
+        return Err("the error message uses the values".into());
+    }
+    let mut names = vec![v.name.clone()];
+    variables_in(condition, &mut names);
+    let left_out =
+        others_left_out::left_out(condition, &v.name, &names, root.variables, options.version)?;
+    let rules = translate::translate_root(
+        &left_out.condition,
+        root.ty(),
+        root.null_stays(),
+        locals,
+        options.version,
+        options.terraform_conversions,
+    )?;
+    let rules = if left_out.absent.is_empty() {
+        rules
+    } else {
+        let mut alternatives: Vec<Rules> = left_out
+            .absent
+            .iter()
+            .map(|a| Rules {
+                required: vec![a.clone()],
+                null_ok: true,
+                ..Rules::default()
+            })
+            .collect();
+        alternatives.push(rules);
+        Rules {
+            any_of: vec![alternatives],
+            ..Rules::default()
+        }
+    };
+    let others = names.iter().skip(1).cloned().collect();
+    Ok((rules, names, others))
+}
+
+/// Adds the variables `e` refers to, in the order they first appear.
 fn variables_in(e: &tfvars_runtime::Expr, out: &mut Vec<String>) {
-    use tfvars_runtime::Expr;
-    if let Expr::Variable(v) = e {
+    if let tfvars_runtime::Expr::Variable(v) = e {
         if !out.contains(v) {
             out.push(v.clone());
         }
         return;
     }
-    let mut visit = |e: &Expr| variables_in(e, out);
-    match e {
-        Expr::GetAttr(a, _) | Expr::Unary(_, a) => visit(a),
-        Expr::Index(a, b) | Expr::Binary(_, a, b) => {
-            visit(a);
-            visit(b);
-        }
-        Expr::Conditional(a, b, c) => {
-            visit(a);
-            visit(b);
-            visit(c);
-        }
-        Expr::Call { args, .. } | Expr::Tuple(args) => args.iter().for_each(visit),
-        Expr::For(f) => {
-            visit(&f.collection);
-            visit(&f.value);
-        }
-        _ => {}
+    for c in e.children() {
+        variables_in(c, out);
     }
 }
 
@@ -855,6 +896,8 @@ struct Said {
     root_rules: Vec<(Rules, Vec<String>)>,
     /// Variables with a default that must be given anyway.
     required_extra: Vec<String>,
+    /// See [`Rendered::checked_where_left_out`].
+    checked_where_left_out: Vec<(String, Vec<String>)>,
 }
 
 fn variable_node(
@@ -871,6 +914,7 @@ fn variable_node(
         inexact,
         root_rules,
         required_extra,
+        checked_where_left_out,
     } = said;
     // Translate every validation block; untranslatable ones are left out with a warning.
     let mut rules: Option<Rules> = None;
@@ -953,7 +997,32 @@ fn variable_node(
                             }
                             format!("{why}; as a rule between variables: its error message uses the values")
                         }
-                        Err(root_why) => format!("{why}; as a rule between variables: {root_why}"),
+                        Err(root_why) => {
+                            let why = format!("{why}; as a rule between variables: {root_why}");
+                            match checked_where_others_left_out(
+                                &condition,
+                                &error_message,
+                                v,
+                                locals,
+                                options,
+                                root,
+                            ) {
+                                Ok((r, names, others)) => {
+                                    debug.push(format!(
+                                        "condition located at {:?} is checked only where {} left out (to {}): {why}",
+                                        rule.location.to_string(),
+                                        if others.len() == 1 { "the other variable it names is" } else { "the other variables it names are" },
+                                        others.join(", ")
+                                    ));
+                                    root_rules.push((r, names));
+                                    checked_where_left_out.push((v.name.clone(), others));
+                                    why
+                                }
+                                Err(left_out_why) => {
+                                    format!("{why}; where the other variables are left out: {left_out_why}")
+                                }
+                            }
+                        }
                     }
                 } else {
                     why

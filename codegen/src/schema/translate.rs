@@ -6,7 +6,7 @@
 //! is false, `null != "a"` is true, and `var.x == null || …` accepts null (in 1.11 only when the
 //! right side does not fail on null, since `||` did not short-circuit before 1.12).
 
-use tfvars_runtime::expr::{BinaryOp, UnaryOp};
+use tfvars_runtime::expr::{BinaryOp, TemplatePart, UnaryOp};
 use tfvars_runtime::spec::LocalSpec;
 use tfvars_runtime::{Expr, Number, TerraformVersion, Type, Value};
 
@@ -522,14 +522,57 @@ pub fn translate_root(
 
 /// `var.x` → `ROOT.x`.
 fn to_root(e: &Expr) -> Expr {
-    let r = |e: &Expr| Box::new(to_root(e));
+    rewrite(e, &mut |e| match e {
+        Expr::Variable(v) => Some(Expr::GetAttr(
+            Box::new(Expr::Variable(ROOT.into())),
+            v.clone(),
+        )),
+        _ => None,
+    })
+}
+
+/// `e` with every subexpression for which `f` gives a replacement replaced (outermost first;
+/// a replacement is not visited again), templates and `for` expressions included.
+pub(crate) fn rewrite(e: &Expr, f: &mut dyn FnMut(&Expr) -> Option<Expr>) -> Expr {
+    if let Some(new) = f(e) {
+        return new;
+    }
+    fn parts(ps: &[TemplatePart], f: &mut dyn FnMut(&Expr) -> Option<Expr>) -> Vec<TemplatePart> {
+        ps.iter()
+            .map(|p| match p {
+                TemplatePart::Literal(t) => TemplatePart::Literal(t.clone()),
+                TemplatePart::Interpolation(e) => TemplatePart::Interpolation(rewrite(e, f)),
+                TemplatePart::If {
+                    condition,
+                    then,
+                    otherwise,
+                } => TemplatePart::If {
+                    condition: rewrite(condition, f),
+                    then: parts(then, f),
+                    otherwise: parts(otherwise, f),
+                },
+                TemplatePart::For {
+                    key_var,
+                    value_var,
+                    collection,
+                    body,
+                } => TemplatePart::For {
+                    key_var: key_var.clone(),
+                    value_var: value_var.clone(),
+                    collection: rewrite(collection, f),
+                    body: parts(body, f),
+                },
+            })
+            .collect()
+    }
+    let mut r = |e: &Expr| Box::new(rewrite(e, f));
     match e {
-        Expr::Variable(v) => Expr::GetAttr(Box::new(Expr::Variable(ROOT.into())), v.clone()),
-        Expr::Tuple(items) => Expr::Tuple(items.iter().map(to_root).collect()),
+        Expr::Template(ps) => Expr::Template(parts(ps, f)),
+        Expr::Tuple(items) => Expr::Tuple(items.iter().map(|i| rewrite(i, f)).collect()),
         Expr::Object(items) => Expr::Object(
             items
                 .iter()
-                .map(|(k, v)| (to_root(k), to_root(v)))
+                .map(|(k, v)| (rewrite(k, f), rewrite(v, f)))
                 .collect(),
         ),
         Expr::GetAttr(a, n) => Expr::GetAttr(r(a), n.clone()),
@@ -543,16 +586,16 @@ fn to_root(e: &Expr) -> Expr {
             expand_final,
         } => Expr::Call {
             name: name.clone(),
-            args: args.iter().map(to_root).collect(),
+            args: args.iter().map(|a| rewrite(a, f)).collect(),
             expand_final: *expand_final,
         },
-        Expr::For(f) => {
-            let mut f = (**f).clone();
-            f.collection = to_root(&f.collection);
-            f.value = to_root(&f.value);
-            f.key = f.key.as_ref().map(to_root);
-            f.condition = f.condition.as_ref().map(to_root);
-            Expr::For(Box::new(f))
+        Expr::For(fe) => {
+            let mut fe = (**fe).clone();
+            fe.collection = rewrite(&fe.collection, f);
+            fe.value = rewrite(&fe.value, f);
+            fe.key = fe.key.as_ref().map(|k| rewrite(k, f));
+            fe.condition = fe.condition.as_ref().map(|c| rewrite(c, f));
+            Expr::For(Box::new(fe))
         }
         Expr::Splat {
             source,
@@ -563,7 +606,12 @@ fn to_root(e: &Expr) -> Expr {
             each: r(each),
             symbol: symbol.clone(),
         },
-        other => other.clone(),
+        Expr::At(inner, site) => Expr::At(r(inner), site.clone()),
+        Expr::Literal(_)
+        | Expr::Variable(_)
+        | Expr::Local(_)
+        | Expr::Bound(_)
+        | Expr::Unknown(_) => e.clone(),
     }
 }
 
