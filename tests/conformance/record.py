@@ -1928,6 +1928,47 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # `can(base64decode(…))`: base64 syntax (padding, line breaks skipped), then UTF-8 bytes.
+    m = module(
+        "validation_base64",
+        "validation",
+        var(
+            "data",
+            "string",
+            default="null",
+            checks=[("var.data == null ? true : can(base64decode(var.data))", '"Not base64."')],
+        )
+        + var(
+            "raw",
+            "string",
+            default='"x"',
+            checks=[("!can(base64decode(var.raw))", '"Looks encoded."')],
+        ),
+    )
+    m.case("no_files")
+    for name, text in [
+        ("data_plain", '"dGVzdA=="'),
+        ("data_newlines", '"\\r\\ndGV\\nzdA=\\n="'),
+        ("data_unpadded", '"dGVzdA"'),
+        ("data_bad_padding", '"dGVzdA="'),
+        ("data_after_padding", '"dA==dA=="'),
+        ("data_space", '"dGVz dA=="'),
+        ("data_trailing_bits", '"dGVzdB=="'),
+        ("data_empty", '""'),
+        ("data_not_utf8", '"true"'),
+        ("data_number", "1234"),
+        ("data_bool", "true"),
+        ("data_null", "null"),
+    ]:
+        m.json(name, '{"data": ' + text + "}\n")
+    for name, text in [
+        ("raw_plain", '"dGVzdA=="'),
+        ("raw_text", '"hello world"'),
+        ("raw_not_utf8", '"true"'),
+        ("raw_null", "null"),
+    ]:
+        m.json(name, '{"raw": ' + text + "}\n")
+
     # Rules between variables that name another variable's value (its keys, its elements, its
     # length): where the other variable is left out it holds its default, which the schema
     # knows; where it is given, the schema leaves the rule unchecked.

@@ -16,6 +16,7 @@
 //! A rule that refers to other variables is translated against the root object, whose
 //! attributes are the variables (left out: the default), and written in the root's `allOf`.
 
+mod base64;
 mod case;
 mod case_pairs;
 mod cidr;
@@ -363,6 +364,14 @@ pub fn render(module: &Module, options: &SchemaOptions) -> Result<Rendered, Sche
                 {
                     for name in names {
                         inexact.push((name.clone(), format!("a rule between variables: {why}")));
+                    }
+                }
+                if base64::used(r, false) {
+                    for name in names {
+                        inexact.push((
+                            name.clone(),
+                            format!("a rule between variables: {}", base64::INEXACT),
+                        ));
                     }
                 }
                 let presence = presence_rule(r);
@@ -932,6 +941,9 @@ fn variable_node(
             options.terraform_conversions,
         ) {
             Ok(mut r) => {
+                if base64::used(&r, false) {
+                    inexact.push((v.name.clone(), base64::INEXACT.into()));
+                }
                 // Terraform evaluates the error message too, and rejects the value when that
                 // fails: interpolating the value itself fails on null; any other use of it may
                 // fail in ways the schema does not follow.

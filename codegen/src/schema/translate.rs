@@ -490,6 +490,15 @@ pub fn translate(
     let t = cx.condition(condition, Target::Var(name), ty)?;
     let mut rules = t.rules;
     rules.null_ok = t.on_null == OnNull::True;
+    refuse_negated_base64(rules)
+}
+
+/// The rules, unless they forbid the base64 syntax (`!can(base64decode(…))`), which accepts
+/// more than Terraform, so that its negation would reject text Terraform accepts.
+fn refuse_negated_base64(rules: Rules) -> Result<Rules, String> {
+    if super::base64::used(&rules, true) {
+        return Err("`can(base64decode(…))` negated: its pattern also accepts the base64 of bytes that are not UTF-8, which Terraform refuses, so its negation would reject text Terraform accepts".into());
+    }
     Ok(rules)
 }
 
@@ -517,7 +526,7 @@ pub fn translate_root(
     };
     let rewritten = to_root(condition);
     let t = cx.condition(&rewritten, Target::Var(ROOT), root)?;
-    Ok(t.rules)
+    refuse_negated_base64(t.rules)
 }
 
 /// `var.x` → `ROOT.x`.
@@ -2492,7 +2501,16 @@ impl Cx<'_> {
                         }
                     }
                     "base64decode" if matches!(inner.as_slice(), [v] if target.is(v)) => {
-                        Err("`can(base64decode(…))`: Terraform also requires the decoded bytes to be UTF-8, which no pattern of a practical size states exactly".into())
+                        if *ty != Type::String {
+                            return Err(format!(
+                                "`can(base64decode(…))` on a value of type `{ty}`"
+                            ));
+                        }
+                        // Base64 syntax (`super::base64`); false on null.
+                        Ok(Translated::pattern(
+                            super::base64::SYNTAX.to_string(),
+                            OnNull::False,
+                        ))
                     }
                     _ => self.can_anything(call, target, ty),
                 },
