@@ -203,10 +203,18 @@ fn left_out_with_the_reason() {
         "string",
         "`regex` over `upper` of the variable",
     );
+    // Base64 syntax accepts more than Terraform (bytes that are not UTF-8), so its negation
+    // would reject what Terraform accepts.
+    assert_eq!(ok("can(base64decode(var.x))", "string").patterns.len(), 1);
     refused(
-        "can(base64decode(var.x))",
+        "!can(base64decode(var.x))",
         "string",
-        "decoded bytes to be UTF-8",
+        "its negation would reject text Terraform accepts",
+    );
+    refused(
+        "can(base64decode(var.x)) ? var.x != \"\" : true",
+        "string",
+        "its negation would reject text Terraform accepts",
     );
 }
 

@@ -1928,6 +1928,49 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # Rules that accept nothing but ASCII text: only U+037E, U+1FEF and U+212A (whose NFC forms
+    # are `;`, `` ` `` and `K`) can reach them from other text; a mark after a letter cannot.
+    m = module(
+        "unicode_nfc_ascii_rules",
+        "unicode",
+        var(
+            "name",
+            "string",
+            default='"a"',
+            checks=[('can(regex("^[a-zA-Z0-9-_]{1,60}$", var.name))', '"Bad name."')],
+        )
+        + var(
+            "stack",
+            "string",
+            default='"IPV4_ONLY"',
+            checks=[('contains(["IPV4_ONLY", "DUAL_STACK"], var.stack)', '"Bad stack."')],
+        )
+        + var(
+            "domain",
+            "string",
+            default='"abc"',
+            checks=[
+                ('can(regex("^[a-z][a-z0-9-]*$", var.domain))', '"Bad domain."'),
+                ("length(var.domain) >= 3 && length(var.domain) <= 8", '"Bad length."'),
+            ],
+        ),
+    )
+    m.case("no_files")
+    for name, text in [
+        ("name_mark", '{"name": "name\\u0301"}'),
+        ("name_mark_alone", '{"name": "\\u0301"}'),
+        ("name_kelvin", '{"name": "\\u212Aelvin"}'),
+        ("name_question_mark", '{"name": "a\\u037E"}'),
+        ("stack_kelvin", '{"stack": "DUAL_STAC\\u212A"}'),
+        ("stack_mark", '{"stack": "IPV4_ONLY\\u0301"}'),
+        ("domain_mark", '{"domain": "a\\u0301"}'),
+        ("domain_mark_long", '{"domain": "abc\\u0301"}'),
+        ("domain_composed", '{"domain": "abc\\u00e9"}'),
+        ("domain_marks_short", '{"domain": "ab\\u0301\\u0301\\u0301\\u0301"}'),
+        ("domain_ok", '{"domain": "abcd"}'),
+    ]:
+        m.json(name, text + "\n")
+
     # `can(base64decode(…))`: base64 syntax (padding, line breaks skipped), then UTF-8 bytes.
     m = module(
         "validation_base64",

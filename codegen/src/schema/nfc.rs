@@ -29,9 +29,12 @@ use super::translate::Rules;
 include!(concat!(env!("OUT_DIR"), "/nfc_classes.rs"));
 use crate::json_text::Json;
 
-/// Which strings a node lets through unchecked.
+/// Which strings a node lets through unchecked, from the fewest to the most.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum Escape {
+    /// ASCII strings with a character whose NFC form is ASCII ([`SINGLETONS`]): for rules that
+    /// accept nothing but ASCII text (see [`needed`]).
+    Singleton,
     /// Strings NFC could change: for rules on the text (allowed values, patterns).
     Nfc,
     /// Those, and strings with fewer grapheme clusters than characters: for a maximum length.
@@ -39,19 +42,28 @@ pub(crate) enum Escape {
 }
 
 /// Every escape, in the order of [`Escape::index`].
-pub(crate) const ESCAPES: [Escape; 2] = [Escape::Nfc, Escape::Length];
+pub(crate) const ESCAPES: [Escape; 3] = [Escape::Nfc, Escape::Length, Escape::Singleton];
+
+/// The characters whose NFC form is ASCII (U+037E GREEK QUESTION MARK is `;`, U+1FEF GREEK
+/// VARIA is `` ` ``, U+212A KELVIN SIGN is `K`); the tests check there are no others.
+pub(crate) const SINGLETONS: [char; 3] = ['\u{37E}', '\u{1FEF}', '\u{212A}'];
+
+/// Text of ASCII and [`SINGLETONS`] holding at least one of them.
+const SINGLETON_PATTERN: &str = "^[\\u0000-\\u007F\\u037E\\u1FEF\\u212A]*[\\u037E\\u1FEF\\u212A][\\u0000-\\u007F\\u037E\\u1FEF\\u212A]*$";
 
 impl Escape {
     pub(crate) fn index(self) -> usize {
         match self {
             Escape::Nfc => 0,
             Escape::Length => 1,
+            Escape::Singleton => 2,
         }
     }
 
     /// The name of the root definition.
     pub(crate) fn name(self) -> &'static str {
         match self {
+            Escape::Singleton => "nfc-singleton-string",
             Escape::Nfc => "nfc-changeable-string",
             Escape::Length => "nfc-changeable-or-clustered-string",
         }
@@ -74,14 +86,20 @@ impl Escape {
 
     fn pattern(self) -> &'static str {
         match self {
+            Escape::Singleton => SINGLETON_PATTERN,
             Escape::Nfc => NFC_CLASS,
             Escape::Length => LENGTH_CLASS,
         }
     }
 
-    /// Whether the class holds a character of `s`.
+    /// Whether the escape lets `s` through.
     pub(crate) fn holds(self, s: &str) -> bool {
+        if self == Escape::Singleton {
+            return s.chars().all(|c| c.is_ascii() || SINGLETONS.contains(&c))
+                && s.chars().any(|c| SINGLETONS.contains(&c));
+        }
         s.chars().any(|c| match self {
+            Escape::Singleton => false,
             Escape::Nfc => !c.is_ascii() && (c > '\u{FFFF}' || nfc_changeable(c)),
             Escape::Length => {
                 c == '\r'
@@ -92,38 +110,120 @@ impl Escape {
 }
 
 /// The escape a string node with `rules` needs: `Length` for a maximum length (Terraform counts
-/// the grapheme clusters of NFC text, never more than the characters given); `Nfc` for allowed
-/// values NFC text could equal otherwise, and for patterns and forbidden patterns some string
-/// with a [`reachable`] character matches; `None` for rules NFC cannot turn: values that must
-/// not be given (a string equal to one is its NFC form, since literals are), a minimum length
-/// (NFC text has no more clusters than the text characters), patterns that only match ASCII
-/// text without `K`, `;` and `` ` `` (such text is the NFC form of itself alone, and a string
-/// NFC changes keeps a character outside it, so neither matches).
+/// the grapheme clusters of NFC text, never more than the characters given); for allowed values
+/// and for patterns and forbidden patterns, the escape of each ([`value_escape`],
+/// [`pattern_escape`]); `None` for rules NFC cannot turn: values that must not be given (a
+/// string equal to one is its NFC form, since literals are), a minimum length (NFC text has no
+/// more clusters than the text characters).
 pub(crate) fn needed(rules: &Rules) -> Option<Escape> {
+    own_escapes(rules)
+        .into_iter()
+        .chain(rules.any_of.iter().flatten().filter_map(needed))
+        .max()
+}
+
+/// The escapes the keywords of `rules` itself need (not its alternatives).
+fn own_escapes(rules: &Rules) -> Vec<Escape> {
     // (A maximum length of an untyped value that must be an object counts its attributes.)
-    let own = if rules.max_length.is_some() && !rules.object_only {
-        Some(Escape::Length)
-    } else if rules
+    let length = (rules.max_length.is_some() && !rules.object_only).then_some(Escape::Length);
+    rules
         .patterns
         .iter()
         .chain(&rules.forbidden_patterns)
-        .any(|p| !matches_only_unreachable(p))
-        || rules.allowed.iter().flatten().any(|v| match v {
-            tfvars_runtime::Value::String(s) => reachable(s),
-            _ => false,
-        })
-    {
-        Some(Escape::Nfc)
-    } else {
+        .filter_map(|p| pattern_escape(p))
+        .chain(rules.allowed.iter().flatten().filter_map(value_escape))
+        .chain(length)
+        .collect()
+}
+
+/// The escape a pattern (required or forbidden) needs: none where every string holding a
+/// match is ASCII without `K`, `;` and `` ` `` (such text is the NFC form of itself alone, and
+/// a string NFC changes keeps a character outside it, so neither matches); `Singleton` where
+/// every such string is ASCII (a string whose NFC form is ASCII is ASCII and [`SINGLETONS`]);
+/// `Nfc` otherwise.
+pub(crate) fn pattern_escape(pattern: &str) -> Option<Escape> {
+    if matches_only_unreachable(pattern) {
         None
+    } else if matches_only_ascii(pattern) {
+        Some(Escape::Singleton)
+    } else {
+        Some(Escape::Nfc)
+    }
+}
+
+/// The escape an allowed value needs: none for a string no other string has as its NFC form
+/// (and for other values), `Singleton` for an ASCII string with `K`, `;` or `` ` ``, `Nfc` for
+/// any other string.
+fn value_escape(v: &tfvars_runtime::Value) -> Option<Escape> {
+    match v {
+        tfvars_runtime::Value::String(s) if s.is_ascii() && reachable(s) => Some(Escape::Singleton),
+        tfvars_runtime::Value::String(s) if reachable(s) => Some(Escape::Nfc),
+        _ => None,
+    }
+}
+
+/// `rules` as parts that each need one escape (or none), to be written as `allOf`, each part
+/// with its escape: a string NFC could change then skips only the keywords it could fool. The
+/// part without an escape keeps the keywords NFC cannot turn; a part with nothing to say is
+/// left out.
+pub(crate) fn parts(rules: &Rules) -> Vec<(Option<Escape>, Rules)> {
+    let mut bare = rules.clone();
+    bare.allowed = None;
+    bare.patterns.clear();
+    bare.forbidden_patterns.clear();
+    bare.max_length = None;
+    bare.any_of.clear();
+    let empty = Rules {
+        null_ok: rules.null_ok,
+        string_length: rules.string_length,
+        ..Rules::default()
     };
-    rules
-        .any_of
-        .iter()
-        .flatten()
-        .filter_map(needed)
-        .chain(own)
-        .max()
+    let mut parts: Vec<(Option<Escape>, Rules)> = vec![(None, bare)];
+    fn part(
+        parts: &mut Vec<(Option<Escape>, Rules)>,
+        empty: &Rules,
+        escape: Option<Escape>,
+    ) -> usize {
+        parts
+            .iter()
+            .position(|(e, _)| *e == escape)
+            .unwrap_or_else(|| {
+                parts.push((escape, empty.clone()));
+                parts.len() - 1
+            })
+    }
+    if let Some(values) = &rules.allowed {
+        let i = part(
+            &mut parts,
+            &empty,
+            values.iter().filter_map(value_escape).max(),
+        );
+        parts[i].1.allowed = Some(values.clone());
+    }
+    for p in &rules.patterns {
+        let i = part(&mut parts, &empty, pattern_escape(p));
+        parts[i].1.patterns.push(p.clone());
+    }
+    for p in &rules.forbidden_patterns {
+        let i = part(&mut parts, &empty, pattern_escape(p));
+        parts[i].1.forbidden_patterns.push(p.clone());
+    }
+    if let Some(max) = rules.max_length {
+        let i = part(
+            &mut parts,
+            &empty,
+            (!rules.object_only).then_some(Escape::Length),
+        );
+        parts[i].1.max_length = Some(max);
+    }
+    for group in &rules.any_of {
+        let i = part(&mut parts, &empty, group.iter().filter_map(needed).max());
+        parts[i].1.any_of.push(group.clone());
+    }
+    if parts.len() > 1 && parts[0].1.is_empty() {
+        parts.remove(0);
+    }
+    parts
 }
 
 /// Whether some other string has `s` as its NFC form: `s` holds a character that is not ASCII
@@ -175,6 +275,24 @@ pub(crate) fn matches_only_unreachable(pattern: &str) -> bool {
     answer
 }
 
+/// Whether every string holding a match of `pattern` is ASCII; false when that cannot be told.
+/// Computed once per pattern and process.
+pub(crate) fn matches_only_ascii(pattern: &str) -> bool {
+    let key = format!("ascii\u{0}{pattern}");
+    if let Some(known) = pattern_answers()
+        .lock()
+        .ok()
+        .and_then(|a| a.get(&key).copied())
+    {
+        return known;
+    }
+    let answer = search_special(pattern, |b| b >= 0x80) == Some(false);
+    if let Ok(mut answers) = pattern_answers().lock() {
+        answers.insert(key, answer);
+    }
+    answer
+}
+
 /// Whether some byte string with a byte that is not ASCII or is an ASCII image (see
 /// [`reachable`]) contains a match of `pattern`, read byte by byte (a pattern with a character
 /// beyond ASCII, which this reading refuses, is not decided): a breadth-first search of the pattern's
@@ -182,11 +300,18 @@ pub(crate) fn matches_only_unreachable(pattern: &str) -> bool {
 /// text holds for every extension, where such a byte can be added. `None` when the DFA is not
 /// built or the state budget is spent.
 fn search_reachable(pattern: &str) -> Option<bool> {
+    search_special(pattern, |b| {
+        b >= 0x80 || ascii_images().contains(&char::from(b))
+    })
+}
+
+/// Whether some byte string with a byte `special` holds contains a match of `pattern` (see
+/// [`search_reachable`]).
+fn search_special(pattern: &str, special: impl Fn(u8) -> bool) -> Option<bool> {
     use regex_automata::hybrid::dfa::DFA;
     use regex_automata::util::start::Config;
     use regex_automata::Anchored;
     const BUDGET: usize = 20_000;
-    let special = |b: u8| b >= 0x80 || ascii_images().contains(&char::from(b));
     // Bytes, with ASCII `\d`, `\w` and `\b` as the written dialect has them: a class that
     // matches a character beyond ASCII matches one of its bytes here, which is flagged.
     let dfa = DFA::builder()
@@ -263,7 +388,7 @@ mod tests {
 
     #[test]
     fn the_classes_compile_and_match() {
-        for escape in ESCAPES {
+        for escape in [Escape::Nfc, Escape::Length] {
             let re = regex::Regex::new(escape.pattern()).expect("compiles");
             for s in [
                 "e\u{301}",
@@ -340,6 +465,65 @@ mod tests {
         ] {
             assert_eq!(matches_only_unreachable(pattern), only, "{pattern}");
         }
+    }
+
+    #[test]
+    fn the_singletons_are_the_characters_whose_decomposition_is_ascii() {
+        use unicode_normalization::UnicodeNormalization;
+        for c in (0x80..=0x10FFFFu32).filter_map(char::from_u32) {
+            let ascii = std::iter::once(c).nfd().all(|d| d.is_ascii());
+            assert_eq!(ascii, SINGLETONS.contains(&c), "{c:?}");
+        }
+        let re = regex::Regex::new(Escape::Singleton.pattern()).expect("compiles");
+        for (s, escaped) in [
+            ("\u{212A}", true),
+            ("ab\u{37E}c\u{1FEF}", true),
+            ("K", false),
+            ("", false),
+            ("\u{212A}\u{301}", false),
+            ("e\u{301}", false),
+        ] {
+            assert_eq!(re.is_match(s), escaped, "{s:?}");
+            assert_eq!(Escape::Singleton.holds(s), escaped, "{s:?}");
+        }
+    }
+
+    #[test]
+    fn each_keyword_gets_the_escape_it_needs() {
+        assert_eq!(pattern_escape("^[a-z0-9-]+$"), None);
+        assert_eq!(
+            pattern_escape("^[a-zA-Z0-9-_]{1,60}$"),
+            Some(Escape::Singleton)
+        );
+        assert_eq!(
+            pattern_escape("^([A-z]|[a-z][-a-z0-9]*[a-z0-9])$"),
+            Some(Escape::Singleton)
+        );
+        assert_eq!(pattern_escape("^[^#]+$"), Some(Escape::Nfc));
+        assert_eq!(pattern_escape("public|private"), Some(Escape::Nfc));
+        let rules = Rules {
+            patterns: vec!["^[a-z][a-z0-9-]*$".into(), "^[A-Z]+$".into()],
+            max_length: Some(28),
+            min_length: Some(3),
+            ..Rules::default()
+        };
+        let split = parts(&rules);
+        let escapes: Vec<Option<Escape>> = split.iter().map(|(e, _)| *e).collect();
+        assert_eq!(
+            escapes,
+            [None, Some(Escape::Singleton), Some(Escape::Length)]
+        );
+        assert_eq!(split[0].1.patterns, ["^[a-z][a-z0-9-]*$"]);
+        assert_eq!(split[0].1.min_length, Some(3));
+        assert_eq!(split[1].1.patterns, ["^[A-Z]+$"]);
+        assert_eq!(split[2].1.max_length, Some(28));
+        // Allowed values: ASCII with `K` needs the singleton escape only.
+        let rules = Rules {
+            allowed: Some(vec![tfvars_runtime::Value::string("DUAL_STACK")]),
+            ..Rules::default()
+        };
+        assert_eq!(needed(&rules), Some(Escape::Singleton));
+        assert_eq!(parts(&rules).len(), 1);
     }
 
     #[test]

@@ -19,7 +19,7 @@ pub(crate) struct NodeCx {
     /// Accept what Terraform's conversions accept (`--terraform-conversions`).
     pub conversions: bool,
     /// Which of the root definitions of [`nfc::ESCAPES`] some node refers to.
-    pub escapes_used: [AtomicBool; 2],
+    pub escapes_used: [AtomicBool; 3],
 }
 
 impl NodeCx {
@@ -101,10 +101,28 @@ pub(crate) fn node(cx: &NodeCx, ty: &Type, rules: Option<&Rules>, nullable: bool
         };
     }
     if cx.conversions && ty.is_primitive() {
-        let n = conversions::primitive(ty, rules, nullable);
-        return match nfc::needed(rules) {
-            Some(escape) if *ty == Type::String => cx.or_escaped(n, escape),
-            _ => n,
+        if *ty != Type::String || nfc::needed(rules).is_none() {
+            return conversions::primitive(ty, rules, nullable);
+        }
+        // Each group of keywords with the escape it needs (text NFC could change skips only
+        // the keywords it could fool).
+        let mut parts: Vec<Json> = nfc::parts(rules)
+            .into_iter()
+            .map(|(escape, part)| {
+                let n = conversions::primitive(ty, &part, nullable);
+                match escape {
+                    Some(escape) => cx.or_escaped(n, escape),
+                    None => n,
+                }
+            })
+            .collect();
+        return match (parts.pop(), parts.is_empty()) {
+            (Some(only), true) => only,
+            (Some(last), false) => {
+                parts.push(last);
+                map(vec![("allOf", Json::Array(parts))])
+            }
+            (None, _) => conversions::primitive(ty, rules, nullable),
         };
     }
     // Names Terraform may read from other keys (NFC): a required one can be given so.
@@ -422,6 +440,14 @@ pub(crate) fn add_null(n: &mut Json) {
             }
         }
         return;
+    }
+    if m.get("type").is_none() && m.get("anyOf").is_none() {
+        // Parts that must all hold (a string's keywords split by the escape they need): null
+        // passes each.
+        if let Some(Json::Array(parts)) = m.get_mut("allOf") {
+            parts.iter_mut().for_each(add_null);
+            return;
+        }
     }
     if m.get("type").is_none() {
         if let Some(Json::Array(alternatives)) = m.get_mut("anyOf") {
