@@ -1261,3 +1261,25 @@ fn try_of_bool_attributes_in_an_eager_chain() {
         assert_eq!(r.accepts(&value), Some(accepted), "{value:?}");
     }
 }
+
+#[test]
+fn length_of_a_collection_defaulted_to_an_empty_one() {
+    // `coalesce(P, [])` is `P` where `P` is not null, `[]` (length 0) where it is.
+    let r = ok(
+        "length(coalesce(var.x.a, [])) > 0",
+        "object({a = optional(list(string))})",
+    );
+    assert_eq!(r.required, ["a"]);
+    let a = &r.properties[0].1;
+    assert_eq!((a.min_length, a.null_ok), (Some(1), false));
+    // Null gives length 0, which `<= 2` accepts.
+    let r = ok("length(var.x == null ? [] : var.x) <= 2", "list(string)");
+    assert_eq!((r.max_length, r.null_ok), (Some(2), true));
+    // `{}` beside a list does not unify in Terraform (an error): not rewritten.
+    assert!(rules(
+        "length(coalesce(var.x, {})) > 0",
+        "list(string)",
+        TerraformVersion::Latest
+    )
+    .is_err());
+}

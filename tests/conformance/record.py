@@ -1971,6 +1971,52 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # `length` of a collection defaulted to an empty one: `coalesce(P, [])` (the first non-null
+    # argument; an empty list is not skipped) and `P == null ? [] : P`.
+    m = module(
+        "validation_length_defaulted",
+        "validation",
+        var(
+            "scope",
+            "object({ groups = optional(list(string)), subs = optional(list(string)) })",
+            default='{ groups = ["g"] }',
+            nullable=False,
+            checks=[
+                (
+                    "length(coalesce(var.scope.groups, [])) > 0 || length(coalesce(var.scope.subs, [])) > 0",
+                    '"Give one."',
+                )
+            ],
+        )
+        + var(
+            "ids",
+            "list(string)",
+            default="null",
+            checks=[("length(var.ids == null ? [] : var.ids) <= 2", '"Too many."')],
+        )
+        + var(
+            "tags",
+            "map(string)",
+            default="null",
+            checks=[("length(coalesce(var.tags, {})) < 3", '"Too many tags."')],
+        ),
+    )
+    m.case("no_files")
+    for name, text in [
+        ("scope_groups", '{"scope": {"groups": ["g"]}}'),
+        ("scope_subs", '{"scope": {"subs": ["s"], "groups": []}}'),
+        ("scope_empty_lists", '{"scope": {"groups": [], "subs": []}}'),
+        ("scope_nulls", '{"scope": {"groups": null, "subs": null}}'),
+        ("scope_null", '{"scope": null}'),
+        ("ids_null", '{"ids": null}'),
+        ("ids_two", '{"ids": ["a", "b"]}'),
+        ("ids_three", '{"ids": ["a", "b", "c"]}'),
+        ("tags_null", '{"tags": null}'),
+        ("tags_two", '{"tags": {"a": "1", "b": "2"}}'),
+        ("tags_three", '{"tags": {"a": "1", "b": "2", "c": "3"}}'),
+    ]:
+        m.json(name, text + "\n")
+
     # `can(base64decode(…))`: base64 syntax (padding, line breaks skipped), then UTF-8 bytes.
     m = module(
         "validation_base64",

@@ -1255,6 +1255,9 @@ impl Cx<'_> {
     }
 
     fn condition_direct(&self, e: &Expr, target: Target, ty: &Type) -> Result<Translated, String> {
+        if let Some(chosen) = self.length_of_choice(e, target, ty) {
+            return self.condition(&chosen, target, ty);
+        }
         match e {
             Expr::Binary(BinaryOp::Or, ..) => self
                 .or_chain(e, target, ty)
@@ -1572,6 +1575,101 @@ impl Cx<'_> {
             // A bool used as a condition (`var.x.enabled && …`): true; null fails.
             other if target.is(other) && *ty == Type::Bool => Ok(self.truth_value(true)),
             other => Err(format!("{} is not translated", describe(other))),
+        }
+    }
+
+    /// `length(C ? A : B) op N` as `C ? length(A) op N : length(B) op N` (Terraform evaluates
+    /// only the branch taken, so errors stay where they were), and `length(coalesce(P, []))`
+    /// (`{}`) on a collection `P` as `length(P == null ? [] : P)` (`coalesce` gives its first
+    /// non-null argument; an empty collection is not skipped). `length` of an empty literal
+    /// is 0, so that branch is the comparison's truth value. `None` for other expressions.
+    fn length_of_choice(&self, e: &Expr, target: Target, ty: &Type) -> Option<Expr> {
+        let Expr::Binary(
+            op @ (BinaryOp::Eq
+            | BinaryOp::NotEq
+            | BinaryOp::Less
+            | BinaryOp::LessEq
+            | BinaryOp::Greater
+            | BinaryOp::GreaterEq),
+            a,
+            b,
+        ) = e
+        else {
+            return None;
+        };
+        let length_of = |e: &Expr| match e.peel() {
+            Expr::Call {
+                name,
+                args,
+                expand_final: false,
+            } if name == "length" && args.len() == 1 => Some(args[0].peel().clone()),
+            _ => None,
+        };
+        let (arg, n, length_first) = match (length_of(a), length_of(b)) {
+            (Some(arg), None) => (arg, b, true),
+            (None, Some(arg)) => (arg, a, false),
+            _ => return None,
+        };
+        let Some(Value::Number(_)) = self.literal(n) else {
+            return None;
+        };
+        // `[]` beside a list or set, `{}` beside a map: the types Terraform unifies them with
+        // (another pairing fails, which this form would not).
+        let empty = |e: &Expr| {
+            matches!(e.peel(), Expr::Tuple(v) if v.is_empty())
+                || matches!(e.peel(), Expr::Object(v) if v.is_empty())
+        };
+        let empty_of_path = |lit: &Expr, p: &Expr| {
+            rooted_at(p, target)
+                && match (lit.peel(), path_type(p.peel(), target, ty)) {
+                    (Expr::Tuple(v), Some(Type::List(_) | Type::Set(_))) => v.is_empty(),
+                    (Expr::Object(v), Some(Type::Map(_))) => v.is_empty(),
+                    _ => false,
+                }
+        };
+        let compared = |x: Expr| -> Expr {
+            let len: Expr = if empty(&x) {
+                Expr::Literal(Value::Number(Number::from(0)))
+            } else {
+                Expr::Call {
+                    name: "length".into(),
+                    args: vec![x],
+                    expand_final: false,
+                }
+            };
+            let (l, r) = if length_first {
+                (len, (**n).clone())
+            } else {
+                ((**n).clone(), len)
+            };
+            let cmp = Expr::Binary(*op, Box::new(l), Box::new(r));
+            match tfvars_runtime::eval::eval_constant(&cmp) {
+                Ok(v @ Value::Bool(_)) => Expr::Literal(v),
+                _ => cmp,
+            }
+        };
+        match arg {
+            Expr::Conditional(c, x, y) if empty_of_path(&x, &y) || empty_of_path(&y, &x) => Some(
+                Expr::Conditional(c, Box::new(compared(*x)), Box::new(compared(*y))),
+            ),
+            Expr::Call {
+                name,
+                args,
+                expand_final: false,
+            } if name == "coalesce" && args.len() == 2 && empty_of_path(&args[1], &args[0]) => {
+                let p = args[0].peel().clone();
+                let is_null = Expr::Binary(
+                    BinaryOp::Eq,
+                    Box::new(p.clone()),
+                    Box::new(Expr::Literal(Value::null())),
+                );
+                Some(Expr::Conditional(
+                    Box::new(is_null),
+                    Box::new(compared(Expr::Tuple(Vec::new()))),
+                    Box::new(compared(p)),
+                ))
+            }
+            _ => None,
         }
     }
 
