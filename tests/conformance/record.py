@@ -2017,6 +2017,51 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # `try(…, true)` around a rule over elements whose failures are known: an attribute with a
+    # default is never null (given null, it takes the default); one without fails `contains`,
+    # which `try` turns into true.
+    m = module(
+        "validation_try_elements",
+        "validation",
+        var(
+            "settings",
+            'list(object({ id = string, lifecycle = optional(string, "All") }))',
+            default="null",
+            checks=[
+                (
+                    'try(var.settings == null ? true : alltrue([for s in var.settings : s == null ? true : contains(["Init", "All"], s.lifecycle)]), true)',
+                    '"Bad lifecycle."',
+                )
+            ],
+        )
+        + var(
+            "rules",
+            "list(object({ action = optional(string) }))",
+            default="null",
+            checks=[
+                (
+                    'try(var.rules == null ? true : alltrue([for r in var.rules : contains(["Allow", "Deny"], r.action)]), true)',
+                    '"Bad action."',
+                )
+            ],
+        ),
+    )
+    m.case("no_files")
+    for name, text in [
+        ("settings_ok", '{"settings": [{"id": "a", "lifecycle": "Init"}]}'),
+        ("settings_default", '{"settings": [{"id": "a"}]}'),
+        ("settings_null_lifecycle", '{"settings": [{"id": "a", "lifecycle": null}]}'),
+        ("settings_bad", '{"settings": [{"id": "a", "lifecycle": "None"}]}'),
+        ("settings_null_element", '{"settings": [null, {"id": "a", "lifecycle": "All"}]}'),
+        ("settings_null_element_bad", '{"settings": [null, {"id": "a", "lifecycle": "x"}]}'),
+        ("rules_ok", '{"rules": [{"action": "Allow"}]}'),
+        ("rules_bad", '{"rules": [{"action": "Other"}]}'),
+        ("rules_null_action", '{"rules": [{"action": null}]}'),
+        ("rules_null_action_bad", '{"rules": [{"action": null}, {"action": "Other"}]}'),
+        ("rules_null_element", '{"rules": [null]}'),
+    ]:
+        m.json(name, text + "\n")
+
     # `can(base64decode(…))`: base64 syntax (padding, line breaks skipped), then UTF-8 bytes.
     m = module(
         "validation_base64",

@@ -2740,12 +2740,18 @@ impl Cx<'_> {
                 caught().or_else(|why| {
                     // Where every failure of `C` is known ([`defined`]): `C` where it does not
                     // fail, the fallback elsewhere.
-                    if !is_boolean(c.peel()) {
+                    if !self.never_null_bool(c) {
                         return Err(why);
                     }
                     let fallback = Expr::Literal(Value::Bool(fallback));
                     self.guarded(c, c, &fallback, target, ty)
-                        .and_then(|rewritten| self.condition(&rewritten, target, ty))
+                        .and_then(|rewritten| {
+                            // Told what each branch knows, nested tests of the same condition
+                            // drop out (`x == null ? (x == null ? true : A) : …`).
+                            self.condition(&rewritten, target, ty).or_else(|_| {
+                                self.condition(&with_known_conditions(&rewritten), target, ty)
+                            })
+                        })
                         .map_err(|_| why)
                 })
             }
@@ -3573,6 +3579,60 @@ fn case_mapped(e: &Expr, target: Target) -> Option<&'static str> {
         },
         _ => None,
     }
+}
+
+/// `e` with each conditional's branches told what its condition is: inside `C ? T : E`, `C`
+/// itself is `true` in `T` and `false` in `E`, and a conditional on a literal is its branch
+/// (Terraform evaluates only the branch taken, so nothing else is evaluated either way).
+fn with_known_conditions(e: &Expr) -> Expr {
+    fn known(e: &Expr, facts: &mut Vec<(Expr, bool)>) -> Expr {
+        if let Some((_, b)) = facts.iter().find(|(c, _)| c == e) {
+            return Expr::Literal(Value::Bool(*b));
+        }
+        match e {
+            Expr::Conditional(c, t, f) => {
+                let c = known(c, facts);
+                match c {
+                    Expr::Literal(Value::Bool(true)) => known(t, facts),
+                    Expr::Literal(Value::Bool(false)) => known(f, facts),
+                    c => {
+                        facts.push((c.clone(), true));
+                        let t = known(t, facts);
+                        facts.pop();
+                        facts.push((c.clone(), false));
+                        let f = known(f, facts);
+                        facts.pop();
+                        Expr::Conditional(Box::new(c), Box::new(t), Box::new(f))
+                    }
+                }
+            }
+            Expr::For(f) => {
+                // Facts about a symbol the `for` binds again do not hold inside it.
+                let binds = |e: &Expr| {
+                    mentions_bound(e, &f.value_var)
+                        || f.key_var.as_ref().is_some_and(|k| mentions_bound(e, k))
+                };
+                let mut inside: Vec<(Expr, bool)> =
+                    facts.iter().filter(|(c, _)| !binds(c)).cloned().collect();
+                let mut f2 = (**f).clone();
+                f2.collection = known(&f.collection, facts);
+                f2.value = known(&f.value, &mut inside);
+                f2.key = f.key.as_ref().map(|k| known(k, &mut inside));
+                f2.condition = f.condition.as_ref().map(|c| known(c, &mut inside));
+                Expr::For(Box::new(f2))
+            }
+            other => rewrite(other, &mut |inner| {
+                (!std::ptr::eq(inner, other)).then(|| known(inner, facts))
+            }),
+        }
+    }
+    known(e, &mut Vec::new())
+}
+
+/// Whether `e` refers to the symbol `name` bound by a `for` or splat.
+fn mentions_bound(e: &Expr, name: &str) -> bool {
+    matches!(e, Expr::Bound(b) if b == name)
+        || e.children().into_iter().any(|c| mentions_bound(c, name))
 }
 
 /// `P` of `P == null` or `null == P`.

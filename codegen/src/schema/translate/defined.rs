@@ -192,6 +192,15 @@ impl Cx<'_> {
         }
     }
 
+    /// Whether `e`, where it does not fail, is a bool and never null: a condition, a bool
+    /// literal, or a conditional choosing between such.
+    pub(super) fn never_null_bool(&self, e: &Expr) -> bool {
+        match e.peel() {
+            Expr::Conditional(_, a, b) => self.never_null_bool(a) && self.never_null_bool(b),
+            e => is_boolean(e) || matches!(self.literal(e), Some(Value::Bool(_))),
+        }
+    }
+
     /// The condition under which evaluating `e` does not fail; `scope.non_null` gains the
     /// paths the condition tests non-null (they hold for whatever is evaluated after `e`).
     fn defined(&self, e: &Expr, scope: &mut Scope) -> Result<Expr, String> {
@@ -331,6 +340,18 @@ impl Cx<'_> {
         if scope.keys.contains(e) || scope.non_null.contains(e) {
             return Ok(lit(true));
         }
+        if let Expr::GetAttr(inner, name) = e {
+            // An optional attribute with a non-null default takes it for null too; but a
+            // nullable variable given null stays null (a rule between variables).
+            let defaulted = matches!(scope.path_type(inner), Some(Type::Object(attrs))
+                if attrs.iter().any(|a| a.name == *name
+                    && a.default.as_ref().is_some_and(|d| !d.is_null())));
+            let variable_kept_null = matches!(inner.peel(), Expr::Variable(v) if v == super::ROOT)
+                && self.null_stays.contains(name);
+            if defaulted && !variable_kept_null {
+                return Ok(lit(true));
+            }
+        }
         if scope.path_type(e).is_some() {
             scope.known_non_null(e);
             return Ok(not_null(e));
@@ -436,7 +457,9 @@ impl Cx<'_> {
                 }
                 Ok(and(defined, some))
             }
-            ("alltrue" | "anytrue", [f @ Expr::For(inner)]) if is_boolean(inner.value.peel()) => {
+            ("alltrue" | "anytrue", [f @ Expr::For(inner)])
+                if self.never_null_bool(&inner.value) =>
+            {
                 // The elements are conditions, never null.
                 self.defined(f, scope)
             }
