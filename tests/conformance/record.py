@@ -2062,6 +2062,47 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # `nonsensitive(x)` gives `x` to a rule; `lower(x) == "s"` compares as `contains(["s"],
+    # lower(x))` does, failing alike on null.
+    m = module(
+        "validation_case_equality",
+        "validation",
+        var(
+            "ext",
+            "list(object({ type = string }))",
+            default="[]",
+            sensitive=True,
+            checks=[('!anytrue([for e in nonsensitive(var.ext) : lower(e.type) == "ssh"])', '"No ssh."')],
+        )
+        + var(
+            "user",
+            "string",
+            default='"me"',
+            checks=[('upper(var.user) != "ROOT"', '"Not root."')],
+        )
+        + var(
+            "os",
+            "string",
+            default='"linux"',
+            checks=[('lower(var.os) == "linux" || lower(var.os) == "windows"', '"Unknown os."')],
+        ),
+    )
+    m.case("no_files")
+    for name, text in [
+        ("ext_ok", '{"ext": [{"type": "web"}]}'),
+        ("ext_ssh", '{"ext": [{"type": "SsH"}]}'),
+        ("ext_null_element", '{"ext": [null]}'),
+        ("ext_null_type", '{"ext": [{"type": null}]}'),
+        ("user_root", '{"user": "Root"}'),
+        ("user_dotless_i", '{"user": "root\\u0131"}'),
+        ("user_null", '{"user": null}'),
+        ("os_upper", '{"os": "LINUX"}'),
+        ("os_kelvin", '{"os": "\\u212Aali"}'),
+        ("os_other", '{"os": "mac"}'),
+        ("os_null", '{"os": null}'),
+    ]:
+        m.json(name, text + "\n")
+
     # `can(base64decode(…))`: base64 syntax (padding, line breaks skipped), then UTF-8 bytes.
     m = module(
         "validation_base64",

@@ -487,7 +487,7 @@ pub fn translate(
         null_stays: &[],
         nfc_escaped,
     };
-    let t = cx.condition(condition, Target::Var(name), ty)?;
+    let t = cx.condition(&without_identities(condition), Target::Var(name), ty)?;
     let mut rules = t.rules;
     rules.null_ok = t.on_null == OnNull::True;
     refuse_negated_base64(rules)
@@ -524,9 +524,24 @@ pub fn translate_root(
         null_stays,
         nfc_escaped,
     };
-    let rewritten = to_root(condition);
+    let rewritten = to_root(&without_identities(condition));
     let t = cx.condition(&rewritten, Target::Var(ROOT), root)?;
     refuse_negated_base64(t.rules)
+}
+
+/// `e` without calls of the functions that give their argument unchanged to a rule:
+/// `nonsensitive(x)` and `sensitive(x)` only mark a value (null included).
+fn without_identities(e: &Expr) -> Expr {
+    rewrite(e, &mut |e| match e {
+        Expr::Call {
+            name,
+            args,
+            expand_final: false,
+        } if args.len() == 1 && (name == "nonsensitive" || name == "sensitive") => {
+            Some(without_identities(&args[0]))
+        }
+        _ => None,
+    })
 }
 
 /// `var.x` → `ROOT.x`.
@@ -1257,6 +1272,9 @@ impl Cx<'_> {
     fn condition_direct(&self, e: &Expr, target: Target, ty: &Type) -> Result<Translated, String> {
         if let Some(chosen) = self.length_of_choice(e, target, ty) {
             return self.condition(&chosen, target, ty);
+        }
+        if let Some(contains) = self.case_mapped_equality(e, target) {
+            return self.condition(&contains, target, ty);
         }
         match e {
             Expr::Binary(BinaryOp::Or, ..) => self
@@ -2462,6 +2480,33 @@ impl Cx<'_> {
             self.case_mapped_pattern(name, mapping, list, ty)
                 .map(|pattern| Translated::pattern(pattern, OnNull::Error)),
         )
+    }
+
+    /// `lower(x) == "s"` (`upper`, `!=`) as `contains(["s"], lower(x))` (`!contains`): the
+    /// same comparison, failing alike where `lower` fails (on null).
+    fn case_mapped_equality(&self, e: &Expr, target: Target) -> Option<Expr> {
+        let Expr::Binary(op @ (BinaryOp::Eq | BinaryOp::NotEq), a, b) = e else {
+            return None;
+        };
+        let (mapped, lit) = if case_mapped(a, target).is_some() {
+            (a, b)
+        } else if case_mapped(b, target).is_some() {
+            (b, a)
+        } else {
+            return None;
+        };
+        let Some(Value::String(_)) = self.literal(lit) else {
+            return None;
+        };
+        let contains = Expr::Call {
+            name: "contains".into(),
+            args: vec![Expr::Tuple(vec![(**lit).clone()]), (**mapped).clone()],
+            expand_final: false,
+        };
+        Some(match op {
+            BinaryOp::Eq => contains,
+            _ => Expr::Unary(UnaryOp::Not, Box::new(contains)),
+        })
     }
 
     /// The pattern of the strings of type `ty` whose `mapping` (the function `name`) is in the
