@@ -105,8 +105,16 @@ fn disjunctions() {
     let r = ok("var.x == null || var.x < 0 || var.x > 10", "number");
     assert_eq!(r.any_of[0].len(), 2);
     assert!(r.null_ok);
-    refused(
+    // An empty list meets every rule on its elements: "empty, or each is a" is "each is a".
+    let r = ok(
         "length(var.x) == 0 || alltrue([for s in var.x : s == \"a\"])",
+        "list(string)",
+    );
+    assert!(r.any_of.is_empty() && r.max_length.is_none());
+    assert_eq!(r.items.and_then(|i| i.allowed).map(|a| a.len()), Some(1));
+    // Not when the other side says more than "empty" (here, also "short").
+    refused(
+        "length(var.x) < 2 || alltrue([for s in var.x : s == \"a\"])",
         "list(string)",
         "on elements",
     );

@@ -2103,6 +2103,56 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # Rules on every element written in other forms: an empty collection first, a count of the
+    # failing ones through `distinct(flatten(…))`, values read back by key.
+    m = module(
+        "validation_every_element_forms",
+        "validation",
+        var(
+            "rules",
+            "list(object({ direction = string }))",
+            default="[]",
+            checks=[
+                (
+                    '(var.rules == null || length(var.rules) == 0) ? true : length(distinct(flatten([for r in var.rules : false if !contains(["in", "out"], r.direction)]))) == 0',
+                    '"Bad direction."',
+                )
+            ],
+        )
+        + var(
+            "dbs",
+            "map(object({ name = string }))",
+            default="{}",
+            checks=[
+                (
+                    'alltrue([for k in keys(var.dbs) : can(regex("^[a-z]{1,8}$", var.dbs[k].name))])',
+                    '"Bad name."',
+                )
+            ],
+        )
+        + var(
+            "tags",
+            "list(string)",
+            default="[]",
+            checks=[('length(var.tags) == 0 || alltrue([for t in var.tags : t == "a"])', '"Only a."')],
+        ),
+    )
+    m.case("no_files")
+    for name, text in [
+        ("rules_ok", '{"rules": [{"direction": "in"}, {"direction": "out"}]}'),
+        ("rules_bad", '{"rules": [{"direction": "in"}, {"direction": "up"}]}'),
+        ("rules_empty", '{"rules": []}'),
+        ("rules_null_element", '{"rules": [null]}'),
+        ("dbs_ok", '{"dbs": {"a": {"name": "main"}}}'),
+        ("dbs_bad", '{"dbs": {"a": {"name": "main"}, "b": {"name": "Main"}}}'),
+        ("dbs_null", '{"dbs": null}'),
+        ("dbs_null_element", '{"dbs": {"a": null}}'),
+        ("tags_ok", '{"tags": ["a", "a"]}'),
+        ("tags_bad", '{"tags": ["a", "b"]}'),
+        ("tags_null", '{"tags": null}'),
+    ]:
+        m.json(name, text + "\n")
+
     # `can(base64decode(…))`: base64 syntax (padding, line breaks skipped), then UTF-8 bytes.
     m = module(
         "validation_base64",

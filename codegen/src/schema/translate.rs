@@ -487,7 +487,9 @@ pub fn translate(
         null_stays: &[],
         nfc_escaped,
     };
-    let t = cx.condition(&without_identities(condition), Target::Var(name), ty)?;
+    let target = Target::Var(name);
+    let normal = normalized(condition, &|e| path_type(e, target, ty));
+    let t = cx.condition(&normal, target, ty)?;
     let mut rules = t.rules;
     rules.null_ok = t.on_null == OnNull::True;
     refuse_negated_base64(rules)
@@ -524,24 +526,140 @@ pub fn translate_root(
         null_stays,
         nfc_escaped,
     };
-    let rewritten = to_root(&without_identities(condition));
+    let rewritten = normalized(&to_root(condition), &|e| {
+        path_type(e, Target::Var(ROOT), root)
+    });
     let t = cx.condition(&rewritten, Target::Var(ROOT), root)?;
     refuse_negated_base64(t.rules)
 }
 
-/// `e` without calls of the functions that give their argument unchanged to a rule:
-/// `nonsensitive(x)` and `sensitive(x)` only mark a value (null included).
-fn without_identities(e: &Expr) -> Expr {
+/// `e` in the forms the translator reads, each the same to Terraform:
+/// - `nonsensitive(x)`, `sensitive(x)` as `x` (they only mark the value, null included);
+/// - `flatten([for … : L if P])` with `L` a literal that is not a list as the `for` itself;
+/// - `for k in keys(M) : … M[k] …` over a map or object `M` (by `type_of`) as
+///   `for k, v in M : … v …` (the same keys in the same order; both fail on a null `M`).
+fn normalized(e: &Expr, type_of: &dyn Fn(&Expr) -> Option<Type>) -> Expr {
     rewrite(e, &mut |e| match e {
         Expr::Call {
             name,
             args,
             expand_final: false,
         } if args.len() == 1 && (name == "nonsensitive" || name == "sensitive") => {
-            Some(without_identities(&args[0]))
+            Some(normalized(&args[0], type_of))
+        }
+        Expr::Call {
+            name,
+            args,
+            expand_final: false,
+        } if name == "flatten"
+            && matches!(args.as_slice(), [Expr::For(f)]
+                if matches!(f.value.peel(), Expr::Literal(v) if matches!(v,
+                    Value::Bool(_) | Value::Number(_) | Value::String(_)))) =>
+        {
+            Some(normalized(&args[0], type_of))
+        }
+        Expr::Binary(op, a, b) if emptiness_test(*op, a, b) || emptiness_test(flip(*op), b, a) => {
+            // `length(distinct(A))` is 0 exactly where `length(A)` is.
+            let undistinct = |x: &Expr| match x.peel() {
+                Expr::Call { name, args, .. } if name == "length" && args.len() == 1 => {
+                    match args[0].peel() {
+                        Expr::Call {
+                            name,
+                            args: inner,
+                            expand_final: false,
+                        } if name == "distinct" && inner.len() == 1 => Some(Expr::Call {
+                            name: "length".into(),
+                            args: vec![inner[0].clone()],
+                            expand_final: false,
+                        }),
+                        _ => None,
+                    }
+                }
+                _ => None,
+            };
+            let a2 = undistinct(a).unwrap_or_else(|| (**a).clone());
+            let b2 = undistinct(b).unwrap_or_else(|| (**b).clone());
+            Some(Expr::Binary(
+                *op,
+                Box::new(normalized(&a2, type_of)),
+                Box::new(normalized(&b2, type_of)),
+            ))
+        }
+        Expr::For(f) if f.key_var.is_none() => {
+            let Expr::Call {
+                name,
+                args,
+                expand_final: false,
+            } = f.collection.peel()
+            else {
+                return None;
+            };
+            let [m] = args.as_slice() else {
+                return None;
+            };
+            if name != "keys"
+                || !matches!(type_of(m.peel()), Some(Type::Map(_) | Type::Object(_)))
+                || binds_again(&f.value, &f.value_var)
+                || f.condition
+                    .as_ref()
+                    .is_some_and(|c| binds_again(c, &f.value_var))
+            {
+                return None;
+            }
+            let k = f.value_var.clone();
+            let v = format!("{k}\u{0}value");
+            let indexed = |x: &Expr| {
+                rewrite(x, &mut |x| match x.peel() {
+                    Expr::Index(c, i)
+                        if c.peel() == m.peel()
+                            && matches!(i.peel(), Expr::Bound(b) if *b == k) =>
+                    {
+                        Some(Expr::Bound(v.clone()))
+                    }
+                    _ => None,
+                })
+            };
+            let mut g = (**f).clone();
+            g.collection = m.clone();
+            g.key_var = Some(k.clone());
+            g.value_var = v.clone();
+            g.value = normalized(&indexed(&f.value), type_of);
+            g.key = f.key.as_ref().map(|x| normalized(&indexed(x), type_of));
+            g.condition = f
+                .condition
+                .as_ref()
+                .map(|x| normalized(&indexed(x), type_of));
+            Some(Expr::For(Box::new(g)))
         }
         _ => None,
     })
+}
+
+/// Whether `a op b` with `a` a `length(…)` and `b` a literal 0 or 1 only tells whether the
+/// length is 0 (`== 0`, `!= 0`, `> 0`, `>= 1`, `< 1`, `<= 0`).
+fn emptiness_test(op: BinaryOp, a: &Expr, b: &Expr) -> bool {
+    let is_length =
+        matches!(a.peel(), Expr::Call { name, args, .. } if name == "length" && args.len() == 1);
+    let n = match b.peel() {
+        Expr::Literal(Value::Number(n)) => n.to_i128(),
+        _ => None,
+    };
+    is_length
+        && matches!(
+            (op, n),
+            (
+                BinaryOp::Eq | BinaryOp::NotEq | BinaryOp::Greater | BinaryOp::LessEq,
+                Some(0)
+            ) | (BinaryOp::GreaterEq | BinaryOp::Less, Some(1))
+        )
+}
+
+/// Whether a `for` inside `e` binds `name` again.
+fn binds_again(e: &Expr, name: &str) -> bool {
+    match e {
+        Expr::For(f) if f.value_var == name || f.key_var.as_deref() == Some(name) => true,
+        _ => e.children().into_iter().any(|c| binds_again(c, name)),
+    }
 }
 
 /// `var.x` → `ROOT.x`.
@@ -1721,6 +1839,7 @@ impl Cx<'_> {
 
     /// Alternatives of which one must hold, as one set of rules (`anyOf` unless there is one).
     fn alternatives(&self, mut alternatives: Vec<Rules>, ty: &Type) -> Result<Rules, String> {
+        absorb(&mut alternatives);
         if alternatives.len() == 1 {
             return Ok(alternatives.pop().unwrap_or_default());
         }
@@ -4271,6 +4390,41 @@ fn absorb(alternatives: &mut Vec<Rules>) {
     };
     if alternatives.iter().any(|r| r.may_fail) {
         return;
+    }
+    // `length(x) == 0 || (length(x) > 0 && EVERY)` is `EVERY`, a rule on every element, value
+    // or key only: an empty collection meets it.
+    let empty_only = |r: &Rules| {
+        let mut plain = r.clone();
+        plain.null_ok = true;
+        plain
+            == Rules {
+                max_length: Some(0),
+                ..Rules::default()
+            }
+    };
+    let every_only = |r: &Rules| {
+        let mut every = r.clone();
+        if every.min_length == Some(1) {
+            every.min_length = None;
+        }
+        let mut bare = every.clone();
+        bare.items = None;
+        bare.values = None;
+        bare.keys = None;
+        bare.null_ok = true;
+        let some = every.items.is_some() || every.values.is_some() || every.keys.is_some();
+        (some && bare == Rules::default()).then_some(every)
+    };
+    if let [a, b] = alternatives.as_slice() {
+        let every = match (empty_only(a), empty_only(b)) {
+            (true, false) => every_only(b),
+            (false, true) => every_only(a),
+            _ => None,
+        };
+        if let Some(every) = every {
+            *alternatives = vec![every];
+            return;
+        }
     }
     if let Some(i) = alternatives.iter().position(weakest) {
         let keep = alternatives[i].clone();
