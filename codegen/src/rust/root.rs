@@ -1,6 +1,7 @@
 //! The root struct: one field per variable, the builder, the module spec, the metadata table and
 //! the I/O methods (which delegate to generic functions in the facade, keeping expansions small).
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 use tfvars_runtime::output::{to_hcl_expression, type_text};
@@ -85,7 +86,7 @@ pub fn render_root(
                 &mut type_names,
                 root,
                 &v.ty,
-                &mut vec![v.name.clone()],
+                &mut vec![Cow::Borrowed(v.name.as_str())],
                 &mut names,
             );
             names
@@ -100,7 +101,7 @@ pub fn render_root(
         for i in run.clone() {
             let v = &vars[i];
             let mut mapper = TypeMapper::new(krate, &struct_names[i]);
-            let ty = mapper.map(&v.ty, &mut vec![v.name.clone()]);
+            let ty = mapper.map(&v.ty, &mut vec![Cow::Borrowed(v.name.as_str())]);
             let ident = field_idents[i].clone();
             out.fields.push(FieldDef {
                 doc: variable_doc(v, &ident),
