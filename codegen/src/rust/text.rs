@@ -67,8 +67,17 @@ fn plain_prefix(bytes: &[u8]) -> usize {
     n + bytes[n..].iter().take_while(|&&b| is_plain(b)).count()
 }
 
-/// Whether `char::escape_debug` changes a non-ASCII `c`.
+/// Whether `char::escape_debug` changes a non-ASCII `c`. Letters of Latin-1 and the general
+/// punctuation the generated docs use (`…`, `–`, `’`) are answered without its tables.
 fn needs_escape(c: char) -> bool {
+    if matches!(c, '\u{c0}'..='\u{ff}' | '\u{2010}'..='\u{2027}') {
+        return false;
+    }
+    escapes_debug(c)
+}
+
+/// Whether `char::escape_debug` changes `c`.
+fn escapes_debug(c: char) -> bool {
     let mut e = c.escape_debug();
     !(e.next() == Some(c) && e.next().is_none())
 }
@@ -159,6 +168,15 @@ mod tests {
         });
         let expected = quote::quote!(#(#[doc = #lines])*);
         assert_eq!(tokens.to_string(), expected.to_string());
+    }
+
+    #[test]
+    fn the_characters_answered_quickly_are_not_escaped() {
+        for c in ('\u{c0}'..='\u{ff}').chain('\u{2010}'..='\u{2027}') {
+            assert!(!escapes_debug(c), "{c:?}");
+            assert!(!needs_escape(c), "{c:?}");
+        }
+        assert!(needs_escape('\u{ad}') && needs_escape('\u{2028}') && needs_escape('\u{301}'));
     }
 
     #[test]
