@@ -98,6 +98,7 @@ pub fn render_root(
     let rendered = crate::parallel::map(&runs, |run| {
         let shared = Shared::new(krate);
         let mut out = RunText::default();
+        let mut reserved = false;
         for i in run.clone() {
             let v = &vars[i];
             let mut mapper = TypeMapper::new(krate, &struct_names[i]);
@@ -122,6 +123,15 @@ pub fn render_root(
                     render_build(&mut out.structs, s, Members::Attributes);
                 }
                 render_value_impls(&shared, &mut out.structs, s);
+            }
+            if !reserved && !mapper.structs.is_empty() {
+                // The run's text grows to megabytes: room for the rest of its structs at the
+                // size per struct of the first that has any, a little more, spares copying it
+                // as it grows.
+                reserved = true;
+                let per_struct = out.structs.len() / mapper.structs.len();
+                let rest: usize = struct_names[i + 1..run.end].iter().map(Vec::len).sum();
+                out.structs.reserve(rest * per_struct / 8 * 9);
             }
         }
         out

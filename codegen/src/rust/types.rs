@@ -252,7 +252,8 @@ impl<'a> TypeMapper<'a> {
                     Some(body_key(&fields))
                 };
                 let orderable = fields.iter().all(|f| f.ty.orderable);
-                let mut doc = String::from("The object type");
+                let mut doc = String::with_capacity(64);
+                doc.push_str("The object type");
                 if !path.is_empty() {
                     doc.push_str(" of `");
                     push_display_path(&mut doc, path);
@@ -394,7 +395,7 @@ fn push_short_type_text(out: &mut String, ty: &Type) {
 }
 
 fn attribute_doc(ty: &Type, optional: bool, default: Option<&Value>) -> String {
-    let mut doc = String::with_capacity(64);
+    let mut doc = String::with_capacity(96);
     doc.push_str("Terraform type: `");
     push_short_type_text(&mut doc, ty);
     doc.push('`');
