@@ -14,7 +14,7 @@
 //! declaration order, so the result is stable; same-shaped objects in different places get
 //! different types, and two invocations with different root names never share a type name.
 
-use std::collections::HashSet;
+use super::hash::TextSet;
 
 /// Words that cannot be plain Rust identifiers in any edition (strict, reserved and weak
 /// keywords that matter as field names), in byte order for a binary search.
@@ -38,7 +38,7 @@ pub struct FieldNames {
     /// them costs less than a set's allocations (the root struct's few hundred use `index`).
     taken: Vec<String>,
     /// Every taken name, once there are more than [`FieldNames::LINEAR`].
-    index: HashSet<String>,
+    index: TextSet<String>,
 }
 
 impl FieldNames {
@@ -203,14 +203,14 @@ fn push_upper_camel(out: &mut String, name: &str) {
 /// Assigns type names across one expansion.
 pub struct TypeNames {
     /// Every name taken, lower-cased, with the `…builder` name of each.
-    taken: HashSet<String>,
+    taken: TextSet<String>,
 }
 
 impl TypeNames {
     /// A namer with `root` (and `rootBuilder`) taken.
     pub fn new(root: &str) -> TypeNames {
         let mut names = TypeNames {
-            taken: HashSet::new(),
+            taken: TextSet::default(),
         };
         names.reserve(root);
         names

@@ -2,12 +2,12 @@
 
 use std::borrow::Cow;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use tfvars_runtime::output::to_hcl_expression;
 use tfvars_runtime::{Type, Value};
 
+use super::hash::TextMap;
 use super::naming::{FieldNames, TypeNames};
 use super::text::{push_doc_attrs, push_escaped, push_str_lit};
 
@@ -425,11 +425,11 @@ pub struct Shared {
     /// The builder attribute of a non-sensitive number field.
     builder_number: String,
     /// The `#[doc]` attributes of each field doc text met so far.
-    field_docs: RefCell<HashMap<String, String>>,
+    field_docs: RefCell<TextMap<String, String>>,
     /// `{ to_value body } { from_value body }` by field list.
-    value_bodies: RefCell<HashMap<String, (String, String)>>,
+    value_bodies: RefCell<TextMap<String, (String, String)>>,
     /// Struct bodies by [`StructDef::body_key`].
-    struct_bodies: RefCell<HashMap<String, String>>,
+    struct_bodies: RefCell<TextMap<String, String>>,
 }
 
 impl Shared {
@@ -442,9 +442,9 @@ impl Shared {
             builder_number: format!(
                 "#[builder(with = |v: impl {krate}::__private::IntoNumber| {krate}::__private::IntoNumber::into_number(v))]\n"
             ),
-            field_docs: RefCell::new(HashMap::new()),
-            value_bodies: RefCell::new(HashMap::new()),
-            struct_bodies: RefCell::new(HashMap::new()),
+            field_docs: RefCell::new(TextMap::default()),
+            value_bodies: RefCell::new(TextMap::default()),
+            struct_bodies: RefCell::new(TextMap::default()),
         }
     }
 
