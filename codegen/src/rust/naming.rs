@@ -194,11 +194,32 @@ fn push_upper_camel(out: &mut String, name: &str) {
     for part in name.split(['_', '-']) {
         let mut chars = part.chars();
         if let Some(first) = chars.next() {
-            out.extend(first.to_uppercase());
+            if first.is_ascii() {
+                out.push(first.to_ascii_uppercase());
+            } else {
+                out.extend(first.to_uppercase());
+            }
             out.push_str(chars.as_str());
         }
     }
 }
+
+/// `name` lower-cased, with room for `more` bytes after it.
+fn lower_key(name: &str, more: usize) -> String {
+    if name.is_ascii() {
+        let mut key = String::with_capacity(name.len() + more);
+        key.push_str(name);
+        key.make_ascii_lowercase();
+        key
+    } else {
+        let mut key = name.to_lowercase();
+        key.reserve(more);
+        key
+    }
+}
+
+/// What the builder of a type adds to its name, lower-cased.
+const BUILDER: &str = "builder";
 
 /// Assigns type names across one expansion.
 pub struct TypeNames {
@@ -217,14 +238,14 @@ impl TypeNames {
     }
 
     fn reserve(&mut self, name: &str) {
-        let key = name.to_lowercase();
+        let key = lower_key(name, BUILDER.len());
         self.reserve_key(key);
     }
 
     /// Takes the lower-cased name `key` and its `…builder` name.
     fn reserve_key(&mut self, mut key: String) {
         let len = key.len();
-        key.push_str("builder");
+        key.push_str(BUILDER);
         self.taken.insert(key[..len].to_string());
         self.taken.insert(key);
     }
@@ -233,7 +254,7 @@ impl TypeNames {
     fn is_free_key(&self, key: &mut String) -> bool {
         let len = key.len();
         let free = !self.taken.contains(key.as_str()) && {
-            key.push_str("builder");
+            key.push_str(BUILDER);
             !self.taken.contains(key.as_str())
         };
         key.truncate(len);
@@ -243,17 +264,19 @@ impl TypeNames {
     /// The name of the object type at `path` under the root type `root` (see the module
     /// documentation), now taken.
     pub fn assign(&mut self, root: &str, path: &[impl AsRef<str>]) -> String {
-        let mut name = root.to_string();
+        let len = root.len() + path.iter().map(|s| s.as_ref().len()).sum::<usize>();
+        let mut name = String::with_capacity(len + 2);
+        name.push_str(root);
         for seg in path {
             push_upper_camel(&mut name, seg.as_ref());
         }
         let base = name.len();
-        let mut key = name.to_lowercase();
+        let mut key = lower_key(&name, BUILDER.len());
         let mut n = 2;
         while !self.is_free_key(&mut key) {
             name.truncate(base);
             name.push_str(&n.to_string());
-            key = name.to_lowercase();
+            key = lower_key(&name, BUILDER.len());
             n += 1;
         }
         self.reserve_key(key);
@@ -317,6 +340,9 @@ mod tests {
         assert_eq!(t.assign("Variables", &["a-b"]), "VariablesAB3");
         // `builder` would clash with the root's builder type.
         assert_eq!(t.assign("Variables", &["builder"]), "VariablesBuilder2");
+        // Compared case-insensitively beyond ASCII too.
+        assert_eq!(t.assign("Variables", &["é"]), "VariablesÉ");
+        assert_eq!(t.assign("Variables", &["É"]), "VariablesÉ2");
         assert_eq!(upper_camel("node_pools"), "NodePools");
         assert_eq!(upper_camel("myVar"), "MyVar");
     }
