@@ -33,12 +33,18 @@ pub fn push_escaped(out: &mut String, s: &str) {
         let len = ch.len_utf8();
         if b < 0x80 || needs_escape(ch) {
             out.push_str(&s[start..i]);
-            if ch == '\0' {
-                // `\0` followed by an octal digit would read as an octal escape to some tools.
-                let octal_next = bytes.get(i + 1).is_some_and(|d| (b'0'..=b'7').contains(d));
-                out.push_str(if octal_next { r"\x00" } else { r"\0" });
-            } else {
-                out.extend(ch.escape_debug());
+            match ch {
+                '\0' => {
+                    // `\0` followed by an octal digit would read as an octal escape to some
+                    // tools.
+                    let octal_next = bytes.get(i + 1).is_some_and(|d| (b'0'..=b'7').contains(d));
+                    out.push_str(if octal_next { r"\x00" } else { r"\0" });
+                }
+                // What `escape_debug` gives for the common ones, written at once.
+                '"' => out.push_str(r#"\""#),
+                '\\' => out.push_str(r"\\"),
+                '\n' => out.push_str(r"\n"),
+                _ => out.extend(ch.escape_debug()),
             }
             start = i + len;
         }
