@@ -122,21 +122,25 @@ pub fn doc_attrs(text: &str) -> String {
 /// Appends a raw string literal (`r#"…"#`) holding `text`, so long JSON stays readable in
 /// `tfvars rust` output.
 pub fn push_raw_str(out: &mut String, text: &str) {
-    if text.contains('\r') {
+    // The texts are the schema and the spec, megabytes long: both searches are memchr's
+    // vectorised ones.
+    if memchr::memchr(b'\r', text.as_bytes()).is_some() {
         // A raw string cannot hold a carriage return.
         push_str_lit(out, text);
         return;
     }
-    let mut hashes = String::from("#");
-    while text.contains(&format!("\"{hashes}")) {
-        hashes.push('#');
+    // `"` and the hashes: the literal ends at the first `"` followed by as many.
+    let mut closing = String::from("\"#");
+    while memchr::memmem::find(text.as_bytes(), closing.as_bytes()).is_some() {
+        closing.push('#');
     }
+    let hashes = &closing[1..];
+    out.reserve(text.len() + 2 * closing.len() + 1);
     out.push('r');
-    out.push_str(&hashes);
+    out.push_str(hashes);
     out.push('"');
     out.push_str(text);
-    out.push('"');
-    out.push_str(&hashes);
+    out.push_str(&closing);
 }
 
 #[cfg(test)]
@@ -190,5 +194,11 @@ mod tests {
         let mut out = String::new();
         push_raw_str(&mut out, "a \"# b");
         assert_eq!(out, "r##\"a \"# b\"##");
+        out.clear();
+        push_raw_str(&mut out, "{\"a\": \"b\"}");
+        assert_eq!(out, "r#\"{\"a\": \"b\"}\"#");
+        out.clear();
+        push_raw_str(&mut out, "cr \r \"##");
+        assert_eq!(out, str_lit("cr \r \"##"));
     }
 }
