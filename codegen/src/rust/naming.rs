@@ -14,35 +14,71 @@
 //! declaration order, so the result is stable; same-shaped objects in different places get
 //! different types, and two invocations with different root names never share a type name.
 
-use std::collections::{BTreeSet, HashSet};
+use super::hash::TextSet;
 
-/// Words that cannot be plain Rust identifiers in any edition (strict, reserved and weak
-/// keywords that matter as field names).
-const KEYWORDS: &[&str] = &[
-    "_", "abstract", "as", "async", "await", "become", "box", "break", "const", "continue",
+/// Defines [`KEYWORDS`] and [`is_keyword`] from one list.
+macro_rules! keywords {
+    ($($word:literal),* $(,)?) => {
+        /// Words that cannot be plain Rust identifiers in any edition (strict, reserved and
+        /// weak keywords that matter as field names).
+        #[cfg(test)]
+        const KEYWORDS: &[&str] = &[$($word),*];
+
+        /// True for a word that needs escaping to be a field name.
+        pub fn is_keyword(word: &str) -> bool {
+            // A `match` compares lengths, then short words as integers.
+            matches!(word, $($word)|*)
+        }
+    };
+}
+
+keywords!(
+    "Self", "_", "abstract", "as", "async", "await", "become", "box", "break", "const", "continue",
     "crate", "do", "dyn", "else", "enum", "extern", "false", "final", "fn", "for", "gen", "if",
     "impl", "in", "let", "loop", "macro", "match", "mod", "move", "mut", "override", "priv", "pub",
-    "ref", "return", "self", "Self", "static", "struct", "super", "trait", "true", "try", "type",
-    "typeof", "union", "unsafe", "unsized", "use", "virtual", "where", "while", "yield",
-];
-
-/// True for a word that needs escaping to be a field name.
-pub fn is_keyword(word: &str) -> bool {
-    KEYWORDS.contains(&word)
-}
+    "ref", "return", "self", "static", "struct", "super", "trait", "true", "try", "type", "typeof",
+    "union", "unsafe", "unsized", "use", "virtual", "where", "while", "yield"
+);
 
 /// Assigns field names within one struct.
 #[derive(Default)]
 pub struct FieldNames {
-    taken: BTreeSet<String>,
+    /// The names taken, in the order given: a struct has a few fields, so a search through
+    /// them costs less than a set's allocations (the root struct's few hundred use `index`).
+    taken: Vec<String>,
+    /// Every taken name, once there are more than [`FieldNames::LINEAR`].
+    index: TextSet<String>,
 }
 
 impl FieldNames {
+    /// How many names are searched one by one before the set is used.
+    const LINEAR: usize = 32;
+
     /// A scope where `reserved` names are already taken (hidden fields).
     pub fn with_reserved(reserved: &[&str]) -> FieldNames {
-        FieldNames {
-            taken: reserved.iter().map(|s| s.to_string()).collect(),
+        let mut names = FieldNames::default();
+        for name in reserved {
+            names.take(name.to_string());
         }
+        names
+    }
+
+    fn is_taken(&self, name: &str) -> bool {
+        if self.taken.len() > Self::LINEAR {
+            self.index.contains(name)
+        } else {
+            self.taken.iter().any(|t| t == name)
+        }
+    }
+
+    fn take(&mut self, name: String) {
+        if self.taken.len() >= Self::LINEAR {
+            if self.index.is_empty() {
+                self.index.extend(self.taken.iter().cloned());
+            }
+            self.index.insert(name.clone());
+        }
+        self.taken.push(name);
     }
 
     /// The field name for the next Terraform name, in declaration order.
@@ -54,29 +90,37 @@ impl FieldNames {
         if is_keyword(&base) {
             base.push('_');
         }
-        let mut name = base.clone();
-        let mut n = 2;
-        while self.taken.contains(&name) {
-            name = if base.ends_with('_') {
-                format!("{base}{n}")
-            } else {
-                format!("{base}_{n}")
-            };
-            n += 1;
-        }
-        self.taken.insert(name.clone());
+        let name = if self.is_taken(&base) {
+            let mut n = 2;
+            loop {
+                let name = if base.ends_with('_') {
+                    format!("{base}{n}")
+                } else {
+                    format!("{base}_{n}")
+                };
+                if !self.is_taken(&name) {
+                    break name;
+                }
+                n += 1;
+            }
+        } else {
+            base
+        };
+        self.take(name.clone());
         name
     }
 }
 
 /// The snake_case form of a Terraform name.
 pub fn snake(name: &str) -> String {
-    // Most names are snake_case already.
-    if name
-        .bytes()
-        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
-        && !name.contains("__")
-    {
+    // Most names are snake_case already: lower-case letters, digits and single `_`s.
+    let mut prev = 0u8;
+    let plain = name.bytes().all(|b| {
+        let ok = b.is_ascii_lowercase() || b.is_ascii_digit() || (b == b'_' && prev != b'_');
+        prev = b;
+        ok
+    });
+    if plain {
         return name.to_string();
     }
     snake_any(name)
@@ -129,6 +173,12 @@ pub fn bon_state_mod(type_name: &str) -> String {
 /// `NodePools`): bon's own rule, each `_` dropped and the next character ASCII-upper-cased.
 pub fn bon_state_member(field: &str) -> String {
     let mut out = String::with_capacity(field.len());
+    push_bon_state_member(&mut out, field);
+    out
+}
+
+/// Appends [`bon_state_member`] of `field` to `out`.
+pub fn push_bon_state_member(out: &mut String, field: &str) {
     let mut capitalize = true;
     for c in field.chars() {
         if c == '_' {
@@ -140,7 +190,6 @@ pub fn bon_state_member(field: &str) -> String {
             out.push(c);
         }
     }
-    out
 }
 
 /// The UpperCamelCase form of a Terraform name: split at `_` and `-`, each part's first
@@ -156,59 +205,92 @@ fn push_upper_camel(out: &mut String, name: &str) {
     for part in name.split(['_', '-']) {
         let mut chars = part.chars();
         if let Some(first) = chars.next() {
-            out.extend(first.to_uppercase());
+            if first.is_ascii() {
+                out.push(first.to_ascii_uppercase());
+            } else {
+                out.extend(first.to_uppercase());
+            }
             out.push_str(chars.as_str());
         }
     }
 }
 
+/// `name` lower-cased, with room for `more` bytes after it.
+fn lower_key(name: &str, more: usize) -> String {
+    if name.is_ascii() {
+        let mut key = String::with_capacity(name.len() + more);
+        key.push_str(name);
+        key.make_ascii_lowercase();
+        key
+    } else {
+        let mut key = name.to_lowercase();
+        key.reserve(more);
+        key
+    }
+}
+
+/// What the builder of a type adds to its name, lower-cased.
+const BUILDER: &str = "builder";
+
 /// Assigns type names across one expansion.
 pub struct TypeNames {
     /// Every name taken, lower-cased, with the `…builder` name of each.
-    taken: HashSet<String>,
+    taken: TextSet<String>,
 }
 
 impl TypeNames {
     /// A namer with `root` (and `rootBuilder`) taken.
     pub fn new(root: &str) -> TypeNames {
         let mut names = TypeNames {
-            taken: HashSet::new(),
+            taken: TextSet::default(),
         };
         names.reserve(root);
         names
     }
 
     fn reserve(&mut self, name: &str) {
-        let mut key = name.to_lowercase();
-        self.taken.insert(key.clone());
-        key.push_str("builder");
+        let key = lower_key(name, BUILDER.len());
+        self.reserve_key(key);
+    }
+
+    /// Takes the lower-cased name `key` and its `…builder` name.
+    fn reserve_key(&mut self, mut key: String) {
+        let len = key.len();
+        key.push_str(BUILDER);
+        self.taken.insert(key[..len].to_string());
         self.taken.insert(key);
     }
 
-    fn is_free(&self, name: &str) -> bool {
-        let mut key = name.to_lowercase();
-        if self.taken.contains(&key) {
-            return false;
-        }
-        key.push_str("builder");
-        !self.taken.contains(&key)
+    /// Whether the lower-cased name `key` and its `…builder` name are free.
+    fn is_free_key(&self, key: &mut String) -> bool {
+        let len = key.len();
+        let free = !self.taken.contains(key.as_str()) && {
+            key.push_str(BUILDER);
+            !self.taken.contains(key.as_str())
+        };
+        key.truncate(len);
+        free
     }
 
     /// The name of the object type at `path` under the root type `root` (see the module
     /// documentation), now taken.
-    pub fn assign(&mut self, root: &str, path: &[String]) -> String {
-        let mut base = root.to_string();
+    pub fn assign(&mut self, root: &str, path: &[impl AsRef<str>]) -> String {
+        let len = root.len() + path.iter().map(|s| s.as_ref().len()).sum::<usize>();
+        let mut name = String::with_capacity(len + 2);
+        name.push_str(root);
         for seg in path {
-            push_upper_camel(&mut base, seg);
+            push_upper_camel(&mut name, seg.as_ref());
         }
-        let mut name = base.clone();
+        let base = name.len();
+        let mut key = lower_key(&name, BUILDER.len());
         let mut n = 2;
-        while !self.is_free(&name) {
-            name.truncate(base.len());
+        while !self.is_free_key(&mut key) {
+            name.truncate(base);
             name.push_str(&n.to_string());
+            key = lower_key(&name, BUILDER.len());
             n += 1;
         }
-        self.reserve(&name);
+        self.reserve_key(key);
         name
     }
 }
@@ -236,6 +318,14 @@ mod tests {
     }
 
     #[test]
+    fn keywords_are_found() {
+        for k in KEYWORDS {
+            assert!(is_keyword(k), "{k}");
+        }
+        assert!(!is_keyword("abstracts") && !is_keyword("Type") && !is_keyword(""));
+    }
+
+    #[test]
     fn fields_escape_keywords_dashes_and_clashes() {
         let mut f = FieldNames::with_reserved(&["explicit_nulls"]);
         assert_eq!(f.assign("type"), "type_");
@@ -255,17 +345,14 @@ mod tests {
     #[test]
     fn types_never_collide() {
         let mut t = TypeNames::new("Variables");
-        assert_eq!(t.assign("Variables", &["a_b".into()]), "VariablesAB");
-        assert_eq!(
-            t.assign("Variables", &["a".into(), "b".into()]),
-            "VariablesAB2"
-        );
-        assert_eq!(t.assign("Variables", &["a-b".into()]), "VariablesAB3");
+        assert_eq!(t.assign("Variables", &["a_b"]), "VariablesAB");
+        assert_eq!(t.assign("Variables", &["a", "b"]), "VariablesAB2");
+        assert_eq!(t.assign("Variables", &["a-b"]), "VariablesAB3");
         // `builder` would clash with the root's builder type.
-        assert_eq!(
-            t.assign("Variables", &["builder".into()]),
-            "VariablesBuilder2"
-        );
+        assert_eq!(t.assign("Variables", &["builder"]), "VariablesBuilder2");
+        // Compared case-insensitively beyond ASCII too.
+        assert_eq!(t.assign("Variables", &["é"]), "VariablesÉ");
+        assert_eq!(t.assign("Variables", &["É"]), "VariablesÉ2");
         assert_eq!(upper_camel("node_pools"), "NodePools");
         assert_eq!(upper_camel("myVar"), "MyVar");
     }

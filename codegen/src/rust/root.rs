@@ -1,6 +1,7 @@
 //! The root struct: one field per variable, the builder, the module spec, the metadata table and
 //! the I/O methods (which delegate to generic functions in the facade, keeping expansions small).
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 use tfvars_runtime::output::{to_hcl_expression, type_text};
@@ -85,7 +86,7 @@ pub fn render_root(
                 &mut type_names,
                 root,
                 &v.ty,
-                &mut vec![v.name.clone()],
+                &mut vec![Cow::Borrowed(v.name.as_str())],
                 &mut names,
             );
             names
@@ -97,10 +98,11 @@ pub fn render_root(
     let rendered = crate::parallel::map(&runs, |run| {
         let shared = Shared::new(krate);
         let mut out = RunText::default();
+        let mut reserved = false;
         for i in run.clone() {
             let v = &vars[i];
             let mut mapper = TypeMapper::new(krate, &struct_names[i]);
-            let ty = mapper.map(&v.ty, &mut vec![v.name.clone()]);
+            let ty = mapper.map(&v.ty, &mut vec![Cow::Borrowed(v.name.as_str())]);
             let ident = field_idents[i].clone();
             out.fields.push(FieldDef {
                 doc: variable_doc(v, &ident),
@@ -121,6 +123,15 @@ pub fn render_root(
                     render_build(&mut out.structs, s, Members::Attributes);
                 }
                 render_value_impls(&shared, &mut out.structs, s);
+            }
+            if !reserved && !mapper.structs.is_empty() {
+                // The run's text grows to megabytes: room for the rest of its structs at the
+                // size per struct of the first that has any, a little more, spares copying it
+                // as it grows.
+                reserved = true;
+                let per_struct = out.structs.len() / mapper.structs.len();
+                let rest: usize = struct_names[i + 1..run.end].iter().map(Vec::len).sum();
+                out.structs.reserve(rest * per_struct / 8 * 9);
             }
         }
         out

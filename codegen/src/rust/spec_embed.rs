@@ -16,31 +16,12 @@
 //! turns each default back into its typed form with the runtime's converter (the same step the
 //! loader took), so the decoded spec equals the loaded one.
 
-use tfvars_runtime::{Attribute, ModuleSpec, Type, Value, VariableSpec};
+use serde::Serialize;
+use tfvars_runtime::spec::LocalSpec;
+use tfvars_runtime::{Attribute, Location, ModuleSpec, Type, ValidationSpec, Value, VariableSpec};
 
 /// The skeleton and types documents for a spec.
 pub fn encode(spec: &ModuleSpec) -> (String, String) {
-    // The skeleton copies everything but the types and defaults, which it would drop anyway.
-    let skeleton = ModuleSpec {
-        variables: spec
-            .variables
-            .iter()
-            .map(|v| VariableSpec {
-                name: v.name.clone(),
-                ty: Type::Any,
-                typed: v.typed,
-                default: None,
-                description: v.description.clone(),
-                sensitive: v.sensitive,
-                nullable: v.nullable,
-                nullable_set: v.nullable_set,
-                ephemeral: v.ephemeral,
-                validations: v.validations.clone(),
-                location: v.location.clone(),
-            })
-            .collect(),
-        locals: spec.locals.clone(),
-    };
     let mut types = String::from("[");
     for (i, var) in spec.variables.iter().enumerate() {
         if i > 0 {
@@ -55,8 +36,70 @@ pub fn encode(spec: &ModuleSpec) -> (String, String) {
         types.push(']');
     }
     types.push(']');
+    let skeleton = Skeleton {
+        variables: spec.variables.iter().map(SkeletonVariable::new).collect(),
+        locals: &spec.locals,
+    };
     let skeleton = serde_json::to_string(&skeleton).expect("a module spec serialises");
     (skeleton, types)
+}
+
+/// `ModuleSpec` as the skeleton holds it, borrowed: serialised, it is the serde JSON of a copy
+/// of the spec whose variables have type `any` and no default.
+#[derive(Serialize)]
+struct Skeleton<'a> {
+    variables: Vec<SkeletonVariable<'a>>,
+    locals: &'a [LocalSpec],
+}
+
+const ANY: &Type = &Type::Any;
+
+/// A `VariableSpec` without its type and default, field for field.
+#[derive(Serialize)]
+struct SkeletonVariable<'a> {
+    name: &'a str,
+    ty: &'a Type,
+    typed: bool,
+    default: Option<&'a Value>,
+    description: &'a Option<String>,
+    sensitive: bool,
+    nullable: bool,
+    nullable_set: bool,
+    ephemeral: bool,
+    validations: &'a [ValidationSpec],
+    location: &'a Location,
+}
+
+impl<'a> SkeletonVariable<'a> {
+    fn new(v: &'a VariableSpec) -> SkeletonVariable<'a> {
+        // Every field named, so that one added to `VariableSpec` cannot be left out here.
+        let VariableSpec {
+            name,
+            ty: _,
+            typed,
+            default: _,
+            description,
+            sensitive,
+            nullable,
+            nullable_set,
+            ephemeral,
+            validations,
+            location,
+        } = v;
+        SkeletonVariable {
+            name,
+            ty: ANY,
+            typed: *typed,
+            default: None,
+            description,
+            sensitive: *sensitive,
+            nullable: *nullable,
+            nullable_set: *nullable_set,
+            ephemeral: *ephemeral,
+            validations,
+            location,
+        }
+    }
 }
 
 fn write_type(out: &mut String, ty: &Type) {
@@ -162,7 +205,24 @@ fn write_value(out: &mut String, v: &Value) {
 
 #[cfg(test)]
 mod tests {
-    use super::write_str;
+    use super::*;
+
+    #[test]
+    fn the_skeleton_is_the_spec_without_types_and_defaults() {
+        for name in ["all_types", "large"] {
+            let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../tests/modules")
+                .join(name);
+            let spec = crate::load(&dir).expect("the fixture loads").spec;
+            let mut bare = spec.clone();
+            for v in &mut bare.variables {
+                v.ty = Type::Any;
+                v.default = None;
+            }
+            let (skeleton, _) = encode(&spec);
+            assert_eq!(skeleton, serde_json::to_string(&bare).unwrap(), "{name}");
+        }
+    }
 
     #[test]
     fn strings_are_written_as_serde_json_writes_them() {

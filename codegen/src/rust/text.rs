@@ -12,16 +12,20 @@
 pub fn push_str_lit(out: &mut String, s: &str) {
     out.reserve(s.len() + 2);
     out.push('"');
+    push_escaped(out, s);
+    out.push('"');
+}
+
+/// The inside of [`push_str_lit`]'s literal: `s` escaped.
+pub fn push_escaped(out: &mut String, s: &str) {
     let bytes = s.as_bytes();
     let mut start = 0;
     let mut i = 0;
     while i < bytes.len() {
-        let b = bytes[i];
-        // Printable ASCII but `"` and `\`: as it is (the common case, checked byte by byte).
-        if (b' '..=b'~').contains(&b) && b != b'"' && b != b'\\' {
-            i += 1;
-            continue;
-        }
+        i += plain_prefix(&bytes[i..]);
+        let Some(&b) = bytes.get(i) else {
+            break;
+        };
         let ch = s[i..]
             .chars()
             .next()
@@ -29,23 +33,57 @@ pub fn push_str_lit(out: &mut String, s: &str) {
         let len = ch.len_utf8();
         if b < 0x80 || needs_escape(ch) {
             out.push_str(&s[start..i]);
-            if ch == '\0' {
-                // `\0` followed by an octal digit would read as an octal escape to some tools.
-                let octal_next = bytes.get(i + 1).is_some_and(|d| (b'0'..=b'7').contains(d));
-                out.push_str(if octal_next { r"\x00" } else { r"\0" });
-            } else {
-                out.extend(ch.escape_debug());
+            match ch {
+                '\0' => {
+                    // `\0` followed by an octal digit would read as an octal escape to some
+                    // tools.
+                    let octal_next = bytes.get(i + 1).is_some_and(|d| (b'0'..=b'7').contains(d));
+                    out.push_str(if octal_next { r"\x00" } else { r"\0" });
+                }
+                // What `escape_debug` gives for the common ones, written at once.
+                '"' => out.push_str(r#"\""#),
+                '\\' => out.push_str(r"\\"),
+                '\n' => out.push_str(r"\n"),
+                _ => out.extend(ch.escape_debug()),
             }
             start = i + len;
         }
         i += len;
     }
     out.push_str(&s[start..]);
-    out.push('"');
 }
 
-/// Whether `char::escape_debug` changes a non-ASCII `c`.
+/// Printable ASCII but `"` and `\`: written as it is.
+fn is_plain(b: u8) -> bool {
+    (b' '..=b'~').contains(&b) && b != b'"' && b != b'\\'
+}
+
+/// How many bytes at the start of `bytes` are [`is_plain`]: most of a literal, so it is checked
+/// sixteen bytes at a time (a loop without an early exit, which the compiler vectorises), then
+/// byte by byte from the first chunk that holds another byte.
+fn plain_prefix(bytes: &[u8]) -> usize {
+    const CHUNK: usize = 16;
+    let mut n = 0;
+    for chunk in bytes.chunks_exact(CHUNK) {
+        if !chunk.iter().fold(true, |all, &b| all & is_plain(b)) {
+            break;
+        }
+        n += CHUNK;
+    }
+    n + bytes[n..].iter().take_while(|&&b| is_plain(b)).count()
+}
+
+/// Whether `char::escape_debug` changes a non-ASCII `c`. Letters of Latin-1 and the general
+/// punctuation the generated docs use (`…`, `–`, `’`) are answered without its tables.
 fn needs_escape(c: char) -> bool {
+    if matches!(c, '\u{c0}'..='\u{ff}' | '\u{2010}'..='\u{2027}') {
+        return false;
+    }
+    escapes_debug(c)
+}
+
+/// Whether `char::escape_debug` changes `c`.
+fn escapes_debug(c: char) -> bool {
     let mut e = c.escape_debug();
     !(e.next() == Some(c) && e.next().is_none())
 }
@@ -66,10 +104,9 @@ pub fn push_doc_attrs(out: &mut String, text: &str) {
             out.push_str("\"\"");
         } else {
             // The leading space is part of the literal: `/// line`.
-            let mut lit = String::with_capacity(line.len() + 3);
-            push_str_lit(&mut lit, line);
             out.push_str("\" ");
-            out.push_str(&lit[1..]);
+            push_escaped(out, line);
+            out.push('"');
         }
         out.push_str("]\n");
     }
@@ -85,21 +122,25 @@ pub fn doc_attrs(text: &str) -> String {
 /// Appends a raw string literal (`r#"…"#`) holding `text`, so long JSON stays readable in
 /// `tfvars rust` output.
 pub fn push_raw_str(out: &mut String, text: &str) {
-    if text.contains('\r') {
+    // The texts are the schema and the spec, megabytes long: both searches are memchr's
+    // vectorised ones.
+    if memchr::memchr(b'\r', text.as_bytes()).is_some() {
         // A raw string cannot hold a carriage return.
         push_str_lit(out, text);
         return;
     }
-    let mut hashes = String::from("#");
-    while text.contains(&format!("\"{hashes}")) {
-        hashes.push('#');
+    // `"` and the hashes: the literal ends at the first `"` followed by as many.
+    let mut closing = String::from("\"#");
+    while memchr::memmem::find(text.as_bytes(), closing.as_bytes()).is_some() {
+        closing.push('#');
     }
+    let hashes = &closing[1..];
+    out.reserve(text.len() + 2 * closing.len() + 1);
     out.push('r');
-    out.push_str(&hashes);
+    out.push_str(hashes);
     out.push('"');
     out.push_str(text);
-    out.push('"');
-    out.push_str(&hashes);
+    out.push_str(&closing);
 }
 
 #[cfg(test)]
@@ -140,9 +181,24 @@ mod tests {
     }
 
     #[test]
+    fn the_characters_answered_quickly_are_not_escaped() {
+        for c in ('\u{c0}'..='\u{ff}').chain('\u{2010}'..='\u{2027}') {
+            assert!(!escapes_debug(c), "{c:?}");
+            assert!(!needs_escape(c), "{c:?}");
+        }
+        assert!(needs_escape('\u{ad}') && needs_escape('\u{2028}') && needs_escape('\u{301}'));
+    }
+
+    #[test]
     fn raw_strings_outlast_their_text() {
         let mut out = String::new();
         push_raw_str(&mut out, "a \"# b");
         assert_eq!(out, "r##\"a \"# b\"##");
+        out.clear();
+        push_raw_str(&mut out, "{\"a\": \"b\"}");
+        assert_eq!(out, "r#\"{\"a\": \"b\"}\"#");
+        out.clear();
+        push_raw_str(&mut out, "cr \r \"##");
+        assert_eq!(out, str_lit("cr \r \"##"));
     }
 }

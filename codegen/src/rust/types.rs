@@ -1,14 +1,15 @@
 //! Terraform types as Rust types, and the structs generated for object types.
 
+use std::borrow::Cow;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use tfvars_runtime::output::{to_hcl_expression, type_text};
+use tfvars_runtime::output::to_hcl_expression;
 use tfvars_runtime::{Type, Value};
 
+use super::hash::TextMap;
 use super::naming::{FieldNames, TypeNames};
-use super::text::{push_doc_attrs, push_str_lit};
+use super::text::{push_doc_attrs, push_escaped, push_str_lit};
 
 /// What a field's setter accepts, decided by the type under `Option`/`Sensitive`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,18 +88,18 @@ pub struct TypeMapper<'a> {
 ///
 /// Naming is done first, for every variable in order, because a name depends on every name
 /// given before it; the types can then be mapped in any order, or at once.
-pub fn assign_struct_names(
+pub fn assign_struct_names<'t>(
     names: &mut TypeNames,
     root: &str,
-    ty: &Type,
-    path: &mut Vec<String>,
+    ty: &'t Type,
+    path: &mut Vec<Cow<'t, str>>,
     out: &mut Vec<String>,
 ) {
     match ty {
         Type::Object(attrs) => {
             out.push(names.assign(root, path));
-            for a in attrs {
-                path.push(a.name.clone());
+            for a in attrs.iter() {
+                path.push(Cow::Borrowed(&a.name));
                 assign_struct_names(names, root, &a.ty, path, out);
                 path.pop();
             }
@@ -108,7 +109,7 @@ pub fn assign_struct_names(
         }
         Type::Tuple(ts) => {
             for (i, t) in ts.iter().enumerate() {
-                path.push(i.to_string());
+                path.push(Cow::Owned(i.to_string()));
                 assign_struct_names(names, root, t, path, out);
                 path.pop();
             }
@@ -131,7 +132,7 @@ impl<'a> TypeMapper<'a> {
     }
 
     /// The Rust type for `ty`, found at `path` (variable name, then attribute names).
-    pub fn map(&mut self, ty: &Type, path: &mut Vec<String>) -> RustType {
+    pub fn map<'t>(&mut self, ty: &'t Type, path: &mut Vec<Cow<'t, str>>) -> RustType {
         let krate = self.krate;
         match ty {
             Type::String => RustType {
@@ -140,7 +141,7 @@ impl<'a> TypeMapper<'a> {
                 leaf: Leaf::String,
             },
             Type::Number => RustType {
-                text: format!("{krate}::Number"),
+                text: join(&[krate, "::Number"]),
                 orderable: true,
                 leaf: Leaf::Number,
             },
@@ -150,7 +151,7 @@ impl<'a> TypeMapper<'a> {
                 leaf: Leaf::Other,
             },
             Type::Any => RustType {
-                text: format!("{krate}::AnyValue"),
+                text: join(&[krate, "::AnyValue"]),
                 orderable: false,
                 leaf: Leaf::Json,
             },
@@ -158,7 +159,7 @@ impl<'a> TypeMapper<'a> {
                 let inner = self.map(t, path);
                 let t = inner.text;
                 RustType {
-                    text: format!("::std::vec::Vec<{t}>"),
+                    text: join(&["::std::vec::Vec<", &t, ">"]),
                     orderable: inner.orderable,
                     leaf: Leaf::Other,
                 }
@@ -170,14 +171,14 @@ impl<'a> TypeMapper<'a> {
                 let t = inner.text;
                 if inner.orderable {
                     RustType {
-                        text: format!("::std::collections::BTreeSet<{t}>"),
+                        text: join(&["::std::collections::BTreeSet<", &t, ">"]),
                         orderable: true,
                         leaf: Leaf::Other,
                     }
                 } else {
                     // No order on the elements: a `Vec`; duplicates are removed by Terraform.
                     RustType {
-                        text: format!("::std::vec::Vec<{t}>"),
+                        text: join(&["::std::vec::Vec<", &t, ">"]),
                         orderable: false,
                         leaf: Leaf::Other,
                     }
@@ -187,7 +188,11 @@ impl<'a> TypeMapper<'a> {
                 let inner = self.map(t, path);
                 let t = inner.text;
                 RustType {
-                    text: format!("::std::collections::BTreeMap<::std::string::String, {t}>"),
+                    text: join(&[
+                        "::std::collections::BTreeMap<::std::string::String, ",
+                        &t,
+                        ">",
+                    ]),
                     orderable: inner.orderable,
                     leaf: Leaf::Other,
                 }
@@ -196,7 +201,7 @@ impl<'a> TypeMapper<'a> {
                 let mut orderable = true;
                 let mut text = String::from("(");
                 for (i, t) in ts.iter().enumerate() {
-                    path.push(i.to_string());
+                    path.push(Cow::Owned(i.to_string()));
                     let r = self.map(t, path);
                     path.pop();
                     orderable &= r.orderable;
@@ -216,7 +221,7 @@ impl<'a> TypeMapper<'a> {
                 // Reserve the slot now so the order of `structs` is depth-first, parent first.
                 let slot = self.structs.len();
                 self.structs.push(StructDef {
-                    name: name.clone(),
+                    name: String::new(),
                     doc: String::new(),
                     fields: Vec::new(),
                     orderable: true,
@@ -224,10 +229,9 @@ impl<'a> TypeMapper<'a> {
                     body_key: None,
                 });
                 let mut idents = FieldNames::default();
-                let mut fields = Vec::new();
-                let mut body_key = Some(String::new());
-                for a in attrs {
-                    path.push(a.name.clone());
+                let mut fields = Vec::with_capacity(attrs.len());
+                for a in attrs.iter() {
+                    path.push(Cow::Borrowed(&a.name));
                     let ty = self.map(&a.ty, path);
                     path.pop();
                     let field = FieldDef {
@@ -238,31 +242,27 @@ impl<'a> TypeMapper<'a> {
                         sensitive: false,
                         doc: attribute_doc(&a.ty, a.optional, a.default.as_ref()),
                     };
-                    if let Some(key) = &mut body_key {
-                        // Without an object inside, the Terraform type decides the Rust type.
-                        if type_has_object(&a.ty) {
-                            body_key = None;
-                        } else {
-                            let ty = type_text(&a.ty);
-                            // Length-prefixed parts, so that no two field lists share a key.
-                            for part in [&field.ident, &field.name, &ty, &field.doc] {
-                                let _ = write!(key, "{}:", part.len());
-                                key.push_str(part);
-                            }
-                            key.push(if field.optional { '?' } else { '!' });
-                        }
-                    }
                     fields.push(field);
                 }
-                let orderable = fields.iter().all(|f| f.ty.orderable);
-                let where_ = if path.is_empty() {
-                    String::new()
+                // A type that holds an object type names a struct of this struct's own: no
+                // other body can share it.
+                let body_key = if attrs.iter().any(|a| type_has_object(&a.ty)) {
+                    None
                 } else {
-                    format!(" of `{}`", display_path(path))
+                    Some(body_key(&fields))
                 };
+                let orderable = fields.iter().all(|f| f.ty.orderable);
+                let mut doc = String::with_capacity(64);
+                doc.push_str("The object type");
+                if !path.is_empty() {
+                    doc.push_str(" of `");
+                    push_display_path(&mut doc, path);
+                    doc.push('`');
+                }
+                doc.push('.');
                 self.structs[slot] = StructDef {
                     name: name.clone(),
-                    doc: format!("The object type{where_}."),
+                    doc,
                     fields,
                     orderable,
                     in_set: self.set_depth > 0,
@@ -278,6 +278,38 @@ impl<'a> TypeMapper<'a> {
     }
 }
 
+/// [`StructDef::body_key`] for fields whose types hold no object type: what each field's text
+/// depends on (the setter's input follows from the Rust type), length-prefixed, so that no two
+/// field lists share a key.
+fn body_key(fields: &[FieldDef]) -> String {
+    fn parts(f: &FieldDef) -> [&String; 4] {
+        [&f.ident, &f.name, &f.ty.text, &f.doc]
+    }
+    let len: usize = fields
+        .iter()
+        .flat_map(parts)
+        .map(|part| part.len() + 4)
+        .sum::<usize>()
+        + fields.len();
+    let mut key = String::with_capacity(len);
+    for f in fields {
+        for part in parts(f) {
+            push_len_prefixed(&mut key, part);
+        }
+        key.push(if f.optional { '?' } else { '!' });
+    }
+    key
+}
+
+/// `parts` joined, in one allocation.
+fn join(parts: &[&str]) -> String {
+    let mut out = String::with_capacity(parts.iter().map(|p| p.len()).sum());
+    for part in parts {
+        out.push_str(part);
+    }
+    out
+}
+
 /// Whether an object type occurs in `ty`.
 fn type_has_object(ty: &Type) -> bool {
     match ty {
@@ -288,12 +320,13 @@ fn type_has_object(ty: &Type) -> bool {
     }
 }
 
-/// `a.b[1].c`-style text for a type path.
-fn display_path(path: &[String]) -> String {
-    let mut out = String::new();
+/// Appends `a.b[1].c`-style text for a type path.
+fn push_display_path(out: &mut String, path: &[Cow<'_, str>]) {
     for (i, seg) in path.iter().enumerate() {
-        if seg.chars().all(|c| c.is_ascii_digit()) && i > 0 {
-            out.push_str(&format!("[{seg}]"));
+        if i > 0 && seg.bytes().all(|b| b.is_ascii_digit()) {
+            out.push('[');
+            out.push_str(seg);
+            out.push(']');
         } else {
             if i > 0 {
                 out.push('.');
@@ -301,36 +334,78 @@ fn display_path(path: &[String]) -> String {
             out.push_str(seg);
         }
     }
-    out
+}
+
+/// Appends `part`'s length in decimal, `:` and `part`.
+fn push_len_prefixed(out: &mut String, part: &str) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut n = part.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[at..] {
+        out.push(char::from(d));
+    }
+    out.push(':');
+    out.push_str(part);
 }
 
 /// Terraform type syntax with nested object types abbreviated to `object({…})`: each object
 /// has its own struct, documented there.
 pub fn short_type_text(ty: &Type) -> String {
+    let mut out = String::new();
+    push_short_type_text(&mut out, ty);
+    out
+}
+
+/// Appends [`short_type_text`].
+fn push_short_type_text(out: &mut String, ty: &Type) {
     match ty {
-        Type::Object(_) => "object({…})".to_string(),
-        Type::List(t) => format!("list({})", short_type_text(t)),
-        Type::Set(t) => format!("set({})", short_type_text(t)),
-        Type::Map(t) => format!("map({})", short_type_text(t)),
-        Type::Tuple(ts) => format!(
-            "tuple([{}])",
-            ts.iter()
-                .map(short_type_text)
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        t => type_text(t),
+        Type::Object(_) => out.push_str("object({…})"),
+        Type::List(t) | Type::Set(t) | Type::Map(t) => {
+            out.push_str(match ty {
+                Type::List(_) => "list(",
+                Type::Set(_) => "set(",
+                _ => "map(",
+            });
+            push_short_type_text(out, t);
+            out.push(')');
+        }
+        Type::Tuple(ts) => {
+            out.push_str("tuple([");
+            for (i, t) in ts.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                push_short_type_text(out, t);
+            }
+            out.push_str("])");
+        }
+        Type::String => out.push_str("string"),
+        Type::Number => out.push_str("number"),
+        Type::Bool => out.push_str("bool"),
+        Type::Any => out.push_str("any"),
     }
 }
 
 fn attribute_doc(ty: &Type, optional: bool, default: Option<&Value>) -> String {
-    let mut doc = format!("Terraform type: `{}`", short_type_text(ty));
+    let mut doc = String::with_capacity(96);
+    doc.push_str("Terraform type: `");
+    push_short_type_text(&mut doc, ty);
+    doc.push('`');
     if optional {
         match default {
-            Some(d) => doc.push_str(&format!(
-                "; optional, unset means `{}`",
-                to_hcl_expression(d)
-            )),
+            Some(d) => {
+                doc.push_str("; optional, unset means `");
+                doc.push_str(&to_hcl_expression(d));
+                doc.push('`');
+            }
             None => doc.push_str("; optional, unset means `null`"),
         }
     }
@@ -350,11 +425,11 @@ pub struct Shared {
     /// The builder attribute of a non-sensitive number field.
     builder_number: String,
     /// The `#[doc]` attributes of each field doc text met so far.
-    field_docs: RefCell<HashMap<String, String>>,
+    field_docs: RefCell<TextMap<String, String>>,
     /// `{ to_value body } { from_value body }` by field list.
-    value_bodies: RefCell<HashMap<String, (String, String)>>,
+    value_bodies: RefCell<TextMap<String, (String, String)>>,
     /// Struct bodies by [`StructDef::body_key`].
-    struct_bodies: RefCell<HashMap<String, String>>,
+    struct_bodies: RefCell<TextMap<String, String>>,
 }
 
 impl Shared {
@@ -367,26 +442,20 @@ impl Shared {
             builder_number: format!(
                 "#[builder(with = |v: impl {krate}::__private::IntoNumber| {krate}::__private::IntoNumber::into_number(v))]\n"
             ),
-            field_docs: RefCell::new(HashMap::new()),
-            value_bodies: RefCell::new(HashMap::new()),
-            struct_bodies: RefCell::new(HashMap::new()),
+            field_docs: RefCell::new(TextMap::default()),
+            value_bodies: RefCell::new(TextMap::default()),
+            struct_bodies: RefCell::new(TextMap::default()),
         }
     }
 
     /// Calls `write` with the bodies of `to_value` and `from_value` for a struct's fields;
     /// structs with the same attribute names and field names share them.
     fn with_value_bodies(&self, def: &StructDef, write: impl FnOnce(&str, &str)) {
-        let mut key = String::new();
+        let mut key = String::with_capacity(def.fields.len() * 24);
         for f in &def.fields {
             // Length-prefixed, so that no two field lists make the same key.
-            let _ = write!(
-                key,
-                "{}:{}{}:{}",
-                f.name.len(),
-                f.name,
-                f.ident.len(),
-                f.ident
-            );
+            push_len_prefixed(&mut key, &f.name);
+            push_len_prefixed(&mut key, &f.ident);
         }
         let mut bodies = self.value_bodies.borrow_mut();
         let (to_body, from_body) = bodies.entry(key).or_insert_with(|| {
@@ -524,7 +593,8 @@ pub fn render_struct(
 /// `{ fields }` of a struct.
 fn render_body(shared: &Shared, def: &StructDef, extra_fields: &str) -> String {
     // The extra fields come first: bon wants its `#[builder(field)]` members before the others.
-    let mut body = String::from("{\n");
+    let mut body = String::with_capacity(extra_fields.len() + 256 * def.fields.len() + 4);
+    body.push_str("{\n");
     body.push_str(extra_fields);
     for f in &def.fields {
         render_field(shared, &mut body, f);
@@ -625,50 +695,74 @@ pub fn render_build(out: &mut String, def: &StructDef, members: Members<'_>) {
     let name = &def.name;
     let state = super::naming::bon_state_mod(name);
     // `{state}` is `<snake>_builder`; the traits sit beside it in `<snake>_builder_required`.
-    let traits = format!("{state}_required");
-    let escape = |s: &str| s.replace('{', "{{").replace('}', "}}");
-    let _ = write!(
-        out,
-        "#[doc(hidden)]\n#[allow(non_camel_case_types)]\npub mod {traits} {{\n"
-    );
+    out.push_str("#[doc(hidden)]\n#[allow(non_camel_case_types)]\npub mod ");
+    out.push_str(&state);
+    out.push_str("_required {\n");
     let mut bounds = String::new();
     let mut at = 0;
     for f in &def.fields {
         if f.optional {
             continue;
         }
-        let (ident, tf) = (&f.ident, &f.name);
-        let (message, label, note) = match members {
+        let (ident, tf) = (f.ident.as_str(), f.name.as_str());
+        out.push_str("#[diagnostic::on_unimplemented(message = ");
+        match members {
             Members::Variables(locations) => {
                 let location = locations.get(at).map_or("", String::as_str);
-                (
-                    format!("the required variable `{tf}` is not set"),
-                    format!("`{tf}` has no default: set it with `.{ident}(…)` before `.build()`"),
-                    format!("`variable \"{tf}\"` is declared at {location}"),
-                )
+                push_message_lit(out, &["the required variable `", tf, "` is not set"]);
+                out.push_str(", label = ");
+                push_message_lit(
+                    out,
+                    &[
+                        "`",
+                        tf,
+                        "` has no default: set it with `.",
+                        ident,
+                        "(…)` before `.build()`",
+                    ],
+                );
+                out.push_str(", note = ");
+                push_message_lit(out, &["`variable \"", tf, "\"` is declared at ", location]);
             }
-            Members::Attributes => (
-                format!("the required attribute `{tf}` of `{name}` is not set"),
-                format!("set it with `.{ident}(…)` before `.build()`"),
-                "an object attribute may be left out only when its type is `optional(…)`"
-                    .to_string(),
-            ),
-        };
+            Members::Attributes => {
+                push_message_lit(
+                    out,
+                    &[
+                        "the required attribute `",
+                        tf,
+                        "` of `",
+                        name,
+                        "` is not set",
+                    ],
+                );
+                out.push_str(", label = ");
+                push_message_lit(out, &["set it with `.", ident, "(…)` before `.build()`"]);
+                out.push_str(", note = ");
+                push_message_lit(
+                    out,
+                    &["an object attribute may be left out only when its type is `optional(…)`"],
+                );
+            }
+        }
         at += 1;
-        out.push_str("#[diagnostic::on_unimplemented(message = ");
-        push_str_lit(out, &escape(&message));
-        out.push_str(", label = ");
-        push_str_lit(out, &escape(&label));
-        out.push_str(", note = ");
-        push_str_lit(out, &escape(&note));
-        let _ = write!(
-            out,
-            ")]\npub trait {ident}: super::{state}::IsSet {{}}\n\
-             #[diagnostic::do_not_recommend]\n\
-             impl<T: super::{state}::IsSet> {ident} for T {{}}\n"
-        );
-        let member = super::naming::bon_state_member(ident);
-        let _ = writeln!(bounds, "S::{member}: {traits}::{ident},");
+        for part in [
+            ")]\npub trait ",
+            ident,
+            ": super::",
+            &state,
+            "::IsSet {}\n#[diagnostic::do_not_recommend]\nimpl<T: super::",
+            &state,
+            "::IsSet> ",
+            ident,
+            " for T {}\n",
+        ] {
+            out.push_str(part);
+        }
+        bounds.push_str("S::");
+        super::naming::push_bon_state_member(&mut bounds, ident);
+        for part in [": ", &state, "_required::", ident, ",\n"] {
+            bounds.push_str(part);
+        }
     }
     out.push_str("}\n");
     let _ = write!(
@@ -678,6 +772,22 @@ pub fn render_build(out: &mut String, def: &StructDef, members: Members<'_>) {
          #[inline(always)]\n\
          pub fn build(self) -> {name}\nwhere\n{bounds}{{\nself.bon_build()\n}}\n}}\n"
     );
+}
+
+/// Appends a string literal of `parts` joined, for a `#[diagnostic]` message: `{` and `}` are
+/// doubled, as its format string wants. Each part is escaped alone, which gives the escapes of
+/// the whole unless a part ends in NUL and the next starts with an octal digit (none of the
+/// callers' fixed parts starts with a digit).
+fn push_message_lit(out: &mut String, parts: &[&str]) {
+    out.push('"');
+    for part in parts {
+        if part.contains(['{', '}']) {
+            push_escaped(out, &part.replace('{', "{{").replace('}', "}}"));
+        } else {
+            push_escaped(out, part);
+        }
+    }
+    out.push('"');
 }
 
 /// The type `T` of `maybe_<field>(None::<T>)`: what the field's setter accepts (see
@@ -701,11 +811,36 @@ pub fn render_value_impls(shared: &Shared, out: &mut String, def: &StructDef) {
         ""
     };
     shared.with_value_bodies(def, |to_body, from_body| {
-        let _ = write!(
-            out,
-            "impl {krate}::__private::ToValue for {name} {{\n{allow}fn to_value(&self) -> {krate}::Value {to_body}\n}}\n\
-             impl {krate}::__private::FromValue for {name} {{\n{allow}fn from_value(value: &{krate}::Value, path: &{krate}::__private::Path,) \
-             -> ::std::result::Result<Self, {krate}::__private::TypedError> {from_body}\n}}\n"
-        );
+        for part in [
+            "impl ",
+            krate,
+            "::__private::ToValue for ",
+            name,
+            " {\n",
+            allow,
+            "fn to_value(&self) -> ",
+            krate,
+            "::Value ",
+            to_body,
+            "\n}\n",
+            "impl ",
+            krate,
+            "::__private::FromValue for ",
+            name,
+            " {\n",
+            allow,
+            "fn from_value(value: &",
+            krate,
+            "::Value, path: &",
+            krate,
+            "::__private::Path,) ",
+            "-> ::std::result::Result<Self, ",
+            krate,
+            "::__private::TypedError> ",
+            from_body,
+            "\n}\n",
+        ] {
+            out.push_str(part);
+        }
     });
 }
