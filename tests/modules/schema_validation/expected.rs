@@ -863,6 +863,9 @@ impl Variables {
 		"or_nested": {
 			"default": [],
 			"items": {
+				"enum": [
+					"a"
+				],
 				"type": "string"
 			},
 			"type": "array"
