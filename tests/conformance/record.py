@@ -2153,6 +2153,41 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # `alltrue(concat(…))` over lists of conditions, a `for` over `coalesce(P, [])`, and
+    # `contains` of a list of strings with `keys(…)`, which is never one of them.
+    m = module(
+        "validation_collection_forms",
+        "validation",
+        var(
+            "peerings",
+            "map(object({ local = optional(list(string)), remote = optional(list(string)) }))",
+            default="{}",
+            checks=[
+                (
+                    "alltrue([for _, p in var.peerings : alltrue(concat([for a in coalesce(p.local, []) : can(cidrhost(a, 0))], [for a in coalesce(p.remote, []) : can(cidrhost(a, 0))]))])",
+                    '"Bad prefix."',
+                )
+            ],
+        )
+        + var(
+            "capacity",
+            "map(object({ weight = number }))",
+            default="{}",
+            checks=[('!contains(["FARGATE", "FARGATE_SPOT"], keys(var.capacity))', '"Reserved name."')],
+        ),
+    )
+    m.case("no_files")
+    for name, text in [
+        ("peerings_ok", '{"peerings": {"a": {"local": ["10.0.0.0/16"], "remote": null}}}'),
+        ("peerings_bad_remote", '{"peerings": {"a": {"local": ["10.0.0.0/16"], "remote": ["10.0.0.0"]}}}'),
+        ("peerings_none", '{"peerings": {"a": {}}}'),
+        ("peerings_null_element", '{"peerings": {"a": null}}'),
+        ("capacity_fargate", '{"capacity": {"FARGATE": {"weight": 1}}}'),
+        ("capacity_other", '{"capacity": {"ec2": {"weight": 1}}}'),
+        ("capacity_null", '{"capacity": null}'),
+    ]:
+        m.json(name, text + "\n")
+
     # `can(base64decode(…))`: base64 syntax (padding, line breaks skipped), then UTF-8 bytes.
     m = module(
         "validation_base64",

@@ -585,6 +585,56 @@ fn normalized(e: &Expr, type_of: &dyn Fn(&Expr) -> Option<Type>) -> Expr {
                 Box::new(normalized(&b2, type_of)),
             ))
         }
+        Expr::Call {
+            name,
+            args,
+            expand_final: false,
+        } if (name == "alltrue" || name == "anytrue")
+            && matches!(args.as_slice(), [Expr::Call { name: c, args: lists, expand_final: false }]
+                if c == "concat" && lists.len() > 1) =>
+        {
+            // `alltrue(concat(A, B))` is `alltrue([alltrue(A), alltrue(B)])`: `concat` evaluates
+            // every list, as `alltrue` over a list literal evaluates every element.
+            let [Expr::Call { args: lists, .. }] = args.as_slice() else {
+                return None;
+            };
+            let each = lists
+                .iter()
+                .map(|l| Expr::Call {
+                    name: name.clone(),
+                    args: vec![normalized(l, type_of)],
+                    expand_final: false,
+                })
+                .collect();
+            Some(Expr::Call {
+                name: name.clone(),
+                args: vec![Expr::Tuple(each)],
+                expand_final: false,
+            })
+        }
+        Expr::For(f)
+            if matches!(f.collection.peel(), Expr::Call { name, args, expand_final: false }
+                if name == "coalesce"
+                    && matches!(args.as_slice(), [_, Expr::Tuple(empty)] if empty.is_empty())) =>
+        {
+            // Iterating `coalesce(P, [])` is iterating `P == null ? [] : P`: both fail alike
+            // where `P` is not a list, set or tuple (the types do not unify).
+            let Expr::Call { args, .. } = f.collection.peel() else {
+                return None;
+            };
+            let p = args[0].clone();
+            let mut g = (**f).clone();
+            g.collection = Expr::Conditional(
+                Box::new(Expr::Binary(
+                    BinaryOp::Eq,
+                    Box::new(p.clone()),
+                    Box::new(Expr::Literal(Value::null())),
+                )),
+                Box::new(Expr::Tuple(Vec::new())),
+                Box::new(p),
+            );
+            Some(normalized(&Expr::For(Box::new(g)), type_of))
+        }
         Expr::For(f) if f.key_var.is_none() => {
             let Expr::Call {
                 name,
@@ -1602,6 +1652,14 @@ impl Cx<'_> {
                     if let Some(t) = self.defaulted_contains(false, args, target, ty) {
                         return t;
                     }
+                    if self.collection_among_primitives(args, target, ty) {
+                        // `!contains(["a"], keys(var.m))`: a list is never one of the listed
+                        // strings, so this holds wherever `keys` does not fail (on null).
+                        return Ok(Translated {
+                            rules: Rules::default(),
+                            on_null: OnNull::Error,
+                        });
+                    }
                     if let Some(t) = self.case_mapped_contains(args, target, ty) {
                         // No listed value: the pattern must not match; null still fails.
                         let mut t = t?;
@@ -2599,6 +2657,32 @@ impl Cx<'_> {
             self.case_mapped_pattern(name, mapping, list, ty)
                 .map(|pattern| Translated::pattern(pattern, OnNull::Error)),
         )
+    }
+
+    /// Whether `args` of `contains` are a literal list of primitive values and `keys(x)` or
+    /// `values(x)` of the target, a map or object: Terraform compares the list it gives with
+    /// each element and finds none equal (a list is no string), so `contains` is false
+    /// wherever it does not fail.
+    fn collection_among_primitives(&self, args: &[Expr], target: Target, ty: &Type) -> bool {
+        let [list, Expr::Call {
+            name,
+            args: inner,
+            expand_final: false,
+        }] = args
+        else {
+            return false;
+        };
+        (name == "keys" || name == "values")
+            && matches!(inner.as_slice(), [v] if target.is(v))
+            && matches!(ty, Type::Map(_) | Type::Object(_))
+            && self.tuple(list).is_some_and(|items| {
+                items.iter().all(|i| {
+                    matches!(
+                        self.literal(i),
+                        Some(Value::String(_) | Value::Number(_) | Value::Bool(_))
+                    )
+                })
+            })
     }
 
     /// `lower(x) == "s"` (`upper`, `!=`) as `contains(["s"], lower(x))` (`!contains`): the
