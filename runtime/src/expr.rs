@@ -156,53 +156,65 @@ impl Expr {
 
     /// A copy without any [`Expr::At`] wrapper, at any depth: the shape analyses match on.
     pub fn without_sites(&self) -> Expr {
-        let parts = |ps: &[TemplatePart]| ps.iter().map(TemplatePart::without_sites).collect();
-        let boxed = |e: &Expr| Box::new(e.without_sites());
+        self.rewritten(&mut |e| match e {
+            Expr::At(inner, _) => Some(inner.without_sites()),
+            _ => None,
+        })
+    }
+
+    /// A copy with each subexpression for which `f` gives a replacement replaced, outermost
+    /// first (a replacement is not visited again), template parts and `for` expressions
+    /// included.
+    pub fn rewritten(&self, f: &mut dyn FnMut(&Expr) -> Option<Expr>) -> Expr {
+        if let Some(new) = f(self) {
+            return new;
+        }
+        let boxed = |e: &Expr, f: &mut dyn FnMut(&Expr) -> Option<Expr>| Box::new(e.rewritten(f));
         match self {
-            Expr::At(inner, _) => inner.without_sites(),
             Expr::Literal(_)
             | Expr::Variable(_)
             | Expr::Local(_)
             | Expr::Bound(_)
             | Expr::Unknown(_) => self.clone(),
-            Expr::Template(ps) => Expr::Template(parts(ps)),
-            Expr::Tuple(xs) => Expr::Tuple(xs.iter().map(Expr::without_sites).collect()),
+            Expr::At(inner, site) => Expr::At(boxed(inner, f), site.clone()),
+            Expr::Template(ps) => Expr::Template(TemplatePart::rewritten(ps, f)),
+            Expr::Tuple(xs) => Expr::Tuple(xs.iter().map(|x| x.rewritten(f)).collect()),
             Expr::Object(kvs) => Expr::Object(
                 kvs.iter()
-                    .map(|(k, v)| (k.without_sites(), v.without_sites()))
+                    .map(|(k, v)| (k.rewritten(f), v.rewritten(f)))
                     .collect(),
             ),
-            Expr::GetAttr(t, n) => Expr::GetAttr(boxed(t), n.clone()),
-            Expr::Index(t, k) => Expr::Index(boxed(t), boxed(k)),
+            Expr::GetAttr(t, n) => Expr::GetAttr(boxed(t, f), n.clone()),
+            Expr::Index(t, k) => Expr::Index(boxed(t, f), boxed(k, f)),
             Expr::Splat {
                 source,
                 each,
                 symbol,
             } => Expr::Splat {
-                source: boxed(source),
-                each: boxed(each),
+                source: boxed(source, f),
+                each: boxed(each, f),
                 symbol: symbol.clone(),
             },
-            Expr::Unary(op, x) => Expr::Unary(*op, boxed(x)),
-            Expr::Binary(op, a, b) => Expr::Binary(*op, boxed(a), boxed(b)),
-            Expr::Conditional(c, a, b) => Expr::Conditional(boxed(c), boxed(a), boxed(b)),
+            Expr::Unary(op, x) => Expr::Unary(*op, boxed(x, f)),
+            Expr::Binary(op, a, b) => Expr::Binary(*op, boxed(a, f), boxed(b, f)),
+            Expr::Conditional(c, a, b) => Expr::Conditional(boxed(c, f), boxed(a, f), boxed(b, f)),
             Expr::Call {
                 name,
                 args,
                 expand_final,
             } => Expr::Call {
                 name: name.clone(),
-                args: args.iter().map(Expr::without_sites).collect(),
+                args: args.iter().map(|a| a.rewritten(f)).collect(),
                 expand_final: *expand_final,
             },
-            Expr::For(f) => Expr::For(Box::new(ForExpr {
-                key_var: f.key_var.clone(),
-                value_var: f.value_var.clone(),
-                collection: f.collection.without_sites(),
-                key: f.key.as_ref().map(Expr::without_sites),
-                value: f.value.without_sites(),
-                condition: f.condition.as_ref().map(Expr::without_sites),
-                grouping: f.grouping,
+            Expr::For(e) => Expr::For(Box::new(ForExpr {
+                key_var: e.key_var.clone(),
+                value_var: e.value_var.clone(),
+                collection: e.collection.rewritten(f),
+                key: e.key.as_ref().map(|k| k.rewritten(f)),
+                value: e.value.rewritten(f),
+                condition: e.condition.as_ref().map(|c| c.rewritten(f)),
+                grouping: e.grouping,
             })),
         }
     }
@@ -336,32 +348,38 @@ pub enum TemplatePart {
 }
 
 impl TemplatePart {
-    fn without_sites(&self) -> TemplatePart {
-        let parts = |ps: &[TemplatePart]| ps.iter().map(TemplatePart::without_sites).collect();
-        match self {
-            TemplatePart::Literal(_) => self.clone(),
-            TemplatePart::Interpolation(e) => TemplatePart::Interpolation(e.without_sites()),
-            TemplatePart::If {
-                condition,
-                then,
-                otherwise,
-            } => TemplatePart::If {
-                condition: condition.without_sites(),
-                then: parts(then),
-                otherwise: parts(otherwise),
-            },
-            TemplatePart::For {
-                key_var,
-                value_var,
-                collection,
-                body,
-            } => TemplatePart::For {
-                key_var: key_var.clone(),
-                value_var: value_var.clone(),
-                collection: collection.without_sites(),
-                body: parts(body),
-            },
-        }
+    /// The parts with their expressions [`Expr::rewritten`].
+    fn rewritten(
+        parts: &[TemplatePart],
+        f: &mut dyn FnMut(&Expr) -> Option<Expr>,
+    ) -> Vec<TemplatePart> {
+        parts
+            .iter()
+            .map(|p| match p {
+                TemplatePart::Literal(_) => p.clone(),
+                TemplatePart::Interpolation(e) => TemplatePart::Interpolation(e.rewritten(f)),
+                TemplatePart::If {
+                    condition,
+                    then,
+                    otherwise,
+                } => TemplatePart::If {
+                    condition: condition.rewritten(f),
+                    then: TemplatePart::rewritten(then, f),
+                    otherwise: TemplatePart::rewritten(otherwise, f),
+                },
+                TemplatePart::For {
+                    key_var,
+                    value_var,
+                    collection,
+                    body,
+                } => TemplatePart::For {
+                    key_var: key_var.clone(),
+                    value_var: value_var.clone(),
+                    collection: collection.rewritten(f),
+                    body: TemplatePart::rewritten(body, f),
+                },
+            })
+            .collect()
     }
 }
 

@@ -17,8 +17,6 @@ use tfvars_runtime::eval::Scope;
 use tfvars_runtime::expr::{BinaryOp, UnaryOp};
 use tfvars_runtime::{Expr, ModuleSpec, TerraformVersion, Value, VariableSpec};
 
-use super::translate::rewrite;
-
 /// The rule with the other variables replaced by their defaults, and the others that must be
 /// left out (not merely null) for it to apply.
 pub(super) struct LeftOut {
@@ -53,7 +51,7 @@ pub(super) fn left_out(
     if defaults.is_empty() {
         return Err("no other variable".into());
     }
-    let replaced = rewrite(condition, &mut |e| match e {
+    let replaced = condition.rewritten(&mut |e| match e {
         Expr::Variable(v) => defaults
             .iter()
             .find(|(n, _)| n == v)
@@ -110,7 +108,7 @@ fn fold_constants(e: &Expr, version: TerraformVersion) -> Expr {
             .eval(e)
             .ok()
     };
-    rewrite(e, &mut |e| {
+    e.rewritten(&mut |e| {
         if let Expr::Call {
             name,
             args,
@@ -160,7 +158,7 @@ fn simplified(e: &Expr, version: TerraformVersion) -> Expr {
     let evaluated = |x: Expr, d: bool| {
         Expr::Conditional(Box::new(x), Box::new(bool_lit(d)), Box::new(bool_lit(d)))
     };
-    rewrite(e, &mut |e| match e {
+    e.rewritten(&mut |e| match e {
         Expr::Binary(op @ (BinaryOp::And | BinaryOp::Or), a, b) => {
             let (a, b) = (simplified(a, version), simplified(b, version));
             // The operand that decides (`true` for `||`), and the one that passes the other on.

@@ -6,7 +6,7 @@
 //! is false, `null != "a"` is true, and `var.x == null || …` accepts null (in 1.11 only when the
 //! right side does not fail on null, since `||` did not short-circuit before 1.12).
 
-use tfvars_runtime::expr::{BinaryOp, TemplatePart, UnaryOp};
+use tfvars_runtime::expr::{BinaryOp, UnaryOp};
 use tfvars_runtime::spec::LocalSpec;
 use tfvars_runtime::{Expr, Number, TerraformVersion, Type, Value};
 
@@ -539,7 +539,7 @@ pub fn translate_root(
 /// - `for k in keys(M) : … M[k] …` over a map or object `M` (by `type_of`) as
 ///   `for k, v in M : … v …` (the same keys in the same order; both fail on a null `M`).
 fn normalized(e: &Expr, type_of: &dyn Fn(&Expr) -> Option<Type>) -> Expr {
-    rewrite(e, &mut |e| match e {
+    e.rewritten(&mut |e| match e {
         Expr::Call {
             name,
             args,
@@ -659,7 +659,7 @@ fn normalized(e: &Expr, type_of: &dyn Fn(&Expr) -> Option<Type>) -> Expr {
             let k = f.value_var.clone();
             let v = format!("{k}\u{0}value");
             let indexed = |x: &Expr| {
-                rewrite(x, &mut |x| match x.peel() {
+                x.rewritten(&mut |x| match x.peel() {
                     Expr::Index(c, i)
                         if c.peel() == m.peel()
                             && matches!(i.peel(), Expr::Bound(b) if *b == k) =>
@@ -714,97 +714,13 @@ fn binds_again(e: &Expr, name: &str) -> bool {
 
 /// `var.x` → `ROOT.x`.
 fn to_root(e: &Expr) -> Expr {
-    rewrite(e, &mut |e| match e {
+    e.rewritten(&mut |e| match e {
         Expr::Variable(v) => Some(Expr::GetAttr(
             Box::new(Expr::Variable(ROOT.into())),
             v.clone(),
         )),
         _ => None,
     })
-}
-
-/// `e` with every subexpression for which `f` gives a replacement replaced (outermost first;
-/// a replacement is not visited again), templates and `for` expressions included.
-pub(crate) fn rewrite(e: &Expr, f: &mut dyn FnMut(&Expr) -> Option<Expr>) -> Expr {
-    if let Some(new) = f(e) {
-        return new;
-    }
-    fn parts(ps: &[TemplatePart], f: &mut dyn FnMut(&Expr) -> Option<Expr>) -> Vec<TemplatePart> {
-        ps.iter()
-            .map(|p| match p {
-                TemplatePart::Literal(t) => TemplatePart::Literal(t.clone()),
-                TemplatePart::Interpolation(e) => TemplatePart::Interpolation(rewrite(e, f)),
-                TemplatePart::If {
-                    condition,
-                    then,
-                    otherwise,
-                } => TemplatePart::If {
-                    condition: rewrite(condition, f),
-                    then: parts(then, f),
-                    otherwise: parts(otherwise, f),
-                },
-                TemplatePart::For {
-                    key_var,
-                    value_var,
-                    collection,
-                    body,
-                } => TemplatePart::For {
-                    key_var: key_var.clone(),
-                    value_var: value_var.clone(),
-                    collection: rewrite(collection, f),
-                    body: parts(body, f),
-                },
-            })
-            .collect()
-    }
-    let mut r = |e: &Expr| Box::new(rewrite(e, f));
-    match e {
-        Expr::Template(ps) => Expr::Template(parts(ps, f)),
-        Expr::Tuple(items) => Expr::Tuple(items.iter().map(|i| rewrite(i, f)).collect()),
-        Expr::Object(items) => Expr::Object(
-            items
-                .iter()
-                .map(|(k, v)| (rewrite(k, f), rewrite(v, f)))
-                .collect(),
-        ),
-        Expr::GetAttr(a, n) => Expr::GetAttr(r(a), n.clone()),
-        Expr::Index(a, b) => Expr::Index(r(a), r(b)),
-        Expr::Unary(op, a) => Expr::Unary(*op, r(a)),
-        Expr::Binary(op, a, b) => Expr::Binary(*op, r(a), r(b)),
-        Expr::Conditional(a, b, c) => Expr::Conditional(r(a), r(b), r(c)),
-        Expr::Call {
-            name,
-            args,
-            expand_final,
-        } => Expr::Call {
-            name: name.clone(),
-            args: args.iter().map(|a| rewrite(a, f)).collect(),
-            expand_final: *expand_final,
-        },
-        Expr::For(fe) => {
-            let mut fe = (**fe).clone();
-            fe.collection = rewrite(&fe.collection, f);
-            fe.value = rewrite(&fe.value, f);
-            fe.key = fe.key.as_ref().map(|k| rewrite(k, f));
-            fe.condition = fe.condition.as_ref().map(|c| rewrite(c, f));
-            Expr::For(Box::new(fe))
-        }
-        Expr::Splat {
-            source,
-            each,
-            symbol,
-        } => Expr::Splat {
-            source: r(source),
-            each: r(each),
-            symbol: symbol.clone(),
-        },
-        Expr::At(inner, site) => Expr::At(r(inner), site.clone()),
-        Expr::Literal(_)
-        | Expr::Variable(_)
-        | Expr::Local(_)
-        | Expr::Bound(_)
-        | Expr::Unknown(_) => e.clone(),
-    }
 }
 
 struct Cx<'l> {
@@ -3869,9 +3785,8 @@ fn with_known_conditions(e: &Expr) -> Expr {
                 f2.condition = f.condition.as_ref().map(|c| known(c, &mut inside));
                 Expr::For(Box::new(f2))
             }
-            other => rewrite(other, &mut |inner| {
-                (!std::ptr::eq(inner, other)).then(|| known(inner, facts))
-            }),
+            other => other
+                .rewritten(&mut |inner| (!std::ptr::eq(inner, other)).then(|| known(inner, facts))),
         }
     }
     known(e, &mut Vec::new())
