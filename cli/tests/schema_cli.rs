@@ -49,8 +49,8 @@ const UNTRANSLATED: &str = r#"
 variable "encoded" {
   type = string
   validation {
-    condition     = can(base64decode(var.encoded))
-    error_message = "Must be Base64."
+    condition     = !can(base64decode(var.encoded))
+    error_message = "Must not be Base64."
   }
 }
 "#;
@@ -100,7 +100,7 @@ fn writes_the_file_creating_parents_and_reports() {
     let stdout = text(&out.stdout);
     assert_eq!(
         stdout,
-        "Warning: couldn't apply validation for \"encoded\" with condition \"can(base64decode(var.encoded))\": no translation rules are supported for this condition\nInfo: schema written to \"a/b/schema.json\"\n"
+        "Warning: couldn't apply validation for \"encoded\" with condition \"!can(base64decode(var.encoded))\": no translation rules are supported for this condition\nInfo: schema written to \"a/b/schema.json\"\n"
     );
     let written = std::fs::read_to_string(cwd.join("a/b/schema.json")).expect("written");
     assert!(written.starts_with("{\n\t\"$schema\": \"http://json-schema.org/draft-07/schema#\",\n"));
@@ -153,7 +153,7 @@ fn debug_says_why_a_condition_was_left_out() {
     );
     assert!(
         stdout.contains(
-            "`can(base64decode(…))`: Terraform also requires the decoded bytes to be UTF-8"
+            "`can(base64decode(…))` negated: its pattern also accepts the base64 of bytes that are not UTF-8"
         ),
         "{stdout}"
     );
@@ -327,7 +327,7 @@ variable "mode" {
     error_message = "Not empty, got ${var.mode}."
   }
   validation {
-    condition     = can(base64decode(var.mode))
+    condition     = !can(base64decode(var.mode))
     error_message = "Untranslated."
   }
 }
