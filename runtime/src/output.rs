@@ -287,12 +287,16 @@ pub fn to_env_pair(spec: &VariableSpec, value: &Value) -> Result<(String, String
 /// Terraform's type constraint syntax for a type: `map(object({a = string, b = optional(number, 5)}))`.
 pub fn type_text(ty: &Type) -> String {
     let mut out = String::new();
-    write_type(&mut out, ty);
+    write_type_text(&mut out, ty, false);
     out
 }
 
-fn write_type(out: &mut String, ty: &Type) {
+/// Appends [`type_text`] to `out`; with `objects_elided`, each object type is written
+/// `object({…})` (for a reader who finds its attributes elsewhere).
+pub fn write_type_text(out: &mut String, ty: &Type, objects_elided: bool) {
+    let write_type = |out: &mut String, ty: &Type| write_type_text(out, ty, objects_elided);
     match ty {
+        Type::Object(_) if objects_elided => out.push_str("object({…})"),
         Type::Any => out.push_str("any"),
         Type::String => out.push_str("string"),
         Type::Number => out.push_str("number"),

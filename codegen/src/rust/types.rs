@@ -360,44 +360,14 @@ fn push_len_prefixed(out: &mut String, part: &str) {
 /// has its own struct, documented there.
 pub fn short_type_text(ty: &Type) -> String {
     let mut out = String::new();
-    push_short_type_text(&mut out, ty);
+    tfvars_runtime::output::write_type_text(&mut out, ty, true);
     out
-}
-
-/// Appends [`short_type_text`].
-fn push_short_type_text(out: &mut String, ty: &Type) {
-    match ty {
-        Type::Object(_) => out.push_str("object({…})"),
-        Type::List(t) | Type::Set(t) | Type::Map(t) => {
-            out.push_str(match ty {
-                Type::List(_) => "list(",
-                Type::Set(_) => "set(",
-                _ => "map(",
-            });
-            push_short_type_text(out, t);
-            out.push(')');
-        }
-        Type::Tuple(ts) => {
-            out.push_str("tuple([");
-            for (i, t) in ts.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                push_short_type_text(out, t);
-            }
-            out.push_str("])");
-        }
-        Type::String => out.push_str("string"),
-        Type::Number => out.push_str("number"),
-        Type::Bool => out.push_str("bool"),
-        Type::Any => out.push_str("any"),
-    }
 }
 
 fn attribute_doc(ty: &Type, optional: bool, default: Option<&Value>) -> String {
     let mut doc = String::with_capacity(96);
     doc.push_str("Terraform type: `");
-    push_short_type_text(&mut doc, ty);
+    tfvars_runtime::output::write_type_text(&mut doc, ty, true);
     doc.push('`');
     if optional {
         match default {
