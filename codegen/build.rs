@@ -1,5 +1,5 @@
-//! Writes the character classes of `src/schema/nfc.rs` (strings NFC could change, and those with
-//! fewer grapheme clusters than characters) and the tables of `src/schema/case.rs` (the
+//! Writes the patterns of `src/schema/nfc.rs` (strings NFC could change, and those with fewer
+//! grapheme clusters than characters) and the tables of `src/schema/case.rs` (the
 //! characters `lower` and `upper` change) as constants, so that no schema pays for computing them
 //! from the Unicode tables.
 
@@ -11,7 +11,7 @@ mod nfc_classes;
 #[path = "src/schema/case_pairs.rs"]
 mod case_pairs;
 
-use nfc_classes::{ascii_images_in, class, joins_cluster, nfc_changeable};
+use nfc_classes::{ascii_images_in, class, joins_cluster, nfc_changeable, nfc_pattern};
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
@@ -20,8 +20,8 @@ fn main() {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "/// Strings holding a character NFC could change (a `pattern`).\nconst NFC_CLASS: &str = {:?};",
-        class(nfc_changeable)
+        "/// Strings NFC could change (a `pattern`).\nconst NFC_PATTERN: &str = {:?};",
+        nfc_pattern()
     );
     let _ = writeln!(
         out,

@@ -1971,6 +1971,48 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # A mark after a letter it does not compose with (`d`, `h`, `-`, or nothing) stays as it is
+    # under NFC; after one it composes with (`c`, `o`), NFC changes the text. Unanchored patterns
+    # and allowed values beyond ASCII judge such text exactly where NFC leaves it.
+    m = module(
+        "unicode_nfc_pairs",
+        "unicode",
+        var(
+            "endpoint",
+            "string",
+            default='"public"',
+            checks=[('can(regex("public|private", var.endpoint))', '"Bad endpoint."')],
+        )
+        + var(
+            "crn",
+            "string",
+            default='"crn:v1:a"',
+            checks=[('can(regex("^crn:v1:[^:]+$", var.crn))', '"Bad CRN."')],
+        )
+        + var(
+            "city",
+            "string",
+            default='"Zürich"',
+            checks=[('contains(["Zürich", "Genève"], var.city)', '"Bad city."')],
+        ),
+    )
+    m.case("no_files")
+    for name, text in [
+        ("endpoint_mark_composes", '{"endpoint": "public\\u0301"}'),
+        ("endpoint_mark_stays", '{"endpoint": "publi\\u0301c"}'),
+        ("endpoint_mark_after_h", '{"endpoint": "h\\u0301public"}'),
+        ("endpoint_mark_alone", '{"endpoint": "\\u0301"}'),
+        ("endpoint_mark_after_d", '{"endpoint": "d\\u0301"}'),
+        ("crn_mark_after_colon", '{"crn": "crn:v1:\\u0301"}'),
+        ("crn_mark_after_d", '{"crn": "crn:v1:id\\u0301"}'),
+        ("crn_mark_composes", '{"crn": "crn:v1:o\\u0301"}'),
+        ("city_decomposed", '{"city": "Zu\\u0308rich"}'),
+        ("city_mark_after_h", '{"city": "Zürich\\u0301"}'),
+        ("city_ok", '{"city": "Genève"}'),
+        ("city_other", '{"city": "Bern"}'),
+    ]:
+        m.json(name, text + "\n")
+
     # `length` of a collection defaulted to an empty one: `coalesce(P, [])` (the first non-null
     # argument; an empty list is not skipped) and `P == null ? [] : P`.
     m = module(

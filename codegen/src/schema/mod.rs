@@ -40,14 +40,29 @@ pub fn unchecked_text(s: &str) -> bool {
     nfc::Escape::Length.holds(s)
 }
 
+/// Whether NFC could change the string `s` (a pair such as `e` then U+0301, or a character NFC
+/// always changes, or one beyond U+FFFF): the strings a `--terraform-conversions` schema may let
+/// through a rule on text other than a maximum length. A schema without a maximum length on
+/// text judges every other string as Terraform does.
+pub fn nfc_changeable_text(s: &str) -> bool {
+    nfc::Escape::Nfc.holds(s)
+}
+
 /// Whether `unchecked_text` holds for some string or key inside the JSON value `v`.
 pub fn holds_unchecked_text(v: &serde_json::Value) -> bool {
+    holds_text(v, &unchecked_text)
+}
+
+/// Whether `nfc_changeable_text` holds for some string or key inside the JSON value `v`.
+pub fn holds_nfc_changeable_text(v: &serde_json::Value) -> bool {
+    holds_text(v, &nfc_changeable_text)
+}
+
+fn holds_text(v: &serde_json::Value, text: &dyn Fn(&str) -> bool) -> bool {
     match v {
-        serde_json::Value::String(s) => unchecked_text(s),
-        serde_json::Value::Array(items) => items.iter().any(holds_unchecked_text),
-        serde_json::Value::Object(m) => m
-            .iter()
-            .any(|(k, v)| unchecked_text(k) || holds_unchecked_text(v)),
+        serde_json::Value::String(s) => text(s),
+        serde_json::Value::Array(items) => items.iter().any(|i| holds_text(i, text)),
+        serde_json::Value::Object(m) => m.iter().any(|(k, v)| text(k) || holds_text(v, text)),
         _ => false,
     }
 }

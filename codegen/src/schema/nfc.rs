@@ -2,15 +2,18 @@
 //!
 //! Terraform puts every string in Unicode NFC (values, map keys and object attribute names)
 //! before a rule sees it, and `length()` counts the grapheme clusters of that text; JSON Schema
-//! compares and counts the text as given. A string holding no character that NFC could change
-//! (see [`nfc_changeable`]) is its own NFC form, so for such strings a keyword judges what
-//! Terraform judges. Every other string is let through a node whose rules look at the text,
-//! unchecked: an `anyOf` beside the rules' node refers to one shared definition at the root of
-//! the schema, a `pattern` of those characters. A maximum length refers to a wider class, which
-//! also holds the characters that join a neighbour into one grapheme cluster (so that a string
-//! without any of them has as many clusters as characters).
+//! compares and counts the text as given. A string NFC cannot change (see
+//! [`nfc_classes::nfc_pattern`](super::nfc_classes::nfc_pattern): no character NFC always
+//! changes, and no pair NFC could reorder or compose, such as `e` then U+0301) is its own NFC
+//! form, so for such strings a keyword judges what Terraform judges; `d` then U+0301 stays as it
+//! is, since Unicode has no composed character for it. Every other string is let through a node
+//! whose rules look at the text, unchecked: an `anyOf` beside the rules' node refers to one
+//! shared definition at the root of the schema, a `pattern` of those strings. A maximum length
+//! refers to a wider class, every character NFC could change in some string, and the characters
+//! that join a neighbour into one grapheme cluster (so that a string without any of them has as
+//! many clusters as characters).
 //!
-//! The classes are computed at build time (`codegen/build.rs`, with `nfc_classes.rs`) from the
+//! The patterns are computed at build time (`codegen/build.rs`, with `nfc_classes.rs`) from the
 //! tables of `unicode-normalization` and `unicode-segmentation` (the crates the runtime
 //! normalises and counts with). Characters above
 //! U+FFFF are all in both classes (`[^\u0000-\uD7FF\uE000-\uFFFF]`): writing them one by one
@@ -21,11 +24,11 @@
 
 use std::sync::OnceLock;
 
-use super::nfc_classes::joins_cluster;
 pub(crate) use super::nfc_classes::nfc_changeable;
+use super::nfc_classes::{changes_after, changes_alone, joins_cluster};
 use super::translate::Rules;
 
-// `NFC_CLASS`, `LENGTH_CLASS` (patterns) and `ASCII_IMAGES`, written by the build script.
+// `NFC_PATTERN`, `LENGTH_CLASS` (patterns) and `ASCII_IMAGES`, written by the build script.
 include!(concat!(env!("OUT_DIR"), "/nfc_classes.rs"));
 use crate::json_text::Json;
 
@@ -87,26 +90,52 @@ impl Escape {
     fn pattern(self) -> &'static str {
         match self {
             Escape::Singleton => SINGLETON_PATTERN,
-            Escape::Nfc => NFC_CLASS,
+            Escape::Nfc => NFC_PATTERN,
             Escape::Length => LENGTH_CLASS,
         }
     }
 
     /// Whether the escape lets `s` through.
     pub(crate) fn holds(self, s: &str) -> bool {
-        if self == Escape::Singleton {
-            return s.chars().all(|c| c.is_ascii() || SINGLETONS.contains(&c))
-                && s.chars().any(|c| SINGLETONS.contains(&c));
-        }
-        s.chars().any(|c| match self {
-            Escape::Singleton => false,
-            Escape::Nfc => !c.is_ascii() && (c > '\u{FFFF}' || nfc_changeable(c)),
-            Escape::Length => {
+        match self {
+            Escape::Singleton => {
+                s.chars().all(|c| c.is_ascii() || SINGLETONS.contains(&c))
+                    && s.chars().any(|c| SINGLETONS.contains(&c))
+            }
+            Escape::Nfc => nfc_could_change(s),
+            Escape::Length => s.chars().any(|c| {
                 c == '\r'
                     || (!c.is_ascii() && (c > '\u{FFFF}' || nfc_changeable(c) || joins_cluster(c)))
-            }
-        })
+            }),
+        }
     }
+}
+
+/// Whether `NFC_PATTERN` matches `s`: a character NFC always changes or one beyond U+FFFF, or a
+/// pair NFC could reorder or compose (see [`super::nfc_classes::nfc_pattern`]).
+fn nfc_could_change(s: &str) -> bool {
+    static BEFORE: OnceLock<Vec<(u32, u32)>> = OnceLock::new();
+    let mut before: Option<char> = None;
+    for c in s.chars() {
+        if !c.is_ascii() && (c > '\u{FFFF}' || changes_alone(c)) {
+            return true;
+        }
+        if let Some(b) = before.filter(|_| changes_after(c)) {
+            let pair = if b.is_ascii() {
+                super::nfc_classes::composes_after_ascii(b, c)
+            } else {
+                super::nfc_classes::in_ranges(
+                    b,
+                    BEFORE.get_or_init(super::nfc_classes::changes_before_ranges),
+                )
+            };
+            if pair {
+                return true;
+            }
+        }
+        before = Some(c);
+    }
+    false
 }
 
 /// The escape a string node with `rules` needs: `Length` for a maximum length (Terraform counts
@@ -376,9 +405,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_written_classes_are_those_of_the_tables() {
-        use super::super::nfc_classes::{ascii_images_in, class};
-        assert_eq!(NFC_CLASS, class(nfc_changeable));
+    fn the_written_patterns_are_those_of_the_tables() {
+        use super::super::nfc_classes::{ascii_images_in, class, nfc_pattern};
+        assert_eq!(NFC_PATTERN, nfc_pattern());
         assert_eq!(
             LENGTH_CLASS,
             class(|c| nfc_changeable(c) || joins_cluster(c))
@@ -387,7 +416,7 @@ mod tests {
     }
 
     #[test]
-    fn the_classes_compile_and_match() {
+    fn the_patterns_compile_and_match() {
         for escape in [Escape::Nfc, Escape::Length] {
             let re = regex::Regex::new(escape.pattern()).expect("compiles");
             for s in [
@@ -395,7 +424,11 @@ mod tests {
                 "\u{212A}",
                 "\u{37E}",
                 "a\u{301}",
+                "public\u{301}",
                 "x\u{323}\u{302}",
+                "\u{E0}\u{323}",
+                "\u{1100}\u{1161}",
+                "<\u{338}",
                 "😀",
             ] {
                 assert!(re.is_match(s), "{escape:?} {s:?}");
@@ -407,6 +440,19 @@ mod tests {
                 assert!(!re.is_match(s), "{escape:?} {s:?}");
                 assert!(!escape.holds(s), "{escape:?} {s:?}");
             }
+        }
+        // NFC leaves a mark where nothing composes with it: Unicode has no `d` with an acute.
+        let nfc = regex::Regex::new(Escape::Nfc.pattern()).expect("compiles");
+        for s in [
+            "\u{301}",
+            "d\u{301}",
+            "key_id\u{301}",
+            "-\u{301}",
+            "crn:\u{301}",
+        ] {
+            assert!(!nfc.is_match(s), "{s:?}");
+            assert!(!Escape::Nfc.holds(s), "{s:?}");
+            assert!(Escape::Length.holds(s), "{s:?}");
         }
         let length = regex::Regex::new(Escape::Length.pattern()).expect("compiles");
         for s in [
@@ -422,29 +468,65 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_string_without_the_class_is_its_nfc_form_with_a_cluster_per_character() {
+    /// Checks a string against the escapes: one the NFC escape does not let through is its own
+    /// NFC form, one the length escape does not let through also has a cluster per character,
+    /// and the written NFC pattern agrees with `holds` (on the strings `compare` picks).
+    fn check_escapes(s: &str, nfc: &regex::Regex, compare: bool) -> bool {
         use unicode_normalization::UnicodeNormalization;
         use unicode_segmentation::UnicodeSegmentation;
+        let held = Escape::Nfc.holds(s);
+        // Rust's `regex` reads `[^\u0000-\uD7FF\uE000-\uFFFF]` as also holding the two
+        // characters beside the surrogates; ECMA-262 and Python do not.
+        if compare && !s.contains(['\u{D7FF}', '\u{E000}']) {
+            assert_eq!(nfc.is_match(s), held, "{s:?}");
+        }
+        if !held {
+            assert_eq!(s.nfc().collect::<String>(), s, "{s:?}");
+        }
+        if !Escape::Length.holds(s) {
+            let nfc: String = s.nfc().collect();
+            assert_eq!(nfc.graphemes(true).count(), s.chars().count(), "{s:?}");
+        }
+        !held
+    }
+
+    #[test]
+    fn a_string_the_escapes_do_not_let_through_is_its_nfc_form() {
+        let nfc = regex::Regex::new(Escape::Nfc.pattern()).expect("compiles");
         let mut checked = 0;
+        // Every character of the BMP alone, after and before letters, marks and jamo that
+        // compose, and twice.
+        let before = ["a", "d", "<", "\u{E0}", "\u{301}", "\u{1100}", "\u{AC00}"];
+        let after = [
+            "a", "\u{301}", "\u{323}", "\u{338}", "\u{1161}", "\u{11A8}", "\u{B3E}",
+        ];
         for c in (0..=0xFFFFu32).filter_map(char::from_u32) {
-            for s in [
-                format!("{c}"),
-                format!("a{c}"),
-                format!("{c}a"),
-                format!("{c}{c}"),
-            ] {
-                if !Escape::Nfc.holds(&s) {
-                    assert_eq!(s.nfc().collect::<String>(), s, "{:?}", s);
-                    checked += 1;
-                }
-                if !Escape::Length.holds(&s) {
-                    let nfc: String = s.nfc().collect();
-                    assert_eq!(nfc.graphemes(true).count(), s.chars().count(), "{:?}", s);
-                }
+            let compare = u32::from(c) % 7 == 0;
+            let mut strings = vec![format!("{c}"), format!("{c}{c}")];
+            strings.extend(before.iter().map(|b| format!("{b}{c}")));
+            strings.extend(after.iter().map(|a| format!("{c}{a}")));
+            for s in strings {
+                checked += usize::from(check_escapes(&s, &nfc, compare));
             }
         }
-        assert!(checked > 200_000);
+        assert!(checked > 700_000, "{checked}");
+        // Random strings of three over the characters NFC may change or compose onto.
+        let starts = super::super::nfc_classes::decomposition_starts();
+        let alphabet: Vec<char> = (0..=0xFFFFu32)
+            .filter_map(char::from_u32)
+            .filter(|c| c.is_ascii_alphabetic() || changes_after(*c) || starts.contains(c))
+            .collect();
+        let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut pick = || {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            alphabet[(state >> 33) as usize % alphabet.len()]
+        };
+        for i in 0..200_000 {
+            let s: String = [pick(), pick(), pick()].into_iter().collect();
+            check_escapes(&s, &nfc, i % 16 == 0);
+        }
     }
 
     #[test]
