@@ -165,3 +165,39 @@ fn conversion_schemas_agree_with_recorded_terraform_answers() {
         "Terraform rejects, schema accepts: {unsound:#?}\nTerraform accepts, schema rejects: {incomplete:#?}\n(modules not loaded: {skipped_modules:?})"
     );
 }
+
+/// Values on which a rule the schema leaves out cannot be evaluated (iteration over null, an
+/// attribute of a null element, a null `for` filter, a null function argument or operand) are
+/// refused like Terraform refuses them; only what the rules themselves refuse is accepted.
+#[test]
+fn values_a_left_out_rule_fails_on_are_refused() {
+    let mut options = SchemaOptions::new();
+    options
+        .terraform_conversions(true)
+        .terraform_version(TerraformVersion::V1_11);
+    let dir = cases_dir().join("validation_evaluation_errors");
+    let module = tfvars_codegen::load(&dir).expect("loads");
+    let rendered = schema::render(&module, &options).expect("renders");
+    let value: serde_json::Value = serde_json::from_str(&rendered.text).expect("JSON");
+    let validator = jsonschema::draft7::new(&value).expect("compiles");
+    // Refused by what the rules mean, which the schema leaves out: at most one public subnet,
+    // an action among two (on the rules of a flattened splat, not followed), unique items, a
+    // key where another variable is true.
+    let looser = [
+        "acls_bad_action",
+        "acls_null_rule",
+        "csv_repeated",
+        "enabled_without_key",
+        "zones_two_public",
+    ];
+    let cases = cases(&dir);
+    assert_eq!(cases.len(), 18);
+    for case in cases {
+        let ok = validator.is_valid(&case.input);
+        if looser.contains(&case.name.as_str()) {
+            assert!(ok && !case.accepted, "{}", case.name);
+        } else {
+            assert_eq!(ok, case.accepted, "{}", case.name);
+        }
+    }
+}

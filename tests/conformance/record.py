@@ -1971,6 +1971,77 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # Rules the schema leaves out, on values they cannot even be evaluated on: iteration over
+    # null, an attribute of a null element, a null `for` filter, a splat of a null list, a
+    # function argument that must not be null, a null operand (also of another variable's rule).
+    # Terraform rejects these whatever the rule means; the schema refuses them too.
+    m = module(
+        "validation_evaluation_errors",
+        "validation",
+        var(
+            "zones",
+            "object({a = list(object({name = string, public = optional(bool)})), b = optional(list(object({name = string, public = optional(bool)})))})",
+            default="{ a = [] }",
+            checks=[
+                (
+                    "alltrue([for k, v in var.zones : v != null ? length([for s in v : s.name if s.public]) <= 1 : true])",
+                    '"At most one public subnet per zone."',
+                )
+            ],
+        )
+        + var(
+            "acls",
+            "list(object({name = string, rules = list(object({action = string}))}))",
+            default="[]",
+            checks=[
+                (
+                    'length(distinct(flatten([for r in flatten(var.acls[*].rules) : false if !contains(["allow", "deny"], r.action)]))) == 0',
+                    '"Bad action."',
+                )
+            ],
+        )
+        + var(
+            "csv",
+            "string",
+            default='"a,b"',
+            checks=[
+                (
+                    'length(split(",", var.csv)) == length(distinct(split(",", var.csv)))',
+                    '"Repeated item."',
+                )
+            ],
+        )
+        + var("enabled", "bool", default="false")
+        + var(
+            "key",
+            "string",
+            default="null",
+            checks=[('!(var.enabled && var.key == null)', '"A key is needed when enabled."')],
+        ),
+    )
+    m.case("no_files")
+    for name, text in [
+        ("zones_null", '{"zones": null}'),
+        ("zones_null_element", '{"zones": {"a": [null]}}'),
+        ("zones_null_filter", '{"zones": {"a": [{"name": "x"}]}}'),
+        ("zones_null_zone_b", '{"zones": {"a": [{"name": "x", "public": true}], "b": [null]}}'),
+        ("zones_two_public", '{"zones": {"a": [{"name": "x", "public": true}, {"name": "y", "public": true}]}}'),
+        ("zones_ok", '{"zones": {"a": [{"name": "x", "public": true}, {"name": "y", "public": false}], "b": null}}'),
+        ("acls_null", '{"acls": null}'),
+        ("acls_null_element", '{"acls": [null]}'),
+        ("acls_null_rule", '{"acls": [{"name": "a", "rules": [null]}]}'),
+        ("acls_bad_action", '{"acls": [{"name": "a", "rules": [{"action": "drop"}]}]}'),
+        ("acls_ok", '{"acls": [{"name": "a", "rules": [{"action": "allow"}]}]}'),
+        ("csv_null", '{"csv": null}'),
+        ("csv_repeated", '{"csv": "a,a"}'),
+        ("csv_ok", '{"csv": "a,b,c"}'),
+        ("enabled_null", '{"enabled": null}'),
+        ("enabled_without_key", '{"enabled": true}'),
+        ("enabled_with_key", '{"enabled": true, "key": "k"}'),
+        ("key_null", '{"key": null}'),
+    ]:
+        m.json(name, text + "\n")
+
     # A mark after a letter it does not compose with (`d`, `h`, `-`, or nothing) stays as it is
     # under NFC; after one it composes with (`c`, `o`), NFC changes the text. Unanchored patterns
     # and allowed values beyond ASCII judge such text exactly where NFC leaves it.

@@ -22,6 +22,7 @@ mod case_pairs;
 mod cidr;
 mod conversions;
 pub mod ecma_regex;
+mod evaluation_errors;
 mod nfc;
 mod nfc_classes;
 mod number_strings;
@@ -1063,6 +1064,31 @@ fn variable_node(
                     "condition located at {:?}: {why}",
                     rule.location.to_string()
                 ));
+                let checked = evaluation_errors::checked(
+                    &condition,
+                    v,
+                    locals,
+                    &evaluation_errors::Root {
+                        ty: root.ty(),
+                        null_stays: root.null_stays(),
+                    },
+                    options.version,
+                    options.terraform_conversions,
+                );
+                if !checked.texts.is_empty() {
+                    debug.push(format!(
+                        "condition located at {:?} is left out, but the values it fails on with an error are refused: {}",
+                        rule.location.to_string(),
+                        checked.texts.join("; ")
+                    ));
+                }
+                if let Some(r) = checked.own {
+                    match &mut rules {
+                        Some(all) => all.merge(r),
+                        None => rules = Some(r),
+                    }
+                }
+                root_rules.extend(checked.root);
             }
         }
     }
