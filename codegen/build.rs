@@ -11,7 +11,9 @@ mod nfc_classes;
 #[path = "src/schema/case_pairs.rs"]
 mod case_pairs;
 
-use nfc_classes::{ascii_images_in, class, joins_cluster, nfc_changeable, nfc_pattern};
+use nfc_classes::{
+    ascii_images_in, class, inert_ascii, joins_cluster, nfc_changeable, nfc_pattern,
+};
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
@@ -32,6 +34,11 @@ fn main() {
         out,
         "/// The ASCII characters of the NFC forms of changeable characters.\nconst ASCII_IMAGES: &[char] = &{:?};",
         ascii_images_in(0x80..=0x10FFFF)
+    );
+    let _ = writeln!(
+        out,
+        "/// The ASCII characters NFC leaves as they are whatever surrounds them.\nconst INERT_ASCII: &[char] = &{:?};",
+        inert_ascii()
     );
     write_out("nfc_classes.rs", &out);
 

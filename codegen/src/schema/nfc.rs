@@ -28,7 +28,8 @@ pub(crate) use super::nfc_classes::nfc_changeable;
 use super::nfc_classes::{changes_after, changes_alone, joins_cluster};
 use super::translate::Rules;
 
-// `NFC_PATTERN`, `LENGTH_CLASS` (patterns) and `ASCII_IMAGES`, written by the build script.
+// `NFC_PATTERN`, `LENGTH_CLASS` (patterns), `ASCII_IMAGES` and `INERT_ASCII`, written by the
+// build script.
 include!(concat!(env!("OUT_DIR"), "/nfc_classes.rs"));
 use crate::json_text::Json;
 
@@ -167,11 +168,12 @@ fn own_escapes(rules: &Rules) -> Vec<Escape> {
 
 /// The escape a pattern (required or forbidden) needs: none where every string holding a
 /// match is ASCII without `K`, `;` and `` ` `` (such text is the NFC form of itself alone, and
-/// a string NFC changes keeps a character outside it, so neither matches); `Singleton` where
+/// a string NFC changes keeps a character outside it, so neither matches), or where the text
+/// of every match is of [`INERT_ASCII`] (see [`matches_only_inert_text`]); `Singleton` where
 /// every such string is ASCII (a string whose NFC form is ASCII is ASCII and [`SINGLETONS`]);
 /// `Nfc` otherwise.
 pub(crate) fn pattern_escape(pattern: &str) -> Option<Escape> {
-    if matches_only_unreachable(pattern) {
+    if matches_only_unreachable(pattern) || matches_only_inert_text(pattern) {
         None
     } else if matches_only_ascii(pattern) {
         Some(Escape::Singleton)
@@ -268,6 +270,43 @@ pub(crate) fn reachable(s: &str) -> bool {
 /// The ASCII characters of the NFC forms of changeable characters.
 fn ascii_images() -> &'static [char] {
     ASCII_IMAGES
+}
+
+/// Whether every text `pattern` matches (the match itself, not the string around it) is of
+/// [`INERT_ASCII`] characters, read from its syntax tree: `--`, `^[0-9]+:`, `\.q$`. Such a
+/// pattern matches a string exactly where it matches the string's NFC form: NFC leaves those
+/// characters and their order as they are (none composes with what follows it, none is the NFC
+/// form of another character, and NFC moves only marks, which cannot sit between the
+/// characters of a match), and the characters beside a match, which anchors and `\b` look at,
+/// keep their kind (the one before a match composes with nothing inside it).
+pub(crate) fn matches_only_inert_text(pattern: &str) -> bool {
+    use regex_syntax::hir::{Class, Hir, HirKind};
+    fn inert(c: u32) -> bool {
+        char::from_u32(c).is_some_and(|c| INERT_ASCII.contains(&c))
+    }
+    fn all_inert(hir: &Hir) -> bool {
+        match hir.kind() {
+            HirKind::Empty | HirKind::Look(_) => true,
+            HirKind::Literal(l) => l.0.iter().all(|b| inert(u32::from(*b))),
+            HirKind::Class(Class::Bytes(c)) => c
+                .ranges()
+                .iter()
+                .all(|r| (u32::from(r.start())..=u32::from(r.end())).all(inert)),
+            HirKind::Class(Class::Unicode(c)) => c
+                .ranges()
+                .iter()
+                .all(|r| (u32::from(r.start())..=u32::from(r.end())).all(inert)),
+            HirKind::Repetition(r) => all_inert(&r.sub),
+            HirKind::Capture(c) => all_inert(&c.sub),
+            HirKind::Concat(hs) | HirKind::Alternation(hs) => hs.iter().all(all_inert),
+        }
+    }
+    regex_syntax::ParserBuilder::new()
+        .unicode(false)
+        .utf8(false)
+        .build()
+        .parse(pattern)
+        .is_ok_and(|hir| all_inert(&hir))
 }
 
 type PatternAnswers = std::sync::Mutex<std::collections::HashMap<String, bool>>;
@@ -583,6 +622,17 @@ mod tests {
         );
         assert_eq!(pattern_escape("^[^#]+$"), Some(Escape::Nfc));
         assert_eq!(pattern_escape("public|private"), Some(Escape::Nfc));
+        // Matches of digits and punctuation NFC leaves, wherever they are.
+        assert_eq!(pattern_escape("--"), None);
+        assert_eq!(pattern_escape("^[0-9]+:"), None);
+        assert_eq!(pattern_escape("\\bq\\.$"), None);
+        assert_eq!(pattern_escape("-[a-z]"), Some(Escape::Nfc));
+        assert_eq!(pattern_escape("^.*--"), Some(Escape::Nfc));
+        assert_eq!(
+            pattern_escape("<"),
+            Some(Escape::Nfc),
+            "`<` composes with U+0338"
+        );
         let rules = Rules {
             patterns: vec!["^[a-z][a-z0-9-]*$".into(), "^[A-Z]+$".into()],
             max_length: Some(28),
@@ -606,6 +656,28 @@ mod tests {
         };
         assert_eq!(needed(&rules), Some(Escape::Singleton));
         assert_eq!(parts(&rules).len(), 1);
+    }
+
+    #[test]
+    fn inert_characters_compose_with_nothing_and_come_from_nothing() {
+        use super::super::nfc_classes::inert_ascii;
+        use unicode_normalization::UnicodeNormalization;
+        assert_eq!(INERT_ASCII, inert_ascii());
+        for a in INERT_ASCII {
+            assert!(!reachable(&a.to_string()), "{a:?}");
+            for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
+                assert!(
+                    unicode_normalization::char::compose(*a, c).is_none(),
+                    "{a:?} {c:?}"
+                );
+            }
+        }
+        // Strings where NFC changes a neighbour keep the matches of an inert pattern.
+        let dashes = regex::Regex::new("--").expect("compiles");
+        for s in ["a\u{301}--", "--\u{301}", "-\u{301}-", "\u{212B}--e\u{301}"] {
+            let nfc: String = s.nfc().collect();
+            assert_eq!(dashes.is_match(s), dashes.is_match(&nfc), "{s:?}");
+        }
     }
 
     #[test]

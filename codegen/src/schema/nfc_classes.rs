@@ -149,6 +149,21 @@ pub fn in_ranges(c: char, ranges: &[(u32, u32)]) -> bool {
     ranges.get(i).is_some_and(|&(lo, _)| lo <= c)
 }
 
+/// The ASCII characters NFC leaves as they are whatever surrounds them: none composes with a
+/// mark after it (`e` does, `q` does not), and none is the NFC form of another character (`K`
+/// of U+212A, `;`, `` ` ``): digits, most punctuation, `Q` and `q`.
+pub fn inert_ascii() -> Vec<char> {
+    let marks: Vec<char> = (0x80..=0xFFFFu32)
+        .filter_map(char::from_u32)
+        .filter(|c| changes_after(*c))
+        .collect();
+    let images = ascii_images_in(0x80..=0x10FFFF);
+    (0..0x80u8)
+        .map(char::from)
+        .filter(|a| !images.contains(a) && !marks.iter().any(|m| composes_after_ascii(*a, *m)))
+        .collect()
+}
+
 /// Whether NFC composes the ASCII character `a` with `c` after it.
 pub fn composes_after_ascii(a: char, c: char) -> bool {
     unicode_normalization::char::compose(a, c).is_some()
