@@ -90,13 +90,19 @@ fn cases(module: &Path) -> Vec<Case> {
     out
 }
 
-#[test]
-fn conversion_schemas_agree_with_recorded_terraform_answers() {
-    // The answers were recorded with Terraform 1.11, whose `||` does not short-circuit.
+/// `--terraform-conversions --terraform-version 1.11`: the answers were recorded with
+/// Terraform 1.11, whose `||` does not short-circuit.
+fn conversion_options() -> SchemaOptions {
     let mut options = SchemaOptions::new();
     options
         .terraform_conversions(true)
         .terraform_version(TerraformVersion::V1_11);
+    options
+}
+
+#[test]
+fn conversion_schemas_agree_with_recorded_terraform_answers() {
+    let options = conversion_options();
     let mut modules: Vec<PathBuf> = std::fs::read_dir(cases_dir())
         .expect("conformance cases")
         .map(|e| e.expect("readable").path())
@@ -171,10 +177,7 @@ fn conversion_schemas_agree_with_recorded_terraform_answers() {
 /// refused like Terraform refuses them; only what the rules themselves refuse is accepted.
 #[test]
 fn values_a_left_out_rule_fails_on_are_refused() {
-    let mut options = SchemaOptions::new();
-    options
-        .terraform_conversions(true)
-        .terraform_version(TerraformVersion::V1_11);
+    let options = conversion_options();
     let dir = cases_dir().join("validation_evaluation_errors");
     let module = tfvars_codegen::load(&dir).expect("loads");
     let rendered = schema::render(&module, &options).expect("renders");

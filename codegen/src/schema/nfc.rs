@@ -289,13 +289,11 @@ pub(crate) fn matches_only_inert_text(pattern: &str) -> bool {
             HirKind::Empty | HirKind::Look(_) => true,
             HirKind::Literal(l) => l.0.iter().all(|b| inert(u32::from(*b))),
             HirKind::Class(Class::Bytes(c)) => c
-                .ranges()
                 .iter()
                 .all(|r| (u32::from(r.start())..=u32::from(r.end())).all(inert)),
             HirKind::Class(Class::Unicode(c)) => c
-                .ranges()
                 .iter()
-                .all(|r| (u32::from(r.start())..=u32::from(r.end())).all(inert)),
+                .all(|r| (r.start()..=r.end()).all(|c| inert(u32::from(c)))),
             HirKind::Repetition(r) => all_inert(&r.sub),
             HirKind::Capture(c) => all_inert(&c.sub),
             HirKind::Concat(hs) | HirKind::Alternation(hs) => hs.iter().all(all_inert),
