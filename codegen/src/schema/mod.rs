@@ -1064,17 +1064,23 @@ fn variable_node(
                     "condition located at {:?}: {why}",
                     rule.location.to_string()
                 ));
-                let checked = evaluation_errors::checked(
-                    &condition,
-                    v,
-                    locals,
-                    &evaluation_errors::Root {
-                        ty: root.ty(),
-                        null_stays: root.null_stays(),
-                    },
-                    options.version,
-                    options.terraform_conversions,
-                );
+                // Under `--terraform-conversions` only: the default output keeps terraschema's
+                // node wherever terraschema translates another rule of the variable.
+                let checked = if options.terraform_conversions {
+                    evaluation_errors::checked(
+                        &condition,
+                        v,
+                        locals,
+                        &evaluation_errors::Root {
+                            ty: root.ty(),
+                            null_stays: root.null_stays(),
+                        },
+                        options.version,
+                        true,
+                    )
+                } else {
+                    evaluation_errors::Checked::default()
+                };
                 if !checked.texts.is_empty() {
                     debug.push(format!(
                         "condition located at {:?} is left out, but the values it fails on with an error are refused: {}",
