@@ -215,15 +215,14 @@ impl Walk<'_> {
                 symbol,
             } => {
                 self.needs(source, bound, out);
-                // A null list, set or tuple fails; another null value is an empty tuple, and
-                // another value a tuple of itself.
+                // A null list or set fails (`tolist(null)[*]`); another null value is an empty
+                // tuple, and another value a tuple of itself.
                 let element = match self.type_of(source, bound) {
-                    Some(Type::List(t) | Type::Set(t)) => Some((*t).clone()),
-                    Some(Type::Tuple(_)) => None,
+                    Some(Type::List(t) | Type::Set(t)) => (*t).clone(),
                     _ => return,
                 };
                 not_null(source, out);
-                bound.push((symbol.clone(), element));
+                bound.push((symbol.clone(), Some(element)));
                 let mut inner = Vec::new();
                 self.needs(each, bound, &mut inner);
                 bound.pop();
