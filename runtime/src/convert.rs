@@ -286,6 +286,9 @@ fn value_convertible(value: &Value, want: &Type) -> bool {
         (Value::Object(m), Type::Map(e)) if !is_dynamic(e) => {
             m.values().all(|v| value_convertible(v, e))
         }
+        // As `can_convert` judges a collection's type, without building it.
+        (Value::List(t, _) | Value::Set(t, _), Type::List(e) | Type::Set(e)) => can_convert(t, e),
+        (Value::Map(t, _), Type::Map(e)) => can_convert(t, e),
         // Unification for `any` needs the members' types; other values' types are small (a
         // primitive, or a collection's element type).
         _ => can_convert(&value.ty(), want),
