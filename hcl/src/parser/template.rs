@@ -576,8 +576,8 @@ fn flush_heredoc(pieces: &mut [Piece<'_>]) {
     }
 }
 
-/// Joins adjacent literal pieces.
-fn meld_literals<'s>(text: &'s str, pieces: Vec<Piece<'s>>) -> Vec<Piece<'s>> {
+/// Joins adjacent literal pieces, in place.
+fn meld_literals<'s>(text: &'s str, mut pieces: Vec<Piece<'s>>) -> Vec<Piece<'s>> {
     // Whether a literal's value is its source text as written, which a neighbouring literal
     // can then extend without a copy.
     let as_written = |value: &Cow<'s, str>, span: Span| match value {
@@ -586,30 +586,28 @@ fn meld_literals<'s>(text: &'s str, pieces: Vec<Piece<'s>>) -> Vec<Piece<'s>> {
             .is_some_and(|t| std::ptr::eq(t.as_ptr(), v.as_ptr()) && t.len() == v.len()),
         Cow::Owned(_) => false,
     };
-    let mut out: Vec<Piece<'s>> = Vec::with_capacity(pieces.len());
-    for piece in pieces {
-        if let (
+    // `dedup_by` hands each piece with the last one kept before it; a literal after a literal
+    // is added to it and dropped.
+    pieces.dedup_by(|piece, kept| {
+        let (
             Piece::Literal {
                 value: next,
                 span: next_span,
             },
-            Some(Piece::Literal { value, span }),
-        ) = (&piece, out.last_mut())
-        {
-            if span.end == next_span.start
-                && as_written(value, *span)
-                && as_written(next, *next_span)
-            {
-                *value = Cow::Borrowed(&text[span.start as usize..next_span.end as usize]);
-            } else {
-                value.to_mut().push_str(next);
-            }
-            span.end = next_span.end;
-            continue;
+            Piece::Literal { value, span },
+        ) = (piece, kept)
+        else {
+            return false;
+        };
+        if span.end == next_span.start && as_written(value, *span) && as_written(next, *next_span) {
+            *value = Cow::Borrowed(&text[span.start as usize..next_span.end as usize]);
+        } else {
+            value.to_mut().push_str(next);
         }
-        out.push(piece);
-    }
-    out
+        span.end = next_span.end;
+        true
+    });
+    pieces
 }
 
 /// The edit distance between two words, in characters.
