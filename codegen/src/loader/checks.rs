@@ -1,6 +1,5 @@
 //! Checks Terraform makes on declarations: names, validation conditions, references.
 
-use std::collections::HashSet;
 use std::ops::Range;
 
 use tfvars_runtime::{Expr, Location};
@@ -8,6 +7,7 @@ use tfvars_runtime::{Expr, Location};
 use super::{Decls, FileCx};
 use crate::error::Problem;
 use crate::lower::{has_references, variables_used};
+use crate::rust::hash::TextSet;
 
 /// Names Terraform reserves for module-block arguments; no variable may use them.
 pub const RESERVED_NAMES: &[&str] = &[
@@ -119,12 +119,12 @@ pub(crate) fn check_condition(
 
 /// Every `var.x` and `local.x` used in conditions, messages and locals must be declared.
 pub(super) fn check_references(decls: &Decls, problems: &mut Vec<Problem>) {
-    let variables: HashSet<&str> = decls
+    let variables: TextSet<&str> = decls
         .variables
         .iter()
         .map(|v| v.spec.name.as_str())
         .collect();
-    let locals: HashSet<&str> = decls.locals.iter().map(|l| l.name.as_str()).collect();
+    let locals: TextSet<&str> = decls.locals.iter().map(|l| l.name.as_str()).collect();
     for site in &decls.references {
         let expr = &site.expr;
         let mut seen: Vec<String> = Vec::new();
