@@ -284,11 +284,11 @@ fn validation(
     check_condition(cx, variable, &cond, span(condition?.expr.span));
     let msg = full_expr(cx, message?)?;
     for (attr, expr) in [(condition?, &cond), (message?, &msg)] {
-        decls.references.push(RefSite {
-            expr: expr.clone(),
-            text: source_text(cx, &attr.expr),
-            start: cx.file.location(attr.expr.span.start as usize),
-        });
+        decls.references.push(RefSite::new(
+            expr,
+            source_text(cx, &attr.expr),
+            cx.file.location(attr.expr.span.start as usize),
+        ));
     }
     Some(ValidationSpec {
         condition: cond,
@@ -330,11 +330,11 @@ fn locals(cx: &mut FileCx, decls: &mut FileDecls, block: &Block) {
         let Some(expr) = full_expr(cx, attr) else {
             continue;
         };
-        decls.references.push(RefSite {
-            expr: expr.clone(),
-            text: source_text(cx, &attr.expr),
-            start: cx.file.location(attr.expr.span.start as usize),
-        });
+        decls.references.push(RefSite::new(
+            &expr,
+            source_text(cx, &attr.expr),
+            cx.file.location(attr.expr.span.start as usize),
+        ));
         let local = LocalSpec {
             name: attr.name.to_string(),
             expr,

@@ -360,13 +360,12 @@ fn inner_errors(cx: &mut FileCx, errs: Vec<LowerError>, value: &Json, origin: us
 
 /// Where a JSON string's content starts, and its text, for reference checks.
 fn ref_site(cx: &FileCx, value: &Json, expr: &Expr) -> RefSite {
-    RefSite {
-        expr: expr.clone(),
-        text: source_of(value),
-        start: cx
-            .file
+    RefSite::new(
+        expr,
+        source_of(value),
+        cx.file
             .location(value.span.start + usize::from(matches!(value.kind, JsonKind::String(_)))),
-    }
+    )
 }
 
 fn validation(

@@ -1,7 +1,6 @@
 //! Loading a module directory: every `*.tf` and `*.tf.json` file directly in it, in name order,
 //! into one [`Module`], with every problem reported at once.
 
-use std::collections::HashMap;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
@@ -12,6 +11,7 @@ use tfvars_runtime::{Expr, Location, ModuleSpec, Type, Value, VariableSpec};
 use crate::error::{LoadError, LoadErrorKind, Problem};
 use crate::lower::LowerError;
 use crate::model::Module;
+use crate::rust::hash::TextMap;
 use crate::source::SourceFile;
 
 mod checks;
@@ -218,8 +218,8 @@ pub(crate) struct Decls {
     pub references: Vec<RefSite>,
     /// Where each name is in `variables` and `locals`, so that a module of many thousands of
     /// declarations is not searched once per declaration.
-    variable_at: HashMap<String, usize>,
-    local_at: HashMap<String, usize>,
+    variable_at: TextMap<String, usize>,
+    local_at: TextMap<String, usize>,
 }
 
 /// What one file, or one part of a large file, declares, in order. Reading a file touches

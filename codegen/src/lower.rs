@@ -505,7 +505,8 @@ pub(crate) fn binary(op: tfvars_hcl::BinaryOp) -> BinaryOp {
 /// Terraform normalises every string to NFC.
 pub fn nfc(s: &str) -> String {
     use unicode_normalization::UnicodeNormalization;
-    if unicode_normalization::is_nfc(s) {
+    // ASCII text, as most is, is in NFC already; `is_ascii` checks a word at a time.
+    if s.is_ascii() || unicode_normalization::is_nfc(s) {
         s.to_string()
     } else {
         s.nfc().collect()

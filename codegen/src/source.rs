@@ -87,10 +87,36 @@ impl SourceFile {
     /// The 1-based line and character column of a byte offset (clamped to the text).
     pub fn line_col(&self, offset: usize) -> (u32, u32) {
         let offset = offset.min(self.text.len());
-        let line = match self.line_starts.binary_search(&offset) {
+        self.line_col_on(self.line_of(offset), offset)
+    }
+
+    /// The index of the line that holds `offset` (already clamped to the text).
+    fn line_of(&self, offset: usize) -> usize {
+        match self.line_starts.binary_search(&offset) {
             Ok(i) => i,
             Err(i) => i - 1,
-        };
+        }
+    }
+
+    /// [`Self::line_of`], starting from line `near`: a range's end, or the parts of an
+    /// expression, are mostly on the line where the expression starts or a few lines below.
+    fn line_near(&self, offset: usize, near: usize) -> usize {
+        let starts = &self.line_starts;
+        if starts.get(near).is_none_or(|&s| s > offset) {
+            return self.line_of(offset);
+        }
+        let mut line = near;
+        for _ in 0..4 {
+            match starts.get(line + 1) {
+                Some(&next) if next <= offset => line += 1,
+                _ => return line,
+            }
+        }
+        line + starts[line..].partition_point(|&s| s <= offset) - 1
+    }
+
+    /// The 1-based line and column of `offset` (already clamped), which is on line `line`.
+    fn line_col_on(&self, line: usize, offset: usize) -> (u32, u32) {
         let start = self.line_starts[line];
         let mut end = offset;
         while !self.text.is_char_boundary(end) {
@@ -119,17 +145,28 @@ impl SourceFile {
 
     /// A byte range as lines, columns and bytes.
     pub fn range(&self, span: Range<usize>) -> SourceRange {
-        let pos = |offset: usize| {
-            let (line, column) = self.line_col(offset);
+        let start = span.start.min(self.text.len());
+        self.range_near(span, self.line_of(start))
+    }
+
+    /// [`Self::range`] of a span that starts on line `near` (0-based) or below it, as the
+    /// parts of an expression do: its lines are looked for from there.
+    pub fn range_near(&self, span: Range<usize>, near: usize) -> SourceRange {
+        let start = span.start.min(self.text.len());
+        let end = span.end.min(self.text.len());
+        let start_line = self.line_near(start, near);
+        let end_line = self.line_near(end, start_line);
+        let pos = |line: usize, offset: usize| {
+            let (line, column) = self.line_col_on(line, offset);
             SourcePos {
                 line,
                 column,
-                byte: offset.min(self.text.len()) as u32,
+                byte: offset as u32,
             }
         };
         SourceRange {
-            start: pos(span.start),
-            end: pos(span.end),
+            start: pos(start_line, start),
+            end: pos(end_line, end),
         }
     }
 
@@ -158,10 +195,7 @@ impl SourceFile {
     /// line longer than a few hundred bytes is cut to a window around `offset`, marked `…`.
     pub fn snippet_line(&self, offset: usize) -> Option<String> {
         let offset = offset.min(self.text.len());
-        let line = match self.line_starts.binary_search(&offset) {
-            Ok(i) => i,
-            Err(i) => i - 1,
-        };
+        let line = self.line_of(offset);
         let start = self.line_starts[line];
         let end = self
             .line_starts
@@ -231,6 +265,36 @@ mod tests {
         );
         assert!(snippet.len() <= SNIPPET_MAX + 8);
         assert!(line.contains(snippet.trim_matches('…')));
+    }
+
+    #[test]
+    fn ranges_found_from_a_nearby_line_match_line_col() {
+        let text = "a\n\nbé c\n".repeat(40) + "x";
+        let f = SourceFile::new("a.tf", "a.tf", text.clone());
+        let offsets: Vec<usize> = (0..=text.len() + 2).collect();
+        for &start in &offsets {
+            for &end in offsets.iter().filter(|&&e| e >= start).step_by(7) {
+                let want = |o: usize| {
+                    let (line, column) = f.line_col(o);
+                    (line, column, o.min(text.len()) as u32)
+                };
+                let got = |r: SourceRange| {
+                    [
+                        (r.start.line, r.start.column, r.start.byte),
+                        (r.end.line, r.end.column, r.end.byte),
+                    ]
+                };
+                let expected = [want(start), want(end)];
+                assert_eq!(got(f.range(start..end)), expected);
+                for near in [0, 3, 17, 60, 120, 500] {
+                    assert_eq!(
+                        got(f.range_near(start..end, near)),
+                        expected,
+                        "{start}..{end} near {near}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

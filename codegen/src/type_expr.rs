@@ -1,13 +1,13 @@
 //! Type constraints: `string`, `list(object({a = optional(number, 1)}))`, … parsed from the
 //! expression of a `type` argument, with Terraform's errors.
 
-use std::collections::HashMap;
 use std::ops::Range;
 
 use tfvars_hcl::{Expr as Expression, ExprKind, FunctionCall as FuncCall, Span};
 use tfvars_runtime::{Attribute, Type, Value};
 
 use crate::lower::{bare_name, locate_constant_error, lower_constant, LowerError};
+use crate::rust::hash::TextMap;
 
 const INVALID: &str = "Invalid type specification";
 
@@ -44,9 +44,10 @@ pub fn parse_type_constraint_in(
 /// and again (`true`, `3`, `[80, 443]`, `{ team = "a" }`), and a default is a constant, whose
 /// value depends on its text alone. Only defaults that converted are kept, so that every
 /// failing one is reported where it is, and only those of small types (see `worth_caching`).
+/// The texts are the module's own, so the table uses the renderer's cheap text hash.
 #[derive(Default)]
 pub(crate) struct DefaultCache<'s> {
-    converted: HashMap<&'s str, Vec<(Type, Option<Value>)>>,
+    converted: TextMap<&'s str, Vec<(Type, Option<Value>)>>,
 }
 
 /// [`parse_type_constraint_in`], reusing the defaults `cache` holds for `source`.
@@ -263,7 +264,7 @@ impl TypeParser<'_, '_> {
                 span(arg.span),
             );
         };
-        let mut attrs: Vec<Attribute> = Vec::new();
+        let mut attrs: Vec<Attribute> = Vec::with_capacity(items.len());
         for item in *items {
             let name = match bare_name(&item.key).filter(|_| !item.parenthesized) {
                 Some(name) => name.to_string(),

@@ -17,8 +17,20 @@ pub(crate) fn literal_value<'s>(
 ) -> Cow<'s, str> {
     let bytes = text.as_bytes();
     let special = |b: u8| b == b'$' || b == b'%' || (quoted && b == b'\\');
-    let Some(first) = bytes.iter().position(|&b| special(b)) else {
-        return Cow::Borrowed(text);
+    // The first byte that the value does not hold as written: an escape, `$${` or `%%{`. A
+    // lone `$` or `%` (a regular expression's `$`) is kept as it is, and the text borrowed.
+    let changed = |i: usize| match bytes[i] {
+        b @ (b'$' | b'%') => bytes.get(i + 1) == Some(&b) && bytes.get(i + 2) == Some(&b'{'),
+        b'\\' => quoted,
+        _ => false,
+    };
+    let mut from = 0;
+    let first = loop {
+        match bytes[from..].iter().position(|&b| special(b)) {
+            None => return Cow::Borrowed(text),
+            Some(n) if changed(from + n) => break from + n,
+            Some(n) => from += n + 1,
+        }
     };
     let mut out = String::with_capacity(text.len());
     out.push_str(&text[..first]);

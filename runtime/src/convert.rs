@@ -268,13 +268,27 @@ fn value_convertible(value: &Value, want: &Type) -> bool {
         (Value::Tuple(vs), Type::List(e) | Type::Set(e)) if !is_dynamic(e) => {
             vs.iter().all(|v| value_convertible(v, e))
         }
-        (Value::Object(m), Type::Object(attrs)) => attrs.iter().all(|a| match m.get(&a.name) {
-            Some(v) => value_convertible(v, &a.ty),
-            None => a.optional,
-        }),
+        // The entries and the attributes, both in name order, are walked together.
+        (Value::Object(m), Type::Object(attrs)) => {
+            let mut entries = m.iter().peekable();
+            attrs.name_order().iter().all(|&i| {
+                let a = &attrs[i];
+                while entries
+                    .next_if(|(k, _)| k.as_str() < a.name.as_str())
+                    .is_some()
+                {}
+                match entries.peek() {
+                    Some((k, v)) if **k == a.name => value_convertible(v, &a.ty),
+                    _ => a.optional,
+                }
+            })
+        }
         (Value::Object(m), Type::Map(e)) if !is_dynamic(e) => {
             m.values().all(|v| value_convertible(v, e))
         }
+        // As `can_convert` judges a collection's type, without building it.
+        (Value::List(t, _) | Value::Set(t, _), Type::List(e) | Type::Set(e)) => can_convert(t, e),
+        (Value::Map(t, _), Type::Map(e)) => can_convert(t, e),
         // Unification for `any` needs the members' types; other values' types are small (a
         // primitive, or a collection's element type).
         _ => can_convert(&value.ty(), want),

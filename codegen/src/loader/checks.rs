@@ -1,6 +1,5 @@
 //! Checks Terraform makes on declarations: names, validation conditions, references.
 
-use std::collections::HashSet;
 use std::ops::Range;
 
 use tfvars_runtime::{Expr, Location};
@@ -8,6 +7,7 @@ use tfvars_runtime::{Expr, Location};
 use super::{Decls, FileCx};
 use crate::error::Problem;
 use crate::lower::{has_references, variables_used};
+use crate::rust::hash::TextSet;
 
 /// Names Terraform reserves for module-block arguments; no variable may use them.
 pub const RESERVED_NAMES: &[&str] = &[
@@ -23,15 +23,30 @@ pub const RESERVED_NAMES: &[&str] = &[
     "_",
 ];
 
-/// An expression to check for undeclared `var.x` and `local.x`, with its source text and where
-/// that text starts, to point at the reference itself.
+/// The `var.x` and `local.x` an expression uses, to check that they are declared, with its
+/// source text and where that text starts, to point at the reference itself. The names are
+/// kept rather than a copy of the expression, which only they are needed from.
 pub(crate) struct RefSite {
-    pub expr: Expr,
-    pub text: String,
-    pub start: Location,
+    /// The names of the variables used, in order of use.
+    variables: Vec<String>,
+    /// The names of the locals used, likewise.
+    locals: Vec<String>,
+    text: String,
+    start: Location,
 }
 
 impl RefSite {
+    /// The references of `expr`, whose source `text` starts at `start`.
+    pub fn new(expr: &Expr, text: String, start: Location) -> RefSite {
+        let names = |used: Vec<&str>| used.into_iter().map(str::to_string).collect();
+        RefSite {
+            variables: names(variables_used(expr)),
+            locals: names(crate::lower::locals_used(expr)),
+            text,
+            start,
+        }
+    }
+
     /// Where `needle` first occurs in the text as a whole reference, or the text's start.
     fn locate(&self, needle: &str) -> Location {
         let found = self.text.match_indices(needle).find(|(i, _)| {
@@ -119,18 +134,17 @@ pub(crate) fn check_condition(
 
 /// Every `var.x` and `local.x` used in conditions, messages and locals must be declared.
 pub(super) fn check_references(decls: &Decls, problems: &mut Vec<Problem>) {
-    let variables: HashSet<&str> = decls
+    let variables: TextSet<&str> = decls
         .variables
         .iter()
         .map(|v| v.spec.name.as_str())
         .collect();
-    let locals: HashSet<&str> = decls.locals.iter().map(|l| l.name.as_str()).collect();
+    let locals: TextSet<&str> = decls.locals.iter().map(|l| l.name.as_str()).collect();
     for site in &decls.references {
-        let expr = &site.expr;
-        let mut seen: Vec<String> = Vec::new();
-        for name in variables_used(expr) {
-            if !variables.contains(name) && !seen.iter().any(|s| s == name) {
-                seen.push(name.to_string());
+        let mut seen: Vec<&str> = Vec::new();
+        for name in site.variables.iter().map(String::as_str) {
+            if !variables.contains(name) && !seen.contains(&name) {
+                seen.push(name);
                 problems.push(Problem::at(
                     site.locate(&format!("var.{name}")),
                     format!(
@@ -141,9 +155,9 @@ pub(super) fn check_references(decls: &Decls, problems: &mut Vec<Problem>) {
                 ));
             }
         }
-        for name in crate::lower::locals_used(expr) {
-            if !locals.contains(name) && !seen.iter().any(|s| s == name) {
-                seen.push(name.to_string());
+        for name in site.locals.iter().map(String::as_str) {
+            if !locals.contains(name) && !seen.contains(&name) {
+                seen.push(name);
                 problems.push(Problem::at(
                     site.locate(&format!("local.{name}")),
                     format!(

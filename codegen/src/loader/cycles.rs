@@ -9,13 +9,14 @@
 //! variables that use each other. A local that uses itself directly is Terraform's
 //! «Self-referencing local value», reported at the local.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 use tfvars_runtime::spec::LocalSpec;
 use tfvars_runtime::VariableSpec;
 
 use crate::error::Problem;
 use crate::lower::{locals_used, variables_used};
+use crate::rust::hash::TextMap;
 
 /// Adds a problem for every cycle or, when there is none, every self-referencing local.
 pub(super) fn check_cycles(
@@ -56,13 +57,13 @@ struct Graph<'a> {
 
 impl<'a> Graph<'a> {
     fn new(variables: &'a [VariableSpec], locals: &'a [LocalSpec]) -> Graph<'a> {
-        let variable_at: HashMap<&str, usize> = variables
+        let variable_at: TextMap<&str, usize> = variables
             .iter()
             .enumerate()
             .filter(|(_, v)| !v.validations.is_empty())
             .map(|(i, v)| (v.name.as_str(), i))
             .collect();
-        let local_at: HashMap<&str, usize> = locals
+        let local_at: TextMap<&str, usize> = locals
             .iter()
             .enumerate()
             .map(|(i, l)| (l.name.as_str(), variables.len() + i))

@@ -15,9 +15,12 @@ pub(super) fn place(file: &SourceFile, out: Expr, e: &tfvars_hcl::Expr<'_>) -> E
         ExprKind::Index { bracket, .. } => *bracket,
         _ => range,
     };
-    // A traversal's last step already recorded the same place.
+    // A traversal's last step already recorded the same place. A place's bytes are its
+    // offsets clamped to the text, and its lines and columns follow from them.
     if let Expr::At(_, site) = &out {
-        if site.range == file.range(range.range()) {
+        let len = file.text.len();
+        let byte = |offset: u32| (offset as usize).min(len) as u32;
+        if (site.range.start.byte, site.range.end.byte) == (byte(range.start), byte(range.end)) {
             return out;
         }
     }
@@ -35,12 +38,16 @@ pub(super) fn step(file: &SourceFile, base: Expr, from: u32, step: Span) -> Expr
 }
 
 fn wrap(file: &SourceFile, out: Expr, range: Span, start: Span, operation: Span) -> Expr {
+    let range = file.range(range.range());
+    // The start and the operation lie within the range: their lines are looked for from its
+    // first line.
+    let near = range.start.line as usize - 1;
     Expr::At(
         Box::new(out),
         Box::new(Site {
-            range: file.range(range.range()),
-            start: file.range(start.range()),
-            operation: file.range(operation.range()),
+            range,
+            start: file.range_near(start.range(), near),
+            operation: file.range_near(operation.range(), near),
         }),
     )
 }

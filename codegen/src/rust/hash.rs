@@ -1,6 +1,7 @@
-//! A hasher for the renderer's tables of texts (doc texts, struct bodies, type names): keys of
-//! one expansion, made from the user's own module, so a hash that resists chosen collisions
-//! (std's SipHash) buys nothing there and costs several times more per byte.
+//! A hasher for the renderer's tables of texts (doc texts, struct bodies, type names) and the
+//! loader's tables of names and default texts: keys of one expansion, made from the user's own
+//! module, so a hash that resists chosen collisions (std's SipHash) buys nothing there and
+//! costs several times more per byte.
 
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};

@@ -44,12 +44,27 @@ pub(super) fn valid_number(text: &str) -> bool {
         .bytes()
         .chain(fraction.bytes())
         .skip_while(|&b| b == b'0');
-    let significant: Vec<u8> = digits.map(|b| b - b'0').collect();
-    if significant.is_empty() {
-        return true;
-    }
     let base = exponent as i128 - fraction.len() as i128;
     let in_range = |bits: i128| (MIN_EXP..=MAX_EXP).contains(&(bits + base));
+    // Up to 19 significant digits fit a `u64`, whose bit length is read off it: no digits are
+    // collected for the common short literal.
+    let mut short = 0u64;
+    let mut count = 0;
+    for b in digits.clone() {
+        if count == 19 {
+            count = 20;
+            break;
+        }
+        short = short * 10 + u64::from(b - b'0');
+        count += 1;
+    }
+    if count == 0 {
+        return true;
+    }
+    if count < 20 {
+        return in_range(i128::from(u64::BITS - short.leading_zeros()));
+    }
+    let significant: Vec<u8> = digits.map(|b| b - b'0').collect();
     if significant.len() <= EXACT_DIGITS {
         return in_range(bit_length(&significant) as i128);
     }
@@ -111,6 +126,40 @@ mod tests {
                 u64::from(128 - n.leading_zeros()),
                 "{n}"
             );
+        }
+    }
+
+    #[test]
+    fn short_mantissas_agree_with_the_exact_bit_length() {
+        let mantissas = [
+            "1",
+            "8",
+            "9",
+            "0007",
+            "4294967296",
+            "999999999999999999",
+            "9223372036854775808",
+            "9999999999999999999",
+            "99999999999999999999",
+            "12.5",
+            "0.000123",
+        ];
+        for m in mantissas {
+            let (int, fraction) = m.split_once('.').unwrap_or((m, ""));
+            let digits: Vec<u8> = int
+                .bytes()
+                .chain(fraction.bytes())
+                .skip_while(|&b| b == b'0')
+                .map(|b| b - b'0')
+                .collect();
+            let bits = i128::from(bit_length(&digits));
+            for edge in [MAX_EXP - bits, MIN_EXP - bits] {
+                for exp in edge - 3..=edge + 3 {
+                    let exp = exp + fraction.len() as i128;
+                    let want = (MIN_EXP..=MAX_EXP).contains(&(bits + exp - fraction.len() as i128));
+                    assert_eq!(valid_number(&format!("{m}e{exp}")), want, "{m}e{exp}");
+                }
+            }
         }
     }
 

@@ -73,7 +73,7 @@ impl<'s> Parser<'s> {
         if flush {
             flush_heredoc(&mut pieces);
         }
-        let pieces = meld_literals(pieces);
+        let pieces = meld_literals(self.text, pieces);
         if pieces.len() == 2 && matches!(pieces[0], Piece::Interpolation(_)) {
             if let Some(Piece::Interpolation(expr)) = pieces.into_iter().next() {
                 return (Vec::new(), Some(expr));
@@ -576,25 +576,38 @@ fn flush_heredoc(pieces: &mut [Piece<'_>]) {
     }
 }
 
-/// Joins adjacent literal pieces.
-fn meld_literals(pieces: Vec<Piece<'_>>) -> Vec<Piece<'_>> {
-    let mut out: Vec<Piece<'_>> = Vec::with_capacity(pieces.len());
-    for piece in pieces {
-        if let (
+/// Joins adjacent literal pieces, in place.
+fn meld_literals<'s>(text: &'s str, mut pieces: Vec<Piece<'s>>) -> Vec<Piece<'s>> {
+    // Whether a literal's value is its source text as written, which a neighbouring literal
+    // can then extend without a copy.
+    let as_written = |value: &Cow<'s, str>, span: Span| match value {
+        Cow::Borrowed(v) => text
+            .get(span.range())
+            .is_some_and(|t| std::ptr::eq(t.as_ptr(), v.as_ptr()) && t.len() == v.len()),
+        Cow::Owned(_) => false,
+    };
+    // `dedup_by` hands each piece with the last one kept before it; a literal after a literal
+    // is added to it and dropped.
+    pieces.dedup_by(|piece, kept| {
+        let (
             Piece::Literal {
                 value: next,
                 span: next_span,
             },
-            Some(Piece::Literal { value, span }),
-        ) = (&piece, out.last_mut())
-        {
+            Piece::Literal { value, span },
+        ) = (piece, kept)
+        else {
+            return false;
+        };
+        if span.end == next_span.start && as_written(value, *span) && as_written(next, *next_span) {
+            *value = Cow::Borrowed(&text[span.start as usize..next_span.end as usize]);
+        } else {
             value.to_mut().push_str(next);
-            span.end = next_span.end;
-            continue;
         }
-        out.push(piece);
-    }
-    out
+        span.end = next_span.end;
+        true
+    });
+    pieces
 }
 
 /// The edit distance between two words, in characters.
