@@ -9,7 +9,7 @@
 //! HCL reports.
 
 use std::borrow::Cow;
-use std::cell::{Cell, OnceCell};
+use std::cell::OnceCell;
 
 use crate::ast::{Expr, ExprKind, ObjectItem, Step};
 use crate::diagnostic::Diagnostic;
@@ -38,9 +38,9 @@ pub(crate) struct Parser<'s> {
     next: usize,
     /// Whether line breaks are seen, innermost context last.
     newlines: Vec<bool>,
-    /// The next token and the index after it, once looked up (cleared when `next` or
-    /// `newlines` change).
-    peeked: Cell<Option<(Token, usize)>>,
+    /// The next token as the peeker sees it, and the index after it: looked up again whenever
+    /// `next` or `newlines` change, so that a peek is a read of this field.
+    peeked: (Token, usize),
     /// Set once the parser has skipped ahead after an error.
     recovery: bool,
     diags: Vec<Diagnostic>,
@@ -75,14 +75,20 @@ impl<'s> Parser<'s> {
         file: &str,
         tokens: Vec<Token>,
     ) -> Parser<'s> {
-        Parser {
+        let mut parser = Parser {
             arena,
             text,
             file: file.to_string(),
             tokens,
             next: 0,
             newlines: vec![true],
-            peeked: Cell::new(None),
+            peeked: (
+                Token {
+                    kind: TokenKind::Eof,
+                    span: Span::at(0),
+                },
+                0,
+            ),
             recovery: false,
             diags: Vec::new(),
             lines: OnceCell::new(),
@@ -90,7 +96,9 @@ impl<'s> Parser<'s> {
             exprs: Vec::new(),
             object_items: Vec::new(),
             steps: Vec::new(),
-        }
+        };
+        parser.seek();
+        parser
     }
 
     pub(crate) fn finish(self) -> Vec<Diagnostic> {
@@ -150,20 +158,17 @@ impl<'s> Parser<'s> {
 
     // The peeker.
 
+    /// Looks up the next token from `next`, under the current line break rule.
     #[inline(always)]
-    fn next_token(&self) -> (Token, usize) {
-        if let Some(found) = self.peeked.get() {
-            return found;
-        }
+    fn seek(&mut self) {
         // Most tokens are neither comments nor line breaks: they are the next one as they are.
         if let Some(&tok) = self.tokens.get(self.next) {
             if !matches!(tok.kind, TokenKind::Comment | TokenKind::Newline) {
-                return (tok, self.next + 1);
+                self.peeked = (tok, self.next + 1);
+                return;
             }
         }
-        let found = self.find_next_token();
-        self.peeked.set(Some(found));
-        found
+        self.peeked = self.find_next_token();
     }
 
     #[inline(never)]
@@ -197,14 +202,14 @@ impl<'s> Parser<'s> {
 
     #[inline]
     fn peek(&self) -> Token {
-        self.next_token().0
+        self.peeked.0
     }
 
     #[inline]
     fn read(&mut self) -> Token {
-        let (tok, next) = self.next_token();
+        let (tok, next) = self.peeked;
         self.next = next;
-        self.peeked.set(None);
+        self.seek();
         tok
     }
 
@@ -223,12 +228,12 @@ impl<'s> Parser<'s> {
 
     fn push_newlines(&mut self, include: bool) {
         self.newlines.push(include);
-        self.peeked.set(None);
+        self.seek();
     }
 
     fn pop_newlines(&mut self) {
         self.newlines.pop();
-        self.peeked.set(None);
+        self.seek();
     }
 
     /// Whether the next token is the keyword `word`.
