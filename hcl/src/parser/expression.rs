@@ -125,6 +125,10 @@ impl<'s> Parser<'s> {
     /// A term and the traversals after it.
     pub(super) fn parse_with_traversals(&mut self) -> Expr<'s> {
         let term = self.parse_term();
+        // Most terms have no traversal after them.
+        if !matches!(self.peek_kind(), TokenKind::Dot | TokenKind::OBrack) {
+            return term;
+        }
         self.parse_traversals(term)
     }
 

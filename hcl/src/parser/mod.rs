@@ -324,23 +324,30 @@ impl<'s> Parser<'s> {
 
     /// Enters one more level of nesting; `false` (with an error, and the parser recovering)
     /// when that is one too many.
+    #[inline]
     fn enter(&mut self, at: Span) -> bool {
         if self.depth >= MAX_NESTING {
-            if !self.recovery {
-                self.error(
-                    "Expression too deeply nested",
-                    format!(
-                        "Expressions, templates and blocks may nest at most {MAX_NESTING} levels \
-                         deep."
-                    ),
-                    at,
-                );
-            }
-            self.recovery = true;
-            return false;
+            return self.too_deep(at);
         }
         self.depth += 1;
         true
+    }
+
+    /// [`Parser::enter`] past the limit.
+    #[cold]
+    fn too_deep(&mut self, at: Span) -> bool {
+        if !self.recovery {
+            self.error(
+                "Expression too deeply nested",
+                format!(
+                    "Expressions, templates and blocks may nest at most {MAX_NESTING} levels \
+                     deep."
+                ),
+                at,
+            );
+        }
+        self.recovery = true;
+        false
     }
 
     fn leave(&mut self) {

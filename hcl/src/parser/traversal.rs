@@ -170,7 +170,16 @@ impl<'s> Parser<'s> {
 
     /// `ret` with the static steps pending since `from` (which are taken): the steps of its own
     /// traversal and then these, or a relative traversal on `ret`.
+    #[inline]
     fn join_steps(&mut self, ret: Expr<'s>, from: usize) -> Expr<'s> {
+        if self.steps.len() == from {
+            return ret;
+        }
+        self.join_pending_steps(ret, from)
+    }
+
+    /// [`Parser::join_steps`] when there are steps pending.
+    fn join_pending_steps(&mut self, ret: Expr<'s>, from: usize) -> Expr<'s> {
         let Some(last) = self.steps[from..].last() else {
             return ret;
         };
