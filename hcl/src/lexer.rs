@@ -89,7 +89,14 @@ impl Lexer<'_> {
             let mode = *self.modes.last().unwrap_or(&Mode::Expression);
             let done = match mode {
                 Mode::Expression => {
-                    self.expression_token();
+                    // The mode changes only with a push or a pop: until one, it stays.
+                    let depth = self.modes.len();
+                    loop {
+                        self.expression_token();
+                        if self.pos >= self.text.len() || self.modes.len() != depth {
+                            break;
+                        }
+                    }
                     false
                 }
                 Mode::Quoted => {
@@ -172,17 +179,29 @@ impl Lexer<'_> {
 
     fn expression_token(&mut self) {
         use TokenKind::*;
-        let start = self.pos;
-        let b = self.text[start];
+        let mut start = self.pos;
+        // Spaces and tabs make no token.
+        while matches!(self.text.get(start), Some(b' ' | b'\t')) {
+            start += 1;
+        }
+        let Some(&b) = self.text.get(start) else {
+            self.pos = start;
+            return;
+        };
+        self.pos = start;
         let single = |kind| (kind, 1usize);
         let (kind, len) = match b {
-            b' ' | b'\t' => {
-                let mut end = start + 1;
-                while matches!(self.text.get(end), Some(b' ' | b'\t')) {
-                    end += 1;
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
+                // An ASCII identifier, unless a non-ASCII character continues it.
+                let rest = &self.text[start + 1..];
+                match rest.iter().position(|&c| !ASCII_ID_CONTINUE[c as usize]) {
+                    Some(i) if rest[i] < 0x80 => (Ident, i + 1),
+                    None => (Ident, rest.len() + 1),
+                    Some(_) => match self.ident_len(start) {
+                        Some(len) => (Ident, len),
+                        None => (Invalid, self.char_len(start)),
+                    },
                 }
-                self.pos = end;
-                return;
             }
             b'0'..=b'9' => (NumberLit, self.number_len()),
             b'#' => (Comment, self.line_comment_len()),
