@@ -94,12 +94,23 @@ impl<'s> Parser<'s> {
 
     /// Operands joined by operators of precedence `level` and above, left-associative within a
     /// level (HCL reads one level at a time; taking the tightest operators first is the same).
+    #[inline]
     fn parse_binary(&mut self, level: usize) -> Expr<'s> {
         let before = self.error_count();
-        let mut lhs = self.parse_with_traversals();
+        let lhs = self.parse_with_traversals();
         if self.recovery && self.error_count() > before {
             return lhs;
         }
+        // Most operands have no operator after them.
+        if binary_op(self.peek_kind()).is_none() {
+            return lhs;
+        }
+        self.parse_binary_operators(lhs, level)
+    }
+
+    /// The operators of precedence `level` and above after `lhs`, and their operands.
+    #[inline(never)]
+    fn parse_binary_operators(&mut self, mut lhs: Expr<'s>, level: usize) -> Expr<'s> {
         // Each operator nests the tree one level deeper.
         let mut chained = 0;
         while let Some((op, op_level)) = binary_op(self.peek_kind()) {

@@ -38,6 +38,8 @@ pub(crate) struct Parser<'s> {
     next: usize,
     /// Whether line breaks are seen, innermost context last.
     newlines: Vec<bool>,
+    /// Whether line breaks are seen now: the last of `newlines` (`true` when there is none).
+    include_newlines: bool,
     /// The next token as the peeker sees it, and the index after it: looked up again whenever
     /// `next` or `newlines` change, so that a peek is a read of this field.
     peeked: (Token, usize),
@@ -82,6 +84,7 @@ impl<'s> Parser<'s> {
             tokens,
             next: 0,
             newlines: vec![true],
+            include_newlines: true,
             peeked: (
                 Token {
                     kind: TokenKind::Eof,
@@ -161,9 +164,12 @@ impl<'s> Parser<'s> {
     /// Looks up the next token from `next`, under the current line break rule.
     #[inline(always)]
     fn seek(&mut self) {
-        // Most tokens are neither comments nor line breaks: they are the next one as they are.
+        // Most tokens are neither comments nor ignored line breaks: they are the next one as
+        // they are.
         if let Some(&tok) = self.tokens.get(self.next) {
-            if !matches!(tok.kind, TokenKind::Comment | TokenKind::Newline) {
+            if tok.kind != TokenKind::Comment
+                && (tok.kind != TokenKind::Newline || self.include_newlines)
+            {
                 self.peeked = (tok, self.next + 1);
                 return;
             }
@@ -173,7 +179,7 @@ impl<'s> Parser<'s> {
 
     #[inline(never)]
     fn find_next_token(&self) -> (Token, usize) {
-        let include_newlines = *self.newlines.last().unwrap_or(&true);
+        let include_newlines = self.include_newlines;
         let mut i = self.next;
         while i < self.tokens.len() {
             let tok = self.tokens[i];
@@ -228,11 +234,13 @@ impl<'s> Parser<'s> {
 
     fn push_newlines(&mut self, include: bool) {
         self.newlines.push(include);
+        self.include_newlines = include;
         self.seek();
     }
 
     fn pop_newlines(&mut self) {
         self.newlines.pop();
+        self.include_newlines = *self.newlines.last().unwrap_or(&true);
         self.seek();
     }
 
