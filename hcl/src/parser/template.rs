@@ -14,7 +14,7 @@ use crate::ast::{Expr, ExprKind, TemplatePart};
 use crate::lexer::is_go_space;
 use crate::span::Span;
 use crate::string_lit::{go_quote, literal_value};
-use crate::token::TokenKind;
+use crate::token::{Token, TokenKind};
 
 /// A piece of a template before its directives are matched.
 enum Piece<'s> {
@@ -41,6 +41,11 @@ impl<'s> Parser<'s> {
     /// A quoted template or heredoc; the next token opens it.
     pub(super) fn parse_template_expression(&mut self) -> Expr<'s> {
         let open = self.read();
+        if open.kind == TokenKind::OQuote {
+            if let Some(expr) = self.quoted_literal(open) {
+                return expr;
+            }
+        }
         let end = open.kind.opposite().unwrap_or(TokenKind::CQuote);
         let flush = open.kind == TokenKind::OHeredoc && self.text_of(open).starts_with("<<-");
         let (parts, passthrough) = self.parse_template_inner(end, flush);
@@ -49,6 +54,42 @@ impl<'s> Parser<'s> {
             Some(expr) => Expr::new(ExprKind::TemplateWrap(self.alloc(expr)), span),
             None => Expr::new(ExprKind::Template(self.slice(parts)), span),
         }
+    }
+
+    /// A quoted template that is literal text alone (`"text"`, `""`), after its opening quote:
+    /// the tree the general reading below builds for it, without its lists. `None` (nothing
+    /// read) for any other template.
+    fn quoted_literal(&mut self, open: Token) -> Option<Expr<'s>> {
+        // Inside quotes the lexer makes no comments or line breaks that the peeker would skip:
+        // the tokens are read as they are.
+        let part = match self.tokens.get(self.next..self.next + 2) {
+            Some([lit, close])
+                if lit.kind == TokenKind::QuotedLit && close.kind == TokenKind::CQuote =>
+            {
+                let lit = self.read();
+                let value = literal_value(
+                    self.text_of(lit),
+                    lit.span.start as usize,
+                    true,
+                    &mut self.diags,
+                );
+                TemplatePart::Literal {
+                    value: self.text_in_arena(value),
+                    span: lit.span,
+                }
+            }
+            Some([close, _]) if close.kind == TokenKind::CQuote => TemplatePart::Literal {
+                value: "",
+                span: close.span.end_point(),
+            },
+            _ => return None,
+        };
+        let close = self.read();
+        let parts = self.arena.alloc_slice_copy(&[part]);
+        Some(Expr::new(
+            ExprKind::Template(parts),
+            open.span.to(close.span),
+        ))
     }
 
     /// A bare template: everything up to the end of the text.
