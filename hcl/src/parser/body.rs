@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
-use super::Parser;
+use super::{take_from, Parser};
 use crate::ast::{Attribute, Block, Body, Label, Structure};
 use crate::span::Span;
 use crate::string_lit::{go_quote, literal_value};
@@ -14,6 +14,8 @@ const DEFINITION_REQUIRED_DETAIL: &str = "An argument or block definition is req
 const DEFINITION_REQUIRED_EQUALS: &str = "An argument or block definition is required here. To \
                                           set an argument, use the equals sign \"=\" to \
                                           introduce the argument value.";
+/// Up to how many items a body's attributes are looked up one by one, rather than in a map.
+const LINEAR_LOOKUP: usize = 16;
 const UNCLOSED_BLOCK: &str = "Unclosed configuration block";
 const UNCLOSED_BLOCK_DETAIL: &str = "There is no closing brace for this block before the end of \
                                      the file. This may be caused by incorrect brace nesting \
@@ -23,8 +25,9 @@ impl<'s> Parser<'s> {
     /// A body, up to and including the `end` token (the end of the text, or a block's `}`).
     pub(crate) fn parse_body(&mut self, end: TokenKind) -> Body<'s> {
         let start = self.prev_span();
-        let mut items = Vec::new();
-        let mut attributes: HashMap<&'s str, Span> = HashMap::new();
+        let items_from = self.structures.len();
+        // The attributes set so far, looked up among the body's items while they are few.
+        let mut attributes: Option<HashMap<&'s str, Span>> = None;
         let end_span;
         loop {
             let next = self.peek();
@@ -39,7 +42,14 @@ impl<'s> Parser<'s> {
                 }
                 TokenKind::Ident => match self.parse_body_item() {
                     Some(Structure::Attribute(attr)) => {
-                        if let Some(&first) = attributes.get(attr.name) {
+                        let first = match &attributes {
+                            Some(map) => map.get(attr.name).copied(),
+                            None => self.structures[items_from..].iter().find_map(|s| match s {
+                                Structure::Attribute(a) if a.name == attr.name => Some(a.name_span),
+                                _ => None,
+                            }),
+                        };
+                        if let Some(first) = first {
                             let detail = format!(
                                 "The argument \"{}\" was already set at {}. Each argument may be \
                                  set only once.",
@@ -48,11 +58,22 @@ impl<'s> Parser<'s> {
                             );
                             self.error("Attribute redefined", detail, attr.name_span);
                         } else {
-                            attributes.insert(attr.name, attr.name_span);
-                            items.push(Structure::Attribute(attr));
+                            if let Some(map) = &mut attributes {
+                                map.insert(attr.name, attr.name_span);
+                            } else if self.structures.len() - items_from >= LINEAR_LOOKUP {
+                                let mut map: HashMap<&'s str, Span> = HashMap::new();
+                                for s in &self.structures[items_from..] {
+                                    if let Structure::Attribute(a) = s {
+                                        map.insert(a.name, a.name_span);
+                                    }
+                                }
+                                map.insert(attr.name, attr.name_span);
+                                attributes = Some(map);
+                            }
+                            self.structures.push(Structure::Attribute(attr));
                         }
                     }
-                    Some(block) => items.push(block),
+                    Some(block) => self.structures.push(block),
                     None => {}
                 },
                 _ => {
@@ -86,7 +107,7 @@ impl<'s> Parser<'s> {
             }
         }
         Body {
-            items: self.slice(items),
+            items: take_from(self.arena, &mut self.structures, items_from),
             span: start.to(end_span),
         }
     }

@@ -11,7 +11,7 @@
 use std::borrow::Cow;
 use std::cell::OnceCell;
 
-use crate::ast::{Expr, ExprKind, ObjectItem, Step};
+use crate::ast::{Expr, ExprKind, ObjectItem, Step, Structure};
 use crate::diagnostic::Diagnostic;
 use crate::span::{LineIndex, Span};
 use crate::token::{Token, TokenKind};
@@ -53,6 +53,8 @@ pub(crate) struct Parser<'s> {
     exprs: Vec<Expr<'s>>,
     /// The items of the object constructors being read, likewise.
     object_items: Vec<ObjectItem<'s>>,
+    /// The items of the bodies being read, likewise.
+    structures: Vec<Structure<'s>>,
     /// The static steps of the traversals being read, likewise.
     steps: Vec<Step<'s>>,
 }
@@ -98,6 +100,7 @@ impl<'s> Parser<'s> {
             depth: 0,
             exprs: Vec::new(),
             object_items: Vec::new(),
+            structures: Vec::new(),
             steps: Vec::new(),
         };
         parser.seek();
@@ -107,7 +110,10 @@ impl<'s> Parser<'s> {
     pub(crate) fn finish(self) -> Vec<Diagnostic> {
         // Every list read took its nodes, whatever errors it met.
         debug_assert!(
-            self.exprs.is_empty() && self.object_items.is_empty() && self.steps.is_empty()
+            self.exprs.is_empty()
+                && self.object_items.is_empty()
+                && self.steps.is_empty()
+                && self.structures.is_empty()
         );
         self.diags
     }
