@@ -23,6 +23,13 @@ pub enum Start {
 /// Cuts `text` into tokens, ending with one [`TokenKind::Eof`]. A UTF-8 byte order mark at
 /// the start is skipped.
 pub fn lex(text: &str, start: Start) -> Vec<Token> {
+    lex_flagged(text, start).0
+}
+
+/// [`lex`], and whether a token was made that is reported on (see
+/// [`crate::invalid_tokens::check`]): a bitwise operator, a stray character or an invalid one,
+/// a line break in a quoted string. When none was, there is nothing to check.
+pub(crate) fn lex_flagged(text: &str, start: Start) -> (Vec<Token>, bool) {
     let mut lexer = Lexer {
         text: text.as_bytes(),
         pos: 0,
@@ -36,12 +43,13 @@ pub fn lex(text: &str, start: Start) -> Vec<Token> {
         braces: 0,
         sequence_braces: Vec::new(),
         heredocs: Vec::new(),
+        flagged: false,
     };
     if text.starts_with('\u{feff}') {
         lexer.pos = 3;
     }
     lexer.run();
-    lexer.tokens
+    (lexer.tokens, lexer.flagged)
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,6 +76,8 @@ struct Lexer<'t> {
     /// The brace count at which each open template sequence ends.
     sequence_braces: Vec<i64>,
     heredocs: Vec<Heredoc>,
+    /// Whether a token [`crate::invalid_tokens::check`] reports on was made.
+    flagged: bool,
 }
 
 /// The bytes that continue an identifier by themselves: ASCII letters, digits, `_` and `-`
@@ -118,6 +128,19 @@ impl Lexer<'_> {
     }
 
     fn emit(&mut self, kind: TokenKind, start: usize, end: usize) {
+        use TokenKind::*;
+        self.flagged |= matches!(
+            kind,
+            BitwiseAnd
+                | BitwiseOr
+                | BitwiseNot
+                | BitwiseXor
+                | Apostrophe
+                | Backtick
+                | Semicolon
+                | Invalid
+                | QuotedNewline
+        );
         self.tokens.push(Token {
             kind,
             span: Span::new(start, end),

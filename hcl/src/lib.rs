@@ -133,7 +133,13 @@ fn start<'s>(
     file: &str,
     mode: Start,
 ) -> (Vec<Diagnostic>, Parser<'s>) {
-    let tokens = lexer::lex(text, mode);
-    let diagnostics = invalid_tokens::check(text, &tokens);
+    let (tokens, flagged) = lexer::lex_flagged(text, mode);
+    // The lexer flags every token the check reports on: without one, it has nothing to say.
+    debug_assert!(flagged || invalid_tokens::check(text, &tokens).is_empty());
+    let diagnostics = if flagged {
+        invalid_tokens::check(text, &tokens)
+    } else {
+        Vec::new()
+    };
     (diagnostics, Parser::new(&arena.0, text, file, tokens))
 }
