@@ -164,11 +164,13 @@ impl<'s> Parser<'s> {
                 if matches!(self.peek_kind(), TokenKind::OParen | TokenKind::DoubleColon) {
                     return self.finish_function_call(tok);
                 }
-                let kind = match self.text_of(tok) {
-                    "true" => ExprKind::Bool(true),
-                    "false" => ExprKind::Bool(false),
-                    "null" => ExprKind::Null,
-                    name => ExprKind::ScopeTraversal {
+                let name = self.text_of(tok);
+                // Byte patterns: compared in place, where string patterns call `memcmp`.
+                let kind = match name.as_bytes() {
+                    [b't', b'r', b'u', b'e'] => ExprKind::Bool(true),
+                    [b'f', b'a', b'l', b's', b'e'] => ExprKind::Bool(false),
+                    [b'n', b'u', b'l', b'l'] => ExprKind::Null,
+                    _ => ExprKind::ScopeTraversal {
                         root: name,
                         root_span: tok.span,
                         steps: &[],
