@@ -99,14 +99,8 @@ impl Lexer<'_> {
             let mode = *self.modes.last().unwrap_or(&Mode::Expression);
             let done = match mode {
                 Mode::Expression => {
-                    // The mode changes only with a push or a pop: until one, it stays.
-                    let depth = self.modes.len();
-                    loop {
-                        self.expression_token();
-                        if self.pos >= self.text.len() || self.modes.len() != depth {
-                            break;
-                        }
-                    }
+                    // Until a token enters or leaves a mode, the lexer stays in this one.
+                    while !self.expression_token() && self.pos < self.text.len() {}
                     false
                 }
                 Mode::Quoted => {
@@ -200,7 +194,9 @@ impl Lexer<'_> {
         }
     }
 
-    fn expression_token(&mut self) {
+    /// One token of an expression (or none, at blanks that end the text); `true` when it may
+    /// have entered or left a mode.
+    fn expression_token(&mut self) -> bool {
         use TokenKind::*;
         let mut start = self.pos;
         // Spaces and tabs make no token.
@@ -209,7 +205,7 @@ impl Lexer<'_> {
         }
         let Some(&b) = self.text.get(start) else {
             self.pos = start;
-            return;
+            return false;
         };
         self.pos = start;
         let single = |kind| (kind, 1usize);
@@ -250,7 +246,7 @@ impl Lexer<'_> {
             b'<' => {
                 if let Some(len) = self.heredoc_opener_len() {
                     self.open_heredoc(len);
-                    return;
+                    return true;
                 }
                 if self.peek(1) == Some(b'=') {
                     (LessThanEq, 2)
@@ -268,7 +264,7 @@ impl Lexer<'_> {
             b'.' => single(Dot),
             b'~' if self.peek(1) == Some(b'}') => {
                 self.close_brace(start, 2, true);
-                return;
+                return true;
             }
             b'~' => single(BitwiseNot),
             b'{' => {
@@ -277,12 +273,12 @@ impl Lexer<'_> {
             }
             b'}' => {
                 self.close_brace(start, 1, false);
-                return;
+                return true;
             }
             b'"' => {
                 self.emit(OQuote, start, start + 1);
                 self.modes.push(Mode::Quoted);
-                return;
+                return true;
             }
             b'[' => single(OBrack),
             b']' => single(CBrack),
@@ -304,6 +300,7 @@ impl Lexer<'_> {
             },
         };
         self.emit(kind, start, start + len);
+        false
     }
 
     /// `}` or `~}`: the end of a template sequence when the braces balance back to where it
