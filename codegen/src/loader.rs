@@ -11,8 +11,8 @@ use tfvars_runtime::{Expr, Location, ModuleSpec, Type, Value, VariableSpec};
 use crate::error::{LoadError, LoadErrorKind, Problem};
 use crate::lower::LowerError;
 use crate::model::Module;
-use crate::rust::hash::TextMap;
 use crate::source::SourceFile;
+use crate::text_hash::TextMap;
 
 mod checks;
 mod cycles;

@@ -7,7 +7,7 @@ use tfvars_hcl::{Expr as Expression, ExprKind, FunctionCall as FuncCall, Span};
 use tfvars_runtime::{Attribute, Type, Value};
 
 use crate::lower::{bare_name, locate_constant_error, lower_constant, LowerError};
-use crate::rust::hash::TextMap;
+use crate::text_hash::TextMap;
 
 const INVALID: &str = "Invalid type specification";
 
@@ -44,7 +44,7 @@ pub fn parse_type_constraint_in(
 /// and again (`true`, `3`, `[80, 443]`, `{ team = "a" }`), and a default is a constant, whose
 /// value depends on its text alone. Only defaults that converted are kept, so that every
 /// failing one is reported where it is, and only those of small types (see `worth_caching`).
-/// The texts are the module's own, so the table uses the renderer's cheap text hash.
+/// The texts are the module's own, so the table uses the crate's cheap text hash (`text_hash`).
 #[derive(Default)]
 pub(crate) struct DefaultCache<'s> {
     converted: TextMap<&'s str, Vec<(Type, Option<Value>)>>,

@@ -7,7 +7,7 @@ use tfvars_runtime::{Expr, Location};
 use super::{Decls, FileCx};
 use crate::error::Problem;
 use crate::lower::{has_references, variables_used};
-use crate::rust::hash::TextSet;
+use crate::text_hash::TextSet;
 
 /// Names Terraform reserves for module-block arguments; no variable may use them.
 pub const RESERVED_NAMES: &[&str] = &[

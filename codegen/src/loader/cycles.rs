@@ -16,7 +16,7 @@ use tfvars_runtime::VariableSpec;
 
 use crate::error::Problem;
 use crate::lower::{locals_used, variables_used};
-use crate::rust::hash::TextMap;
+use crate::text_hash::TextMap;
 
 /// Adds a problem for every cycle or, when there is none, every self-referencing local.
 pub(super) fn check_cycles(

@@ -6,7 +6,6 @@
 //! path given): `{crate}::__private::…` for machinery, `{crate}::Number`, `{crate}::Sensitive`,
 //! `{crate}::Value` and `{crate}::Report` for public types.
 
-pub(crate) mod hash;
 pub mod naming;
 mod root;
 pub mod spec_embed;

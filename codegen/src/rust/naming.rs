@@ -14,7 +14,7 @@
 //! declaration order, so the result is stable; same-shaped objects in different places get
 //! different types, and two invocations with different root names never share a type name.
 
-use super::hash::TextSet;
+use crate::text_hash::TextSet;
 
 /// Defines [`KEYWORDS`] and [`is_keyword`] from one list.
 macro_rules! keywords {

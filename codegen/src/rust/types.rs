@@ -7,9 +7,9 @@ use std::fmt::Write as _;
 use tfvars_runtime::output::to_hcl_expression;
 use tfvars_runtime::{Type, Value};
 
-use super::hash::TextMap;
 use super::naming::{FieldNames, TypeNames};
 use super::text::{push_doc_attrs, push_escaped, push_str_lit};
+use crate::text_hash::TextMap;
 
 /// What a field's setter accepts, decided by the type under `Option`/`Sensitive`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
