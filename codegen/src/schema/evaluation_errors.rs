@@ -10,7 +10,7 @@
 //! and still leaves the rule out (with terraschema's warning), so it stays looser than
 //! Terraform, never stricter.
 //!
-//! Followed: iteration (`for`, and splats of a list, set or tuple), attribute and index access,
+//! Followed: iteration (`for`, and splats of a list or set), attribute and index access,
 //! arithmetic, comparison and logic operators, `!` and `-`, the condition of `? :` and of a
 //! `for`'s `if`, interpolation beside other text, and the arguments Terraform's functions
 //! refuse null for (recorded from Terraform 1.11.4: `length(null)` fails with "argument must not
@@ -62,7 +62,7 @@ pub(super) fn checked(
             continue;
         }
         let mut names = Vec::new();
-        variables_in(&r, &mut names);
+        super::variables_in(&r, &mut names);
         if names.iter().all(|n| *n == v.name) {
             if let Ok(rules) =
                 translate::translate(&r, &v.name, &v.ty, locals, version, conversions)
@@ -82,13 +82,6 @@ pub(super) fn checked(
         tried.push(r);
     }
     out
-}
-
-fn variables_in(e: &Expr, out: &mut Vec<String>) {
-    match e {
-        Expr::Variable(v) if !out.contains(v) => out.push(v.clone()),
-        _ => e.children().into_iter().for_each(|c| variables_in(c, out)),
-    }
 }
 
 /// The functions whose parameters at the given positions refuse null (`None`: every one), as
@@ -153,13 +146,7 @@ pub(super) fn requirements(
     };
     let mut out = Vec::new();
     walk.needs(condition, &mut Vec::new(), &mut out);
-    let mut unique: Vec<Expr> = Vec::new();
-    for r in out {
-        if !unique.contains(&r) && only_variables(&r) {
-            unique.push(r);
-        }
-    }
-    unique
+    unique(out, |r| !only_variables(r))
 }
 
 struct Walk<'a> {
@@ -466,26 +453,14 @@ fn every(value: &str, key: Option<&str>, collection: &Expr, condition: Expr) -> 
     }
 }
 
-/// Whether a `for` or splat inside the body of `f` binds one of its symbols again.
+/// Whether a `for` inside the body of `f` binds one of its symbols again.
 fn rebinds(f: &ForExpr) -> bool {
-    fn binds(e: &Expr, names: &[&str]) -> bool {
-        match e {
-            Expr::For(g)
-                if names.contains(&g.value_var.as_str())
-                    || g.key_var.as_deref().is_some_and(|k| names.contains(&k)) =>
-            {
-                true
-            }
-            Expr::Splat { symbol, .. } if names.contains(&symbol.as_str()) => true,
-            _ => e.children().into_iter().any(|c| binds(c, names)),
-        }
-    }
     let mut names = vec![f.value_var.as_str()];
     names.extend(f.key_var.as_deref());
     [Some(&f.value), f.key.as_ref(), f.condition.as_ref()]
         .into_iter()
         .flatten()
-        .any(|e| binds(e, &names))
+        .any(|e| names.iter().any(|n| translate::binds_again(e, n)))
 }
 
 /// Whether `e` names no local and nothing known only after apply.
@@ -543,12 +518,10 @@ fn text(e: &Expr) -> String {
 
 /// A bound symbol's name; a splat's element, which has no name in the source, is `element`.
 fn symbol_text(s: &str) -> String {
-    if s.chars()
-        .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
-    {
-        s.to_string()
-    } else {
+    if s == crate::lower::SPLAT_SYMBOL {
         "element".into()
+    } else {
+        s.to_string()
     }
 }
 

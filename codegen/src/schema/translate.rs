@@ -705,7 +705,7 @@ fn emptiness_test(op: BinaryOp, a: &Expr, b: &Expr) -> bool {
 }
 
 /// Whether a `for` inside `e` binds `name` again.
-fn binds_again(e: &Expr, name: &str) -> bool {
+pub(super) fn binds_again(e: &Expr, name: &str) -> bool {
     match e {
         Expr::For(f) if f.value_var == name || f.key_var.as_deref() == Some(name) => true,
         _ => e.children().into_iter().any(|c| binds_again(c, name)),
