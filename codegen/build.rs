@@ -30,15 +30,16 @@ fn main() {
         "/// Those, and strings with a character that joins a neighbour into one grapheme cluster.\nconst LENGTH_CLASS: &str = {:?};",
         class(|c| nfc_changeable(c) || joins_cluster(c))
     );
+    let images = ascii_images_in(0x80..=0x10FFFF);
     let _ = writeln!(
         out,
         "/// The ASCII characters of the NFC forms of changeable characters.\nconst ASCII_IMAGES: &[char] = &{:?};",
-        ascii_images_in(0x80..=0x10FFFF)
+        images
     );
     let _ = writeln!(
         out,
         "/// The ASCII characters NFC leaves as they are whatever surrounds them.\nconst INERT_ASCII: &[char] = &{:?};",
-        inert_ascii()
+        inert_ascii(&images)
     );
     write_out("nfc_classes.rs", &out);
 

@@ -151,13 +151,13 @@ pub fn in_ranges(c: char, ranges: &[(u32, u32)]) -> bool {
 
 /// The ASCII characters NFC leaves as they are whatever surrounds them: none composes with a
 /// mark after it (`e` does, `q` does not), and none is the NFC form of another character (`K`
-/// of U+212A, `;`, `` ` ``): digits, most punctuation, `Q` and `q`.
-pub fn inert_ascii() -> Vec<char> {
+/// of U+212A, `;`, `` ` ``: `images`, from [`ascii_images_in`]): digits, most punctuation, `Q`
+/// and `q`.
+pub fn inert_ascii(images: &[char]) -> Vec<char> {
     let marks: Vec<char> = (0x80..=0xFFFFu32)
         .filter_map(char::from_u32)
         .filter(|c| changes_after(*c))
         .collect();
-    let images = ascii_images_in(0x80..=0x10FFFF);
     (0..0x80u8)
         .map(char::from)
         .filter(|a| !images.contains(a) && !marks.iter().any(|m| composes_after_ascii(*a, *m)))
