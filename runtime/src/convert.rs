@@ -146,15 +146,6 @@ fn check_convertible(value: &Value, ty: &Type) -> Result<(), ConversionError> {
 // ---------------------------------------------------------------------------------------------
 // Defaults (Terraform's typeexpr.Defaults.Apply), on the value before conversion.
 
-// Borrowed when nothing changes (no defaults anywhere in `ty`), so large values without
-// defaults are not copied.
-fn apply_defaults<'a>(value: &'a Value, ty: &Type) -> Cow<'a, Value> {
-    if !needs_defaults(value, ty) {
-        return Cow::Borrowed(value);
-    }
-    Cow::Owned(with_defaults(value.clone(), ty))
-}
-
 fn needs_defaults(value: &Value, ty: &Type) -> bool {
     !value.is_null() && !value.is_unknown() && ty.has_defaults()
 }
@@ -195,8 +186,10 @@ fn with_defaults(mut value: Value, ty: &Type) -> Value {
             if let Type::Object(attrs) = ty {
                 for a in attrs {
                     let Some(default) = &a.default else { continue };
+                    // A default is stored converted to its attribute's type, its own
+                    // defaults already in: it goes in as it is.
                     if m.get(&a.name).is_none_or(Value::is_null) {
-                        m.insert(a.name.clone(), apply_defaults(default, &a.ty).into_owned());
+                        m.insert(a.name.clone(), default.clone());
                     }
                 }
             }
