@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use tfvars_hcl::{Attribute, Block, Body, Expr as Hcl, Span};
+use tfvars_hcl::{Attribute, Block, Expr as Hcl, Span};
 use tfvars_runtime::spec::LocalSpec;
 use tfvars_runtime::{Expr, Type, ValidationSpec, Value, VariableSpec};
 
@@ -11,7 +11,7 @@ use crate::loader::{
     check_condition, check_variable_name, constant_value, Declared, FileCx, FileDecls, RefSite,
 };
 use crate::lower::{locate_constant_error, lower_constant, lower_expr};
-use crate::type_expr::{parse_type_constraint_cached, DefaultCache};
+use crate::type_expr::{parse_type_constraint_cached, ConstraintCache};
 
 const VARIABLE_ARGS: &[&str] = &[
     "description",
@@ -25,23 +25,79 @@ const VARIABLE_ARGS: &[&str] = &[
 /// Reads one `.tf` file into `decls`, reporting problems to `cx`. After syntax errors, what
 /// the parser could read is still read, as Terraform does, so that its other problems are
 /// reported too.
-pub(crate) fn read(cx: &mut FileCx, decls: &mut FileDecls) {
+///
+/// A large file's blocks are read on up to `workers` threads, in runs of neighbouring blocks;
+/// the runs' declarations and problems are then joined in file order, so that the result is
+/// the same as reading the blocks one after another (each block is read on its own: nothing
+/// read from one block changes how the next one reads).
+pub(crate) fn read(cx: &mut FileCx, decls: &mut FileDecls, workers: usize) {
     let file = cx.file;
     let arena = tfvars_hcl::Arena::new();
     let parsed = tfvars_hcl::parse_body(&arena, &file.text, &file.name);
     for d in parsed.diagnostics {
         cx.problem(Some(d.span.range()), &d.summary, &d.detail);
     }
-    read_body(cx, &parsed.value, decls);
+    let blocks: Vec<&Block> = parsed
+        .value
+        .blocks()
+        .filter(|b| matches!(b.kind, "variable" | "locals"))
+        .collect();
+    if workers <= 1 || file.text.len() < SPLIT_FILE_BYTES || blocks.len() < 2 {
+        read_blocks(cx, &blocks, decls);
+        return;
+    }
+    let is_override = cx.is_override;
+    let runs = runs_of_blocks(&blocks, workers * crate::parallel::TASKS_PER_WORKER);
+    let reads = crate::parallel::map(&runs, |run| {
+        let mut problems = Vec::new();
+        let mut run_decls = FileDecls::default();
+        let mut run_cx = FileCx {
+            file,
+            problems: &mut problems,
+            is_override,
+        };
+        read_blocks(&mut run_cx, run, &mut run_decls);
+        (run_decls, problems)
+    });
+    for (run_decls, problems) in reads {
+        cx.problems.extend(problems);
+        decls.variables.extend(run_decls.variables);
+        decls.locals.extend(run_decls.locals);
+        decls.references.extend(run_decls.references);
+    }
 }
 
-fn read_body<'s>(cx: &mut FileCx<'s>, body: &Body<'_>, decls: &mut FileDecls) {
-    let mut defaults = DefaultCache::default();
-    for block in body.blocks() {
+/// The smallest file whose blocks are read on several threads: below it, the threads cost
+/// about what they save.
+const SPLIT_FILE_BYTES: usize = 32 * 1024;
+
+/// `blocks` cut into at most `count` runs of neighbouring blocks of about the same length of
+/// text.
+fn runs_of_blocks<'b, 'a>(blocks: &'b [&'a Block<'a>], count: usize) -> Vec<&'b [&'a Block<'a>]> {
+    let length = |b: &Block| b.body.span.range().len();
+    let total: usize = blocks.iter().map(|b| length(b)).sum();
+    let target = total.div_ceil(count.max(1)).max(1);
+    let mut runs = Vec::with_capacity(count);
+    let (mut start, mut filled) = (0, 0);
+    for (i, block) in blocks.iter().enumerate() {
+        filled += length(block);
+        if filled >= target {
+            runs.push(&blocks[start..=i]);
+            (start, filled) = (i + 1, 0);
+        }
+    }
+    if start < blocks.len() {
+        runs.push(&blocks[start..]);
+    }
+    runs
+}
+
+fn read_blocks<'s>(cx: &mut FileCx<'s>, blocks: &[&Block], decls: &mut FileDecls) {
+    let mut defaults = ConstraintCache::default();
+    for block in blocks {
         match block.kind {
             "variable" => variable(cx, decls, block, &mut defaults),
-            "locals" => locals(cx, decls, block),
-            _ => {}
+            _ => locals(cx, decls, block),
         }
     }
 }
@@ -59,7 +115,7 @@ fn variable<'s>(
     cx: &mut FileCx<'s>,
     decls: &mut FileDecls,
     block: &Block,
-    defaults: &mut DefaultCache<'s>,
+    defaults: &mut ConstraintCache<'s>,
 ) {
     let header = span(block.kind_span);
     let name = match block.labels {

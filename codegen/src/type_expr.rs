@@ -36,30 +36,59 @@ pub fn parse_type_constraint_in(
     expr: &Expression,
     source: Option<&str>,
 ) -> Result<Type, Vec<LowerError>> {
-    parse_type_constraint_cached(expr, source, &mut DefaultCache::default())
+    parse_type_constraint_cached(expr, source, &mut ConstraintCache::default())
 }
 
-/// Optional-attribute defaults already converted, for the type constraints of one source
-/// text: by the default's text, then by the attribute type. A module writes the same few again
-/// and again (`true`, `3`, `[80, 443]`, `{ team = "a" }`), and a default is a constant, whose
-/// value depends on its text alone. Only defaults that converted are kept, so that every
-/// failing one is reported where it is, and only those of small types (see `worth_caching`).
-/// The texts are the module's own, so the table uses the crate's cheap text hash (`text_hash`).
+/// What the type constraints of one source text have already worked out, by text: a type
+/// constraint is a constant, whose meaning depends on its text alone.
+///
+/// - `converted`: optional-attribute defaults, by the default's text, then by the attribute
+///   type. A module writes the same few again and again (`true`, `3`, `[80, 443]`,
+///   `{ team = "a" }`). Only defaults that converted are kept, so that every failing one is
+///   reported where it is, and only those of small types (see `worth_caching`).
+/// - `types`: constructor calls of at least `SHARED_TYPE_TEXT` bytes that parsed without a
+///   problem, with their height. A module that writes the same object type twice (a setting
+///   shared by two variables, or an inner object repeated in an outer one) gets one shared
+///   type: parsed, its defaults converted and its plain form worked out once, and held once.
+///
+/// The texts are the module's own, so the tables use the crate's cheap text hash (`text_hash`).
 #[derive(Default)]
-pub(crate) struct DefaultCache<'s> {
+pub(crate) struct ConstraintCache<'s> {
     converted: TextMap<&'s str, Vec<(Type, Option<Value>)>>,
+    types: TextMap<Sampled<'s>, (Type, usize)>,
 }
+
+/// A long text as a table key that hashes only its length and its two ends: a type's text is
+/// hundreds of bytes, mostly in its middle, and two different texts alike at both ends are
+/// told apart by the whole-text comparison that follows a hash match.
+#[derive(PartialEq, Eq)]
+struct Sampled<'s>(&'s str);
+
+impl std::hash::Hash for Sampled<'_> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        const END: usize = 32;
+        let bytes = self.0.as_bytes();
+        state.write_usize(bytes.len());
+        state.write(&bytes[..END.min(bytes.len())]);
+        state.write(&bytes[bytes.len().saturating_sub(END)..]);
+    }
+}
+
+/// The shortest constructor call text worth a lookup: shorter ones (`list(string)`,
+/// `map(object({a = string}))`) cost less to parse again than to hash and look up.
+const SHARED_TYPE_TEXT: usize = 48;
 
 /// [`parse_type_constraint_in`], reusing the defaults `cache` holds for `source`.
 pub(crate) fn parse_type_constraint_cached<'s>(
     expr: &Expression,
     source: Option<&'s str>,
-    cache: &mut DefaultCache<'s>,
+    cache: &mut ConstraintCache<'s>,
 ) -> Result<Type, Vec<LowerError>> {
     let mut p = TypeParser {
         errors: Vec::new(),
         source,
         cache,
+        deepest: 0,
     };
     let ty = match expr.as_string_literal() {
         Some(s) => {
@@ -111,7 +140,9 @@ const MAX_TYPE_DEPTH: usize = 128;
 struct TypeParser<'s, 'c> {
     errors: Vec<LowerError>,
     source: Option<&'s str>,
-    cache: &'c mut DefaultCache<'s>,
+    cache: &'c mut ConstraintCache<'s>,
+    /// The deepest nesting reached so far, for the height of a shared type.
+    deepest: usize,
 }
 
 /// `string` written as a bare word.
@@ -151,7 +182,39 @@ impl TypeParser<'_, '_> {
         Type::Any
     }
 
+    /// The type `expr` writes, at nesting `depth`; a long constructor call already read
+    /// elsewhere in the source is shared (see [`ConstraintCache`]).
     fn ty(&mut self, expr: &Expression, depth: usize) -> Type {
+        let text = match (&expr.kind, self.source) {
+            (ExprKind::FunctionCall(_), Some(source)) => source
+                .get(expr.span.range())
+                .filter(|t| t.len() >= SHARED_TYPE_TEXT),
+            _ => None,
+        };
+        let Some(text) = text else {
+            return self.read_ty(expr, depth);
+        };
+        if let Some((ty, height)) = self.cache.types.get(&Sampled(text)) {
+            // Read deeper, the same text may nest too deep: then it is read again, to say so.
+            if depth + height <= MAX_TYPE_DEPTH {
+                self.deepest = self.deepest.max(depth + height);
+                return ty.clone();
+            }
+        }
+        let errors = self.errors.len();
+        let outer = std::mem::replace(&mut self.deepest, depth);
+        let ty = self.read_ty(expr, depth);
+        let height = self.deepest - depth;
+        self.deepest = self.deepest.max(outer);
+        if self.errors.len() == errors {
+            self.cache.types.insert(Sampled(text), (ty.clone(), height));
+        }
+        ty
+    }
+
+    /// [`Self::ty`], read from the expression.
+    fn read_ty(&mut self, expr: &Expression, depth: usize) -> Type {
+        self.deepest = self.deepest.max(depth);
         if depth > MAX_TYPE_DEPTH {
             return self.invalid(
                 &format!("Type constraints may nest at most {MAX_TYPE_DEPTH} levels deep."),
@@ -431,7 +494,7 @@ variable "e" {
 "#;
         let arena = tfvars_hcl::Arena::new();
         let body = parse(&arena, text);
-        let mut cache = DefaultCache::default();
+        let mut cache = ConstraintCache::default();
         for e in types(&body) {
             let cached = parse_type_constraint_cached(e, Some(text), &mut cache).unwrap();
             let fresh = parse_type_constraint_in(e, Some(text)).unwrap();
@@ -468,7 +531,7 @@ variable "b" {
 "#;
         let arena = tfvars_hcl::Arena::new();
         let body = parse(&arena, text);
-        let mut cache = DefaultCache::default();
+        let mut cache = ConstraintCache::default();
         let spans: Vec<_> = types(&body)
             .into_iter()
             .map(|e| {
@@ -482,5 +545,55 @@ variable "b" {
             })
             .collect();
         assert_ne!(spans[0], spans[1]);
+    }
+
+    /// The outcome of reading `expr` through `cache` and afresh: equal types, or the same
+    /// problems at the same places.
+    fn same_through_cache<'s>(expr: &Expression, text: &'s str, cache: &mut ConstraintCache<'s>) {
+        let cached = parse_type_constraint_cached(expr, Some(text), cache);
+        let fresh = parse_type_constraint_in(expr, Some(text));
+        match (cached, fresh) {
+            (Ok(a), Ok(b)) => assert_eq!(a, b),
+            (Err(a), Err(b)) => {
+                let key = |e: &LowerError| (e.summary.clone(), e.detail.clone(), e.span.clone());
+                assert_eq!(
+                    a.iter().map(key).collect::<Vec<_>>(),
+                    b.iter().map(key).collect::<Vec<_>>()
+                );
+            }
+            (a, b) => panic!("through the cache {a:?}, afresh {b:?}"),
+        }
+    }
+
+    #[test]
+    fn a_long_type_written_again_reads_as_afresh_at_any_depth() {
+        let inner = "object({ a = optional(object({ b = optional(object({ c = optional(string) }), {}) }), {}), pad = optional(string, \"p\") })";
+        let bad =
+            "object({ a = optional(object({ b = optional(number, \"no\") }), {}), pad = string })";
+        let mut text = String::new();
+        for ty in [inner, bad, inner, bad] {
+            text.push_str(&format!("variable \"v\" {{\n  type = {ty}\n}}\n"));
+        }
+        // The same text nested ever deeper, across the deepest nesting allowed.
+        for depth in 100..=130 {
+            let wrapped = format!("{}{inner}{}", "list(".repeat(depth), ")".repeat(depth));
+            text.push_str(&format!("variable \"v\" {{\n  type = {wrapped}\n}}\n"));
+        }
+        let arena = tfvars_hcl::Arena::new();
+        let body = parse(&arena, &text);
+        let mut cache = ConstraintCache::default();
+        let exprs = types(&body);
+        for e in &exprs {
+            same_through_cache(e, &text, &mut cache);
+        }
+        assert!(parse_type_constraint_in(exprs[1], Some(&text)).is_err());
+        let deep: Vec<bool> = exprs[4..]
+            .iter()
+            .map(|e| parse_type_constraint_in(e, Some(&text)).is_ok())
+            .collect();
+        assert!(
+            deep.first() == Some(&true) && deep.last() == Some(&false),
+            "{deep:?}"
+        );
     }
 }

@@ -35,11 +35,13 @@ pub(super) fn read_sources(
         .collect();
     let primary: Vec<usize> = (0..files.len()).filter(|&i| !is_override[i]).collect();
     let reads = if workers > 1 {
-        crate::parallel::map(&primary, |&i| read_file(&files[i], false))
+        // A file's blocks share the cores the other files leave.
+        let per_file = (workers / primary.len().max(1)).max(1);
+        crate::parallel::map(&primary, |&i| read_file(&files[i], false, per_file))
     } else {
         primary
             .iter()
-            .map(|&i| read_file(&files[i], false))
+            .map(|&i| read_file(&files[i], false, 1))
             .collect()
     };
 
@@ -52,7 +54,7 @@ pub(super) fn read_sources(
             is_override: is_override[i],
         };
         let read = if is_override[i] {
-            read_file(file, true)
+            read_file(file, true, 1)
         } else {
             reads.next().expect("one read per primary file")
         };
@@ -66,8 +68,9 @@ fn is_json(file: &SourceFile) -> bool {
     file.name.ends_with(".tf.json")
 }
 
-/// Reads one file: `.tf.json` as HCL's JSON syntax, anything else as native syntax.
-fn read_file(file: &SourceFile, is_override: bool) -> FileRead {
+/// Reads one file: `.tf.json` as HCL's JSON syntax, anything else as native syntax, the
+/// blocks of a large one on up to `workers` threads.
+fn read_file(file: &SourceFile, is_override: bool, workers: usize) -> FileRead {
     let mut problems = Vec::new();
     let mut decls = FileDecls::default();
     let mut cx = FileCx {
@@ -78,7 +81,7 @@ fn read_file(file: &SourceFile, is_override: bool) -> FileRead {
     if is_json(file) {
         json_file::read(&mut cx, &mut decls);
     } else {
-        hcl_file::read(&mut cx, &mut decls);
+        hcl_file::read(&mut cx, &mut decls, workers);
     }
     FileRead { decls, problems }
 }
@@ -136,5 +139,38 @@ mod tests {
             }
             let _ = load_both_ways(sources, 2);
         }
+    }
+
+    /// A file large enough to be read on several threads, with problems all through it (bad
+    /// types, unknown arguments, duplicate names, defaults that do not convert, syntax errors,
+    /// bad references in locals, a syntax error at the end): the problems come in the order one thread finds them.
+    #[test]
+    fn a_large_file_read_on_several_threads_reports_as_on_one() {
+        let mut text = String::new();
+        for i in 0..400 {
+            let name = if i % 37 == 5 { i - 1 } else { i };
+            let ty = match i % 5 {
+                0 => "object({ a = optional(number, \"x\"), b = string })",
+                1 => "list(strin)",
+                2 => "object({ a = optional(map(string), { k = \"v\" }), b = bool })",
+                _ => "map(object({ n = optional(list(number), [1, 2]) }))",
+            };
+            text.push_str(&format!(
+                "variable \"v{name}\" {{\n  type = {ty}\n  colour = {i}\n  default = {}\n}}\n",
+                if i % 3 == 0 { "{ b = \"x\" }" } else { "null" }
+            ));
+            if i % 50 == 7 {
+                text.push_str(&format!("locals {{\n  l{i} = var.missing{i}\n}}\n"));
+            }
+        }
+        text.push_str("variable \"broken\" {\n  type = list(\n}\n");
+        assert!(
+            text.len() > 32 * 1024,
+            "large enough to be split: {}",
+            text.len()
+        );
+        let err = load_both_ways(vec![SourceFile::new("big.tf", "big.tf", text)], 2)
+            .expect_err("the file has problems");
+        assert!(err.problems.len() > 400, "{} problems", err.problems.len());
     }
 }
