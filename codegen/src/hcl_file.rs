@@ -69,7 +69,7 @@ pub(crate) fn read(cx: &mut FileCx, decls: &mut FileDecls, workers: usize) {
 
 /// The smallest file whose blocks are read on several threads: below it, the threads cost
 /// about what they save.
-const SPLIT_FILE_BYTES: usize = 32 * 1024;
+pub(crate) const SPLIT_FILE_BYTES: usize = 128 * 1024;
 
 /// `blocks` cut into at most `count` runs of neighbouring blocks of about the same length of
 /// text.

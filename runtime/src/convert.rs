@@ -712,6 +712,11 @@ fn mismatch_structural_to_collection(got: &Type, want: &Type) -> String {
 // The type of a null or unknown value converted to `want`: `want` without optional markers,
 // with any `any` filled from the value's own type.
 fn dynamic_replace(have: &Type, want: &Type) -> Type {
+    // Every case but `any` in `want` gives `want`'s own structure: without an `any`, the
+    // result is `want` without its markers (shared, for an object type), whatever `have` is.
+    if !want.has_any() {
+        return want.without_optional();
+    }
     match (have, want) {
         (_, Type::Any) => have.clone(),
         (Type::Any, w) => w.without_optional(),

@@ -147,7 +147,7 @@ mod tests {
     #[test]
     fn a_large_file_read_on_several_threads_reports_as_on_one() {
         let mut text = String::new();
-        for i in 0..400 {
+        for i in 0..1500 {
             let name = if i % 37 == 5 { i - 1 } else { i };
             let ty = match i % 5 {
                 0 => "object({ a = optional(number, \"x\"), b = string })",
@@ -171,6 +171,6 @@ mod tests {
         );
         let err = load_both_ways(vec![SourceFile::new("big.tf", "big.tf", text)], 2)
             .expect_err("the file has problems");
-        assert!(err.problems.len() > 400, "{} problems", err.problems.len());
+        assert!(err.problems.len() > 1500, "{} problems", err.problems.len());
     }
 }
