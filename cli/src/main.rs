@@ -31,7 +31,6 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    one_malloc_arena();
     let argv = validate::terraform_spellings(std::env::args_os().collect());
     let matches = Cli::command().get_matches_from(argv);
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
@@ -40,16 +39,5 @@ fn main() -> ExitCode {
         Command::Validate(args) => validate::run(args, matches.subcommand_matches("validate")),
         Command::CheckPlan(args) => check_plan::run(args),
         Command::Rust(args) => rust::run(args),
-    }
-}
-
-/// glibc gives each thread that allocates a malloc arena of its own, grown a page at a time
-/// with `mprotect`. A command's threads (one per module file, at most) allocate little and
-/// briefly, so an arena of their own only costs time: one arena is shared.
-fn one_malloc_arena() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: called in `main` before any other thread exists or allocates.
-    unsafe {
-        libc::mallopt(libc::M_ARENA_MAX, 1);
     }
 }
