@@ -26,44 +26,58 @@ const VARIABLE_ARGS: &[&str] = &[
 /// the parser could read is still read, as Terraform does, so that its other problems are
 /// reported too.
 ///
-/// A large file's blocks are read on up to `workers` threads, in runs of neighbouring blocks;
-/// the runs' declarations and problems are then joined in file order, so that the result is
-/// the same as reading the blocks one after another (each block is read on its own: nothing
-/// read from one block changes how the next one reads).
+/// A large file's blocks are read on up to `workers` threads while the parser is still on the
+/// blocks after them ([`crate::parallel::Feed`]); what each block declares and its problems
+/// are then joined in file order, after the syntax errors, so that the result is the same as
+/// reading the blocks one after another once the file is parsed (each block is read on its own:
+/// nothing read from one block changes how another one reads).
 pub(crate) fn read(cx: &mut FileCx, decls: &mut FileDecls, workers: usize) {
     let file = cx.file;
     let arena = tfvars_hcl::Arena::new();
-    let parsed = tfvars_hcl::parse_body(&arena, &file.text, &file.name);
-    for d in parsed.diagnostics {
-        cx.problem(Some(d.span.range()), &d.summary, &d.detail);
-    }
-    let blocks: Vec<&Block> = parsed
-        .value
-        .blocks()
-        .filter(|b| matches!(b.kind, "variable" | "locals"))
-        .collect();
-    if workers <= 1 || file.text.len() < SPLIT_FILE_BYTES || blocks.len() < 2 {
-        read_blocks(cx, &blocks, decls);
+    if workers <= 1 || file.text.len() < SPLIT_FILE_BYTES {
+        let parsed = tfvars_hcl::parse_body(&arena, &file.text, &file.name);
+        for d in parsed.diagnostics {
+            cx.problem(Some(d.span.range()), &d.summary, &d.detail);
+        }
+        let mut defaults = ConstraintCache::default();
+        for block in parsed.value.blocks() {
+            read_block(cx, block, decls, &mut defaults);
+        }
         return;
     }
     let is_override = cx.is_override;
-    let runs = runs_of_blocks(&blocks, workers * crate::parallel::TASKS_PER_WORKER);
-    let reads = crate::parallel::map(&runs, |run| {
-        let mut problems = Vec::new();
-        let mut run_decls = FileDecls::default();
-        let mut run_cx = FileCx {
-            file,
-            problems: &mut problems,
-            is_override,
-        };
-        read_blocks(&mut run_cx, run, &mut run_decls);
-        (run_decls, problems)
-    });
-    for (run_decls, problems) in reads {
+    let feed = crate::parallel::Feed::new();
+    let (diagnostics, reads) = feed.run(
+        workers,
+        || {
+            tfvars_hcl::parse_body_with(&arena, &file.text, &file.name, |block| {
+                if matches!(block.kind, "variable" | "locals") {
+                    feed.give(block);
+                }
+            })
+            .diagnostics
+        },
+        ConstraintCache::default,
+        |defaults, block| {
+            let mut problems = Vec::new();
+            let mut block_decls = FileDecls::default();
+            let mut block_cx = FileCx {
+                file,
+                problems: &mut problems,
+                is_override,
+            };
+            read_block(&mut block_cx, &block, &mut block_decls, defaults);
+            (block_decls, problems)
+        },
+    );
+    for d in diagnostics {
+        cx.problem(Some(d.span.range()), &d.summary, &d.detail);
+    }
+    for (block_decls, problems) in reads {
         cx.problems.extend(problems);
-        decls.variables.extend(run_decls.variables);
-        decls.locals.extend(run_decls.locals);
-        decls.references.extend(run_decls.references);
+        decls.variables.extend(block_decls.variables);
+        decls.locals.extend(block_decls.locals);
+        decls.references.extend(block_decls.references);
     }
 }
 
@@ -71,34 +85,17 @@ pub(crate) fn read(cx: &mut FileCx, decls: &mut FileDecls, workers: usize) {
 /// about what they save.
 pub(crate) const SPLIT_FILE_BYTES: usize = 128 * 1024;
 
-/// `blocks` cut into at most `count` runs of neighbouring blocks of about the same length of
-/// text.
-fn runs_of_blocks<'b, 'a>(blocks: &'b [&'a Block<'a>], count: usize) -> Vec<&'b [&'a Block<'a>]> {
-    let length = |b: &Block| b.body.span.range().len();
-    let total: usize = blocks.iter().map(|b| length(b)).sum();
-    let target = total.div_ceil(count.max(1)).max(1);
-    let mut runs = Vec::with_capacity(count);
-    let (mut start, mut filled) = (0, 0);
-    for (i, block) in blocks.iter().enumerate() {
-        filled += length(block);
-        if filled >= target {
-            runs.push(&blocks[start..=i]);
-            (start, filled) = (i + 1, 0);
-        }
-    }
-    if start < blocks.len() {
-        runs.push(&blocks[start..]);
-    }
-    runs
-}
-
-fn read_blocks<'s>(cx: &mut FileCx<'s>, blocks: &[&Block], decls: &mut FileDecls) {
-    let mut defaults = ConstraintCache::default();
-    for block in blocks {
-        match block.kind {
-            "variable" => variable(cx, decls, block, &mut defaults),
-            _ => locals(cx, decls, block),
-        }
+/// Reads a `variable` or `locals` block into `decls`; other blocks declare nothing here.
+fn read_block<'s>(
+    cx: &mut FileCx<'s, '_>,
+    block: &Block,
+    decls: &mut FileDecls,
+    defaults: &mut ConstraintCache<'s>,
+) {
+    match block.kind {
+        "variable" => variable(cx, decls, block, defaults),
+        "locals" => locals(cx, decls, block),
+        _ => {}
     }
 }
 
@@ -112,7 +109,7 @@ fn open_brace(block: &Block) -> Option<Range<usize>> {
 }
 
 fn variable<'s>(
-    cx: &mut FileCx<'s>,
+    cx: &mut FileCx<'s, '_>,
     decls: &mut FileDecls,
     block: &Block,
     defaults: &mut ConstraintCache<'s>,

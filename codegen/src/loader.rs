@@ -465,14 +465,14 @@ impl Decls {
 }
 
 /// Reading one file: where problems go.
-pub(crate) struct FileCx<'a> {
-    pub file: &'a SourceFile,
-    pub problems: &'a mut Vec<Problem>,
+pub(crate) struct FileCx<'f, 'p> {
+    pub file: &'f SourceFile,
+    pub problems: &'p mut Vec<Problem>,
     /// An override file (`override.tf`, `*_override.tf`, and `.tf.json` alike).
     pub is_override: bool,
 }
 
-impl FileCx<'_> {
+impl FileCx<'_, '_> {
     /// A place in this file, kept for a later problem.
     pub fn spot(&self, span: Option<Range<usize>>) -> Spot {
         let offset = span.map_or(0, |s| s.start);

@@ -86,6 +86,26 @@ pub fn parse_body<'s>(arena: &'s Arena, text: &'s str, file: &str) -> Parsed<ast
     }
 }
 
+/// [`parse_body`], telling `on_top_block` of each block of the top-level body as soon as it is
+/// read, in order, while the rest of the file is still being parsed: a reader can work on the
+/// blocks meanwhile (on another thread). The blocks told are the top-level blocks of the body
+/// returned, every one of them.
+pub fn parse_body_with<'s>(
+    arena: &'s Arena,
+    text: &'s str,
+    file: &str,
+    mut on_top_block: impl FnMut(ast::Block<'s>),
+) -> Parsed<ast::Body<'s>> {
+    let (mut diagnostics, mut parser) = start(arena, text, file, Start::Expression);
+    parser.tell_top_blocks(&mut on_top_block);
+    let body = parser.parse_body(TokenKind::Eof);
+    diagnostics.extend(parser.finish());
+    Parsed {
+        value: body,
+        diagnostics,
+    }
+}
+
 /// Parses one expression taking the whole text, as Terraform parses a `-var` or `TF_VAR_`
 /// value of a complex type. Line breaks are ignored.
 pub fn parse_expression<'s>(arena: &'s Arena, text: &'s str, file: &str) -> Parsed<ast::Expr<'s>> {
@@ -127,12 +147,12 @@ pub fn is_identifier(name: &str) -> bool {
     chars.all(|c| c == '-' || lexer::is_id_continue(c))
 }
 
-fn start<'s>(
+fn start<'s, 'h>(
     arena: &'s Arena,
     text: &'s str,
     file: &str,
     mode: Start,
-) -> (Vec<Diagnostic>, Parser<'s>) {
+) -> (Vec<Diagnostic>, Parser<'s, 'h>) {
     let (tokens, flagged) = lexer::lex_flagged(text, mode);
     // The lexer flags every token the check reports on: without one, it has nothing to say.
     debug_assert!(flagged || invalid_tokens::check(text, &tokens).is_empty());

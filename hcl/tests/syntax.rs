@@ -148,3 +148,25 @@ fn terraform_still_agrees_with_the_recording() {
     );
     eprintln!("{}", stdout.trim_end());
 }
+
+/// `parse_body_with` tells of exactly the top-level blocks of the body it returns, in order,
+/// and parses as `parse_body` does, on every recorded text (syntax errors and recovery
+/// included).
+#[test]
+fn blocks_told_while_parsing_are_the_top_level_blocks_of_the_body() {
+    let cases = recorded();
+    let mut told_in_all = 0;
+    for case in &cases {
+        let arena = tfvars_hcl::Arena::new();
+        let mut told = Vec::new();
+        let streamed =
+            tfvars_hcl::parse_body_with(&arena, &case.text, &case.file, |b| told.push(b));
+        let plain = tfvars_hcl::parse_body(&arena, &case.text, &case.file);
+        let blocks: Vec<_> = plain.value.blocks().copied().collect();
+        assert_eq!(told, blocks, "{}", case.origin);
+        assert_eq!(streamed.value, plain.value, "{}", case.origin);
+        assert_eq!(streamed.diagnostics, plain.diagnostics, "{}", case.origin);
+        told_in_all += told.len();
+    }
+    assert!(told_in_all > 1000, "{told_in_all} blocks told");
+}
