@@ -8,7 +8,8 @@ use tfvars_runtime::spec::LocalSpec;
 use tfvars_runtime::{Expr, Type, ValidationSpec, Value, VariableSpec};
 
 use crate::loader::{
-    check_condition, check_variable_name, constant_value, Declared, FileCx, FileDecls, RefSite,
+    check_condition, check_variable_name, constant_value, Declared, FileCx, FileDecls, FileRead,
+    RefSite,
 };
 use crate::lower::{locate_constant_error, lower_constant, lower_expr};
 use crate::type_expr::{parse_type_constraint_cached, ConstraintCache};
@@ -59,25 +60,17 @@ pub(crate) fn read(cx: &mut FileCx, decls: &mut FileDecls, workers: usize) {
         },
         ConstraintCache::default,
         |defaults, block| {
-            let mut problems = Vec::new();
-            let mut block_decls = FileDecls::default();
-            let mut block_cx = FileCx {
-                file,
-                problems: &mut problems,
-                is_override,
-            };
-            read_block(&mut block_cx, &block, &mut block_decls, defaults);
-            (block_decls, problems)
+            FileRead::of(file, is_override, |cx, decls| {
+                read_block(cx, &block, decls, defaults)
+            })
         },
     );
     for d in diagnostics {
         cx.problem(Some(d.span.range()), &d.summary, &d.detail);
     }
-    for (block_decls, problems) in reads {
-        cx.problems.extend(problems);
-        decls.variables.extend(block_decls.variables);
-        decls.locals.extend(block_decls.locals);
-        decls.references.extend(block_decls.references);
+    for read in reads {
+        cx.problems.extend(read.problems);
+        decls.append(read.decls);
     }
 }
 

@@ -234,6 +234,41 @@ pub(crate) struct FileDecls {
     pub references: Vec<RefSite>,
 }
 
+impl FileDecls {
+    /// Adds what `later` declares, after what this declares.
+    pub fn append(&mut self, later: FileDecls) {
+        self.variables.extend(later.variables);
+        self.locals.extend(later.locals);
+        self.references.extend(later.references);
+    }
+}
+
+/// What reading a file, or a part of one, found.
+pub(crate) struct FileRead {
+    pub decls: FileDecls,
+    pub problems: Vec<Problem>,
+}
+
+impl FileRead {
+    /// What `read` finds in `file` (or a part of it), given a context whose problems go into
+    /// the result.
+    pub fn of<'f>(
+        file: &'f SourceFile,
+        is_override: bool,
+        read: impl FnOnce(&mut FileCx<'f, '_>, &mut FileDecls),
+    ) -> FileRead {
+        let mut problems = Vec::new();
+        let mut decls = FileDecls::default();
+        let mut cx = FileCx {
+            file,
+            problems: &mut problems,
+            is_override,
+        };
+        read(&mut cx, &mut decls);
+        FileRead { decls, problems }
+    }
+}
+
 /// A place in a file with its source line, kept to report a problem after the file is read.
 #[derive(Clone, Debug)]
 pub(crate) struct Spot {

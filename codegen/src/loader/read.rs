@@ -3,16 +3,10 @@
 
 use std::path::Path;
 
-use super::{is_override_file, Decls, FileCx, FileDecls};
+use super::{is_override_file, Decls, FileCx, FileRead};
 use crate::error::Problem;
 use crate::source::SourceFile;
 use crate::{hcl_file, json_file};
-
-/// What reading a file found.
-struct FileRead {
-    decls: FileDecls,
-    problems: Vec<Problem>,
-}
 
 /// Reads the files of a module, primary files first, override files after them, into the
 /// module's declarations.
@@ -71,19 +65,13 @@ fn is_json(file: &SourceFile) -> bool {
 /// Reads one file: `.tf.json` as HCL's JSON syntax, anything else as native syntax, the
 /// blocks of a large one on up to `workers` threads.
 fn read_file(file: &SourceFile, is_override: bool, workers: usize) -> FileRead {
-    let mut problems = Vec::new();
-    let mut decls = FileDecls::default();
-    let mut cx = FileCx {
-        file,
-        problems: &mut problems,
-        is_override,
-    };
-    if is_json(file) {
-        json_file::read(&mut cx, &mut decls);
-    } else {
-        hcl_file::read(&mut cx, &mut decls, workers);
-    }
-    FileRead { decls, problems }
+    FileRead::of(file, is_override, |cx, decls| {
+        if is_json(file) {
+            json_file::read(cx, decls);
+        } else {
+            hcl_file::read(cx, decls, workers);
+        }
+    })
 }
 
 #[cfg(test)]
