@@ -43,14 +43,14 @@ pub(super) struct Root<'a> {
     pub null_stays: &'a [String],
 }
 
-/// [`Checked`] for `condition`, a rule of `v` left out.
+/// [`Checked`] for `condition`, a rule of `v` left out. Only under `--terraform-conversions`,
+/// whose translations the requirements take.
 pub(super) fn checked(
     condition: &Expr,
     v: &VariableSpec,
     locals: &[LocalSpec],
     root: &Root,
     version: TerraformVersion,
-    conversions: bool,
 ) -> Checked {
     let mut tried: Vec<Expr> = Vec::new();
     let mut out = Checked::default();
@@ -64,9 +64,7 @@ pub(super) fn checked(
         let mut names = Vec::new();
         super::variables_in(&r, &mut names);
         if names.iter().all(|n| *n == v.name) {
-            if let Ok(rules) =
-                translate::translate(&r, &v.name, &v.ty, locals, version, conversions)
-            {
+            if let Ok(rules) = translate::translate(&r, &v.name, &v.ty, locals, version, true) {
                 out.texts.push(text(&r));
                 match &mut out.own {
                     Some(all) => all.merge(rules),
@@ -74,7 +72,7 @@ pub(super) fn checked(
                 }
             }
         } else if let Ok(rules) =
-            translate::translate_root(&r, root.ty, root.null_stays, locals, version, conversions)
+            translate::translate_root(&r, root.ty, root.null_stays, locals, version, true)
         {
             out.texts.push(text(&r));
             out.root.push((rules, names));

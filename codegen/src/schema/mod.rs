@@ -1076,7 +1076,6 @@ fn variable_node(
                             null_stays: root.null_stays(),
                         },
                         options.version,
-                        true,
                     )
                 } else {
                     evaluation_errors::Checked::default()
