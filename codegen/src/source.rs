@@ -84,9 +84,14 @@ impl SourceFile {
         Ok(SourceFile::new(name, path, text))
     }
 
+    /// `offset`, or the text's end when it lies beyond: the byte a position reports.
+    pub fn clamp(&self, offset: usize) -> usize {
+        offset.min(self.text.len())
+    }
+
     /// The 1-based line and character column of a byte offset (clamped to the text).
     pub fn line_col(&self, offset: usize) -> (u32, u32) {
-        let offset = offset.min(self.text.len());
+        let offset = self.clamp(offset);
         self.line_col_on(self.line_of(offset), offset)
     }
 
@@ -145,15 +150,14 @@ impl SourceFile {
 
     /// A byte range as lines, columns and bytes.
     pub fn range(&self, span: Range<usize>) -> SourceRange {
-        let start = span.start.min(self.text.len());
-        self.range_near(span, self.line_of(start))
+        let near = self.line_of(self.clamp(span.start));
+        self.range_near(span, near)
     }
 
     /// [`Self::range`] of a span that starts on line `near` (0-based) or below it, as the
     /// parts of an expression do: its lines are looked for from there.
     pub fn range_near(&self, span: Range<usize>, near: usize) -> SourceRange {
-        let start = span.start.min(self.text.len());
-        let end = span.end.min(self.text.len());
+        let (start, end) = (self.clamp(span.start), self.clamp(span.end));
         let start_line = self.line_near(start, near);
         let end_line = self.line_near(end, start_line);
         let pos = |line: usize, offset: usize| {
@@ -194,7 +198,7 @@ impl SourceFile {
     /// The line that holds `offset`, trimmed, to show under a message (`None` when blank). A
     /// line longer than a few hundred bytes is cut to a window around `offset`, marked `…`.
     pub fn snippet_line(&self, offset: usize) -> Option<String> {
-        let offset = offset.min(self.text.len());
+        let offset = self.clamp(offset);
         let line = self.line_of(offset);
         let start = self.line_starts[line];
         let end = self

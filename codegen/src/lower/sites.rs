@@ -18,8 +18,7 @@ pub(super) fn place(file: &SourceFile, out: Expr, e: &tfvars_hcl::Expr<'_>) -> E
     // A traversal's last step already recorded the same place. A place's bytes are its
     // offsets clamped to the text, and its lines and columns follow from them.
     if let Expr::At(_, site) = &out {
-        let len = file.text.len();
-        let byte = |offset: u32| (offset as usize).min(len) as u32;
+        let byte = |offset: u32| file.clamp(offset as usize) as u32;
         if (site.range.start.byte, site.range.end.byte) == (byte(range.start), byte(range.end)) {
             return out;
         }
