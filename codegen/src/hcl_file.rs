@@ -40,9 +40,9 @@ pub(crate) fn read(cx: &mut FileCx, decls: &mut FileDecls, workers: usize) {
         for d in parsed.diagnostics {
             cx.problem(Some(d.span.range()), &d.summary, &d.detail);
         }
-        let mut defaults = ConstraintCache::default();
+        let mut constraints = ConstraintCache::default();
         for block in parsed.value.blocks() {
-            read_block(cx, block, decls, &mut defaults);
+            read_block(cx, block, decls, &mut constraints);
         }
         return;
     }
@@ -59,9 +59,9 @@ pub(crate) fn read(cx: &mut FileCx, decls: &mut FileDecls, workers: usize) {
             .diagnostics
         },
         ConstraintCache::default,
-        |defaults, block| {
+        |constraints, block| {
             FileRead::of(file, is_override, |cx, decls| {
-                read_block(cx, &block, decls, defaults)
+                read_block(cx, &block, decls, constraints)
             })
         },
     );
@@ -83,10 +83,10 @@ fn read_block<'s>(
     cx: &mut FileCx<'s, '_>,
     block: &Block,
     decls: &mut FileDecls,
-    defaults: &mut ConstraintCache<'s>,
+    constraints: &mut ConstraintCache<'s>,
 ) {
     match block.kind {
-        "variable" => variable(cx, decls, block, defaults),
+        "variable" => variable(cx, decls, block, constraints),
         "locals" => locals(cx, decls, block),
         _ => {}
     }
@@ -105,7 +105,7 @@ fn variable<'s>(
     cx: &mut FileCx<'s, '_>,
     decls: &mut FileDecls,
     block: &Block,
-    defaults: &mut ConstraintCache<'s>,
+    constraints: &mut ConstraintCache<'s>,
 ) {
     let header = span(block.kind_span);
     let name = match block.labels {
@@ -166,7 +166,7 @@ fn variable<'s>(
         }
         match key {
             "type" => {
-                match parse_type_constraint_cached(&attr.expr, Some(&cx.file.text), defaults) {
+                match parse_type_constraint_cached(&attr.expr, Some(&cx.file.text), constraints) {
                     Ok(ty) => {
                         spec.ty = ty;
                         spec.typed = true;
