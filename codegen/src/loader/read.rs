@@ -130,8 +130,9 @@ mod tests {
     }
 
     /// A file large enough to be read on several threads, with problems all through it (bad
-    /// types, unknown arguments, duplicate names, defaults that do not convert, syntax errors,
-    /// bad references in locals, a syntax error at the end): the problems come in the order one thread finds them.
+    /// types, unknown arguments, duplicate names, defaults that do not convert, bad references
+    /// in locals, a syntax error at the end): the problems come in the order one thread finds
+    /// them.
     #[test]
     fn a_large_file_read_on_several_threads_reports_as_on_one() {
         let mut text = String::new();
@@ -153,7 +154,7 @@ mod tests {
         }
         text.push_str("variable \"broken\" {\n  type = list(\n}\n");
         assert!(
-            text.len() > 32 * 1024,
+            text.len() >= hcl_file::SPLIT_FILE_BYTES,
             "large enough to be split: {}",
             text.len()
         );
