@@ -261,19 +261,10 @@ fn value_convertible(value: &Value, want: &Type) -> bool {
         (Value::Tuple(vs), Type::List(e) | Type::Set(e)) if !is_dynamic(e) => {
             vs.iter().all(|v| value_convertible(v, e))
         }
-        // The entries and the attributes, both in name order, are walked together.
         (Value::Object(m), Type::Object(attrs)) => {
-            let mut entries = m.iter().peekable();
-            attrs.name_order().iter().all(|&i| {
-                let a = &attrs[i];
-                while entries
-                    .next_if(|(k, _)| k.as_str() < a.name.as_str())
-                    .is_some()
-                {}
-                match entries.peek() {
-                    Some((k, v)) if **k == a.name => value_convertible(v, &a.ty),
-                    _ => a.optional,
-                }
+            by_attribute(attrs, m.iter()).all(|(i, entry)| match entry {
+                Some((_, v)) => value_convertible(v, &attrs[i].ty),
+                None => attrs[i].optional,
             })
         }
         (Value::Object(m), Type::Map(e)) if !is_dynamic(e) => {
@@ -883,16 +874,11 @@ fn object_from_entries(
     m: ValueMap,
     from_map: bool,
 ) -> Result<Value, ConversionError> {
-    let mut entries = m.into_iter().peekable();
     let mut out: Vec<(String, Value)> = Vec::with_capacity(attrs.len());
     let mut failed: Option<(usize, ConversionError)> = None;
-    for &i in attrs.name_order() {
+    for (i, entry) in by_attribute(attrs, m.into_iter()) {
         let a = &attrs[i];
-        while entries
-            .next_if(|(k, _)| k.as_str() < a.name.as_str())
-            .is_some()
-        {}
-        let error = match entries.next_if(|(k, _)| *k == a.name) {
+        let error = match entry {
             Some((k, v)) => match conv(v, &a.ty) {
                 Ok(v) => {
                     out.push((k, v));
@@ -923,6 +909,21 @@ fn object_from_entries(
         Some((_, e)) => Err(e),
         None => Ok(Value::Object(out.into_iter().collect())),
     }
+}
+
+// The attributes of `attrs` in name order (by index), each with its entry of `entries` when
+// there is one: the entries, in name order too, are walked together with the attributes, and
+// those no attribute names are passed over.
+fn by_attribute<'a, K: AsRef<str>, V>(
+    attrs: &'a ObjectType,
+    entries: impl Iterator<Item = (K, V)> + 'a,
+) -> impl Iterator<Item = (usize, Option<(K, V)>)> + 'a {
+    let mut entries = entries.peekable();
+    attrs.name_order().iter().map(move |&i| {
+        let name = attrs[i].name.as_str();
+        while entries.next_if(|(k, _)| k.as_ref() < name).is_some() {}
+        (i, entries.next_if(|(k, _)| k.as_ref() == name))
+    })
 }
 
 // An object whose attribute types unify only to `any` (untyped nulls beside collections or
