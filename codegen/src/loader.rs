@@ -52,7 +52,7 @@ pub fn load(dir: impl AsRef<Path>) -> Result<Module, LoadError> {
             Err(e) => problems.push(unreadable_file(path, &e)),
         }
     }
-    let decls = read_sources(sources, &mut problems, crate::parallel::workers());
+    let decls = read_sources(sources, &mut problems, crate::parallel::workers);
     finish_load(dir, files, decls, problems)
 }
 
@@ -91,14 +91,14 @@ fn unreadable_file(path: &Path, error: &std::io::Error) -> Problem {
 /// files are taken in name order with override files last, and the same problems are reported.
 /// `dir` only names the module in messages and in [`Module::dir`]; nothing is read from disk.
 pub fn load_sources(dir: impl AsRef<Path>, sources: Vec<SourceFile>) -> Result<Module, LoadError> {
-    load_sources_on(dir.as_ref(), sources, crate::parallel::workers())
+    load_sources_on(dir.as_ref(), sources, crate::parallel::workers)
 }
 
-/// [`load_sources`] on `workers` threads at most.
+/// [`load_sources`] on `workers()` threads at most.
 fn load_sources_on(
     dir: &Path,
     mut sources: Vec<SourceFile>,
-    workers: usize,
+    workers: impl FnOnce() -> usize,
 ) -> Result<Module, LoadError> {
     sources.sort_by(|a, b| a.name.cmp(&b.name));
     let (primary, overrides): (Vec<SourceFile>, Vec<SourceFile>) = sources

@@ -11,13 +11,15 @@ use crate::{hcl_file, json_file};
 /// Reads the files of a module, primary files first, override files after them, into the
 /// module's declarations.
 ///
-/// Primary files are read at once, on up to `workers` threads; what they declare is then
+/// Primary files are read at once, on up to `workers()` threads; what they declare is then
 /// merged in file order, so that the result and every problem are those of reading one file
-/// after another. Override files are read and merged last, one by one.
+/// after another. Override files are read and merged last, one by one. `workers` is asked only
+/// when there is work to share (two primary files, or one large enough to split): on Linux the
+/// machine's answer reads cgroup files, which would cost a small module's read as much again.
 pub(super) fn read_sources(
     sources: Vec<SourceFile>,
     problems: &mut Vec<Problem>,
-    workers: usize,
+    workers: impl FnOnce() -> usize,
 ) -> Decls {
     let files: Vec<SourceFile> = sources
         .into_iter()
@@ -28,6 +30,11 @@ pub(super) fn read_sources(
         .map(|f| is_override_file(Path::new(&f.name)))
         .collect();
     let primary: Vec<usize> = (0..files.len()).filter(|&i| !is_override[i]).collect();
+    let shareable = primary.len() > 1
+        || primary
+            .iter()
+            .any(|&i| !is_json(&files[i]) && files[i].text.len() >= hcl_file::SPLIT_FILE_BYTES);
+    let workers = if shareable { workers() } else { 1 };
     let reads = if workers > 1 {
         // A file's blocks share the cores the other files leave.
         let per_file = (workers / primary.len().max(1)).max(1);
@@ -91,8 +98,8 @@ mod tests {
     /// everything, problems included.
     fn load_both_ways(sources: Vec<SourceFile>, workers: usize) -> Result<Module, LoadError> {
         let dir = Path::new("module");
-        let one = load_sources_on(dir, sources.clone(), 1);
-        let many = load_sources_on(dir, sources, workers);
+        let one = load_sources_on(dir, sources.clone(), || 1);
+        let many = load_sources_on(dir, sources, || workers);
         assert_eq!(format!("{one:#?}"), format!("{many:#?}"));
         many
     }
