@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use tfvars_hcl::{Attribute, Block, Expr as Hcl, Span};
+use tfvars_hcl::{Attribute, Block, Body, Expr as Hcl, Span, Structure};
 use tfvars_runtime::spec::LocalSpec;
 use tfvars_runtime::{Expr, Type, ValidationSpec, Value, VariableSpec};
 
@@ -12,9 +12,12 @@ use crate::loader::{
     RefSite,
 };
 use crate::lower::{locate_constant_error, lower_constant, lower_expr};
+use crate::suggest::{unsupported_argument, unsupported_block};
 use crate::type_expr::{parse_type_constraint_cached, ConstraintCache};
 
-const VARIABLE_ARGS: &[&str] = &[
+/// A `variable` block's arguments, in the order of Terraform's schema (the order suggestions
+/// for a misspelt one are looked for in).
+pub(crate) const VARIABLE_ARGS: &[&str] = &[
     "description",
     "default",
     "type",
@@ -22,6 +25,34 @@ const VARIABLE_ARGS: &[&str] = &[
     "nullable",
     "ephemeral",
 ];
+
+/// A `validation` block's arguments, in the order of Terraform's schema.
+pub(crate) const VALIDATION_ARGS: &[&str] = &["condition", "error_message"];
+
+/// The block types of a configuration file's top level in Terraform 1.11, in its schema's
+/// order, each with the names of its labels. `required_providers` is there only to be
+/// reported as misplaced, as Terraform does.
+pub(crate) const TOP_LEVEL_BLOCKS: &[(&str, &[&str])] = &[
+    ("terraform", &[]),
+    ("required_providers", &[]),
+    ("provider", &["name"]),
+    ("variable", &["name"]),
+    ("locals", &[]),
+    ("output", &["name"]),
+    ("module", &["name"]),
+    ("resource", &["type", "name"]),
+    ("data", &["type", "name"]),
+    ("ephemeral", &["type", "name"]),
+    ("moved", &[]),
+    ("removed", &[]),
+    ("import", &[]),
+    ("check", &["name"]),
+];
+
+/// The names of the top-level block types, in the schema's order.
+pub(crate) fn top_level_block_types() -> Vec<&'static str> {
+    TOP_LEVEL_BLOCKS.iter().map(|(kind, _)| *kind).collect()
+}
 
 /// Reads one `.tf` file into `decls`, reporting problems to `cx`. After syntax errors, what
 /// the parser could read is still read, as Terraform does, so that its other problems are
@@ -40,6 +71,7 @@ pub(crate) fn read(cx: &mut FileCx, decls: &mut FileDecls, workers: usize) {
         for d in parsed.diagnostics {
             cx.problem(Some(d.span.range()), &d.summary, &d.detail);
         }
+        check_top_level(cx, &parsed.value);
         let mut constraints = ConstraintCache::default();
         for block in parsed.value.blocks() {
             read_block(cx, block, decls, &mut constraints);
@@ -48,7 +80,7 @@ pub(crate) fn read(cx: &mut FileCx, decls: &mut FileDecls, workers: usize) {
     }
     let is_override = cx.is_override;
     let feed = crate::parallel::Feed::new();
-    let (diagnostics, reads) = feed.run(
+    let (parsed, reads) = feed.run(
         workers,
         || {
             tfvars_hcl::parse_body_with(&arena, &file.text, &file.name, |block| {
@@ -56,7 +88,6 @@ pub(crate) fn read(cx: &mut FileCx, decls: &mut FileDecls, workers: usize) {
                     feed.give(block);
                 }
             })
-            .diagnostics
         },
         ConstraintCache::default,
         |constraints, block| {
@@ -65,9 +96,10 @@ pub(crate) fn read(cx: &mut FileCx, decls: &mut FileDecls, workers: usize) {
             })
         },
     );
-    for d in diagnostics {
+    for d in parsed.diagnostics {
         cx.problem(Some(d.span.range()), &d.summary, &d.detail);
     }
+    check_top_level(cx, &parsed.value);
     for read in reads {
         cx.problems.extend(read.problems);
         decls.append(read.decls);
@@ -85,11 +117,90 @@ fn read_block<'s>(
     decls: &mut FileDecls,
     constraints: &mut ConstraintCache<'s>,
 ) {
+    // A block whose labels do not fit its type is reported by [`check_top_level`] and, as
+    // in Terraform, not read.
+    if labels_of(block.kind).is_some_and(|names| names.len() != block.labels.len()) {
+        return;
+    }
     match block.kind {
         "variable" => variable(cx, decls, block, constraints),
         "locals" => locals(cx, decls, block),
         _ => {}
     }
+}
+
+/// The label names of a top-level block type, `None` for a type Terraform does not know.
+fn labels_of(kind: &str) -> Option<&'static [&'static str]> {
+    TOP_LEVEL_BLOCKS
+        .iter()
+        .find(|(k, _)| *k == kind)
+        .map(|(_, labels)| *labels)
+}
+
+/// Checks a file's top level against Terraform's schema for it, as Terraform does before
+/// reading any block: no arguments, only the block types it knows, each with its number of
+/// labels, and no `required_providers` outside a `terraform` block. Without this a misspelt
+/// `variabl "x" {}` would leave the variable out without a word.
+fn check_top_level(cx: &mut FileCx, body: &Body) {
+    let block_types = top_level_block_types();
+    for item in body.items {
+        match item {
+            Structure::Attribute(attr) => cx.problem(
+                span(attr.name_span),
+                "Unsupported argument",
+                &unsupported_argument(attr.name, &[], &[], &block_types),
+            ),
+            Structure::Block(block) => match labels_of(block.kind) {
+                None => cx.problem(
+                    span(block.kind_span),
+                    "Unsupported block type",
+                    &unsupported_block(block.kind, &block_types, &[]),
+                ),
+                Some(names) if !check_labels(cx, block, names) => {}
+                Some(_) if block.kind == "required_providers" => cx.problem(
+                    span(block.kind_span),
+                    "Invalid required_providers block",
+                    "A \"required_providers\" block must be nested inside a \"terraform\" block.",
+                ),
+                Some(_) => {}
+            },
+        }
+    }
+}
+
+/// Whether `block` has as many labels as `names`; if not, reports it in HCL's words (an extra
+/// label where the first extra one is, a missing one at the `{`).
+fn check_labels(cx: &mut FileCx, block: &Block, names: &[&str]) -> bool {
+    let kind = block.kind;
+    let count = names.len();
+    if let Some(extra) = block.labels.get(count) {
+        let detail = if count == 0 {
+            format!("No labels are expected for {kind} blocks.")
+        } else {
+            format!(
+                "Only {count} labels ({}) are expected for {kind} blocks.",
+                names.join(", ")
+            )
+        };
+        cx.problem(
+            span(extra.span),
+            &format!("Extraneous label for {kind}"),
+            &detail,
+        );
+        return false;
+    }
+    if let Some(missing) = names.get(block.labels.len()) {
+        cx.problem(
+            open_brace(block),
+            &format!("Missing {missing} for {kind}"),
+            &format!(
+                "All {kind} blocks must have {count} labels ({}).",
+                names.join(", ")
+            ),
+        );
+        return false;
+    }
+    true
 }
 
 fn span(s: Span) -> Option<Range<usize>> {
@@ -108,25 +219,8 @@ fn variable<'s>(
     constraints: &mut ConstraintCache<'s>,
 ) {
     let header = span(block.kind_span);
-    let name = match block.labels {
-        [label] => label.value.to_string(),
-        [] => {
-            cx.problem(
-                open_brace(block),
-                "Missing name for variable",
-                "All variable blocks must have 1 labels (name).",
-            );
-            return;
-        }
-        [_, extra, ..] => {
-            cx.problem(
-                span(extra.span),
-                "Extraneous label for variable",
-                "Only 1 labels (name) are expected for variable blocks.",
-            );
-            return;
-        }
-    };
+    // One label: [`read_block`] reads no block whose labels do not fit.
+    let name = block.labels[0].value.to_string();
     let label_span = span(block.labels[0].span);
     check_variable_name(cx, &name, label_span.clone());
 
@@ -148,13 +242,14 @@ fn variable<'s>(
     let mut default_span = None;
     let mut type_ok = true;
     let mut set = Vec::new();
+    let given: Vec<&str> = block.body.attributes().map(|a| a.name).collect();
     for attr in block.body.attributes() {
         let key = attr.name;
         if !VARIABLE_ARGS.contains(&key) {
             cx.problem(
                 span(attr.name_span),
                 "Unsupported argument",
-                &format!("An argument named \"{key}\" is not expected here."),
+                &unsupported_argument(key, VARIABLE_ARGS, &given, &["validation"]),
             );
             continue;
         }
@@ -213,7 +308,7 @@ fn variable<'s>(
             cx.problem(
                 span(inner.kind_span),
                 "Unsupported block type",
-                &format!("Blocks of type \"{}\" are not expected here.", inner.kind),
+                &unsupported_block(inner.kind, &["validation"], VARIABLE_ARGS),
             );
             continue;
         }
@@ -246,11 +341,12 @@ fn variable<'s>(
 
 /// A constant argument converted to `ty`.
 fn constant_arg(cx: &mut FileCx, attr: &Attribute, ty: &Type) -> Option<Value> {
+    let start = span(attr.expr.span);
     match lower_constant(&attr.expr) {
         Ok(e) => match constant_value(&e, ty) {
             Ok(v) if v.is_null() => {
                 cx.problem(
-                    span(attr.expr.span),
+                    start,
                     "Unsuitable value type",
                     "Unsuitable value: value must not be null",
                 );
@@ -259,7 +355,7 @@ fn constant_arg(cx: &mut FileCx, attr: &Attribute, ty: &Type) -> Option<Value> {
             Ok(v) => Some(v),
             Err(detail) => {
                 cx.problem(
-                    span(attr.expr.span),
+                    start,
                     "Unsuitable value type",
                     &format!("Unsuitable value: {detail}"),
                 );
@@ -287,20 +383,18 @@ fn validation(
     block: &Block,
 ) -> Option<ValidationSpec> {
     let location = cx.file.location_of(span(block.kind_span));
-    if let Some(label) = block.labels.first() {
-        cx.problem(
-            span(label.span),
-            "Extraneous label for validation",
-            "No labels are expected for validation blocks.",
-        );
+    // A labelled validation block is reported and, as in Terraform, not read.
+    if !check_labels(cx, block, &[]) {
+        return None;
     }
     for inner in block.body.blocks() {
         cx.problem(
             span(inner.kind_span),
             "Unsupported block type",
-            &format!("Blocks of type \"{}\" are not expected here.", inner.kind),
+            &unsupported_block(inner.kind, &[], VALIDATION_ARGS),
         );
     }
+    let given: Vec<&str> = block.body.attributes().map(|a| a.name).collect();
     let mut condition = None;
     let mut message = None;
     for attr in block.body.attributes() {
@@ -310,7 +404,7 @@ fn validation(
             other => cx.problem(
                 span(attr.name_span),
                 "Unsupported argument",
-                &format!("An argument named \"{other}\" is not expected here."),
+                &unsupported_argument(other, VALIDATION_ARGS, &given, &[]),
             ),
         }
     }
@@ -365,11 +459,13 @@ fn source_text(cx: &FileCx, e: &Hcl) -> String {
 }
 
 fn locals(cx: &mut FileCx, decls: &mut FileDecls, block: &Block) {
-    for inner in block.body.blocks() {
+    // A `locals` body is read as attributes only: HCL reports the first block in it, and
+    // reads the attributes all the same.
+    if let Some(inner) = block.body.blocks().next() {
         cx.problem(
             span(inner.kind_span),
-            "Unsupported block type",
-            &format!("Blocks of type \"{}\" are not expected here.", inner.kind),
+            &format!("Unexpected \"{}\" block", inner.kind),
+            "Blocks are not allowed here.",
         );
     }
     for attr in block.body.attributes() {

@@ -10,10 +10,12 @@ use tfvars_runtime::spec::LocalSpec;
 use tfvars_runtime::{Expr, Number, Type, ValidationSpec, Value, VariableSpec};
 
 use crate::error::Problem;
+use crate::hcl_file::{top_level_block_types, TOP_LEVEL_BLOCKS, VALIDATION_ARGS, VARIABLE_ARGS};
 use crate::loader::{
     check_condition, check_variable_name, convert_value, Declared, FileCx, FileDecls, RefSite,
 };
 use crate::lower::{lower_template, nfc, syntax_errors, LowerError};
+use crate::suggest::extraneous_property;
 use crate::type_expr::parse_type_constraint_in;
 
 mod parse;
@@ -82,9 +84,21 @@ pub(crate) fn read(cx: &mut FileCx, decls: &mut FileDecls) {
                     locals(cx, decls, body);
                 }
             }
-            _ => {
-                let _ = key_span;
-            }
+            // A comment.
+            "//" => {}
+            "required_providers" => cx.problem(
+                Some(key_span.clone()),
+                "Invalid required_providers block",
+                "A \"required_providers\" block must be nested inside a \"terraform\" block.",
+            ),
+            known if TOP_LEVEL_BLOCKS.iter().any(|(kind, _)| *kind == known) => {}
+            // As in a native-syntax file, a misspelt block type must not make what it
+            // declares vanish without a word.
+            other => cx.problem(
+                Some(key_span.clone()),
+                "Extraneous JSON object property",
+                &extraneous_property(other, &[], &[], &top_level_block_types()),
+            ),
         }
     }
 }
@@ -159,6 +173,7 @@ fn variable(
     let mut raw_default = None;
     let mut default_span = None;
     let mut type_ok = true;
+    let given: Vec<&str> = props.iter().map(|(key, _, _)| key.as_str()).collect();
     let mut set: Vec<&str> = Vec::new();
     for (key, key_span, value) in props {
         set.push(key.as_str());
@@ -264,7 +279,7 @@ fn variable(
             other => cx.problem(
                 Some(key_span.clone()),
                 "Extraneous JSON object property",
-                &format!("No argument or block type is named \"{other}\"."),
+                &extraneous_property(other, VARIABLE_ARGS, &given, &["validation"]),
             ),
         }
     }
@@ -385,6 +400,7 @@ fn validation(
         return None;
     };
     check_unique_keys(cx, props);
+    let given: Vec<&str> = props.iter().map(|(key, _, _)| key.as_str()).collect();
     let mut condition = None;
     let mut message = None;
     for (key, key_span, value) in props {
@@ -395,7 +411,7 @@ fn validation(
             other => cx.problem(
                 Some(key_span.clone()),
                 "Extraneous JSON object property",
-                &format!("No argument or block type is named \"{other}\"."),
+                &extraneous_property(other, VALIDATION_ARGS, &given, &[]),
             ),
         }
     }

@@ -15,6 +15,7 @@ pub mod rust;
 pub mod schema;
 pub mod settings;
 pub mod source;
+mod suggest;
 mod text_hash;
 pub mod tfvars_hcl;
 pub mod type_expr;

@@ -200,10 +200,15 @@ fn deep_type_constraints_are_located_errors() {
 fn deep_blocks_are_located_errors() {
     for n in DEPTHS {
         let text = format!("variable \"x\" {{}}\n{}\n", wrap(n, "a {\n", "", "}\n"));
-        // The 257th block, on line 258.
+        // The 257th block, on line 258; and, as Terraform says of the outermost one (it has no
+        // nesting limit, and says nothing more), `a` is no block type of a module.
         assert_eq!(
             problems("main.tf", &text),
-            [format!("main.tf:258:3: {NESTING}")]
+            [
+                "main.tf:2:1: Unsupported block type: Blocks of type \"a\" are not expected here"
+                    .to_string(),
+                format!("main.tf:258:3: {NESTING}")
+            ]
         );
     }
 }

@@ -1,0 +1,142 @@
+//! "Did you mean …?" for a misspelt argument or block type, as HCL words it when a body does
+//! not fit its schema.
+
+/// The first of `candidates`, in the schema's order, fewer than three edits (characters
+/// inserted, deleted or replaced) away from `given`; HCL takes the first such name, not the
+/// nearest.
+pub(crate) fn name_suggestion<'a>(
+    given: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
+    candidates
+        .into_iter()
+        .find(|candidate| edit_distance(given, candidate) < 3)
+}
+
+/// The Levenshtein distance between two texts, counted in characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    // One row of the table at a time: `row[j]` is the distance from the part of `a` read so far
+    // to the first `j` characters of `b`.
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let replace = diagonal + usize::from(ca != cb);
+            diagonal = row[j + 1];
+            row[j + 1] = replace.min(row[j] + 1).min(diagonal + 1);
+        }
+    }
+    row[b.len()]
+}
+
+/// The detail HCL gives for an argument a body's schema does not have: a suggestion among the
+/// `arguments` not already set (`set`), or else, when a block type has the name, a hint to
+/// write a block.
+pub(crate) fn unsupported_argument(
+    name: &str,
+    arguments: &[&str],
+    set: &[&str],
+    block_types: &[&str],
+) -> String {
+    let hint = match name_suggestion(name, arguments.iter().copied().filter(|a| !set.contains(a))) {
+        Some(s) => format!(" Did you mean \"{s}\"?"),
+        None if block_types.contains(&name) => {
+            format!(" Did you mean to define a block of type \"{name}\"?")
+        }
+        None => String::new(),
+    };
+    format!("An argument named \"{name}\" is not expected here.{hint}")
+}
+
+/// The detail HCL gives for a block type a body's schema does not have: a suggestion among the
+/// `block_types`, or else, when an argument has the name, a hint to assign it.
+pub(crate) fn unsupported_block(kind: &str, block_types: &[&str], arguments: &[&str]) -> String {
+    let hint = match name_suggestion(kind, block_types.iter().copied()) {
+        Some(s) => format!(" Did you mean \"{s}\"?"),
+        None if arguments.contains(&kind) => format!(
+            " Did you mean to define argument \"{kind}\"? If so, use the equals sign to assign it \
+             a value."
+        ),
+        None => String::new(),
+    };
+    format!("Blocks of type \"{kind}\" are not expected here.{hint}")
+}
+
+/// The detail HCL's JSON syntax gives for a property a body's schema does not have: one list
+/// of suggestions, the arguments not already set, then every block type.
+pub(crate) fn extraneous_property(
+    name: &str,
+    arguments: &[&str],
+    set: &[&str],
+    block_types: &[&str],
+) -> String {
+    let candidates = arguments
+        .iter()
+        .filter(|a| !set.contains(a))
+        .chain(block_types)
+        .copied();
+    let hint = match name_suggestion(name, candidates) {
+        Some(s) => format!(" Did you mean \"{s}\"?"),
+        None => String::new(),
+    };
+    format!("No argument or block type is named \"{name}\".{hint}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn distances_count_characters() {
+        assert_eq!(edit_distance("", ""), 0);
+        assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(edit_distance("typ", "type"), 1);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(edit_distance("typé", "type"), 1);
+        assert_eq!(edit_distance("nullabel", "nullable"), 2);
+    }
+
+    #[test]
+    fn the_first_close_name_is_suggested_not_the_nearest() {
+        // `emoved` is one edit from both; Terraform's top-level schema lists `moved` first.
+        assert_eq!(
+            name_suggestion("emoved", ["moved", "removed"]),
+            Some("moved")
+        );
+        assert_eq!(
+            name_suggestion("varible", ["module", "variable"]),
+            Some("variable")
+        );
+        assert_eq!(name_suggestion("foo", ["variable", "locals"]), None);
+    }
+
+    #[test]
+    fn details_are_worded_as_terraform_words_them() {
+        let args = ["description", "default", "type"];
+        assert_eq!(
+            unsupported_argument("typ", &args, &[], &["validation"]),
+            "An argument named \"typ\" is not expected here. Did you mean \"type\"?"
+        );
+        // An argument already set is not suggested.
+        assert_eq!(
+            unsupported_argument("typ", &args, &["type"], &["validation"]),
+            "An argument named \"typ\" is not expected here."
+        );
+        assert_eq!(
+            unsupported_argument("validation", &args, &[], &["validation"]),
+            "An argument named \"validation\" is not expected here. Did you mean to define a \
+             block of type \"validation\"?"
+        );
+        assert_eq!(
+            unsupported_block("default", &["validation"], &args),
+            "Blocks of type \"default\" are not expected here. Did you mean to define argument \
+             \"default\"? If so, use the equals sign to assign it a value."
+        );
+        assert_eq!(
+            extraneous_property("validaton", &args, &[], &["validation"]),
+            "No argument or block type is named \"validaton\". Did you mean \"validation\"?"
+        );
+    }
+}
