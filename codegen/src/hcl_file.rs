@@ -11,7 +11,7 @@ use crate::loader::{
     check_condition, check_variable_name, constant_value, Declared, FileCx, FileDecls, FileRead,
     RefSite,
 };
-use crate::lower::{locate_constant_error, lower_constant, lower_expr};
+use crate::lower::{locate_constant_error, lower_constant, lower_expr, start_range};
 use crate::suggest::{unsupported_argument, unsupported_block};
 use crate::type_expr::{parse_type_constraint_cached, ConstraintCache};
 
@@ -339,9 +339,11 @@ fn variable<'s>(
     decls.variables.push(declared);
 }
 
-/// A constant argument converted to `ty`.
+/// A constant argument converted to `ty`. A value that does not fit is reported where the
+/// expression visibly starts, as Terraform's decoding reports it (inside the quotes of a
+/// quoted string).
 fn constant_arg(cx: &mut FileCx, attr: &Attribute, ty: &Type) -> Option<Value> {
-    let start = span(attr.expr.span);
+    let start = span(start_range(&attr.expr));
     match lower_constant(&attr.expr) {
         Ok(e) => match constant_value(&e, ty) {
             Ok(v) if v.is_null() => {

@@ -19,6 +19,7 @@ mod template;
 
 pub use blame::{locate_constant_error, LocatedError};
 pub use refs::{has_references, locals_used, variables_used};
+pub(crate) use sites::start_range;
 pub use template::lower_template;
 
 /// How deeply a lowered expression may nest: as deep as the runtime evaluates (each traversal

@@ -51,8 +51,9 @@ fn wrap(file: &SourceFile, out: Expr, range: Span, start: Span, operation: Span)
     )
 }
 
-/// hclsyntax's `StartRange`: where an expression visibly starts.
-fn start_range(e: &tfvars_hcl::Expr<'_>) -> Span {
+/// hclsyntax's `StartRange`: where an expression visibly starts (where Terraform points for a
+/// value of the wrong type, among others).
+pub(crate) fn start_range(e: &tfvars_hcl::Expr<'_>) -> Span {
     let first_char = Span {
         start: e.span.start,
         end: e.span.start + 1,
@@ -70,11 +71,18 @@ fn start_range(e: &tfvars_hcl::Expr<'_>) -> Span {
         ExprKind::Unary { .. } | ExprKind::Tuple(_) | ExprKind::Object(_) | ExprKind::For(_) => {
             first_char
         }
+        // A template starts where its first part does: an `%{ if }` directive is a conditional,
+        // which starts at its condition; an empty template is an empty text just after its end
+        // (`""`, or a heredoc's closing marker).
         ExprKind::Template(parts) => match parts.first() {
             Some(TemplatePart::Literal { span, .. }) => *span,
             Some(TemplatePart::Interpolation(x)) => start_range(x),
-            Some(TemplatePart::If { span, .. } | TemplatePart::For { span, .. }) => *span,
-            None => e.span,
+            Some(TemplatePart::If { condition, .. }) => start_range(condition),
+            Some(TemplatePart::For { span, .. }) => *span,
+            None => Span {
+                start: e.span.end,
+                end: e.span.end,
+            },
         },
         _ => e.span,
     }
