@@ -53,6 +53,39 @@ fn every_bad_module_reports_its_problems() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// Every case with Terraform's own diagnostics recorded (`terraform.txt`, written by
+/// `tests/modules/bad/record.py`) gets exactly those problems: the same places, summaries and
+/// details, each once.
+#[test]
+fn problems_are_the_ones_terraform_reports() {
+    let mut recorded = 0;
+    let mut failures = Vec::new();
+    for entry in std::fs::read_dir(bad_dir()).unwrap() {
+        let dir = entry.unwrap().path();
+        let Ok(terraform) = std::fs::read_to_string(dir.join("terraform.txt")) else {
+            continue;
+        };
+        recorded += 1;
+        let case = dir.file_name().unwrap().to_string_lossy().into_owned();
+        let ours: std::collections::BTreeSet<String> =
+            problems(&case).1.lines().map(String::from).collect();
+        let theirs: std::collections::BTreeSet<String> =
+            terraform.lines().map(String::from).collect();
+        if ours != theirs {
+            let only_ours: Vec<_> = ours.difference(&theirs).collect();
+            let only_theirs: Vec<_> = theirs.difference(&ours).collect();
+            failures.push(format!(
+                "== {case}\n-- only tfvars: {only_ours:#?}\n-- only Terraform: {only_theirs:#?}"
+            ));
+        }
+    }
+    assert!(
+        recorded >= 20,
+        "only {recorded} recordings of Terraform's diagnostics"
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
 #[test]
 fn kinds_tell_empty_modules_apart() {
     assert_eq!(problems("no_files").0, LoadErrorKind::NoFiles);
