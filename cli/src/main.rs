@@ -31,6 +31,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    default_sigpipe();
     let argv = validate::terraform_spellings(std::env::args_os().collect());
     let matches = Cli::command().get_matches_from(argv);
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
@@ -41,3 +42,24 @@ fn main() -> ExitCode {
         Command::Rust(args) => rust::run(args),
     }
 }
+
+/// A reader that goes away (`tfvars validate … 2>&1 | head`) ends the process quietly, as it
+/// ends other command-line tools, instead of making the next message's `eprintln!` panic:
+/// Rust's runtime ignores SIGPIPE, so its default action is put back.
+#[cfg(unix)]
+fn default_sigpipe() {
+    extern "C" {
+        fn signal(signum: std::ffi::c_int, handler: usize) -> usize;
+    }
+    // SIGPIPE is 13 on Linux, macOS and the BSDs; SIG_DFL is 0.
+    const SIGPIPE: std::ffi::c_int = 13;
+    const SIG_DFL: usize = 0;
+    // SAFETY: `signal` with SIG_DFL installs no handler of ours; it only restores the
+    // default action, before any thread is started.
+    unsafe {
+        signal(SIGPIPE, SIG_DFL);
+    }
+}
+
+#[cfg(not(unix))]
+fn default_sigpipe() {}
