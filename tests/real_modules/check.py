@@ -274,7 +274,12 @@ def declared(dir, files):
     problems = []
     overrides = []
     for name in files:
-        vs = file_variables(os.path.join(dir, name))
+        try:
+            vs = file_variables(os.path.join(dir, name))
+        except OSError:
+            # A dangling symbolic link, say: Terraform fails to read the file.
+            problems.append("%s: Failed to read file" % name)
+            continue
         if is_override(name):
             overrides.append((name, vs))
             continue
@@ -456,6 +461,12 @@ def common(ours, theirs):
             for e in ours:
                 if first_location(e) is None and e.split(":")[0] == summary:
                     return e, t
+        # A file neither can read (a dangling symbolic link) is named, without a line, by both.
+        unreadable = re.match(r"([^:]+): Error: No file or directory", t)
+        if unreadable:
+            for e in ours:
+                if "the file `%s` could not be read" % unreadable.group(1) in e:
+                    return e, t
     return None
 
 
@@ -559,25 +570,38 @@ def layout(args):
         dest = os.path.join(args.corpus, "%s+%s" % (owner, name))
         git = ["git", "-C", git_dir] if os.path.isdir(os.path.join(git_dir, ".git")) else ["git", "--git-dir", git_dir]
         tree = subprocess.run(git + ["ls-tree", "-r", "-z", commit], capture_output=True, check=True).stdout
-        entries = []
+        blobs = {}
         for entry in tree.split(b"\0"):
             if not entry:
                 continue
             meta, path = entry.split(b"\t", 1)
             mode, kind, oid = meta.split()
-            if kind == b"blob" and (path.endswith(b".tf") or path.endswith(b".tf.json")):
-                entries.append((mode, oid, path.decode()))
-        batch = subprocess.run(
-            git + ["cat-file", "--batch"],
-            input=b"".join(oid + b"\n" for _, oid, _ in entries),
-            capture_output=True, check=True,
-        ).stdout
-        at = 0
-        for mode, oid, path in entries:
-            header_end = batch.index(b"\n", at)
-            size = int(batch[at:header_end].split()[2])
-            body = batch[header_end + 1 : header_end + 1 + size]
-            at = header_end + 1 + size + 1
+            if kind == b"blob":
+                blobs[path.decode()] = (mode, oid)
+        wanted = [p for p in blobs if p.endswith((".tf", ".tf.json"))]
+        bodies = {}
+        # A `.tf` file may be a symbolic link to a file of another name (`*.tfshared`): what
+        # links point to is written too, or the links would dangle.
+        while wanted:
+            batch = subprocess.run(
+                git + ["cat-file", "--batch"],
+                input=b"".join(blobs[p][1] + b"\n" for p in wanted),
+                capture_output=True, check=True,
+            ).stdout
+            at = 0
+            for path in wanted:
+                header_end = batch.index(b"\n", at)
+                size = int(batch[at:header_end].split()[2])
+                bodies[path] = batch[header_end + 1 : header_end + 1 + size]
+                at = header_end + 1 + size + 1
+            targets = [
+                os.path.normpath(os.path.join(os.path.dirname(p), bodies[p].decode()))
+                for p in wanted if blobs[p][0] == b"120000"
+            ]
+            wanted = sorted({t for t in targets if t in blobs and t not in bodies})
+        entries = [(blobs[p][0], p) for p in sorted(bodies)]
+        for mode, path in entries:
+            body = bodies[path]
             target = os.path.join(dest, path)
             os.makedirs(os.path.dirname(target), exist_ok=True)
             if os.path.lexists(target):
