@@ -28,6 +28,7 @@ mod lexer;
 mod parser;
 mod span;
 mod string_lit;
+mod suggest;
 mod token;
 
 pub use ast::{
@@ -37,6 +38,7 @@ pub use ast::{
 pub use diagnostic::Diagnostic;
 pub use parser::MAX_NESTING;
 pub use span::{LineIndex, Pos, Span};
+pub use suggest::name_suggestion;
 pub use token::{Token, TokenKind};
 
 use lexer::Start;

@@ -279,11 +279,10 @@ impl<'s> Parser<'s, '_> {
             }
             _ => {
                 if !self.recovery {
-                    let suggestion = ["if", "for", "else", "endif", "endfor"]
-                        .into_iter()
-                        .find(|s| levenshtein(word, s) < 3)
-                        .map(|s| format!(" Did you mean \"{s}\"?"))
-                        .unwrap_or_default();
+                    let suggestion =
+                        crate::name_suggestion(word, ["if", "for", "else", "endif", "endfor"])
+                            .map(|s| format!(" Did you mean \"{s}\"?"))
+                            .unwrap_or_default();
                     self.error(
                         "Invalid template control keyword",
                         format!(
@@ -649,22 +648,4 @@ fn meld_literals<'s>(text: &'s str, mut pieces: Vec<Piece<'s>>) -> Vec<Piece<'s>
         true
     });
     pieces
-}
-
-/// The edit distance between two words, in characters.
-fn levenshtein(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let above = row[j + 1];
-            row[j + 1] = (above + 1)
-                .min(row[j] + 1)
-                .min(diagonal + usize::from(ca != cb));
-            diagonal = above;
-        }
-    }
-    row[b.len()]
 }
