@@ -2,9 +2,11 @@
 
 use std::ops::Range;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use tfvars_runtime::expr::{SourcePos, SourceRange};
 use tfvars_runtime::Location;
+use unicode_segmentation::UnicodeSegmentation;
 
 /// One file of a module, read into memory, with its line starts indexed.
 #[derive(Clone, Debug)]
@@ -16,23 +18,26 @@ pub struct SourceFile {
     /// The file's text.
     pub text: String,
     line_starts: Vec<usize>,
-    /// The number of characters before each multiple of [`CHAR_MARK`] bytes, so that a column
-    /// on a long line (a minified `.tf.json`) is found without counting the line from its start;
-    /// none in an all-ASCII text.
-    char_marks: Vec<usize>,
+    /// Grapheme-cluster boundaries about every [`CLUSTER_MARK`] bytes, each with the number of
+    /// clusters before it, so that a column on a long line (a minified `.tf.json`) is found
+    /// without counting the line from its start. Worked out the first time a long line of a
+    /// text that is not all ASCII needs it.
+    cluster_marks: OnceLock<Vec<(usize, usize)>>,
     /// Whether every character is one byte (a column is then a byte count).
     ascii: bool,
 }
 
-/// The spacing of [`SourceFile`]'s character counts, in bytes.
-const CHAR_MARK: usize = 4096;
+/// The spacing of [`SourceFile`]'s cluster counts, in bytes; lines up to this long are counted
+/// from their start.
+const CLUSTER_MARK: usize = 4096;
 
 /// Lines longer than this many bytes are shown as a window around the place in messages.
 const SNIPPET_MAX: usize = 240;
 
-/// Characters a UTF-8 text holds: its bytes that do not continue a character.
-fn chars_in(bytes: &[u8]) -> usize {
-    bytes.iter().filter(|&&b| (b & 0xC0) != 0x80).count()
+/// The grapheme clusters of a text: what HCL counts a column in (`é` written as `e` and a
+/// combining accent is one column, a flag of two regional indicators is one).
+fn clusters_in(text: &str) -> usize {
+    text.graphemes(true).count()
 }
 
 /// Appends the offset just after each `\n` of `bytes` to `starts`. The bytes are compared 32
@@ -68,29 +73,35 @@ impl SourceFile {
     pub fn new(name: impl Into<String>, path: impl Into<PathBuf>, text: String) -> SourceFile {
         let mut line_starts = vec![0];
         push_line_starts(text.as_bytes(), &mut line_starts);
-        // In an all-ASCII text a column is a byte count, and no marks are needed.
+        // In an all-ASCII text a column is a byte count.
         let ascii = text.is_ascii();
-        let mut char_marks = Vec::new();
-        if !ascii {
-            char_marks.push(0);
-            for block in text.as_bytes().chunks(CHAR_MARK) {
-                char_marks.push(char_marks[char_marks.len() - 1] + chars_in(block));
-            }
-        }
         SourceFile {
             name: name.into(),
             path: path.into(),
             text,
             line_starts,
-            char_marks,
+            cluster_marks: OnceLock::new(),
             ascii,
         }
     }
 
-    /// How many characters the text holds before byte `offset`.
-    fn chars_before(&self, offset: usize) -> usize {
-        let mark = offset / CHAR_MARK;
-        self.char_marks[mark] + chars_in(&self.text.as_bytes()[mark * CHAR_MARK..offset])
+    /// How many grapheme clusters the text holds before byte `offset`, a character boundary.
+    /// Counting resumes at a cluster boundary, where segmenting starts as it would from the
+    /// text's start.
+    fn clusters_before(&self, offset: usize) -> usize {
+        let marks = self.cluster_marks.get_or_init(|| {
+            let mut marks = vec![(0, 0)];
+            let mut next = CLUSTER_MARK;
+            for (count, (at, _)) in self.text.grapheme_indices(true).enumerate() {
+                if at >= next {
+                    marks.push((at, count));
+                    next = at + CLUSTER_MARK;
+                }
+            }
+            marks
+        });
+        let (at, before) = marks[marks.partition_point(|&(at, _)| at <= offset) - 1];
+        before + clusters_in(&self.text[at..offset])
     }
 
     /// The same file without a leading UTF-8 byte order mark. HCL's native syntax skips one
@@ -117,7 +128,8 @@ impl SourceFile {
         offset.min(self.text.len())
     }
 
-    /// The 1-based line and character column of a byte offset (clamped to the text).
+    /// The 1-based line and column of a byte offset (clamped to the text), the column counted in
+    /// grapheme clusters as HCL counts it.
     pub fn line_col(&self, offset: usize) -> (u32, u32) {
         let offset = self.clamp(offset);
         self.line_col_on(self.line_of(offset), offset)
@@ -155,12 +167,13 @@ impl SourceFile {
         while !self.text.is_char_boundary(end) {
             end -= 1;
         }
-        let column = if self.ascii {
+        // Most lines of a text that is not all ASCII are ASCII up to the place.
+        let column = if self.ascii || self.text.as_bytes()[start..end].is_ascii() {
             end - start
-        } else if end - start <= CHAR_MARK {
-            chars_in(&self.text.as_bytes()[start..end])
+        } else if end - start <= CLUSTER_MARK {
+            clusters_in(&self.text[start..end])
         } else {
-            self.chars_before(end) - self.chars_before(start)
+            self.clusters_before(end) - self.clusters_before(start)
         } + 1;
         (line as u32 + 1, column as u32)
     }
@@ -212,7 +225,8 @@ impl SourceFile {
         self.text.get(span).unwrap_or("")
     }
 
-    /// The byte offset where a 1-based line and character column is.
+    /// The byte offset where a 1-based line and character column is (columns counted in
+    /// characters, as the runtime's JSON reader counts them).
     pub fn offset_of(&self, line: usize, column: usize) -> usize {
         let Some(&start) = self.line_starts.get(line.saturating_sub(1)) else {
             return self.text.len();
@@ -321,6 +335,29 @@ mod tests {
         );
         assert!(snippet.len() <= SNIPPET_MAX + 8);
         assert!(line.contains(snippet.trim_matches('…')));
+    }
+
+    #[test]
+    fn columns_count_grapheme_clusters_as_hcl_does() {
+        // `é` as `e` and a combining accent, a flag of two regional indicators, a family joined
+        // by zero-width joiners, CRLF: one column each. On a short line and on a line of many
+        // 4 KiB marks, whose counting resumes at cluster boundaries.
+        let piece = "e\u{301}x\u{1f1fa}\u{1f1f8}\u{1f468}\u{200d}\u{1f469}\u{200d}\u{1f467}é";
+        for repeat in [1, 3000] {
+            let line = piece.repeat(repeat);
+            let text = format!("a\r\n{line} = 1\n");
+            let f = SourceFile::new("a.tf", "a.tf", text.clone());
+            let start = 3;
+            for (i, (byte, _)) in line.grapheme_indices(true).enumerate().step_by(7) {
+                assert_eq!(
+                    f.line_col(start + byte),
+                    (2, i as u32 + 1),
+                    "repeat {repeat}"
+                );
+            }
+            let clusters = line.graphemes(true).count() as u32;
+            assert_eq!(f.line_col(start + line.len() + 1), (2, clusters + 2));
+        }
     }
 
     #[test]
