@@ -225,14 +225,14 @@ impl SourceFile {
         self.text.get(span).unwrap_or("")
     }
 
-    /// The byte offset where a 1-based line and character column is (columns counted in
-    /// characters, as the runtime's JSON reader counts them).
+    /// The byte offset where a 1-based line and column is (columns counted in grapheme
+    /// clusters, as [`Self::line_col`] and the runtime's JSON reader count them).
     pub fn offset_of(&self, line: usize, column: usize) -> usize {
         let Some(&start) = self.line_starts.get(line.saturating_sub(1)) else {
             return self.text.len();
         };
         self.text[start..]
-            .char_indices()
+            .grapheme_indices(true)
             .nth(column.saturating_sub(1))
             .map_or(self.text.len(), |(i, _)| start + i)
     }
@@ -354,6 +354,7 @@ mod tests {
                     (2, i as u32 + 1),
                     "repeat {repeat}"
                 );
+                assert_eq!(f.offset_of(2, i + 1), start + byte, "repeat {repeat}");
             }
             let clusters = line.graphemes(true).count() as u32;
             assert_eq!(f.line_col(start + line.len() + 1), (2, clusters + 2));
