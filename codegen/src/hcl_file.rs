@@ -335,6 +335,9 @@ fn variable<'s>(
         ephemeral_set: set.contains(&"ephemeral"),
         overridden: None,
         header: cx.spot(header),
+        declared_at: cx
+            .file
+            .range_text(block.kind_span.start as usize..block.labels[0].span.end as usize),
     };
     decls.variables.push(declared);
 }
@@ -484,6 +487,11 @@ fn locals(cx: &mut FileCx, decls: &mut FileDecls, block: &Block) {
             expr,
             location: cx.file.location(attr.name_span.start as usize),
         };
-        decls.locals.push((local, span(attr.name_span)));
+        let declared_at = cx
+            .file
+            .range_text(attr.name_span.start as usize..attr.expr.span.end as usize);
+        decls
+            .locals
+            .push((local, span(attr.name_span), declared_at));
     }
 }

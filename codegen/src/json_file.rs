@@ -294,6 +294,7 @@ fn variable(
         ephemeral_set: set.contains(&"ephemeral"),
         overridden: None,
         header: cx.spot(Some(body.span.start..body.span.start + 1)),
+        declared_at: cx.file.range_text(body.span.start..body.span.start + 1),
     };
     decls.variables.push(declared);
 }
@@ -551,6 +552,7 @@ fn locals(cx: &mut FileCx, decls: &mut FileDecls, body: &Json) {
             expr,
             location: cx.file.location(span.start),
         };
-        decls.locals.push((local, Some(span.clone())));
+        let declared_at = cx.file.range_text(span.start..value.span.end);
+        decls.locals.push((local, Some(span.clone()), declared_at));
     }
 }

@@ -214,6 +214,8 @@ fn module_files(dir: &Path) -> Result<Vec<PathBuf>, LoadError> {
 pub(crate) struct Decls {
     pub variables: Vec<Declared>,
     pub locals: Vec<LocalSpec>,
+    /// Where each of `locals` is defined, as Terraform names it.
+    local_declared_at: Vec<String>,
     /// Expressions whose references are checked once every file is read.
     pub references: Vec<RefSite>,
     /// Where each name is in `variables` and `locals`, so that a module of many thousands of
@@ -228,8 +230,9 @@ pub(crate) struct Decls {
 #[derive(Default)]
 pub(crate) struct FileDecls {
     pub variables: Vec<Declared>,
-    /// Each local, with the span of its name.
-    pub locals: Vec<(LocalSpec, Option<Range<usize>>)>,
+    /// Each local, with the span of its name and its range as Terraform names it when the
+    /// name is defined again (the whole `name = value`).
+    pub locals: Vec<(LocalSpec, Option<Range<usize>>, String)>,
     /// Expressions whose references are checked once every file is read.
     pub references: Vec<RefSite>,
 }
@@ -303,6 +306,9 @@ pub(crate) struct Declared {
     pub ephemeral_set: bool,
     /// Where the block's header is.
     pub header: Spot,
+    /// The declaration's range as Terraform names it when the name is declared again
+    /// (`variables.tf:1,1-18`: the block type to the name's end; in JSON the body's `{`).
+    pub declared_at: String,
     /// Set when an override file replaced the type or the default but not both: which one,
     /// and where the override block is.
     pub overridden: Option<(Overridden, Spot)>,
@@ -328,8 +334,8 @@ impl Decls {
                 self.add_variable(cx, declared);
             }
         }
-        for (local, span) in file.locals {
-            self.add_local(cx, local, span);
+        for (local, span, declared_at) in file.locals {
+            self.add_local(cx, local, span, declared_at);
         }
         self.references.extend(file.references);
     }
@@ -341,7 +347,7 @@ impl Decls {
             .get(&declared.spec.name)
             .map(|&i| &self.variables[i])
         {
-            let first = first.spec.location.clone();
+            let first = first.declared_at.clone();
             cx.problems.push(declared.header.problem(
                 "Duplicate variable declaration",
                 &format!(
@@ -465,7 +471,13 @@ impl Decls {
     }
 
     /// Adds a local unless its name is taken; in an override file, replaces the original.
-    pub fn add_local(&mut self, cx: &mut FileCx, local: LocalSpec, span: Option<Range<usize>>) {
+    pub fn add_local(
+        &mut self,
+        cx: &mut FileCx,
+        local: LocalSpec,
+        span: Option<Range<usize>>,
+        declared_at: String,
+    ) {
         if cx.is_override {
             match self.local_at.get(&local.name).map(|&i| &mut self.locals[i]) {
                 Some(base) => base.expr = local.expr,
@@ -481,8 +493,8 @@ impl Decls {
             }
             return;
         }
-        if let Some(first) = self.local_at.get(&local.name).map(|&i| &self.locals[i]) {
-            let first = first.location.clone();
+        if let Some(&i) = self.local_at.get(&local.name) {
+            let first = &self.local_declared_at[i];
             cx.problem(
                 span,
                 "Duplicate local value definition",
@@ -496,6 +508,7 @@ impl Decls {
         }
         self.local_at.insert(local.name.clone(), self.locals.len());
         self.locals.push(local);
+        self.local_declared_at.push(declared_at);
     }
 }
 

@@ -29,10 +29,6 @@ UNRECORDED = {
     "no_files": "tfvars refuses a directory without configuration files; Terraform accepts it",
     "no_variables": "tfvars refuses a module without variables; Terraform accepts it",
     "cycles": "Terraform names the cycle's members in an order that varies between runs",
-    "duplicate_local": "Terraform names the first definition as a range (a.tf:2,3-8), "
-    "tfvars as a position (a.tf:2:3)",
-    "duplicate_variable": "as duplicate_local",
-    "json_duplicate_variable": "as duplicate_local",
     "json_syntax_error": "after a JSON syntax error Terraform goes on to report what the "
     "partial document lacks; tfvars reports the syntax errors only",
     "non_constant_args": "after `Variables not allowed` or `Function calls not allowed` "

@@ -1,4 +1,5 @@
 
 locals {
-  x = 2
+  x    = 2
+  tags = {}
 }

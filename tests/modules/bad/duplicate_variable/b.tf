@@ -2,3 +2,5 @@
 variable "region" {
   default = "x"
 }
+
+variable "zone" {}
