@@ -32,7 +32,7 @@ pub(crate) const VALIDATION_ARGS: &[&str] = &["condition", "error_message"];
 /// The block types of a configuration file's top level in Terraform 1.11, in its schema's
 /// order, each with the names of its labels. `required_providers` is there only to be
 /// reported as misplaced, as Terraform does.
-pub(crate) const TOP_LEVEL_BLOCKS: &[(&str, &[&str])] = &[
+const TOP_LEVEL_BLOCKS: &[(&str, &[&str])] = &[
     ("terraform", &[]),
     ("required_providers", &[]),
     ("provider", &["name"]),
@@ -48,6 +48,12 @@ pub(crate) const TOP_LEVEL_BLOCKS: &[(&str, &[&str])] = &[
     ("import", &[]),
     ("check", &["name"]),
 ];
+
+/// Terraform's summary and detail for a `required_providers` block at a file's top level.
+pub(crate) const MISPLACED_REQUIRED_PROVIDERS: (&str, &str) = (
+    "Invalid required_providers block",
+    "A \"required_providers\" block must be nested inside a \"terraform\" block.",
+);
 
 /// The names of the top-level block types, in the schema's order.
 pub(crate) fn top_level_block_types() -> Vec<&'static str> {
@@ -129,8 +135,13 @@ fn read_block<'s>(
     }
 }
 
+/// Whether `block`'s body sets the argument `name`.
+fn sets(block: &Block, name: &str) -> bool {
+    block.body.attributes().any(|a| a.name == name)
+}
+
 /// The label names of a top-level block type, `None` for a type Terraform does not know.
-fn labels_of(kind: &str) -> Option<&'static [&'static str]> {
+pub(crate) fn labels_of(kind: &str) -> Option<&'static [&'static str]> {
     TOP_LEVEL_BLOCKS
         .iter()
         .find(|(k, _)| *k == kind)
@@ -142,26 +153,24 @@ fn labels_of(kind: &str) -> Option<&'static [&'static str]> {
 /// labels, and no `required_providers` outside a `terraform` block. Without this a misspelt
 /// `variabl "x" {}` would leave the variable out without a word.
 fn check_top_level(cx: &mut FileCx, body: &Body) {
-    let block_types = top_level_block_types();
     for item in body.items {
         match item {
             Structure::Attribute(attr) => cx.problem(
                 span(attr.name_span),
                 "Unsupported argument",
-                &unsupported_argument(attr.name, &[], &[], &block_types),
+                &unsupported_argument(attr.name, &[], |_| false, &top_level_block_types()),
             ),
             Structure::Block(block) => match labels_of(block.kind) {
                 None => cx.problem(
                     span(block.kind_span),
                     "Unsupported block type",
-                    &unsupported_block(block.kind, &block_types, &[]),
+                    &unsupported_block(block.kind, &top_level_block_types(), &[]),
                 ),
                 Some(names) if !check_labels(cx, block, names) => {}
-                Some(_) if block.kind == "required_providers" => cx.problem(
-                    span(block.kind_span),
-                    "Invalid required_providers block",
-                    "A \"required_providers\" block must be nested inside a \"terraform\" block.",
-                ),
+                Some(_) if block.kind == "required_providers" => {
+                    let (summary, detail) = MISPLACED_REQUIRED_PROVIDERS;
+                    cx.problem(span(block.kind_span), summary, detail);
+                }
                 Some(_) => {}
             },
         }
@@ -242,14 +251,13 @@ fn variable<'s>(
     let mut default_span = None;
     let mut type_ok = true;
     let mut set = Vec::new();
-    let given: Vec<&str> = block.body.attributes().map(|a| a.name).collect();
     for attr in block.body.attributes() {
         let key = attr.name;
         if !VARIABLE_ARGS.contains(&key) {
             cx.problem(
                 span(attr.name_span),
                 "Unsupported argument",
-                &unsupported_argument(key, VARIABLE_ARGS, &given, &["validation"]),
+                &unsupported_argument(key, VARIABLE_ARGS, |a| sets(block, a), &["validation"]),
             );
             continue;
         }
@@ -399,7 +407,6 @@ fn validation(
             &unsupported_block(inner.kind, &[], VALIDATION_ARGS),
         );
     }
-    let given: Vec<&str> = block.body.attributes().map(|a| a.name).collect();
     let mut condition = None;
     let mut message = None;
     for attr in block.body.attributes() {
@@ -409,7 +416,7 @@ fn validation(
             other => cx.problem(
                 span(attr.name_span),
                 "Unsupported argument",
-                &unsupported_argument(other, VALIDATION_ARGS, &given, &[]),
+                &unsupported_argument(other, VALIDATION_ARGS, |a| sets(block, a), &[]),
             ),
         }
     }

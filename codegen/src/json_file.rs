@@ -10,7 +10,9 @@ use tfvars_runtime::spec::LocalSpec;
 use tfvars_runtime::{Expr, Number, Type, ValidationSpec, Value, VariableSpec};
 
 use crate::error::Problem;
-use crate::hcl_file::{top_level_block_types, TOP_LEVEL_BLOCKS, VALIDATION_ARGS, VARIABLE_ARGS};
+use crate::hcl_file::{
+    labels_of, top_level_block_types, MISPLACED_REQUIRED_PROVIDERS, VALIDATION_ARGS, VARIABLE_ARGS,
+};
 use crate::loader::{
     check_condition, check_variable_name, convert_value, Declared, FileCx, FileDecls, RefSite,
 };
@@ -86,18 +88,17 @@ pub(crate) fn read(cx: &mut FileCx, decls: &mut FileDecls) {
             }
             // A comment.
             "//" => {}
-            "required_providers" => cx.problem(
-                Some(key_span.clone()),
-                "Invalid required_providers block",
-                "A \"required_providers\" block must be nested inside a \"terraform\" block.",
-            ),
-            known if TOP_LEVEL_BLOCKS.iter().any(|(kind, _)| *kind == known) => {}
+            "required_providers" => {
+                let (summary, detail) = MISPLACED_REQUIRED_PROVIDERS;
+                cx.problem(Some(key_span.clone()), summary, detail);
+            }
+            known if labels_of(known).is_some() => {}
             // As in a native-syntax file, a misspelt block type must not make what it
             // declares vanish without a word.
             other => cx.problem(
                 Some(key_span.clone()),
                 "Extraneous JSON object property",
-                &extraneous_property(other, &[], &[], &top_level_block_types()),
+                &extraneous_property(other, &[], |_| false, &top_level_block_types()),
             ),
         }
     }
@@ -173,7 +174,6 @@ fn variable(
     let mut raw_default = None;
     let mut default_span = None;
     let mut type_ok = true;
-    let given: Vec<&str> = props.iter().map(|(key, _, _)| key.as_str()).collect();
     let mut set: Vec<&str> = Vec::new();
     for (key, key_span, value) in props {
         set.push(key.as_str());
@@ -279,7 +279,7 @@ fn variable(
             other => cx.problem(
                 Some(key_span.clone()),
                 "Extraneous JSON object property",
-                &extraneous_property(other, VARIABLE_ARGS, &given, &["validation"]),
+                &extraneous_property(other, VARIABLE_ARGS, |a| sets(props, a), &["validation"]),
             ),
         }
     }
@@ -297,6 +297,11 @@ fn variable(
         declared_at: cx.file.range_text(body.span.start..body.span.start + 1),
     };
     decls.variables.push(declared);
+}
+
+/// Whether a body's properties set the argument `name`.
+fn sets(props: &[(String, Range<usize>, Json)], name: &str) -> bool {
+    props.iter().any(|(key, _, _)| key == name)
 }
 
 fn check_unique_keys(cx: &mut FileCx, props: &[(String, Range<usize>, Json)]) {
@@ -401,7 +406,6 @@ fn validation(
         return None;
     };
     check_unique_keys(cx, props);
-    let given: Vec<&str> = props.iter().map(|(key, _, _)| key.as_str()).collect();
     let mut condition = None;
     let mut message = None;
     for (key, key_span, value) in props {
@@ -412,7 +416,7 @@ fn validation(
             other => cx.problem(
                 Some(key_span.clone()),
                 "Extraneous JSON object property",
-                &extraneous_property(other, VALIDATION_ARGS, &given, &[]),
+                &extraneous_property(other, VALIDATION_ARGS, |a| sets(props, a), &[]),
             ),
         }
     }

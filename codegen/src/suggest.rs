@@ -4,15 +4,15 @@
 use tfvars_hcl::name_suggestion;
 
 /// The detail HCL gives for an argument a body's schema does not have: a suggestion among the
-/// `arguments` not already set (`set`), or else, when a block type has the name, a hint to
-/// write a block.
+/// `arguments` the body does not already set (`is_set`), or else, when a block type has the
+/// name, a hint to write a block.
 pub(crate) fn unsupported_argument(
     name: &str,
     arguments: &[&str],
-    set: &[&str],
+    is_set: impl Fn(&str) -> bool,
     block_types: &[&str],
 ) -> String {
-    let hint = match name_suggestion(name, arguments.iter().copied().filter(|a| !set.contains(a))) {
+    let hint = match name_suggestion(name, arguments.iter().copied().filter(|a| !is_set(a))) {
         Some(s) => format!(" Did you mean \"{s}\"?"),
         None if block_types.contains(&name) => {
             format!(" Did you mean to define a block of type \"{name}\"?")
@@ -37,16 +37,17 @@ pub(crate) fn unsupported_block(kind: &str, block_types: &[&str], arguments: &[&
 }
 
 /// The detail HCL's JSON syntax gives for a property a body's schema does not have: one list
-/// of suggestions, the arguments not already set, then every block type.
+/// of suggestions, the arguments the body does not already set (`is_set`), then every block
+/// type.
 pub(crate) fn extraneous_property(
     name: &str,
     arguments: &[&str],
-    set: &[&str],
+    is_set: impl Fn(&str) -> bool,
     block_types: &[&str],
 ) -> String {
     let candidates = arguments
         .iter()
-        .filter(|a| !set.contains(a))
+        .filter(|a| !is_set(a))
         .chain(block_types)
         .copied();
     let hint = match name_suggestion(name, candidates) {
@@ -64,16 +65,16 @@ mod tests {
     fn details_are_worded_as_terraform_words_them() {
         let args = ["description", "default", "type"];
         assert_eq!(
-            unsupported_argument("typ", &args, &[], &["validation"]),
+            unsupported_argument("typ", &args, |_| false, &["validation"]),
             "An argument named \"typ\" is not expected here. Did you mean \"type\"?"
         );
         // An argument already set is not suggested.
         assert_eq!(
-            unsupported_argument("typ", &args, &["type"], &["validation"]),
+            unsupported_argument("typ", &args, |a| a == "type", &["validation"]),
             "An argument named \"typ\" is not expected here."
         );
         assert_eq!(
-            unsupported_argument("validation", &args, &[], &["validation"]),
+            unsupported_argument("validation", &args, |_| false, &["validation"]),
             "An argument named \"validation\" is not expected here. Did you mean to define a \
              block of type \"validation\"?"
         );
@@ -83,7 +84,7 @@ mod tests {
              \"default\"? If so, use the equals sign to assign it a value."
         );
         assert_eq!(
-            extraneous_property("validaton", &args, &[], &["validation"]),
+            extraneous_property("validaton", &args, |_| false, &["validation"]),
             "No argument or block type is named \"validaton\". Did you mean \"validation\"?"
         );
     }
