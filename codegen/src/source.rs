@@ -218,19 +218,7 @@ impl SourceFile {
     /// A byte range in the form Terraform names a declaration in messages: `file:2,3-8` on one
     /// line, `file:2,3-4,4` across lines.
     pub fn range_text(&self, span: Range<usize>) -> String {
-        let r = self.range(span);
-        let (start, end) = (r.start, r.end);
-        if start.line == end.line {
-            format!(
-                "{}:{},{}-{}",
-                self.name, start.line, start.column, end.column
-            )
-        } else {
-            format!(
-                "{}:{},{}-{},{}",
-                self.name, start.line, start.column, end.line, end.column
-            )
-        }
+        self.range(span).text_in(&self.name)
     }
 
     /// The location of the start of a span, or of the file's start when there is none.

@@ -245,6 +245,22 @@ pub struct SourceRange {
     pub end: SourcePos,
 }
 
+impl SourceRange {
+    /// The range as Terraform names it in messages: `file:2,3-8` on one line, `file:2,3-4,4`
+    /// across lines.
+    pub fn text_in(&self, file: &str) -> String {
+        let (start, end) = (self.start, self.end);
+        if start.line == end.line {
+            format!("{file}:{},{}-{}", start.line, start.column, end.column)
+        } else {
+            format!(
+                "{file}:{},{}-{},{}",
+                start.line, start.column, end.line, end.column
+            )
+        }
+    }
+}
+
 /// The ranges of an expression that Terraform's errors point at (hclsyntax's `Range`,
 /// `StartRange` and the range of the expression's own operation). Serialised as 18 numbers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -165,14 +165,11 @@ fn location(at: &SourcePos) -> Location {
 
 // Terraform's `file:line,col-col` (or `file:line,col-line,col`) form of a range.
 fn range_text(file: &str, start: &SourcePos, end: &SourcePos) -> String {
-    if start.line == end.line {
-        format!("{}:{},{}-{}", file, start.line, start.column, end.column)
-    } else {
-        format!(
-            "{}:{},{}-{},{}",
-            file, start.line, start.column, end.line, end.column
-        )
+    SourceRange {
+        start: *start,
+        end: *end,
     }
+    .text_in(file)
 }
 
 // Names the file in every location of the diagnostics, and puts them in the order Terraform
