@@ -71,7 +71,7 @@ pub(crate) fn top_level_block_types() -> Vec<&'static str> {
 /// nothing read from one block changes how another one reads).
 pub(crate) fn read(cx: &mut FileCx, decls: &mut FileDecls, workers: usize) {
     let file = cx.file;
-    let arena = tfvars_hcl::Arena::new();
+    let arena = tfvars_hcl::Arena::for_text(file.text.len());
     if workers <= 1 || file.text.len() < SPLIT_FILE_BYTES {
         let parsed = tfvars_hcl::parse_body(&arena, &file.text, &file.name);
         for d in parsed.diagnostics {

@@ -23,7 +23,7 @@ pub fn parse_tfvars(text: &str, file: &str) -> Result<Vec<InputVariable>, Vec<Di
             path: String::new(),
             location: Some(src.location_of(span)),
         };
-    let arena = tfvars_hcl::Arena::new();
+    let arena = tfvars_hcl::Arena::for_text(text.len());
     let parsed = tfvars_hcl::parse_body(&arena, text, file);
     if !parsed.diagnostics.is_empty() {
         let mut errs: Vec<Diagnostic> = parsed

@@ -58,10 +58,28 @@ pub struct Parsed<T> {
 #[derive(Default)]
 pub struct Arena(bumpalo::Bump);
 
+/// Bytes of syntax tree per byte of source text, with room to spare: about 3 for a typical
+/// module file, at most 9 in a sample of 1,500 published ones, 8.4 for deep object types.
+const TREE_BYTES_PER_TEXT_BYTE: usize = 10;
+
+/// The most room [`Arena::for_text`] takes at once; a larger text's arena grows as needed.
+const MAX_ARENA_START: usize = 64 << 20;
+
 impl Arena {
     /// An empty arena.
     pub fn new() -> Arena {
         Arena(bumpalo::Bump::new())
+    }
+
+    /// An empty arena with room for the trees of a text of `text_len` bytes, taken in one
+    /// allocation: an arena that starts small grows by doubling, a dozen allocations for a
+    /// large file, each of fresh memory the system must map again on every parse. Memory not
+    /// written is not touched, so the room costs address space, not pages.
+    pub fn for_text(text_len: usize) -> Arena {
+        let bytes = text_len
+            .saturating_mul(TREE_BYTES_PER_TEXT_BYTE)
+            .min(MAX_ARENA_START);
+        Arena(bumpalo::Bump::with_capacity(bytes))
     }
 
     /// The bytes taken by the trees in the arena.
