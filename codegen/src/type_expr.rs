@@ -88,6 +88,7 @@ pub(crate) fn parse_type_constraint_cached<'s>(
         errors: Vec::new(),
         source,
         cache,
+        deepest: 0,
     };
     let ty = match expr.as_string_literal() {
         Some(s) => {
@@ -136,22 +137,14 @@ fn worth_caching(ty: &Type) -> bool {
 /// The deepest type nesting accepted.
 const MAX_TYPE_DEPTH: usize = 128;
 
-/// How many levels a type read without a problem nests below its own: each element type and
-/// attribute type is read one level deeper than its constructor.
-fn height(ty: &Type) -> usize {
-    let below = |tys: &mut dyn Iterator<Item = &Type>| tys.map(|t| 1 + height(t)).max();
-    match ty {
-        Type::String | Type::Number | Type::Bool | Type::Any => 0,
-        Type::List(t) | Type::Set(t) | Type::Map(t) => 1 + height(t),
-        Type::Tuple(ts) => below(&mut ts.iter()).unwrap_or(0),
-        Type::Object(attrs) => below(&mut attrs.iter().map(|a| &a.ty)).unwrap_or(0),
-    }
-}
-
 struct TypeParser<'s, 'c> {
     errors: Vec<LowerError>,
     source: Option<&'s str>,
     cache: &'c mut ConstraintCache<'s>,
+    /// The deepest nesting read so far: each element type and attribute type is read one
+    /// level deeper than its constructor, so a type read at `depth` nests `deepest - depth`
+    /// levels below its own.
+    deepest: usize,
 }
 
 /// `string` written as a bare word.
@@ -206,21 +199,24 @@ impl TypeParser<'_, '_> {
         if let Some((ty, height)) = self.cache.types.get(&Sampled(text)) {
             // Read deeper, the same text may nest too deep: then it is read again, to say so.
             if depth + height <= MAX_TYPE_DEPTH {
+                self.deepest = self.deepest.max(depth + height);
                 return ty.clone();
             }
         }
         let errors = self.errors.len();
+        let outer = std::mem::replace(&mut self.deepest, depth);
         let ty = self.read_ty(expr, depth);
+        let height = self.deepest - depth;
+        self.deepest = self.deepest.max(outer);
         if self.errors.len() == errors {
-            self.cache
-                .types
-                .insert(Sampled(text), (ty.clone(), height(&ty)));
+            self.cache.types.insert(Sampled(text), (ty.clone(), height));
         }
         ty
     }
 
     /// [`Self::ty`], read from the expression.
     fn read_ty(&mut self, expr: &Expression, depth: usize) -> Type {
+        self.deepest = self.deepest.max(depth);
         if depth > MAX_TYPE_DEPTH {
             return self.invalid(
                 &format!("Type constraints may nest at most {MAX_TYPE_DEPTH} levels deep."),
