@@ -8,10 +8,13 @@ use tfvars_runtime::spec::LocalSpec;
 use tfvars_runtime::{Expr, Type, ValidationSpec, Value, VariableSpec};
 
 use crate::loader::{
-    check_condition, check_variable_name, constant_value, Declared, FileCx, FileDecls, FileRead,
-    RefSite,
+    check_condition, check_variable_name, constant_value, convert_value, Declared, FileCx,
+    FileDecls, FileRead, RefSite,
 };
-use crate::lower::{locate_constant_error, lower_constant, lower_expr, start_range};
+use crate::lower::{
+    is_refusal, locate_constant_error, lower_constant, lower_constant_with_unknowns, lower_expr,
+    start_range,
+};
 use crate::suggest::{unsupported_argument, unsupported_block};
 use crate::type_expr::{parse_type_constraint_cached, ConstraintCache};
 
@@ -353,33 +356,46 @@ fn variable<'s>(
 /// A constant argument converted to `ty`. A value that does not fit is reported where the
 /// expression visibly starts, as Terraform's decoding reports it (inside the quotes of a
 /// quoted string).
+///
+/// A reference or function call is refused, and, as in Terraform, the value is decoded all
+/// the same with each refused part unknown: a value that comes out unknown is reported too
+/// (`value must be known`), and so is one of the wrong type (`[var.x]` for a string).
 fn constant_arg(cx: &mut FileCx, attr: &Attribute, ty: &Type) -> Option<Value> {
-    let start = span(start_range(&attr.expr));
-    match lower_constant(&attr.expr) {
-        Ok(e) => match constant_value(&e, ty) {
-            Ok(v) if v.is_null() => {
-                cx.problem(
-                    start,
-                    "Unsuitable value type",
-                    "Unsuitable value: value must not be null",
-                );
-                None
-            }
-            Ok(v) => Some(v),
-            Err(detail) => {
-                cx.problem(
-                    start,
-                    "Unsuitable value type",
-                    &format!("Unsuitable value: {detail}"),
-                );
-                None
-            }
-        },
-        Err(errs) => {
-            cx.lower_errors(errs, None);
-            None
+    let (lowered, errors) = lower_constant_with_unknowns(&attr.expr);
+    let value = if errors.is_empty() {
+        constant_value(&lowered, ty)
+    } else {
+        let refused_only = errors.iter().all(is_refusal);
+        cx.lower_errors(errors, None);
+        // Evaluated with the refused parts unknown; an evaluation error on top of the
+        // refusals is not reported (Terraform reports it in its own words).
+        let spec = tfvars_runtime::ModuleSpec::default();
+        let values = std::collections::BTreeMap::new();
+        let value = refused_only
+            .then(|| {
+                tfvars_runtime::eval::Scope::new(&spec, &values)
+                    .eval(&lowered)
+                    .ok()
+            })
+            .flatten()?;
+        match convert_value(value, ty) {
+            Ok(v) if v.is_unknown() => Err("value must be known".to_string()),
+            Ok(v) if v.is_null() => Ok(v),
+            Ok(_) => return None,
+            Err(detail) => Err(detail),
         }
-    }
+    };
+    let problem = match value {
+        Ok(v) if v.is_null() => "Unsuitable value: value must not be null".to_string(),
+        Ok(v) => return Some(v),
+        Err(detail) => format!("Unsuitable value: {detail}"),
+    };
+    cx.problem(
+        span(start_range(&attr.expr)),
+        "Unsuitable value type",
+        &problem,
+    );
+    None
 }
 
 fn bool_arg(cx: &mut FileCx, attr: &Attribute) -> Option<bool> {

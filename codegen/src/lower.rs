@@ -65,13 +65,29 @@ pub fn lower_expr(expr: &tfvars_hcl::Expr, file: Option<&SourceFile>) -> Result<
 /// Lowers a constant expression: function calls and references are errors, all of them
 /// reported.
 pub fn lower_constant(expr: &tfvars_hcl::Expr) -> Result<Expr, Vec<LowerError>> {
-    let mut l = Lowerer::new(true);
-    let out = l.expr(expr);
-    if l.errors.is_empty() {
+    let (out, errors) = lower_constant_with_unknowns(expr);
+    if errors.is_empty() {
         Ok(out)
     } else {
-        Err(l.errors)
+        Err(errors)
     }
+}
+
+/// [`lower_constant`]'s expression and its problems both: each reference and function call
+/// refused ([`is_refusal`]) is an unknown value in the expression, as HCL goes on evaluating
+/// after refusing one.
+pub(crate) fn lower_constant_with_unknowns(expr: &tfvars_hcl::Expr) -> (Expr, Vec<LowerError>) {
+    let mut l = Lowerer::new(true);
+    let out = l.expr(expr);
+    (out, l.errors)
+}
+
+const VARIABLES_NOT_ALLOWED: &str = "Variables not allowed";
+const FUNCTIONS_NOT_ALLOWED: &str = "Function calls not allowed";
+
+/// Whether a problem is a constant's reference or function call, refused.
+pub(crate) fn is_refusal(error: &LowerError) -> bool {
+    error.summary == VARIABLES_NOT_ALLOWED || error.summary == FUNCTIONS_NOT_ALLOWED
 }
 
 /// Parses `text` as one HCL expression and lowers it (the full language): syntax errors and
@@ -177,6 +193,11 @@ pub(crate) struct Lowerer<'f> {
 }
 
 /// A placeholder for an expression that failed to lower; never returned to callers.
+/// An unknown value standing for a refused part of a constant.
+fn refused_part() -> Box<Expr> {
+    Box::new(Expr::Unknown("a refused part of a constant".into()))
+}
+
 fn placeholder() -> Expr {
     Expr::Literal(Value::null())
 }
@@ -200,6 +221,15 @@ impl<'f> Lowerer<'f> {
             span: Some(span.range()),
         });
         placeholder()
+    }
+
+    /// Whether a constant's operand read since `errors_before` problems was refused. HCL gives
+    /// an operator with a failed operand an unknown result of the operator's type whatever
+    /// the other operand (`var.x || true` is an unknown bool, `-var.x` an unknown number), and
+    /// a splat of a failed source an unknown value: the operation is kept with its operands
+    /// unknown ([`refused_part`]), for [`lower_constant_with_unknowns`].
+    fn refused_since(&self, errors_before: usize) -> bool {
+        self.constant && self.errors.len() > errors_before
     }
 
     pub(crate) fn expr(&mut self, expr: &tfvars_hcl::Expr) -> Expr {
@@ -250,10 +280,14 @@ impl<'f> Lowerer<'f> {
                 Expr::Index(Box::new(collection), Box::new(key))
             }
             ExprKind::Splat { source, each, .. } => {
+                let before = self.errors.len();
                 let source = self.expr(source);
                 let pushed = self.bind([SPLAT_SYMBOL.to_string()]);
                 let each = self.expr(each);
                 self.unbind(pushed);
+                if self.refused_since(before) {
+                    return *refused_part();
+                }
                 Expr::Splat {
                     source: Box::new(source),
                     each: Box::new(each),
@@ -263,11 +297,12 @@ impl<'f> Lowerer<'f> {
             ExprKind::SplatItem => Expr::Bound(SPLAT_SYMBOL.into()),
             ExprKind::FunctionCall(call) => {
                 if self.constant {
-                    return self.error(
-                        "Function calls not allowed",
+                    self.error(
+                        FUNCTIONS_NOT_ALLOWED,
                         "Functions may not be called here",
                         expr.span,
                     );
+                    return Expr::Unknown(format!("{}()", call.name));
                 }
                 Expr::Call {
                     name: call.name.to_string(),
@@ -281,16 +316,25 @@ impl<'f> Lowerer<'f> {
                 Box::new(self.expr(&c.false_result)),
             ),
             ExprKind::Binary { op, lhs, rhs, .. } => {
+                let before = self.errors.len();
                 let lhs = self.expr(lhs);
                 let rhs = self.expr(rhs);
+                if self.refused_since(before) {
+                    // Of the operator's result type, as HCL gives it.
+                    return Expr::Binary(binary(*op), refused_part(), refused_part());
+                }
                 Expr::Binary(binary(*op), Box::new(lhs), Box::new(rhs))
             }
             ExprKind::Unary { op, operand } => {
+                let before = self.errors.len();
                 let operand = self.expr(operand);
                 let op = match op {
                     tfvars_hcl::UnaryOp::Negate => UnaryOp::Negate,
                     tfvars_hcl::UnaryOp::Not => UnaryOp::Not,
                 };
+                if self.refused_since(before) {
+                    return Expr::Unary(op, refused_part());
+                }
                 Expr::Unary(op, Box::new(operand))
             }
             ExprKind::Tuple(items) => Expr::Tuple(items.iter().map(|e| self.expr(e)).collect()),
@@ -372,11 +416,12 @@ impl<'f> Lowerer<'f> {
             return self.apply_steps(Expr::Bound(name.to_string()), steps, span.start);
         }
         if self.constant {
-            return self.error(
-                "Variables not allowed",
+            self.error(
+                VARIABLES_NOT_ALLOWED,
                 "Variables may not be used here",
                 span,
             );
+            return Expr::Unknown(name.to_string());
         }
         if self.template {
             return self.error(TEMPLATE_KEY, name, root_span);

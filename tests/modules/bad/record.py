@@ -31,8 +31,6 @@ UNRECORDED = {
     "cycles": "Terraform names the cycle's members in an order that varies between runs",
     "json_syntax_error": "after a JSON syntax error Terraform goes on to report what the "
     "partial document lacks; tfvars reports the syntax errors only",
-    "non_constant_args": "after `Variables not allowed` or `Function calls not allowed` "
-    "Terraform also reports the unknown result (`value must be known`) at the same place",
 }
 
 
