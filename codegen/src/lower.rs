@@ -111,14 +111,7 @@ pub fn template_file(text: &str, file: &str, names: &[String]) -> Result<Expr, (
     let src = crate::source::SourceFile::new(file, file, text.to_string());
     let arena = tfvars_hcl::Arena::new();
     let parsed = tfvars_hcl::parse_template(&arena, &src.text, file);
-    let range = |span: Option<std::ops::Range<usize>>| {
-        let start = src.location_of(span.clone());
-        let end = src.location_of(span.map(|r| r.end..r.end));
-        format!(
-            "{}:{},{}-{}",
-            start.file, start.line, start.column, end.column
-        )
-    };
+    let range = |span: Option<std::ops::Range<usize>>| src.range_text(span.unwrap_or(0..0));
     let failed = |detail: String| {
         (
             "Error in function call".to_string(),
@@ -132,6 +125,8 @@ pub fn template_file(text: &str, file: &str, names: &[String]) -> Result<Expr, (
     let mut l = Lowerer::new(false);
     l.bound = names.to_vec();
     l.template = true;
+    // Its places, for errors found when it is evaluated (`t.tpl:1,11-2,7: …`).
+    l.places = Some(&src);
     let out = l.expr(&parsed.value);
     match l.errors.into_iter().next() {
         None => Ok(out),

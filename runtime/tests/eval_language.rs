@@ -441,3 +441,30 @@ fn an_unknown_for_filter_makes_the_result_unknown() {
         assert!(v.is_unknown(), "{text}: {v:?}");
     }
 }
+
+/// Every interpolation of a template is evaluated and each failure reported, as Terraform
+/// reports `s = "${[1]}-${null}-${true}"` in a `.tfvars` file (two errors, recorded in
+/// `tests/conformance/cases/hcl_exprs/expected/template_two_errors.json`).
+#[test]
+fn a_template_reports_the_failure_of_every_part() {
+    let expr = common::parse(r#""${[1]}-${null}-${true}""#).unwrap();
+    let err = eval_constant(&expr).unwrap_err();
+    let all: Vec<(&str, &str)> = std::iter::once(&err)
+        .chain(&err.more)
+        .map(|e| (e.summary.as_str(), e.detail.as_str()))
+        .collect();
+    assert_eq!(
+        all,
+        [
+            (
+                "Invalid template interpolation value",
+                "Cannot include the given value in a string template: string required."
+            ),
+            (
+                "Invalid template interpolation value",
+                "The expression result is null. Cannot include a null value in a string \
+                 template."
+            ),
+        ]
+    );
+}

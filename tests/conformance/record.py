@@ -2994,6 +2994,7 @@ def define_more():
         ("index_null", "a = [1, 2][null]\n"),
         ("template_null", 's = "x${null}"\n'),
         ("template_list", 's = "x${[1]}"\n'),
+        ("template_two_errors", 's = "${[1]}-${null}-${true}"\n'),
         ("template_bool_num", 's = "${true}-${1.0}-${1e21}-${0.000001}"\n'),
         ("template_else", 's = "%{ if false }a%{ else }b%{ endif }"\n'),
         ("template_for_strip", 's = "%{~ for x in [1, 2] ~} ${x} %{~ endfor ~}"\n'),
@@ -3252,6 +3253,8 @@ def define_files():
         ("fileexists_empty", 'fileexists("")'),
         ("fileset_null_pattern", 'fileset("data", null)'),
         ("templatefile_vars_list", 'templatefile("t.tpl", [])'),
+        ("templatefile_eval_error", 'templatefile("t_eval.tpl", {})'),
+        ("templatefile_two_errors", 'templatefile("t_two.tpl", {})'),
     ]
     # Terraform reports no failed rule once a rule's condition errors: two modules.
     tf_values = ""
@@ -3274,6 +3277,8 @@ def define_files():
         m.top("t_single.tpl", "${v}")
         m.top("t_bad.tpl", "a ${\n")
         m.top("t_var.tpl", "${var.x}")
+        m.top("t_eval.tpl", "${ true ? [1] :\n {a=1} }\n")
+        m.top("t_two.tpl", "${1 +\n\"a\"}\n${ {a=1}.c }\n")
         m.run("scratch", raw_env={"HOME": "/tfvars-home"})
 
 

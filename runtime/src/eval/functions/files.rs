@@ -265,12 +265,20 @@ impl Scope<'_> {
             e
         })?;
         let result = self.with_bound(bound, |s| s.eval(&expr));
-        result.map_err(|e| {
-            call_error(
-                "templatefile",
-                format!("{}: {}", e.summary, e.detail.trim_end_matches('.')),
-            )
-        })
+        result.map_err(|e| call_error("templatefile", diagnostics_text(&e, &named)))
+    }
+}
+
+/// The text HCL gives the diagnostics of a template's evaluation: the first as
+/// `file:range: summary; detail`, then how many more there are.
+fn diagnostics_text(e: &EvalError, file: &str) -> String {
+    let first = match &e.range {
+        Some(range) => format!("{}: {}; {}", range.text_in(file), e.summary, e.detail),
+        None => format!("{}; {}", e.summary, e.detail),
+    };
+    match e.more.len() {
+        0 => first,
+        more => format!("{first}, and {more} other diagnostic(s)"),
     }
 }
 

@@ -110,3 +110,17 @@ variable "e_templatefile_vars_list" {
     error_message = "unreachable"
   }
 }
+variable "e_templatefile_eval_error" {
+  default = "x"
+  validation {
+    condition     = var.e_templatefile_eval_error == "x" && length(jsonencode(templatefile("t_eval.tpl", {}))) > 0
+    error_message = "unreachable"
+  }
+}
+variable "e_templatefile_two_errors" {
+  default = "x"
+  validation {
+    condition     = var.e_templatefile_two_errors == "x" && length(jsonencode(templatefile("t_two.tpl", {}))) > 0
+    error_message = "unreachable"
+  }
+}
