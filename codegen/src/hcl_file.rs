@@ -12,7 +12,7 @@ use crate::loader::{
     FileDecls, FileRead, RefSite,
 };
 use crate::lower::{
-    is_refusal, locate_constant_error, lower_constant, lower_constant_with_unknowns, lower_expr,
+    is_refusal, locate_constant_error, lower_constant_with_unknowns, lower_expr, recovered_value,
     start_range,
 };
 use crate::suggest::{unsupported_argument, unsupported_block};
@@ -285,17 +285,25 @@ fn variable<'s>(
             }
             "default" => {
                 default_span = span(attr.expr.span);
-                match lower_constant(&attr.expr) {
+                let (lowered, errors) = lower_constant_with_unknowns(&attr.expr);
+                if errors.is_empty() {
                     // Evaluation errors keep the evaluator's wording (`Invalid operand`, …).
-                    Ok(e) => match tfvars_runtime::eval::eval_constant(&e) {
+                    match tfvars_runtime::eval::eval_constant(&lowered) {
                         Ok(v) => raw_default = Some(v),
                         Err(err) => {
                             for located in locate_constant_error(&attr.expr, &err) {
                                 cx.problem(located.span, &located.summary, &located.detail);
                             }
                         }
-                    },
-                    Err(errs) => cx.lower_errors(errs, None),
+                    }
+                } else {
+                    let refused_only = errors.iter().all(is_refusal);
+                    cx.lower_errors(errors, None);
+                    // Terraform still converts the value to the type, the refused parts
+                    // unknown: `[upper(x)]` for an object type is reported as not an object.
+                    if refused_only {
+                        raw_default = recovered_value(&lowered);
+                    }
                 }
             }
             "description" => {
@@ -367,17 +375,9 @@ fn constant_arg(cx: &mut FileCx, attr: &Attribute, ty: &Type) -> Option<Value> {
     } else {
         let refused_only = errors.iter().all(is_refusal);
         cx.lower_errors(errors, None);
-        // Evaluated with the refused parts unknown; an evaluation error on top of the
-        // refusals is not reported (Terraform reports it in its own words).
-        let spec = tfvars_runtime::ModuleSpec::default();
-        let values = std::collections::BTreeMap::new();
-        let value = refused_only
-            .then(|| {
-                tfvars_runtime::eval::Scope::new(&spec, &values)
-                    .eval(&lowered)
-                    .ok()
-            })
-            .flatten()?;
+        // An evaluation error on top of the refusals is not reported (Terraform reports it in
+        // its own words).
+        let value = refused_only.then(|| recovered_value(&lowered)).flatten()?;
         match convert_value(value, ty) {
             Ok(v) if v.is_unknown() => Err("value must be known".to_string()),
             Ok(v) if v.is_null() => Ok(v),

@@ -41,6 +41,18 @@ pub struct LowerError {
     pub span: Option<Range<usize>>,
 }
 
+impl LowerError {
+    /// The detail as Terraform writes it, ending in a full stop unless it asks a question
+    /// (`Did you mean "v"?`).
+    pub(crate) fn sentence(&self) -> String {
+        if self.detail.ends_with(['.', '?']) {
+            self.detail.clone()
+        } else {
+            format!("{}.", self.detail)
+        }
+    }
+}
+
 impl std::fmt::Display for LowerError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.detail)
@@ -62,10 +74,13 @@ pub fn lower_expr(expr: &tfvars_hcl::Expr, file: Option<&SourceFile>) -> Result<
     }
 }
 
-/// Lowers a constant expression: function calls and references are errors, all of them
-/// reported.
+/// Lowers a constant expression: a reference or a function call is an error where Terraform's
+/// evaluation meets it, as HCL evaluates a constant without a context. One in a result a
+/// conditional does not choose, or in the body of a `for` over an empty collection, is never
+/// met (`true ? 1 : var.x` is 1); in the body of a `for` it is an unknown name (HCL evaluates
+/// a body in a context of the `for`'s symbols alone). Every other problem is reported as found.
 pub fn lower_constant(expr: &tfvars_hcl::Expr) -> Result<Expr, Vec<LowerError>> {
-    let (out, errors) = lower_constant_with_unknowns(expr);
+    let (out, errors) = lower_constant_reached(expr);
     if errors.is_empty() {
         Ok(out)
     } else {
@@ -73,21 +88,94 @@ pub fn lower_constant(expr: &tfvars_hcl::Expr) -> Result<Expr, Vec<LowerError>> 
     }
 }
 
-/// [`lower_constant`]'s expression and its problems both: each reference and function call
-/// refused ([`is_refusal`]) is an unknown value in the expression, as HCL goes on evaluating
-/// after refusing one.
-pub(crate) fn lower_constant_with_unknowns(expr: &tfvars_hcl::Expr) -> (Expr, Vec<LowerError>) {
+/// [`lower_constant`]'s expression and its problems both; the refused parts are unknown
+/// values in the expression.
+fn lower_constant_reached(expr: &tfvars_hcl::Expr) -> (Expr, Vec<LowerError>) {
     let mut l = Lowerer::new(true);
     let out = l.expr(expr);
-    (out, l.errors)
+    let refused = std::mem::take(&mut l.refused);
+    if l.errors.len() > refused.len() || refused.is_empty() {
+        return (out, l.errors);
+    }
+    let mut reached = reached_refusals(&out, refused.len());
+    for &i in &l.unmet {
+        reached[i] = false;
+    }
+    let errors = l
+        .errors
+        .into_iter()
+        .zip(reached)
+        .filter_map(|(e, reached)| reached.then_some(e))
+        .collect();
+    (out, errors)
+}
+
+/// Which of a lowered constant's `count` refused parts its evaluation meets: each is an
+/// unknown value whose reason names its marker ([`refusal_marker`]), and HCL's evaluation
+/// keeps the reasons of what it chooses (a conditional's chosen result) and meets only what it
+/// evaluates (a `for` body once per element).
+fn reached_refusals(expr: &Expr, count: usize) -> Vec<bool> {
+    let spec = tfvars_runtime::ModuleSpec::default();
+    let values = std::collections::BTreeMap::new();
+    // Terraform 1.11 evaluates both operands of `&&` and `||`: `false && var.x` is refused
+    // there (1.12 would not look at `var.x`), and a module is not taken as valid for one
+    // release when another rejects it.
+    let mut scope = tfvars_runtime::eval::Scope::new(&spec, &values)
+        .with_version(tfvars_runtime::TerraformVersion::V1_11);
+    // An evaluation error leaves the refusals met before it, as HCL reports them beside it.
+    let _ = scope.eval(expr);
+    let reasons = scope.unknown_reasons();
+    (0..count)
+        .map(|i| {
+            let marker = refusal_marker(i);
+            reasons.iter().any(|r| r.contains(&marker))
+        })
+        .collect()
+}
+
+/// The text of the unknown value standing for a constant's `i`th refused part.
+fn refusal_marker(i: usize) -> String {
+    format!("\u{0}refused {i}\u{0}")
+}
+
+/// [`lower_constant`]'s problems, with the expression Terraform goes on to decode after them:
+/// each refused part unknown, and so is an operator or splat over one (HCL gives an operation
+/// with a failed operand an unknown result of its type: `var.x || true` is an unknown bool,
+/// `-var.x` an unknown number). Without problems, the expression itself.
+pub(crate) fn lower_constant_with_unknowns(expr: &tfvars_hcl::Expr) -> (Expr, Vec<LowerError>) {
+    let (out, errors) = lower_constant_reached(expr);
+    if errors.is_empty() {
+        return (out, errors);
+    }
+    let mut l = Lowerer::new(true);
+    l.unknown_operations = true;
+    (l.expr(expr), errors)
+}
+
+/// The value of an expression from [`lower_constant_with_unknowns`]: what Terraform goes on
+/// to decode after refusing parts of a constant, each refused part unknown. `None` when its
+/// evaluation fails too (Terraform reports that failure in words of its own).
+pub(crate) fn recovered_value(expr: &Expr) -> Option<Value> {
+    let spec = tfvars_runtime::ModuleSpec::default();
+    let values = std::collections::BTreeMap::new();
+    tfvars_runtime::eval::Scope::new(&spec, &values)
+        .with_version(tfvars_runtime::TerraformVersion::V1_11)
+        .eval(expr)
+        .ok()
 }
 
 const VARIABLES_NOT_ALLOWED: &str = "Variables not allowed";
 const FUNCTIONS_NOT_ALLOWED: &str = "Function calls not allowed";
+const UNKNOWN_VARIABLE: &str = "Unknown variable";
 
 /// Whether a problem is a constant's reference or function call, refused.
 pub(crate) fn is_refusal(error: &LowerError) -> bool {
-    error.summary == VARIABLES_NOT_ALLOWED || error.summary == FUNCTIONS_NOT_ALLOWED
+    [
+        VARIABLES_NOT_ALLOWED,
+        FUNCTIONS_NOT_ALLOWED,
+        UNKNOWN_VARIABLE,
+    ]
+    .contains(&error.summary.as_str())
 }
 
 /// Parses `text` as one HCL expression and lowers it (the full language): syntax errors and
@@ -183,16 +271,25 @@ pub(crate) struct Lowerer<'f> {
     // A `templatefile` template: only bound names may be referred to.
     template: bool,
     pub(crate) errors: Vec<LowerError>,
+    /// In a constant, the refused references and calls: the indices of their errors, in the
+    /// order of [`refusal_marker`].
+    refused: Vec<usize>,
+    /// The refused parts never met however the evaluation goes (in a result of a conditional
+    /// whose condition is refused), by their index in `refused`.
+    unmet: Vec<usize>,
+    /// In a constant, whether an operator or splat over a refused part is itself unknown (see
+    /// [`lower_constant_with_unknowns`]).
+    unknown_operations: bool,
     /// The file whose places the nodes record, if they record them.
     places: Option<&'f SourceFile>,
 }
 
-/// A placeholder for an expression that failed to lower; never returned to callers.
-/// An unknown value standing for a refused part of a constant.
+/// An unknown value standing for an operand that failed in a constant.
 fn refused_part() -> Box<Expr> {
     Box::new(Expr::Unknown("a refused part of a constant".into()))
 }
 
+/// A placeholder for an expression that failed to lower; never returned to callers.
 fn placeholder() -> Expr {
     Expr::Literal(Value::null())
 }
@@ -205,8 +302,19 @@ impl<'f> Lowerer<'f> {
             bound: Vec::new(),
             template: false,
             errors: Vec::new(),
+            refused: Vec::new(),
+            unmet: Vec::new(),
+            unknown_operations: false,
             places: None,
         }
+    }
+
+    /// Refuses a reference or call in a constant: the error, and an unknown value in its place.
+    fn refuse(&mut self, summary: &str, detail: &str, span: tfvars_hcl::Span) -> Expr {
+        self.refused.push(self.errors.len());
+        let marker = refusal_marker(self.refused.len() - 1);
+        self.error(summary, detail, span);
+        Expr::Unknown(marker)
     }
 
     fn error(&mut self, summary: &str, detail: &str, span: tfvars_hcl::Span) -> Expr {
@@ -224,7 +332,7 @@ impl<'f> Lowerer<'f> {
     /// a splat of a failed source an unknown value: the operation is kept with its operands
     /// unknown ([`refused_part`]), for [`lower_constant_with_unknowns`].
     fn refused_since(&self, errors_before: usize) -> bool {
-        self.constant && self.errors.len() > errors_before
+        self.unknown_operations && self.errors.len() > errors_before
     }
 
     pub(crate) fn expr(&mut self, expr: &tfvars_hcl::Expr) -> Expr {
@@ -292,12 +400,11 @@ impl<'f> Lowerer<'f> {
             ExprKind::SplatItem => Expr::Bound(SPLAT_SYMBOL.into()),
             ExprKind::FunctionCall(call) => {
                 if self.constant {
-                    self.error(
+                    return self.refuse(
                         FUNCTIONS_NOT_ALLOWED,
                         "Functions may not be called here",
                         expr.span,
                     );
-                    return Expr::Unknown(format!("{}()", call.name));
                 }
                 Expr::Call {
                     name: call.name.to_string(),
@@ -305,11 +412,20 @@ impl<'f> Lowerer<'f> {
                     expand_final: call.expand_final,
                 }
             }
-            ExprKind::Conditional(c) => Expr::Conditional(
-                Box::new(self.expr(&c.condition)),
-                Box::new(self.expr(&c.true_result)),
-                Box::new(self.expr(&c.false_result)),
-            ),
+            ExprKind::Conditional(c) => {
+                let before = self.refused.len();
+                let condition = self.expr(&c.condition);
+                let refused_condition = self.refused.len() > before;
+                let in_results = self.refused.len();
+                let then = self.expr(&c.true_result);
+                let otherwise = self.expr(&c.false_result);
+                // A refused condition is unknown, and HCL keeps the problems of neither
+                // result then.
+                if refused_condition {
+                    self.unmet.extend(in_results..self.refused.len());
+                }
+                Expr::Conditional(Box::new(condition), Box::new(then), Box::new(otherwise))
+            }
             ExprKind::Binary { op, lhs, rhs, .. } => {
                 let before = self.errors.len();
                 let lhs = self.expr(lhs);
@@ -411,12 +527,28 @@ impl<'f> Lowerer<'f> {
             return self.apply_steps(Expr::Bound(name.to_string()), steps, span.start);
         }
         if self.constant {
-            self.error(
-                VARIABLES_NOT_ALLOWED,
-                "Variables may not be used here",
-                span,
-            );
-            return Expr::Unknown(name.to_string());
+            // Inside a `for`, HCL evaluates in a context holding the `for`'s symbols alone.
+            let symbols: Vec<&str> = self
+                .bound
+                .iter()
+                .rev()
+                .map(String::as_str)
+                .filter(|b| *b != SPLAT_SYMBOL)
+                .collect();
+            if symbols.is_empty() {
+                return self.refuse(
+                    VARIABLES_NOT_ALLOWED,
+                    "Variables may not be used here",
+                    span,
+                );
+            }
+            let detail = match tfvars_hcl::name_suggestion(name, symbols) {
+                Some(near) => {
+                    format!("There is no variable named \"{name}\". Did you mean \"{near}\"?")
+                }
+                None => format!("There is no variable named \"{name}\""),
+            };
+            return self.refuse(UNKNOWN_VARIABLE, &detail, root_span);
         }
         if self.template {
             return self.error(TEMPLATE_KEY, name, root_span);

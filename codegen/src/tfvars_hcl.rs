@@ -65,12 +65,7 @@ pub fn parse_tfvars(text: &str, file: &str) -> Result<Vec<InputVariable>, Vec<Di
             Ok(e) => e,
             Err(errs) => {
                 for e in errs {
-                    diags.push(diag(
-                        e.span,
-                        &e.summary,
-                        format!("{}.", e.detail),
-                        Some(name),
-                    ));
+                    diags.push(diag(e.span.clone(), &e.summary, e.sentence(), Some(name)));
                 }
                 continue;
             }
@@ -130,7 +125,7 @@ pub fn parse_tfvars_value(text: &str, name: &str) -> Result<InputVariable, Vec<D
     }
     let expr = lower_constant(&parsed.value).map_err(|errs| {
         errs.into_iter()
-            .map(|e| diag(e.span, &e.summary, format!("{}.", e.detail)))
+            .map(|e| diag(e.span.clone(), &e.summary, e.sentence()))
             .collect::<Vec<_>>()
     })?;
     match eval_constant(&expr) {

@@ -1,0 +1,1 @@
+a = var.b ? var.c : 1

@@ -1,0 +1,1 @@
+a = [for x in [] : var.b]
