@@ -264,11 +264,19 @@ impl SourceFile {
             }
             i
         };
-        let from = boundary(offset.saturating_sub(SNIPPET_MAX / 3).max(start));
-        let to = boundary((from + SNIPPET_MAX).min(start + whole.len()));
+        // `offset` may lie in the line break itself (a run of `\r` before the `\n`): the
+        // window is then the one of the line's last character.
+        let line_end = start + whole.len();
+        let from = boundary(
+            offset
+                .min(line_end)
+                .saturating_sub(SNIPPET_MAX / 3)
+                .max(start),
+        );
+        let to = boundary((from + SNIPPET_MAX).min(line_end));
         let window = self.text[from..to].trim();
         let before = if from > start { "…" } else { "" };
-        let after = if to < start + whole.len() { "…" } else { "" };
+        let after = if to < line_end { "…" } else { "" };
         Some(format!("{before}{window}{after}"))
     }
 
@@ -341,6 +349,22 @@ mod tests {
         );
         assert!(snippet.len() <= SNIPPET_MAX + 8);
         assert!(line.contains(snippet.trim_matches('…')));
+    }
+
+    #[test]
+    fn a_place_in_a_long_line_break_shows_the_end_of_the_line() {
+        // A long line ending in a run of carriage returns, a problem placed inside the run
+        // (found by the loader fuzz target: the window started past the line's text).
+        let line = format!("x = \"{}\"", "`".repeat(SNIPPET_MAX));
+        let text = format!("{line}{}\nb = 1\n", "\r".repeat(100));
+        let f = SourceFile::new("a.tf", "a.tf", text);
+        for offset in [line.len() - 1, line.len(), line.len() + 50, line.len() + 99] {
+            let snippet = f.snippet_line(offset).unwrap();
+            assert!(
+                snippet.starts_with('…') && snippet.ends_with("`\""),
+                "{snippet}"
+            );
+        }
     }
 
     #[test]

@@ -38,3 +38,34 @@ fn parse_error_reported_inside_a_character_is_located_at_it() {
         assert!(loc.column <= 7, "{d}");
     }
 }
+
+// loader: a problem placed inside a run of carriage returns ending a long line (a lone `\r` is
+// an invalid character) showed the line cut to a window that began past the line's text, and
+// slicing it panicked. Terraform 1.11.4 reports the same 100 problems, 96 of them one per `\r`.
+#[test]
+fn a_problem_in_a_long_line_break_shows_the_end_of_the_line() {
+    let dir = std::env::temp_dir().join(format!("tfvars-fuzz-crlf-run-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("main.tf"),
+        include_bytes!("../../fuzz/regressions/loader-problem-in-a-long-line-break.tf"),
+    )
+    .unwrap();
+    let err = tfvars_codegen::load(&dir).expect_err("not a valid module");
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(err.problems.len(), 100);
+    let last_cr = err
+        .problems
+        .iter()
+        .find(|p| p.location.as_ref().map(ToString::to_string).as_deref() == Some("main.tf:9:425"))
+        .expect("the last carriage return is reported");
+    assert_eq!(
+        last_cr.message,
+        "Invalid character: This character is not used within the language"
+    );
+    let snippet = last_cr.snippet.as_deref().unwrap();
+    assert!(
+        snippet.starts_with('…') && snippet.ends_with("< 5"),
+        "{snippet}"
+    );
+}
