@@ -272,3 +272,45 @@ fn a_converted_list_may_not_convert_again_as_in_go_cty() {
     let from_file = tfvars_runtime::convert(&back[0].1, &ty).expect("the written file converts");
     assert_eq!(from_file, first);
 }
+
+// eval_ir: `indent(9007199254740993, …)` asked for the padding whole, a request for petabytes
+// that aborted the process. Terraform fails past Go's largest allocation (2^48 bytes) with
+// Go's panic, recorded here from `terraform console`; a smaller count whose result would
+// still run it out of memory leaves the value unknown, and text without a line break needs
+// no padding at all.
+#[test]
+fn indent_by_a_huge_count_fails_instead_of_aborting() {
+    use tfvars_runtime::eval::Scope;
+    use tfvars_runtime::expr::Expr;
+    let indent = |spaces: &str, text: &str| Expr::Call {
+        name: "indent".into(),
+        args: vec![
+            Expr::Literal(Value::Number(
+                tfvars_runtime::Number::parse(spaces).unwrap(),
+            )),
+            Expr::Literal(Value::string(text)),
+        ],
+        expand_final: false,
+    };
+    let spec = tfvars_runtime::ModuleSpec::default();
+    let values = std::collections::BTreeMap::new();
+    let mut scope = Scope::new(&spec, &values);
+    let err = scope.eval(&indent("9007199254740993", "a\nb")).unwrap_err();
+    assert_eq!(
+        err.detail,
+        "Call to function \"indent\" failed: panic in function implementation: runtime \
+         error: makeslice: len out of range."
+    );
+    let big = scope
+        .eval(&indent("1099511627776", "a\nb"))
+        .expect("left unknown");
+    assert!(big.is_unknown(), "{big:?}");
+    assert_eq!(
+        scope.eval(&indent("1099511627776", "a")).unwrap(),
+        Value::string("a")
+    );
+    assert_eq!(
+        scope.eval(&indent("2", "a\nb")).unwrap(),
+        Value::string("a\n  b")
+    );
+}

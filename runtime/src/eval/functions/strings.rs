@@ -258,11 +258,36 @@ pub(crate) fn indent(a: &Args) -> Result<Value, EvalError> {
         // Terraform's implementation panics here; the call fails.
         return Err(a.fail("panic in function implementation: strings: negative Repeat count"));
     }
-    let n = n as usize;
     let str = a.get::<String>(1)?;
+    // Terraform builds the padding first, whatever the text: past Go's largest allocation
+    // it fails with Go's panic.
+    if n > GO_MAX_ALLOC {
+        return Err(
+            a.fail("panic in function implementation: runtime error: makeslice: len out of range")
+        );
+    }
+    let n = n as usize;
+    let breaks = str.matches('\n').count();
+    // Short of that, a result this long runs Terraform out of memory: the runtime leaves it
+    // unevaluated rather than try.
+    if breaks.saturating_mul(n).saturating_add(str.len()) > MAX_BUILT_TEXT {
+        return Err(EvalError::unsupported(format!(
+            "calls `indent` with {n} spaces, a result of more than {MAX_BUILT_TEXT} bytes"
+        )));
+    }
+    if breaks == 0 {
+        return s(str);
+    }
     let pad = format!("\n{}", " ".repeat(n));
     s(str.replace('\n', &pad))
 }
+
+/// Go's largest allocation on a 64-bit machine (`maxAlloc`, 2^48 bytes): a longer slice is a
+/// `makeslice: len out of range` panic, which Terraform reports as the function's failure.
+const GO_MAX_ALLOC: i64 = 1 << 48;
+
+/// The longest text a function builds (1 GiB); a longer one is left unevaluated.
+const MAX_BUILT_TEXT: usize = 1 << 30;
 
 /// `chomp(str)`: removes trailing newlines (`\n`, `\r\n`, `\r`).
 pub(crate) fn chomp(a: &Args) -> Result<Value, EvalError> {
