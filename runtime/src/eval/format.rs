@@ -10,6 +10,7 @@ use super::error::EvalError;
 use super::functions::Args;
 use super::template::nfc;
 
+#[derive(Default)]
 struct Spec {
     minus: bool,
     plus: bool,
@@ -79,10 +80,14 @@ fn render(a: &Args, fmt: &str, args: &[Value]) -> Result<Outcome, EvalError> {
             }
             fmt[s..*i].parse().ok()
         };
+        let width_at = i;
         spec.width = digits(&mut i);
+        let mut too_large = go_too_large(&fmt[width_at..i]);
         if i < bytes.len() && bytes[i] == b'.' {
             i += 1;
+            let precision_at = i;
             spec.precision = Some(digits(&mut i).unwrap_or(0));
+            too_large |= go_too_large(&fmt[precision_at..i]);
         }
         let Some(verb) = fmt[i..].chars().next() else {
             return Err(a.fail(format!("invalid format string starting at offset {start}")));
@@ -160,6 +165,10 @@ fn render(a: &Args, fmt: &str, args: &[Value]) -> Result<Outcome, EvalError> {
                             .filter(|d| d.is_integer())
                             .ok_or_else(|| unsupported("an integer is required"))?;
                         let (int, _) = d.with_scale(0).into_bigint_and_exponent();
+                        if too_large {
+                            out.push_str(&format!("%!(NOVERB)%!(EXTRA *big.Int={int})"));
+                            continue;
+                        }
                         let neg = int.sign() == num_bigint::Sign::Minus;
                         let mag = int.magnitude();
                         let body = match verb {
@@ -171,10 +180,20 @@ fn render(a: &Args, fmt: &str, args: &[Value]) -> Result<Outcome, EvalError> {
                         };
                         signed(neg, body, &spec)
                     }
+                    _ if too_large => {
+                        let plain = float(arith::to_f64(&n), 'g', None, &Spec::default());
+                        out.push_str(&format!("%!(NOVERB)%!(EXTRA *big.Float={plain})"));
+                        continue;
+                    }
                     _ => float(arith::to_f64(&n), verb, spec.precision, &spec),
                 }
             }
         };
+        if spec.width.unwrap_or(0).max(text.len()) > MAX_BUILT_TEXT {
+            return Err(EvalError::unsupported(format!(
+                "calls `format` with \"{whole}\", a result of more than {MAX_BUILT_TEXT} bytes"
+            )));
+        }
         out.push_str(&pad(text, &spec, verb));
     }
     if verbs == 0 && !args.is_empty() {
@@ -219,14 +238,14 @@ fn float(x: f64, verb: char, precision: Option<usize>, spec: &Spec) -> String {
         "Inf".to_string()
     } else {
         match verb {
-            'f' => format!("{:.*}", precision.unwrap_or(6), m),
-            'e' | 'E' => exp_form(format!("{:.*e}", precision.unwrap_or(6), m), verb == 'E'),
+            'f' => fixed(m, precision.unwrap_or(6)),
+            'e' | 'E' => exp_form(scientific(m, precision.unwrap_or(6)), verb == 'E'),
             _ => {
                 // %g: Go's big.Float rule: the exponent form when the decimal exponent is
                 // below -4 or at least the precision (6 for the shortest representation).
                 let (mant, exp) = match precision {
                     Some(p) => {
-                        let s = format!("{:.*e}", p.max(1) - 1, m);
+                        let s = scientific(m, p.max(1) - 1);
                         let (a, b) = s.split_once('e').expect("exponent");
                         (a.to_string(), b.parse::<i32>().unwrap_or(0))
                     }
@@ -250,6 +269,32 @@ fn float(x: f64, verb: char, precision: Option<usize>, spec: &Spec) -> String {
     signed(neg, body, spec)
 }
 
+/// The most digits after the point that can be other than zero in a float's exact decimal
+/// form (its binary fraction has at most 1,074 places), and well below what Rust's formatter
+/// takes (65,535): the digits past it are zeros, written as such.
+const MAX_FLOAT_PLACES: usize = 1_100;
+
+/// `m` with `places` digits after the point (`%f`).
+fn fixed(m: f64, places: usize) -> String {
+    let mut s = format!("{:.*}", places.min(MAX_FLOAT_PLACES), m);
+    s.extend(std::iter::repeat_n(
+        '0',
+        places.saturating_sub(MAX_FLOAT_PLACES),
+    ));
+    s
+}
+
+/// `m` in Rust's exponent form with `places` digits after the point (`1.50e3`).
+fn scientific(m: f64, places: usize) -> String {
+    let s = format!("{:.*e}", places.min(MAX_FLOAT_PLACES), m);
+    let zeros = places.saturating_sub(MAX_FLOAT_PLACES);
+    if zeros == 0 {
+        return s;
+    }
+    let (mant, exp) = s.split_once('e').expect("exponent");
+    format!("{mant}{}e{exp}", "0".repeat(zeros))
+}
+
 /// Rust writes `1.5e3`; Go writes `1.5e+03`.
 fn exp_form(s: String, upper: bool) -> String {
     let (mant, exp) = s.split_once('e').expect("exponent");
@@ -258,6 +303,25 @@ fn exp_form(s: String, upper: bool) -> String {
     let e = if upper { 'E' } else { 'e' };
     format!("{mant}{e}{sign}{:02}", exp.abs())
 }
+
+/// Go's `fmt` gives up on a width or precision whose digits run past a million (`parsenum`,
+/// which checks before each further digit, so `10000000` still passes): for a number verb,
+/// whose text Terraform leaves to Go, the verb is written `%!(NOVERB)` and its argument
+/// `%!(EXTRA *big.Int=1)`.
+fn go_too_large(digits: &str) -> bool {
+    let mut num: u64 = 0;
+    for d in digits.bytes() {
+        if num > 1_000_000 {
+            return true;
+        }
+        num = num * 10 + u64::from(d - b'0');
+    }
+    false
+}
+
+/// The longest text `format` builds (1 GiB); a longer one is left unevaluated (Terraform runs
+/// out of memory building it).
+const MAX_BUILT_TEXT: usize = 1 << 30;
 
 fn pad(text: String, spec: &Spec, verb: char) -> String {
     let Some(w) = spec.width else { return text };
