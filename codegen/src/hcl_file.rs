@@ -11,10 +11,7 @@ use crate::loader::{
     check_condition, check_variable_name, constant_value, convert_value, Declared, FileCx,
     FileDecls, FileRead, RefSite,
 };
-use crate::lower::{
-    is_refusal, locate_constant_error, lower_constant_with_unknowns, lower_expr, recovered_value,
-    start_range,
-};
+use crate::lower::{locate_constant_error, lower_constant_recovering, lower_expr, start_range};
 use crate::suggest::{unsupported_argument, unsupported_block};
 use crate::type_expr::{parse_type_constraint_cached, ConstraintCache};
 
@@ -285,24 +282,21 @@ fn variable<'s>(
             }
             "default" => {
                 default_span = span(attr.expr.span);
-                let (lowered, errors) = lower_constant_with_unknowns(&attr.expr);
-                if errors.is_empty() {
+                match lower_constant_recovering(&attr.expr) {
                     // Evaluation errors keep the evaluator's wording (`Invalid operand`, …).
-                    match tfvars_runtime::eval::eval_constant(&lowered) {
+                    Ok(lowered) => match tfvars_runtime::eval::eval_constant(&lowered) {
                         Ok(v) => raw_default = Some(v),
                         Err(err) => {
                             for located in locate_constant_error(&attr.expr, &err) {
                                 cx.problem(located.span, &located.summary, &located.detail);
                             }
                         }
-                    }
-                } else {
-                    let refused_only = errors.iter().all(is_refusal);
-                    cx.lower_errors(errors, None);
+                    },
                     // Terraform still converts the value to the type, the refused parts
                     // unknown: `[upper(x)]` for an object type is reported as not an object.
-                    if refused_only {
-                        raw_default = recovered_value(&lowered);
+                    Err((errors, recovered)) => {
+                        cx.lower_errors(errors, None);
+                        raw_default = recovered;
                     }
                 }
             }
@@ -369,20 +363,16 @@ fn variable<'s>(
 /// the same with each refused part unknown: a value that comes out unknown is reported too
 /// (`value must be known`), and so is one of the wrong type (`[var.x]` for a string).
 fn constant_arg(cx: &mut FileCx, attr: &Attribute, ty: &Type) -> Option<Value> {
-    let (lowered, errors) = lower_constant_with_unknowns(&attr.expr);
-    let value = if errors.is_empty() {
-        constant_value(&lowered, ty)
-    } else {
-        let refused_only = errors.iter().all(is_refusal);
-        cx.lower_errors(errors, None);
-        // An evaluation error on top of the refusals is not reported (Terraform reports it in
-        // its own words).
-        let value = refused_only.then(|| recovered_value(&lowered)).flatten()?;
-        match convert_value(value, ty) {
-            Ok(v) if v.is_unknown() => Err("value must be known".to_string()),
-            Ok(v) if v.is_null() => Ok(v),
-            Ok(_) => return None,
-            Err(detail) => Err(detail),
+    let value = match lower_constant_recovering(&attr.expr) {
+        Ok(lowered) => constant_value(&lowered, ty),
+        Err((errors, recovered)) => {
+            cx.lower_errors(errors, None);
+            match convert_value(recovered?, ty) {
+                Ok(v) if v.is_unknown() => Err("value must be known".to_string()),
+                Ok(v) if v.is_null() => Ok(v),
+                Ok(_) => return None,
+                Err(detail) => Err(detail),
+            }
         }
     };
     let problem = match value {

@@ -80,7 +80,7 @@ pub fn lower_expr(expr: &tfvars_hcl::Expr, file: Option<&SourceFile>) -> Result<
 /// met (`true ? 1 : var.x` is 1); in the body of a `for` it is an unknown name (HCL evaluates
 /// a body in a context of the `for`'s symbols alone). Every other problem is reported as found.
 pub fn lower_constant(expr: &tfvars_hcl::Expr) -> Result<Expr, Vec<LowerError>> {
-    let (out, errors) = lower_constant_reached(expr);
+    let (out, errors, _) = lower_constant_reached(expr);
     if errors.is_empty() {
         Ok(out)
     } else {
@@ -88,16 +88,40 @@ pub fn lower_constant(expr: &tfvars_hcl::Expr) -> Result<Expr, Vec<LowerError>> 
     }
 }
 
-/// [`lower_constant`]'s expression and its problems both; the refused parts are unknown
-/// values in the expression.
-fn lower_constant_reached(expr: &tfvars_hcl::Expr) -> (Expr, Vec<LowerError>) {
+/// [`lower_constant`], and when its problems are refused references and calls alone, the
+/// value Terraform goes on to decode after them: each refused part unknown, and so is an
+/// operator or splat over one (HCL gives an operation with a failed operand an unknown result
+/// of its type: `var.x || true` is an unknown bool, `-var.x` an unknown number). The value is
+/// `None` when another problem stops Terraform first, or when the evaluation fails too
+/// (Terraform reports that failure in words of its own).
+pub(crate) fn lower_constant_recovering(
+    expr: &tfvars_hcl::Expr,
+) -> Result<Expr, (Vec<LowerError>, Option<Value>)> {
+    let (out, errors, refused_only) = lower_constant_reached(expr);
+    if errors.is_empty() {
+        return Ok(out);
+    }
+    let recovered = refused_only.then(|| {
+        let mut l = Lowerer::new(true);
+        l.unknown_operations = true;
+        evaluate_with_unknowns(&l.expr(expr)).0
+    });
+    Err((errors, recovered.flatten()))
+}
+
+/// [`lower_constant`]'s expression, the refused parts unknown values in it, its problems, and
+/// whether those are refusals alone.
+fn lower_constant_reached(expr: &tfvars_hcl::Expr) -> (Expr, Vec<LowerError>, bool) {
     let mut l = Lowerer::new(true);
     let out = l.expr(expr);
-    let refused = std::mem::take(&mut l.refused);
-    if l.errors.len() > refused.len() || refused.is_empty() {
-        return (out, l.errors);
+    // Every problem a refusal, each its own (the errors and the refusals then line up).
+    if l.errors.len() > l.refusals {
+        return (out, l.errors, false);
     }
-    let mut reached = reached_refusals(&out, refused.len());
+    if l.refusals == 0 {
+        return (out, l.errors, true);
+    }
+    let mut reached = reached_refusals(&out, l.refusals);
     for &i in &l.unmet {
         reached[i] = false;
     }
@@ -107,24 +131,16 @@ fn lower_constant_reached(expr: &tfvars_hcl::Expr) -> (Expr, Vec<LowerError>) {
         .zip(reached)
         .filter_map(|(e, reached)| reached.then_some(e))
         .collect();
-    (out, errors)
+    (out, errors, true)
 }
 
 /// Which of a lowered constant's `count` refused parts its evaluation meets: each is an
 /// unknown value whose reason names its marker ([`refusal_marker`]), and HCL's evaluation
 /// keeps the reasons of what it chooses (a conditional's chosen result) and meets only what it
-/// evaluates (a `for` body once per element).
+/// evaluates (a `for` body once per element). An evaluation error leaves the refusals met
+/// before it, as HCL reports them beside it.
 fn reached_refusals(expr: &Expr, count: usize) -> Vec<bool> {
-    let spec = tfvars_runtime::ModuleSpec::default();
-    let values = std::collections::BTreeMap::new();
-    // Terraform 1.11 evaluates both operands of `&&` and `||`: `false && var.x` is refused
-    // there (1.12 would not look at `var.x`), and a module is not taken as valid for one
-    // release when another rejects it.
-    let mut scope = tfvars_runtime::eval::Scope::new(&spec, &values)
-        .with_version(tfvars_runtime::TerraformVersion::V1_11);
-    // An evaluation error leaves the refusals met before it, as HCL reports them beside it.
-    let _ = scope.eval(expr);
-    let reasons = scope.unknown_reasons();
+    let (_, reasons) = evaluate_with_unknowns(expr);
     (0..count)
         .map(|i| {
             let marker = refusal_marker(i);
@@ -133,50 +149,27 @@ fn reached_refusals(expr: &Expr, count: usize) -> Vec<bool> {
         .collect()
 }
 
+/// A lowered constant evaluated as Terraform goes on after refusing parts of it, those parts
+/// unknown: its value (`None` when it fails), and why values came out unknown. Terraform 1.11 evaluates both operands
+/// of `&&` and `||`: `false && var.x` is refused there (1.12 would not look at `var.x`), and a
+/// module is not taken as valid for one release when another rejects it.
+fn evaluate_with_unknowns(expr: &Expr) -> (Option<Value>, Vec<String>) {
+    let spec = tfvars_runtime::ModuleSpec::default();
+    let values = std::collections::BTreeMap::new();
+    let mut scope = tfvars_runtime::eval::Scope::new(&spec, &values)
+        .with_version(tfvars_runtime::TerraformVersion::V1_11);
+    let value = scope.eval(expr).ok();
+    (value, scope.unknown_reasons().to_vec())
+}
+
 /// The text of the unknown value standing for a constant's `i`th refused part.
 fn refusal_marker(i: usize) -> String {
     format!("\u{0}refused {i}\u{0}")
 }
 
-/// [`lower_constant`]'s problems, with the expression Terraform goes on to decode after them:
-/// each refused part unknown, and so is an operator or splat over one (HCL gives an operation
-/// with a failed operand an unknown result of its type: `var.x || true` is an unknown bool,
-/// `-var.x` an unknown number). Without problems, the expression itself.
-pub(crate) fn lower_constant_with_unknowns(expr: &tfvars_hcl::Expr) -> (Expr, Vec<LowerError>) {
-    let (out, errors) = lower_constant_reached(expr);
-    if errors.is_empty() {
-        return (out, errors);
-    }
-    let mut l = Lowerer::new(true);
-    l.unknown_operations = true;
-    (l.expr(expr), errors)
-}
-
-/// The value of an expression from [`lower_constant_with_unknowns`]: what Terraform goes on
-/// to decode after refusing parts of a constant, each refused part unknown. `None` when its
-/// evaluation fails too (Terraform reports that failure in words of its own).
-pub(crate) fn recovered_value(expr: &Expr) -> Option<Value> {
-    let spec = tfvars_runtime::ModuleSpec::default();
-    let values = std::collections::BTreeMap::new();
-    tfvars_runtime::eval::Scope::new(&spec, &values)
-        .with_version(tfvars_runtime::TerraformVersion::V1_11)
-        .eval(expr)
-        .ok()
-}
-
 const VARIABLES_NOT_ALLOWED: &str = "Variables not allowed";
 const FUNCTIONS_NOT_ALLOWED: &str = "Function calls not allowed";
 const UNKNOWN_VARIABLE: &str = "Unknown variable";
-
-/// Whether a problem is a constant's reference or function call, refused.
-pub(crate) fn is_refusal(error: &LowerError) -> bool {
-    [
-        VARIABLES_NOT_ALLOWED,
-        FUNCTIONS_NOT_ALLOWED,
-        UNKNOWN_VARIABLE,
-    ]
-    .contains(&error.summary.as_str())
-}
 
 /// Parses `text` as one HCL expression and lowers it (the full language): syntax errors and
 /// lowering errors alike are returned, syntax errors first.
@@ -271,14 +264,14 @@ pub(crate) struct Lowerer<'f> {
     // A `templatefile` template: only bound names may be referred to.
     template: bool,
     pub(crate) errors: Vec<LowerError>,
-    /// In a constant, the refused references and calls: the indices of their errors, in the
-    /// order of [`refusal_marker`].
-    refused: Vec<usize>,
+    /// In a constant, how many references and calls were refused (numbered in order for
+    /// [`refusal_marker`]).
+    refusals: usize,
     /// The refused parts never met however the evaluation goes (in a result of a conditional
-    /// whose condition is refused), by their index in `refused`.
+    /// whose condition is refused), by their number.
     unmet: Vec<usize>,
     /// In a constant, whether an operator or splat over a refused part is itself unknown (see
-    /// [`lower_constant_with_unknowns`]).
+    /// [`lower_constant_recovering`]).
     unknown_operations: bool,
     /// The file whose places the nodes record, if they record them.
     places: Option<&'f SourceFile>,
@@ -302,7 +295,7 @@ impl<'f> Lowerer<'f> {
             bound: Vec::new(),
             template: false,
             errors: Vec::new(),
-            refused: Vec::new(),
+            refusals: 0,
             unmet: Vec::new(),
             unknown_operations: false,
             places: None,
@@ -311,8 +304,8 @@ impl<'f> Lowerer<'f> {
 
     /// Refuses a reference or call in a constant: the error, and an unknown value in its place.
     fn refuse(&mut self, summary: &str, detail: &str, span: tfvars_hcl::Span) -> Expr {
-        self.refused.push(self.errors.len());
-        let marker = refusal_marker(self.refused.len() - 1);
+        let marker = refusal_marker(self.refusals);
+        self.refusals += 1;
         self.error(summary, detail, span);
         Expr::Unknown(marker)
     }
@@ -330,7 +323,7 @@ impl<'f> Lowerer<'f> {
     /// an operator with a failed operand an unknown result of the operator's type whatever
     /// the other operand (`var.x || true` is an unknown bool, `-var.x` an unknown number), and
     /// a splat of a failed source an unknown value: the operation is kept with its operands
-    /// unknown ([`refused_part`]), for [`lower_constant_with_unknowns`].
+    /// unknown ([`refused_part`]), for [`lower_constant_recovering`].
     fn refused_since(&self, errors_before: usize) -> bool {
         self.unknown_operations && self.errors.len() > errors_before
     }
@@ -413,16 +406,16 @@ impl<'f> Lowerer<'f> {
                 }
             }
             ExprKind::Conditional(c) => {
-                let before = self.refused.len();
+                let before = self.refusals;
                 let condition = self.expr(&c.condition);
-                let refused_condition = self.refused.len() > before;
-                let in_results = self.refused.len();
+                let refused_condition = self.refusals > before;
+                let in_results = self.refusals;
                 let then = self.expr(&c.true_result);
                 let otherwise = self.expr(&c.false_result);
                 // A refused condition is unknown, and HCL keeps the problems of neither
                 // result then.
                 if refused_condition {
-                    self.unmet.extend(in_results..self.refused.len());
+                    self.unmet.extend(in_results..self.refusals);
                 }
                 Expr::Conditional(Box::new(condition), Box::new(then), Box::new(otherwise))
             }
