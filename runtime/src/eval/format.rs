@@ -7,7 +7,7 @@ use crate::value::Value;
 use super::arith;
 use super::conv;
 use super::error::EvalError;
-use super::functions::Args;
+use super::functions::{check_built_len, Args};
 use super::template::nfc;
 
 #[derive(Default)]
@@ -189,11 +189,9 @@ fn render(a: &Args, fmt: &str, args: &[Value]) -> Result<Outcome, EvalError> {
                 }
             }
         };
-        if spec.width.unwrap_or(0).max(text.len()) > MAX_BUILT_TEXT {
-            return Err(EvalError::unsupported(format!(
-                "calls `format` with \"{whole}\", a result of more than {MAX_BUILT_TEXT} bytes"
-            )));
-        }
+        check_built_len(spec.width.unwrap_or(0).max(text.len()), || {
+            format!("calls `format` with \"{whole}\"")
+        })?;
         out.push_str(&pad(text, &spec, verb));
     }
     if verbs == 0 && !args.is_empty() {
@@ -318,10 +316,6 @@ fn go_too_large(digits: &str) -> bool {
     }
     false
 }
-
-/// The longest text `format` builds (1 GiB); a longer one is left unevaluated (Terraform runs
-/// out of memory building it).
-const MAX_BUILT_TEXT: usize = 1 << 30;
 
 fn pad(text: String, spec: &Spec, verb: char) -> String {
     let Some(w) = spec.width else { return text };

@@ -38,6 +38,22 @@ pub(crate) use files::path_value;
 use super::error::EvalError;
 use super::scope::Scope;
 
+/// The longest text a function builds (1 GiB): Terraform runs out of memory building longer
+/// ones, and the runtime leaves them unevaluated rather than try.
+pub(crate) const MAX_BUILT_TEXT: usize = 1 << 30;
+
+/// `len` bytes of text a call would build, refused past [`MAX_BUILT_TEXT`]: `call` says what
+/// (``calls `indent` with 1099511627776 spaces``), and the value is left unknown.
+pub(crate) fn check_built_len(len: usize, call: impl FnOnce() -> String) -> Result<(), EvalError> {
+    if len > MAX_BUILT_TEXT {
+        return Err(EvalError::unsupported(format!(
+            "{}, a result of more than {MAX_BUILT_TEXT} bytes",
+            call()
+        )));
+    }
+    Ok(())
+}
+
 /// The signature of a builtin.
 pub(crate) type Impl = fn(&Args) -> Result<Value, EvalError>;
 

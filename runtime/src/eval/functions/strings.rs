@@ -7,7 +7,7 @@ use crate::types::Type;
 use crate::value::Value;
 
 use super::args::{Args, Strings};
-use super::{table, Builtin, NULL_OK};
+use super::{check_built_len, table, Builtin, NULL_OK};
 use crate::eval::error::EvalError;
 use crate::eval::template::nfc;
 
@@ -268,13 +268,9 @@ pub(crate) fn indent(a: &Args) -> Result<Value, EvalError> {
     }
     let n = n as usize;
     let breaks = str.matches('\n').count();
-    // Short of that, a result this long runs Terraform out of memory: the runtime leaves it
-    // unevaluated rather than try.
-    if breaks.saturating_mul(n).saturating_add(str.len()) > MAX_BUILT_TEXT {
-        return Err(EvalError::unsupported(format!(
-            "calls `indent` with {n} spaces, a result of more than {MAX_BUILT_TEXT} bytes"
-        )));
-    }
+    check_built_len(breaks.saturating_mul(n).saturating_add(str.len()), || {
+        format!("calls `indent` with {n} spaces")
+    })?;
     if breaks == 0 {
         return s(str);
     }
@@ -285,9 +281,6 @@ pub(crate) fn indent(a: &Args) -> Result<Value, EvalError> {
 /// Go's largest allocation on a 64-bit machine (`maxAlloc`, 2^48 bytes): a longer slice is a
 /// `makeslice: len out of range` panic, which Terraform reports as the function's failure.
 const GO_MAX_ALLOC: i64 = 1 << 48;
-
-/// The longest text a function builds (1 GiB); a longer one is left unevaluated.
-const MAX_BUILT_TEXT: usize = 1 << 30;
 
 /// `chomp(str)`: removes trailing newlines (`\n`, `\r\n`, `\r`).
 pub(crate) fn chomp(a: &Args) -> Result<Value, EvalError> {
