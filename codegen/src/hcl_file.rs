@@ -11,7 +11,9 @@ use crate::loader::{
     check_condition, check_variable_name, constant_value, convert_value, Declared, FileCx,
     FileDecls, FileRead, RefSite,
 };
-use crate::lower::{locate_constant_error, lower_constant_recovering, lower_expr, start_range};
+use crate::lower::{
+    literal_value, locate_constant_error, lower_constant_recovering, lower_expr, start_range,
+};
 use crate::suggest::{unsupported_argument, unsupported_block};
 use crate::type_expr::{parse_type_constraint_cached, ConstraintCache};
 
@@ -282,23 +284,7 @@ fn variable<'s>(
             }
             "default" => {
                 default_span = span(attr.expr.span);
-                match lower_constant_recovering(&attr.expr) {
-                    // Evaluation errors keep the evaluator's wording (`Invalid operand`, …).
-                    Ok(lowered) => match tfvars_runtime::eval::eval_constant(&lowered) {
-                        Ok(v) => raw_default = Some(v),
-                        Err(err) => {
-                            for located in locate_constant_error(&attr.expr, &err) {
-                                cx.problem(located.span, &located.summary, &located.detail);
-                            }
-                        }
-                    },
-                    // Terraform still converts the value to the type, the refused parts
-                    // unknown: `[upper(x)]` for an object type is reported as not an object.
-                    Err((errors, recovered)) => {
-                        cx.lower_errors(errors, None);
-                        raw_default = recovered;
-                    }
-                }
+                raw_default = constant(cx, attr);
             }
             "description" => {
                 if let Some(Value::String(s)) = constant_arg(cx, attr, &Type::String) {
@@ -362,7 +348,35 @@ fn variable<'s>(
 /// A reference or function call is refused, and, as in Terraform, the value is decoded all
 /// the same with each refused part unknown: a value that comes out unknown is reported too
 /// (`value must be known`), and so is one of the wrong type (`[var.x]` for a string).
+/// The value of a constant argument (a `default`), every problem reported; after refused
+/// references or calls, the value Terraform goes on to convert, the refused parts unknown
+/// (`[upper(x)]` for an object type is then reported as not an object).
+fn constant(cx: &mut FileCx, attr: &Attribute) -> Option<Value> {
+    if let Some(v) = literal_value(&attr.expr) {
+        return Some(v);
+    }
+    match lower_constant_recovering(&attr.expr) {
+        // Evaluation errors keep the evaluator's wording (`Invalid operand`, …).
+        Ok(lowered) => match tfvars_runtime::eval::eval_constant(&lowered) {
+            Ok(v) => Some(v),
+            Err(err) => {
+                for located in locate_constant_error(&attr.expr, &err) {
+                    cx.problem(located.span, &located.summary, &located.detail);
+                }
+                None
+            }
+        },
+        Err((errors, recovered)) => {
+            cx.lower_errors(errors, None);
+            recovered
+        }
+    }
+}
+
 fn constant_arg(cx: &mut FileCx, attr: &Attribute, ty: &Type) -> Option<Value> {
+    if let Some(v) = literal_value(&attr.expr) {
+        return checked_arg(cx, attr, convert_value(v, ty));
+    }
     let value = match lower_constant_recovering(&attr.expr) {
         Ok(lowered) => constant_value(&lowered, ty),
         Err((errors, recovered)) => {
@@ -375,6 +389,12 @@ fn constant_arg(cx: &mut FileCx, attr: &Attribute, ty: &Type) -> Option<Value> {
             }
         }
     };
+    checked_arg(cx, attr, value)
+}
+
+/// A constant argument's value converted to its type, or the problem that it did not convert
+/// or is null reported at the argument.
+fn checked_arg(cx: &mut FileCx, attr: &Attribute, value: Result<Value, String>) -> Option<Value> {
     let problem = match value {
         Ok(v) if v.is_null() => "Unsuitable value: value must not be null".to_string(),
         Ok(v) => return Some(v),

@@ -13,11 +13,13 @@ use tfvars_runtime::{Expr, Number, Value};
 use crate::source::SourceFile;
 
 mod blame;
+mod literal;
 mod refs;
 mod sites;
 mod template;
 
 pub use blame::{locate_constant_error, LocatedError};
+pub(crate) use literal::literal_value;
 pub use refs::{has_references, locals_used, variables_used};
 pub(crate) use sites::start_range;
 pub use template::lower_template;

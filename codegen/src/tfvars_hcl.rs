@@ -5,7 +5,7 @@ use std::ops::Range;
 use tfvars_runtime::eval::eval_constant;
 use tfvars_runtime::{Diagnostic, InputVariable, Location, Severity};
 
-use crate::lower::{locate_constant_error, lower_constant};
+use crate::lower::{literal_value, locate_constant_error, lower_constant};
 use crate::source::SourceFile;
 
 /// Parses a `.tfvars` file. `file` names it in locations. Every problem is reported: syntax
@@ -61,16 +61,19 @@ pub fn parse_tfvars(text: &str, file: &str) -> Result<Vec<InputVariable>, Vec<Di
     let mut out = Vec::new();
     for attr in body.attributes() {
         let name = attr.name;
-        let expr = match lower_constant(&attr.expr) {
-            Ok(e) => e,
-            Err(errs) => {
-                for e in errs {
-                    diags.push(diag(e.span.clone(), &e.summary, e.sentence(), Some(name)));
+        let evaluated = match literal_value(&attr.expr) {
+            Some(value) => Ok(value),
+            None => match lower_constant(&attr.expr) {
+                Ok(e) => eval_constant(&e),
+                Err(errs) => {
+                    for e in errs {
+                        diags.push(diag(e.span.clone(), &e.summary, e.sentence(), Some(name)));
+                    }
+                    continue;
                 }
-                continue;
-            }
+            },
         };
-        match eval_constant(&expr) {
+        match evaluated {
             Ok(value) => out.push(InputVariable {
                 name: name.to_string(),
                 value,
@@ -123,12 +126,18 @@ pub fn parse_tfvars_value(text: &str, name: &str) -> Result<InputVariable, Vec<D
             .map(|d| diag(Some(d.span.range()), &d.summary, d.detail))
             .collect());
     }
-    let expr = lower_constant(&parsed.value).map_err(|errs| {
-        errs.into_iter()
-            .map(|e| diag(e.span.clone(), &e.summary, e.sentence()))
-            .collect::<Vec<_>>()
-    })?;
-    match eval_constant(&expr) {
+    let evaluated = match literal_value(&parsed.value) {
+        Some(value) => Ok(value),
+        None => {
+            let expr = lower_constant(&parsed.value).map_err(|errs| {
+                errs.into_iter()
+                    .map(|e| diag(e.span.clone(), &e.summary, e.sentence()))
+                    .collect::<Vec<_>>()
+            })?;
+            eval_constant(&expr)
+        }
+    };
+    match evaluated {
         Ok(value) => Ok(InputVariable {
             name: name.to_string(),
             value,
