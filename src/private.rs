@@ -85,7 +85,7 @@ fn decode_attr(v: &Value) -> Attribute {
     let ty = decode_type(&parts[1]);
     let default = parts.get(3).map(|d| restore(d, &ty));
     Attribute {
-        name: name.clone(),
+        name: name.as_str().into(),
         optional: parts.len() > 2,
         default,
         ty,

@@ -164,12 +164,12 @@ pub fn type_constraint(ty: &Type) -> Json {
         Type::Object(attrs) => {
             let props = attrs
                 .iter()
-                .map(|a| (a.name.clone(), type_constraint(&a.ty)))
+                .map(|a| (a.name.to_string(), type_constraint(&a.ty)))
                 .collect();
             let mut optional: Vec<&str> = attrs
                 .iter()
                 .filter(|a| a.optional)
-                .map(|a| a.name.as_str())
+                .map(|a| &*a.name)
                 .collect();
             optional.sort_unstable();
             let mut v = vec![Json::str("object"), Json::Object(props)];

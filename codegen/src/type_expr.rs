@@ -2,12 +2,13 @@
 //! expression of a `type` argument, with Terraform's errors.
 
 use std::ops::Range;
+use std::sync::Arc;
 
 use tfvars_hcl::{Expr as Expression, ExprKind, FunctionCall as FuncCall, Span};
 use tfvars_runtime::{Attribute, Type, Value};
 
 use crate::lower::{bare_name, literal_value, locate_constant_error, lower_constant, LowerError};
-use crate::text_hash::TextMap;
+use crate::text_hash::{TextMap, TextSet};
 
 const INVALID: &str = "Invalid type specification";
 
@@ -51,11 +52,27 @@ pub fn parse_type_constraint_in(
 ///   shared by two variables, or an inner object repeated in an outer one) gets one shared
 ///   type: parsed, its defaults converted and its plain form worked out once, and held once.
 ///
+/// - `names`: attribute names, each held once however many object types name it (`name`,
+///   `enabled`, `tags` come back in every object of a module).
+///
 /// The texts are the module's own, so the tables use the crate's cheap text hash (`text_hash`).
 #[derive(Default)]
 pub(crate) struct ConstraintCache<'s> {
     converted: TextMap<&'s str, Vec<(Type, Option<Value>)>>,
     types: TextMap<Sampled<'s>, (Type, usize)>,
+    names: TextSet<Arc<str>>,
+}
+
+impl ConstraintCache<'_> {
+    /// The attribute name `name`, shared with the object types read before that named it.
+    fn name(&mut self, name: &str) -> Arc<str> {
+        if let Some(held) = self.names.get(name) {
+            return held.clone();
+        }
+        let held: Arc<str> = name.into();
+        self.names.insert(held.clone());
+        held
+    }
 }
 
 /// A long text as a table key that hashes only its length and its two ends: a type's text is
@@ -332,7 +349,7 @@ impl TypeParser<'_, '_> {
         let mut attrs: Vec<Attribute> = Vec::with_capacity(items.len());
         for item in *items {
             let name = match bare_name(&item.key).filter(|_| !item.parenthesized) {
-                Some(name) => name.to_string(),
+                Some(name) => self.cache.name(name),
                 None => {
                     self.invalid(
                         "Object constructor map keys must be attribute names.",
@@ -371,7 +388,7 @@ impl TypeParser<'_, '_> {
             }
             let ty = self.ty(ty_expr, depth + 1);
             let default = default_expr.and_then(|d| self.optional_default(d, &ty));
-            if attrs.iter().any(|a| a.name == name) {
+            if attrs.iter().any(|a| *a.name == *name) {
                 self.invalid(
                     "Object constructor map keys must be unique.",
                     span(item.key.span),

@@ -528,7 +528,7 @@ fn object_keys_as_terraform_reads_them() {
     let Type::Object(attrs) = &m.variables()[1].ty else {
         panic!("{:?}", m.variables()[1].ty)
     };
-    let names: Vec<&str> = attrs.iter().map(|a| a.name.as_str()).collect();
+    let names: Vec<&str> = attrs.iter().map(|a| &*a.name).collect();
     assert_eq!(names, ["null", "true"]);
     // Columns count from after the BOM, as Terraform's do.
     assert_eq!(m.variables()[0].location.to_string(), "main.tf:1:1");

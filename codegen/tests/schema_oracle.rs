@@ -358,25 +358,25 @@ fn generate(ty: &Type, lits: &Literals, rng: &mut Rng, depth: usize, hint: Optio
             for (a, vs) in attrs.iter().zip(&per) {
                 // The variable's default, then the attribute's, then a generated value.
                 let v = hint
-                    .and_then(|h| h.get(&a.name))
+                    .and_then(|h| h.get(&*a.name))
                     .filter(|v| !v.is_null())
                     .cloned()
                     .or_else(|| a.default.as_ref().and_then(to_json))
                     .or_else(|| vs.first().cloned())
                     .unwrap_or(J::Null);
-                base.insert(a.name.clone(), v);
+                base.insert(a.name.to_string(), v);
             }
             out.push(J::Object(base.clone()));
             for (a, vs) in attrs.iter().zip(&per) {
                 for v in vs {
                     let mut b = base.clone();
-                    b.insert(a.name.clone(), v.clone());
+                    b.insert(a.name.to_string(), v.clone());
                     out.push(J::Object(b));
                 }
                 let mut b = base.clone();
-                b.remove(&a.name);
+                b.remove(&*a.name);
                 out.push(J::Object(b.clone()));
-                b.insert(a.name.clone(), J::Null);
+                b.insert(a.name.to_string(), J::Null);
                 out.push(J::Object(b));
             }
             // An attribute named by a key whose NFC form is its name.
@@ -384,11 +384,11 @@ fn generate(ty: &Type, lits: &Literals, rng: &mut Rng, depth: usize, hint: Optio
                 use unicode_normalization::UnicodeNormalization;
                 let alias = nfc_variants(&a.name)
                     .into_iter()
-                    .find(|v| v.nfc().collect::<String>() == a.name);
-                if let (Some(v), Some(name)) = (base.get(&a.name), alias) {
+                    .find(|v| v.nfc().collect::<String>() == *a.name);
+                if let (Some(v), Some(name)) = (base.get(&*a.name), alias) {
                     let mut b = base.clone();
                     let v = v.clone();
-                    b.remove(&a.name);
+                    b.remove(&*a.name);
                     b.insert(name, v);
                     out.push(J::Object(b));
                 }

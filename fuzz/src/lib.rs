@@ -85,7 +85,7 @@ pub fn arbitrary_type(u: &mut Unstructured, depth: usize) -> Result<Type> {
                 // Attribute names in NFC only: `é` and `e\u{301}` would be two attributes that
                 // JSON (read in NFC, as Terraform reads it) cannot tell apart.
                 let nfc = Value::string(name.as_str()) == Value::String(name.clone());
-                if !nfc || attrs.iter().any(|a| a.name == name) {
+                if !nfc || attrs.iter().any(|a| *a.name == *name) {
                     continue;
                 }
                 let ty = arbitrary_type(u, depth - 1)?;
@@ -101,7 +101,7 @@ pub fn arbitrary_type(u: &mut Unstructured, depth: usize) -> Result<Type> {
                     None
                 };
                 attrs.push(Attribute {
-                    name,
+                    name: name.into(),
                     ty,
                     optional,
                     default,

@@ -188,8 +188,8 @@ fn with_defaults(mut value: Value, ty: &Type) -> Value {
                     let Some(default) = &a.default else { continue };
                     // A default is stored converted to its attribute's type, its own
                     // defaults already in: it goes in as it is.
-                    if m.get(&a.name).is_none_or(Value::is_null) {
-                        m.insert(a.name.clone(), default.clone());
+                    if m.get(&*a.name).is_none_or(Value::is_null) {
+                        m.insert(a.name.to_string(), default.clone());
                     }
                 }
             }
@@ -305,7 +305,7 @@ fn seq_target(members: &[Type], want: &Type, to_map: bool) -> Option<Type> {
 }
 
 fn find<'a>(attrs: &'a [Attribute], name: &str) -> Option<&'a Attribute> {
-    attrs.iter().find(|a| a.name == name)
+    attrs.iter().find(|a| &*a.name == name)
 }
 
 /// go-cty's `unify` (unsafe): the one type that every type in `types` converts to, as
@@ -884,10 +884,10 @@ fn object_from_entries(
                     out.push((k, v));
                     continue;
                 }
-                Err(e) => e.within(PathStep::Attr(a.name.clone())),
+                Err(e) => e.within(PathStep::Attr(a.name.to_string())),
             },
             None if a.optional => {
-                out.push((a.name.clone(), Value::Null(a.ty.without_optional())));
+                out.push((a.name.to_string(), Value::Null(a.ty.without_optional())));
                 continue;
             }
             None if from_map => ConversionError::new(
@@ -920,7 +920,7 @@ fn by_attribute<'a, K: AsRef<str>, V>(
 ) -> impl Iterator<Item = (usize, Option<(K, V)>)> + 'a {
     let mut entries = entries.peekable();
     attrs.name_order().iter().map(move |&i| {
-        let name = attrs[i].name.as_str();
+        let name: &str = &attrs[i].name;
         while entries.next_if(|(k, _)| k.as_ref() < name).is_some() {}
         (i, entries.next_if(|(k, _)| k.as_ref() == name))
     })

@@ -173,7 +173,7 @@ impl Secrets {
                 for (k, v) in m {
                     let (attr, key_is_data) = match (ty, value) {
                         (Type::Object(attrs), _) => {
-                            (attrs.iter().find(|a| &a.name == k).map(|a| &a.ty), false)
+                            (attrs.iter().find(|a| *a.name == **k).map(|a| &a.ty), false)
                         }
                         (Type::Map(t), _) => (Some(&**t), true),
                         (_, Value::Map(..)) => (None, true),

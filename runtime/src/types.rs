@@ -180,8 +180,8 @@ impl<'de> Deserialize<'de> for ObjectType {
 /// One attribute of an object type.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Attribute {
-    /// The attribute name, exactly as written.
-    pub name: String,
+    /// The attribute name, exactly as written; shared by the copies of the type.
+    pub name: Arc<str>,
     /// The attribute type.
     pub ty: Type,
     /// Declared with `optional(…)`.
@@ -215,7 +215,7 @@ impl Type {
     /// Looks up an object attribute by name.
     pub fn attribute(&self, name: &str) -> Option<&Attribute> {
         match self {
-            Type::Object(attrs) => attrs.iter().find(|a| a.name == name),
+            Type::Object(attrs) => attrs.iter().find(|a| &*a.name == name),
             _ => None,
         }
     }

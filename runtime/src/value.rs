@@ -106,7 +106,7 @@ impl Value {
             Value::Object(m) => Type::Object(
                 m.iter()
                     .map(|(k, v)| crate::types::Attribute {
-                        name: k.clone(),
+                        name: k.as_str().into(),
                         ty: v.ty(),
                         optional: false,
                         default: None,

@@ -236,7 +236,7 @@ impl<'a> TypeMapper<'a> {
                     path.pop();
                     let field = FieldDef {
                         ident: idents.assign(&a.name),
-                        name: a.name.clone(),
+                        name: a.name.to_string(),
                         ty,
                         optional: a.optional,
                         sensitive: false,

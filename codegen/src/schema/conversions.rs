@@ -171,7 +171,7 @@ pub(crate) fn inexact(ty: &Type, rules: &Rules) -> Option<String> {
             .properties
             .iter()
             .find_map(|(name, r)| {
-                let a = attrs.iter().find(|a| a.name == *name)?;
+                let a = attrs.iter().find(|a| *a.name == **name)?;
                 inexact(&a.ty, r).map(|why| format!("attribute `{name}`: {why}"))
             })
             .or_else(alternatives),

@@ -299,11 +299,11 @@ impl Walk<'_> {
                     if inner.is_empty() {
                         continue;
                     }
-                    let value = Expr::GetAttr(Box::new(f.collection.clone()), a.name.clone());
+                    let value = Expr::GetAttr(Box::new(f.collection.clone()), a.name.to_string());
                     out.push(all(inner).rewritten(&mut |e| match e {
                         Expr::Bound(s) if *s == f.value_var => Some(value.clone()),
                         Expr::Bound(s) if f.key_var.as_ref() == Some(s) => {
-                            Some(Expr::Literal(Value::string(a.name.clone())))
+                            Some(Expr::Literal(Value::string(&*a.name)))
                         }
                         _ => None,
                     }));
@@ -372,7 +372,10 @@ impl Walk<'_> {
                 .find(|(n, _)| n == s)
                 .and_then(|(_, t)| t.clone()),
             Expr::GetAttr(x, attr) => match self.type_of(x, bound)? {
-                Type::Object(attrs) => attrs.iter().find(|a| a.name == *attr).map(|a| a.ty.clone()),
+                Type::Object(attrs) => attrs
+                    .iter()
+                    .find(|a| *a.name == **attr)
+                    .map(|a| a.ty.clone()),
                 Type::Map(t) => Some((*t).clone()),
                 _ => None,
             },

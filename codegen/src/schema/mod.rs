@@ -512,7 +512,7 @@ impl<'v> RootCx<'v> {
                 .variables
                 .iter()
                 .map(|v| tfvars_runtime::Attribute {
-                    name: v.name.clone(),
+                    name: v.name.as_str().into(),
                     ty: v.ty.clone(),
                     // Left out, a variable takes its default; given null, a variable that is
                     // not nullable takes it too (an optional attribute's rule).

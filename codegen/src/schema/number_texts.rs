@@ -568,7 +568,7 @@ pub(crate) fn zero_split(ty: &Type, rules: &Rules) -> bool {
             rules.properties.iter().any(|(name, r)| {
                 attrs
                     .iter()
-                    .find(|a| a.name == *name)
+                    .find(|a| *a.name == **name)
                     .is_some_and(|a| zero_split(&a.ty, r))
             }) || alternatives()
         }

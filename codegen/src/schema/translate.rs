@@ -739,7 +739,7 @@ fn literal_in(e: &Expr, locals: &[LocalSpec], depth: usize) -> Option<Value> {
     let literal = |e: &Expr| literal_in(e, locals, depth);
     match e {
         Expr::Local(name) if depth < 8 => {
-            let local = locals.iter().find(|l| l.name == *name)?;
+            let local = locals.iter().find(|l| *l.name == **name)?;
             literal_in(&local.expr, locals, depth + 1)
         }
         Expr::Literal(v)
@@ -842,7 +842,7 @@ impl Cx<'_> {
         for _ in 0..8 {
             match e {
                 Expr::Tuple(items) => return Some(items),
-                Expr::Local(name) => e = &self.locals.iter().find(|l| l.name == *name)?.expr,
+                Expr::Local(name) => e = &self.locals.iter().find(|l| *l.name == **name)?.expr,
                 _ => return None,
             }
         }
@@ -876,7 +876,7 @@ impl Cx<'_> {
         let Expr::GetAttr(_, name) = first else {
             return None;
         };
-        let Some(attr) = attrs.iter().find(|a| a.name == *name) else {
+        let Some(attr) = attrs.iter().find(|a| *a.name == **name) else {
             return Some(Err(format!("the object has no attribute `{name}`")));
         };
         Some(self.condition(e, Target::Attr(first), &attr.ty).and_then(|t| {
@@ -2487,7 +2487,7 @@ impl Cx<'_> {
                 "`try` of an attribute of a value of type `{ty}`"
             )));
         };
-        if !attrs.iter().any(|x| x.name == *a) {
+        if !attrs.iter().any(|x| *x.name == **a) {
             return Some(Err(format!(
                 "`try` of `{a}`, which the object does not have"
             )));
@@ -3837,7 +3837,10 @@ fn path_type(e: &Expr, target: Target, ty: &Type) -> Option<Type> {
         return None;
     };
     match path_type(inner, target, ty)? {
-        Type::Object(attrs) => attrs.iter().find(|a| a.name == *name).map(|a| a.ty.clone()),
+        Type::Object(attrs) => attrs
+            .iter()
+            .find(|a| *a.name == **name)
+            .map(|a| a.ty.clone()),
         _ => None,
     }
 }

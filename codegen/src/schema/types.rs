@@ -228,7 +228,7 @@ pub(crate) fn node(cx: &NodeCx, ty: &Type, rules: Option<&Rules>, nullable: bool
                 let child = rules
                     .properties
                     .iter()
-                    .find(|(n, _)| *n == a.name)
+                    .find(|(n, _)| **n == *a.name)
                     .map(|(_, r)| r);
                 let mut p = node(cx, &a.ty, child, cx.conversions);
                 if let Some(d) = &a.default {
@@ -238,9 +238,9 @@ pub(crate) fn node(cx: &NodeCx, ty: &Type, rules: Option<&Rules>, nullable: bool
                         }
                     }
                 }
-                props.insert(a.name.clone(), p);
-                if !a.optional || cx.require_all || rules.required.contains(&a.name) {
-                    required.push(a.name.clone());
+                props.insert(a.name.to_string(), p);
+                if !a.optional || cx.require_all || rules.required.iter().any(|r| **r == *a.name) {
+                    required.push(a.name.to_string());
                 }
             }
             required.sort();
@@ -271,7 +271,7 @@ pub(crate) fn node(cx: &NodeCx, ty: &Type, rules: Option<&Rules>, nullable: bool
             .properties
             .iter()
             .map(|(name, _)| tfvars_runtime::Attribute {
-                name: name.clone(),
+                name: name.as_str().into(),
                 ty: Type::Any,
                 optional: true,
                 default: None,
@@ -385,7 +385,7 @@ pub(crate) fn object_rules(
     if !rules.properties.is_empty() {
         let mut props = Map::new();
         for (name, child) in &rules.properties {
-            let Some(a) = attrs.iter().find(|a| a.name == *name) else {
+            let Some(a) = attrs.iter().find(|a| *a.name == **name) else {
                 continue;
             };
             props.insert(name.clone(), attribute_node(cx, &a.ty, child));

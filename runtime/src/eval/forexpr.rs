@@ -266,7 +266,7 @@ fn static_type(e: &crate::expr::Expr) -> Type {
 fn describe_mismatch(t: &Type, f: &Type) -> String {
     match (t, f) {
         (Type::Object(a), Type::Object(b)) => {
-            let mut names: Vec<&str> = a.iter().chain(b).map(|x| x.name.as_str()).collect();
+            let mut names: Vec<&str> = a.iter().chain(b).map(|x| &*x.name).collect();
             names.sort();
             names.dedup();
             for n in &names {

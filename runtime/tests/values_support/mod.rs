@@ -116,7 +116,7 @@ impl TypeParser<'_> {
         if self.word() != "optional" {
             self.i = save;
             return Attribute {
-                name,
+                name: name.into(),
                 ty: self.ty(),
                 optional: false,
                 default: None,
@@ -147,7 +147,7 @@ impl TypeParser<'_> {
         }
         self.eat(b')');
         Attribute {
-            name,
+            name: name.into(),
             ty: t,
             optional: true,
             default,

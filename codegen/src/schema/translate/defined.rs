@@ -99,7 +99,10 @@ impl Scope {
             return None;
         };
         match self.path_type(inner)? {
-            Type::Object(attrs) => attrs.iter().find(|a| a.name == *name).map(|a| a.ty.clone()),
+            Type::Object(attrs) => attrs
+                .iter()
+                .find(|a| *a.name == **name)
+                .map(|a| a.ty.clone()),
             _ => None,
         }
     }
@@ -344,7 +347,7 @@ impl Cx<'_> {
             // An optional attribute with a non-null default takes it for null too; but a
             // nullable variable given null stays null (a rule between variables).
             let defaulted = matches!(scope.path_type(inner), Some(Type::Object(attrs))
-                if attrs.iter().any(|a| a.name == *name
+                if attrs.iter().any(|a| *a.name == **name
                     && a.default.as_ref().is_some_and(|d| !d.is_null())));
             let variable_kept_null = matches!(inner.peel(), Expr::Variable(v) if v == super::ROOT)
                 && self.null_stays.contains(name);

@@ -280,7 +280,7 @@ pub(crate) fn csvdecode(a: &Args) -> Result<Value, EvalError> {
         header
             .iter()
             .map(|h| crate::types::Attribute {
-                name: h.clone(),
+                name: h.as_str().into(),
                 ty: Type::String,
                 optional: false,
                 default: None,

@@ -107,7 +107,7 @@ fn result_type(shape: &Shape) -> Type {
             names
                 .iter()
                 .map(|n| Attribute {
-                    name: n.clone(),
+                    name: n.as_str().into(),
                     ty: Type::String,
                     optional: false,
                     default: None,
