@@ -83,7 +83,7 @@ struct Literals {
 fn literals_of(e: &Expr, out: &mut Literals) {
     let mut walk = |e: &Expr| literals_of(e, out);
     match e {
-        Expr::At(inner, _) => walk(inner),
+        Expr::At(at) => walk(&at.0),
         Expr::Literal(Value::String(s)) => walk_string(s, out),
         Expr::Literal(Value::Number(n)) => {
             if let Ok(f) = n.to_terraform_string().parse::<f64>() {

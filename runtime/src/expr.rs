@@ -64,15 +64,16 @@ pub enum Expr {
     /// The expression with its place in the source, so that an error raised while evaluating it
     /// points where Terraform points. Lowering wraps every node of a condition, an error
     /// message and a `locals` entry; evaluation and analyses look through it ([`Expr::peel`]).
-    At(Box<Expr>, Box<Site>),
+    /// The two are held in one allocation, as every node of a lowered condition has one.
+    At(Box<(Expr, Site)>),
 }
 
 impl Expr {
     /// The expression without the [`Expr::At`] wrappers around it (not inside it).
     pub fn peel(&self) -> &Expr {
         let mut e = self;
-        while let Expr::At(inner, _) = e {
-            e = inner;
+        while let Expr::At(at) = e {
+            e = &at.0;
         }
         e
     }
@@ -105,7 +106,7 @@ impl Expr {
         }
         let mut out = Vec::new();
         match e {
-            Expr::At(inner, _) => out.push(&**inner),
+            Expr::At(at) => out.push(&at.0),
             Expr::Literal(_)
             | Expr::Variable(_)
             | Expr::Local(_)
@@ -149,7 +150,7 @@ impl Expr {
     /// Where the expression is, when lowering recorded it.
     pub fn site(&self) -> Option<&Site> {
         match self {
-            Expr::At(_, site) => Some(site),
+            Expr::At(at) => Some(&at.1),
             _ => None,
         }
     }
@@ -157,7 +158,7 @@ impl Expr {
     /// A copy without any [`Expr::At`] wrapper, at any depth: the shape analyses match on.
     pub fn without_sites(&self) -> Expr {
         self.rewritten(&mut |e| match e {
-            Expr::At(inner, _) => Some(inner.without_sites()),
+            Expr::At(at) => Some(at.0.without_sites()),
             _ => None,
         })
     }
@@ -176,7 +177,7 @@ impl Expr {
             | Expr::Local(_)
             | Expr::Bound(_)
             | Expr::Unknown(_) => self.clone(),
-            Expr::At(inner, site) => Expr::At(boxed(inner, f), site.clone()),
+            Expr::At(at) => Expr::At(Box::new((at.0.rewritten(f), at.1))),
             Expr::Template(ps) => Expr::Template(TemplatePart::rewritten(ps, f)),
             Expr::Tuple(xs) => Expr::Tuple(xs.iter().map(|x| x.rewritten(f)).collect()),
             Expr::Object(kvs) => Expr::Object(

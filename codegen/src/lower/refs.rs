@@ -40,7 +40,7 @@ pub fn has_references(expr: &Expr) -> bool {
 fn walk<'a>(expr: &'a Expr, f: &mut dyn FnMut(&'a Expr)) {
     f(expr);
     match expr {
-        Expr::At(inner, _) => walk(inner, f),
+        Expr::At(at) => walk(&at.0, f),
         Expr::Literal(_)
         | Expr::Variable(_)
         | Expr::Local(_)

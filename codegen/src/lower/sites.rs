@@ -17,7 +17,8 @@ pub(super) fn place(file: &SourceFile, out: Expr, e: &tfvars_hcl::Expr<'_>) -> E
     };
     // A traversal's last step already recorded the same place. A place's bytes are its
     // offsets clamped to the text, and its lines and columns follow from them.
-    if let Expr::At(_, site) = &out {
+    if let Expr::At(at) = &out {
+        let site = &at.1;
         let byte = |offset: u32| file.clamp(offset as usize) as u32;
         if (site.range.start.byte, site.range.end.byte) == (byte(range.start), byte(range.end)) {
             return out;
@@ -41,14 +42,12 @@ fn wrap(file: &SourceFile, out: Expr, range: Span, start: Span, operation: Span)
     // The start and the operation lie within the range: their lines are looked for from its
     // first line.
     let near = range.start.line as usize - 1;
-    Expr::At(
-        Box::new(out),
-        Box::new(Site {
-            range,
-            start: file.range_near(start.range(), near),
-            operation: file.range_near(operation.range(), near),
-        }),
-    )
+    let site = Site {
+        range,
+        start: file.range_near(start.range(), near),
+        operation: file.range_near(operation.range(), near),
+    };
+    Expr::At(Box::new((out, site)))
 }
 
 /// hclsyntax's `StartRange`: where an expression visibly starts (where Terraform points for a

@@ -86,7 +86,7 @@ fn walk(
 ) {
     let mut go = |e: &Expr, reasons: &mut BTreeSet<String>| walk(e, spec, locals, reasons);
     match expr {
-        Expr::At(inner, _) => go(inner, reasons),
+        Expr::At(at) => go(&at.0, reasons),
         Expr::Literal(_) | Expr::Variable(_) | Expr::Bound(_) => {}
         Expr::Unknown(what)
             if matches!(what.as_str(), "path.module" | "path.root" | "path.cwd") =>

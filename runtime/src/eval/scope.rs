@@ -109,7 +109,8 @@ impl<'a> Scope<'a> {
     /// Evaluates an expression.
     pub fn eval(&mut self, expr: &Expr) -> Result<Value, EvalError> {
         // A place is not a level of nesting.
-        if let Expr::At(inner, site) = expr {
+        if let Expr::At(at) = expr {
+            let (inner, site) = &**at;
             return self
                 .eval(inner)
                 .map_err(|e| super::subject::locate(e, inner, site));
@@ -369,7 +370,7 @@ impl<'a> Scope<'a> {
         let mut at = expr;
         let root = loop {
             match at {
-                Expr::At(inner, _) => at = inner,
+                Expr::At(placed) => at = &placed.0,
                 Expr::GetAttr(target, _) | Expr::Index(target, _) if steps.len() < 32 => {
                     steps.push(at);
                     at = target;
