@@ -214,7 +214,7 @@ fn debug_files(out: &Out, module: &Module) {
         for v in module
             .variables()
             .iter()
-            .filter(|v| v.location.file == name)
+            .filter(|v| *v.location.file == *name)
         {
             println!("\t\t{}", v.name);
         }

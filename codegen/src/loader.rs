@@ -103,7 +103,7 @@ fn load_sources_on(
     sources.sort_by(|a, b| a.name.cmp(&b.name));
     let (primary, overrides): (Vec<SourceFile>, Vec<SourceFile>) = sources
         .into_iter()
-        .partition(|f| !is_override_file(Path::new(&f.name)));
+        .partition(|f| !is_override_file(Path::new(&*f.name)));
     let files: Vec<PathBuf> = primary
         .iter()
         .chain(&overrides)

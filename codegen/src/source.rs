@@ -2,7 +2,7 @@
 
 use std::ops::Range;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use tfvars_runtime::expr::{SourcePos, SourceRange};
 use tfvars_runtime::Location;
@@ -12,7 +12,7 @@ use unicode_segmentation::UnicodeSegmentation;
 #[derive(Clone, Debug)]
 pub struct SourceFile {
     /// The name used in messages: the file name relative to the module directory.
-    pub name: String,
+    pub name: Arc<str>,
     /// The path as joined with the module directory.
     pub path: PathBuf,
     /// The file's text.
@@ -70,13 +70,13 @@ fn push_line_starts(bytes: &[u8], starts: &mut Vec<usize>) {
 
 impl SourceFile {
     /// Wraps text already in memory.
-    pub fn new(name: impl Into<String>, path: impl Into<PathBuf>, text: String) -> SourceFile {
+    pub fn new(name: impl AsRef<str>, path: impl Into<PathBuf>, text: String) -> SourceFile {
         let mut line_starts = vec![0];
         push_line_starts(text.as_bytes(), &mut line_starts);
         // In an all-ASCII text a column is a byte count.
         let ascii = text.is_ascii();
         SourceFile {
-            name: name.into(),
+            name: name.as_ref().into(),
             path: path.into(),
             text,
             line_starts,

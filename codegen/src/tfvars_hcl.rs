@@ -79,7 +79,7 @@ pub fn parse_tfvars(text: &str, file: &str) -> Result<Vec<InputVariable>, Vec<Di
                 value,
                 // Terraform points at the value (a conversion or validation error).
                 location: Some(Location::spanning(
-                    src.name.as_str(),
+                    src.name.clone(),
                     src.range(attr.expr.span.range()),
                 )),
                 source: Default::default(),

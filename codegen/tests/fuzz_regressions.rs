@@ -34,7 +34,7 @@ fn parse_error_reported_inside_a_character_is_located_at_it() {
     assert!(!diags.is_empty());
     for d in &diags {
         let loc = d.location.as_ref().expect("located");
-        assert_eq!((loc.file.as_str(), loc.line), ("x.tfvars", 1), "{d}");
+        assert_eq!((&*loc.file, loc.line), ("x.tfvars", 1), "{d}");
         assert!(loc.column <= 7, "{d}");
     }
 }

@@ -49,10 +49,10 @@ fuzz_target!(|data: &[u8]| {
                     .location
                     .as_ref()
                     .unwrap_or_else(|| panic!("problem without a location: {}", p.message));
-                if loc.file == name {
+                if *loc.file == *name {
                     assert_in_file(loc, name, shown);
                 } else {
-                    assert_eq!(loc.file, "base.tf", "{}", p.message);
+                    assert_eq!(&*loc.file, "base.tf", "{}", p.message);
                 }
             }
         }

@@ -17,7 +17,7 @@ pub const MAX_NEST: usize = 6;
 /// so JSON columns are only checked against twice the line's length in bytes.
 pub fn assert_in_file(loc: &Location, file: &str, text: &str) {
     let json = file.ends_with(".json");
-    assert_eq!(loc.file, file, "location names another file: {loc}");
+    assert_eq!(&*loc.file, file, "location names another file: {loc}");
     assert!(
         loc.line >= 1 && loc.column >= 1,
         "location not 1-based: {loc}"

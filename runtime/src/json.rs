@@ -156,7 +156,7 @@ fn error(at: &SourcePos, summary: &str, detail: impl Into<String>) -> Diagnostic
 // `with_file`), so that positions stay small and never allocate.
 fn location(at: &SourcePos) -> Location {
     Location {
-        file: String::new(),
+        file: "".into(),
         line: at.line,
         column: at.column,
         range: None,
@@ -176,9 +176,10 @@ fn range_text(file: &str, start: &SourcePos, end: &SourcePos) -> String {
 // prints them: by position in the file (HCL reports a duplicate after what is wrong inside its
 // value, Terraform sorts them).
 fn with_file(mut diags: Vec<Diagnostic>, file: &str) -> Vec<Diagnostic> {
+    let file: std::sync::Arc<str> = file.into();
     for d in &mut diags {
         if let Some(loc) = &mut d.location {
-            loc.file = file.to_string();
+            loc.file = file.clone();
         }
     }
     diags.sort_by_key(|d| d.location.as_ref().map(|l| (l.line, l.column)));

@@ -11,7 +11,7 @@ use crate::value::Value;
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Location {
     /// The file name, relative to the module directory.
-    pub file: String,
+    pub file: std::sync::Arc<str>,
     /// Line, from 1.
     pub line: u32,
     /// Column, from 1, counted in characters.
@@ -24,7 +24,10 @@ pub struct Location {
 
 impl Location {
     /// The location of a whole range of `file`.
-    pub fn spanning(file: impl Into<String>, range: crate::expr::SourceRange) -> Location {
+    pub fn spanning(
+        file: impl Into<std::sync::Arc<str>>,
+        range: crate::expr::SourceRange,
+    ) -> Location {
         Location {
             file: file.into(),
             line: range.start.line,

@@ -218,7 +218,7 @@ fn later_inputs_win_without_merging() {
     let c = run(&spec, &[r#"{"o":{}}"#, r#"{"o":"bad"}"#]);
     assert!(!c.is_ok());
     assert_eq!(
-        c.report
+        &*c.report
             .errors()
             .next()
             .unwrap()

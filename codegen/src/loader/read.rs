@@ -27,7 +27,7 @@ pub(super) fn read_sources(
         .collect();
     let is_override: Vec<bool> = files
         .iter()
-        .map(|f| is_override_file(Path::new(&f.name)))
+        .map(|f| is_override_file(Path::new(&*f.name)))
         .collect();
     let primary: Vec<usize> = (0..files.len()).filter(|&i| !is_override[i]).collect();
     let shareable = primary.len() > 1

@@ -4251,7 +4251,7 @@ fn runtime_accepts(
 ) -> Option<bool> {
     use tfvars_runtime::{Location, ModuleSpec, Severity, ValidationSpec, VariableSpec};
     let location = Location {
-        file: String::new(),
+        file: "".into(),
         line: 1,
         column: 1,
         range: None,

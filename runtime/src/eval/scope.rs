@@ -455,7 +455,7 @@ impl<'a> Scope<'a> {
         let saved = std::mem::take(&mut self.bound);
         let result = self.eval(&local.expr).map_err(|mut e| {
             if e.range.is_some() && e.file.is_none() {
-                e.file = Some(local.location.file.as_str().into());
+                e.file = Some((*local.location.file).into());
             }
             e
         });

@@ -264,7 +264,7 @@ fn error_location(e: &EvalError, file: &str) -> Option<Location> {
 /// pointing at the expression when it carries its place.
 fn about_expression(mut d: Diagnostic, rule: &ValidationSpec, e: &Expr) -> Diagnostic {
     if let Some(site) = e.site() {
-        d.location = Some(Location::spanning(rule.location.file.as_str(), site.range));
+        d.location = Some(Location::spanning(rule.location.file.clone(), site.range));
     }
     d
 }
