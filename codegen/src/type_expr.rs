@@ -388,7 +388,9 @@ impl TypeParser<'_, '_> {
             }
             let ty = self.ty(ty_expr, depth + 1);
             let default = default_expr.and_then(|d| self.optional_default(d, &ty));
-            if attrs.iter().any(|a| *a.name == *name) {
+            // Names are held once per text (`ConstraintCache::name`): the same text is the same
+            // allocation.
+            if attrs.iter().any(|a| Arc::ptr_eq(&a.name, &name)) {
                 self.invalid(
                     "Object constructor map keys must be unique.",
                     span(item.key.span),
