@@ -74,6 +74,7 @@ fn string(parts: &[TemplatePart]) -> Option<String> {
 mod tests {
     use super::*;
     use crate::lower::lower_constant;
+    use proptest::prelude::*;
 
     /// What lowering and evaluating `text` gives, or `None` when either fails.
     fn evaluated(expr: &Expr) -> Option<Value> {
@@ -148,6 +149,85 @@ mod tests {
             "[1][0]",
         ] {
             assert!(check(text).is_none(), "{text} is evaluated");
+        }
+    }
+
+    /// HCL text of a literal: numbers of every form, strings with escapes, combining marks and
+    /// text NFC changes, tuples, and objects whose keys repeat (bare and quoted, and quoted
+    /// keys NFC makes equal).
+    fn literal_text() -> impl Strategy<Value = String> {
+        let number = prop_oneof![
+            "[0-9]{1,3}",
+            "0[0-9]{1,3}",
+            "[0-9]{1,25}\\.[0-9]{1,25}",
+            "[0-9]{1,3}[eE][+-]?[0-9]{1,3}",
+            "[0-9]\\.[0-9]{1,3}[eE][+-]?[0-9]{1,6}",
+        ];
+        let piece = prop_oneof![
+            Just("a".to_string()),
+            Just(" ".to_string()),
+            Just("e".to_string()),
+            Just("\u{301}".to_string()),
+            Just("\u{e9}".to_string()),
+            Just("\\n".to_string()),
+            Just("\\\"".to_string()),
+            Just("\\u00e9".to_string()),
+            Just("\\u0301".to_string()),
+            Just("$${x}".to_string()),
+            Just("%%{x}".to_string()),
+            Just("$".to_string()),
+            Just("\u{1F600}".to_string()),
+            Just("\u{fb01}".to_string()),
+        ];
+        let string =
+            prop::collection::vec(piece, 0..6).prop_map(|ps| format!("\"{}\"", ps.concat()));
+        let key = prop_oneof![
+            Just("a".to_string()),
+            Just("b".to_string()),
+            Just("true".to_string()),
+            Just("null".to_string()),
+            Just("\"a\"".to_string()),
+            Just("\"e\u{301}\"".to_string()),
+            Just("\"\u{e9}\"".to_string()),
+            Just("\"x y\"".to_string()),
+        ];
+        let leaf = prop_oneof![
+            Just("null".to_string()),
+            Just("true".to_string()),
+            Just("false".to_string()),
+            number,
+            string,
+        ];
+        leaf.prop_recursive(4, 40, 5, move |inner| {
+            prop_oneof![
+                prop::collection::vec(inner.clone(), 0..5)
+                    .prop_map(|xs| format!("[{}]", xs.join(", "))),
+                prop::collection::vec((key.clone(), inner, any::<bool>()), 0..5).prop_map(|kvs| {
+                    let items: Vec<String> = kvs
+                        .into_iter()
+                        .map(|(k, v, colon)| format!("{k} {} {v}", if colon { ":" } else { "=" }))
+                        .collect();
+                    format!("{{\n{}\n}}", items.join("\n"))
+                }),
+                inner_parens(),
+            ]
+        })
+    }
+
+    fn inner_parens() -> impl Strategy<Value = String> {
+        "[0-9]{1,3}".prop_map(|n| format!("({n})"))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+        #[test]
+        fn generated_literals_read_directly_equal_their_evaluation(text in literal_text()) {
+            let arena = tfvars_hcl::Arena::new();
+            let parsed = tfvars_hcl::parse_expression(&arena, &text, "<test>");
+            prop_assume!(parsed.diagnostics.is_empty());
+            let fast = literal_value(&parsed.value);
+            prop_assert!(fast.is_some(), "{text} is made of literals");
+            prop_assert_eq!(fast, evaluated(&parsed.value), "{}", text);
         }
     }
 
