@@ -69,3 +69,14 @@ fn a_problem_in_a_long_line_break_shows_the_end_of_the_line() {
         "{snippet}"
     );
 }
+
+// tfvars_hcl: `76315e-470313578 * 987515e-470313578` was kept exact (about 7.5e-940627147), past
+// the smallest magnitude Go's `big.Float` holds (2^-2147483648); written back as a literal it
+// read as 0, which is what Terraform 1.11.4 gives for the product itself (recorded from
+// `terraform console` in the runtime's `eval_numeric.tsv`, with the overflow to infinity).
+#[test]
+fn a_product_past_the_number_range_reads_back_as_written() {
+    let text = "n = 76315e-470313578 * 987515e-470313578 * 98756109%6109%13307e308\n";
+    let inputs = parse_tfvars(text, "x.tfvars").expect("a valid file");
+    assert_eq!(inputs[0].value.to_json().expect("finite"), "0");
+}
