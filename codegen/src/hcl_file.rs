@@ -8,11 +8,11 @@ use tfvars_runtime::spec::LocalSpec;
 use tfvars_runtime::{Expr, Type, ValidationSpec, Value, VariableSpec};
 
 use crate::loader::{
-    check_condition, check_variable_name, constant_value, convert_value, Declared, FileCx,
-    FileDecls, FileRead, RefSite,
+    check_condition, check_variable_name, convert_value, Declared, FileCx, FileDecls, FileRead,
+    RefSite,
 };
 use crate::lower::{
-    literal_value, locate_constant_error, lower_constant_recovering, lower_expr, start_range,
+    evaluate_constant, locate_constant_error, lower_expr, start_range, ConstantError,
 };
 use crate::suggest::{unsupported_argument, unsupported_block};
 use crate::type_expr::{parse_type_constraint_cached, ConstraintCache};
@@ -341,6 +341,26 @@ fn variable<'s>(
     decls.variables.push(declared);
 }
 
+/// The value of a constant argument (a `default`), every problem reported; after refused
+/// references or calls, the value Terraform goes on to convert, the refused parts unknown
+/// (`[upper(x)]` for an object type is then reported as not an object).
+fn constant(cx: &mut FileCx, attr: &Attribute) -> Option<Value> {
+    match evaluate_constant(&attr.expr) {
+        Ok(v) => Some(v),
+        // Evaluation errors keep the evaluator's wording (`Invalid operand`, …).
+        Err(ConstantError::Evaluation(err)) => {
+            for located in locate_constant_error(&attr.expr, &err) {
+                cx.problem(located.span, &located.summary, &located.detail);
+            }
+            None
+        }
+        Err(ConstantError::Lowering(errors, recovered)) => {
+            cx.lower_errors(errors, None);
+            recovered
+        }
+    }
+}
+
 /// A constant argument converted to `ty`. A value that does not fit is reported where the
 /// expression visibly starts, as Terraform's decoding reports it (inside the quotes of a
 /// quoted string).
@@ -348,38 +368,11 @@ fn variable<'s>(
 /// A reference or function call is refused, and, as in Terraform, the value is decoded all
 /// the same with each refused part unknown: a value that comes out unknown is reported too
 /// (`value must be known`), and so is one of the wrong type (`[var.x]` for a string).
-/// The value of a constant argument (a `default`), every problem reported; after refused
-/// references or calls, the value Terraform goes on to convert, the refused parts unknown
-/// (`[upper(x)]` for an object type is then reported as not an object).
-fn constant(cx: &mut FileCx, attr: &Attribute) -> Option<Value> {
-    if let Some(v) = literal_value(&attr.expr) {
-        return Some(v);
-    }
-    match lower_constant_recovering(&attr.expr) {
-        // Evaluation errors keep the evaluator's wording (`Invalid operand`, …).
-        Ok(lowered) => match tfvars_runtime::eval::eval_constant(&lowered) {
-            Ok(v) => Some(v),
-            Err(err) => {
-                for located in locate_constant_error(&attr.expr, &err) {
-                    cx.problem(located.span, &located.summary, &located.detail);
-                }
-                None
-            }
-        },
-        Err((errors, recovered)) => {
-            cx.lower_errors(errors, None);
-            recovered
-        }
-    }
-}
-
 fn constant_arg(cx: &mut FileCx, attr: &Attribute, ty: &Type) -> Option<Value> {
-    if let Some(v) = literal_value(&attr.expr) {
-        return checked_arg(cx, attr, convert_value(v, ty));
-    }
-    let value = match lower_constant_recovering(&attr.expr) {
-        Ok(lowered) => constant_value(&lowered, ty),
-        Err((errors, recovered)) => {
+    let value = match evaluate_constant(&attr.expr) {
+        Ok(v) => convert_value(v, ty),
+        Err(ConstantError::Evaluation(err)) => Err(err.detail),
+        Err(ConstantError::Lowering(errors, recovered)) => {
             cx.lower_errors(errors, None);
             match convert_value(recovered?, ty) {
                 Ok(v) if v.is_unknown() => Err("value must be known".to_string()),
@@ -389,12 +382,6 @@ fn constant_arg(cx: &mut FileCx, attr: &Attribute, ty: &Type) -> Option<Value> {
             }
         }
     };
-    checked_arg(cx, attr, value)
-}
-
-/// A constant argument's value converted to its type, or the problem that it did not convert
-/// or is null reported at the argument.
-fn checked_arg(cx: &mut FileCx, attr: &Attribute, value: Result<Value, String>) -> Option<Value> {
     let problem = match value {
         Ok(v) if v.is_null() => "Unsuitable value: value must not be null".to_string(),
         Ok(v) => return Some(v),

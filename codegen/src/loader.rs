@@ -4,9 +4,8 @@
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
-use tfvars_runtime::eval::eval_constant;
 use tfvars_runtime::spec::LocalSpec;
-use tfvars_runtime::{Expr, Location, ModuleSpec, Type, Value, VariableSpec};
+use tfvars_runtime::{Location, ModuleSpec, Type, Value, VariableSpec};
 
 use crate::error::{LoadError, LoadErrorKind, Problem};
 use crate::lower::LowerError;
@@ -551,13 +550,6 @@ impl FileCx<'_, '_> {
             self.problem(span, &e.summary, &e.detail);
         }
     }
-}
-
-/// Evaluates a constant expression and converts it to `ty` (filling optional-attribute
-/// defaults, dropping extra attributes). The error is the conversion's or evaluation's detail.
-pub(crate) fn constant_value(expr: &Expr, ty: &Type) -> Result<Value, String> {
-    let value = eval_constant(expr).map_err(|e| e.detail)?;
-    convert_value(value, ty)
 }
 
 /// Converts a value to a type constraint with Terraform's rules.

@@ -19,7 +19,6 @@ mod sites;
 mod template;
 
 pub use blame::{locate_constant_error, LocatedError};
-pub(crate) use literal::literal_value;
 pub use refs::{has_references, locals_used, variables_used};
 pub(crate) use sites::start_range;
 pub use template::lower_template;
@@ -87,6 +86,30 @@ pub fn lower_constant(expr: &tfvars_hcl::Expr) -> Result<Expr, Vec<LowerError>> 
         Ok(out)
     } else {
         Err(errors)
+    }
+}
+
+/// Why a constant expression has no value.
+pub(crate) enum ConstantError {
+    /// Lowering found problems (references or calls refused, among others); with the value
+    /// Terraform goes on to decode when they are refusals alone ([`lower_constant_recovering`]).
+    Lowering(Vec<LowerError>, Option<Value>),
+    /// Evaluating it failed.
+    Evaluation(tfvars_runtime::eval::EvalError),
+}
+
+/// The value of a constant expression (a default, an optional-attribute default, a `.tfvars`
+/// value, a `variable` block's other arguments): one written as literals alone is read straight
+/// from the syntax tree ([`literal::literal_value`]), anything else is lowered and evaluated.
+pub(crate) fn evaluate_constant(expr: &tfvars_hcl::Expr) -> Result<Value, ConstantError> {
+    if let Some(value) = literal::literal_value(expr) {
+        return Ok(value);
+    }
+    match lower_constant_recovering(expr) {
+        Ok(lowered) => {
+            tfvars_runtime::eval::eval_constant(&lowered).map_err(ConstantError::Evaluation)
+        }
+        Err((errors, recovered)) => Err(ConstantError::Lowering(errors, recovered)),
     }
 }
 

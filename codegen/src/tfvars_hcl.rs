@@ -2,10 +2,9 @@
 
 use std::ops::Range;
 
-use tfvars_runtime::eval::eval_constant;
 use tfvars_runtime::{Diagnostic, InputVariable, Location, Severity};
 
-use crate::lower::{literal_value, locate_constant_error, lower_constant};
+use crate::lower::{evaluate_constant, locate_constant_error, ConstantError};
 use crate::source::SourceFile;
 
 /// Parses a `.tfvars` file. `file` names it in locations. Every problem is reported: syntax
@@ -61,19 +60,7 @@ pub fn parse_tfvars(text: &str, file: &str) -> Result<Vec<InputVariable>, Vec<Di
     let mut out = Vec::new();
     for attr in body.attributes() {
         let name = attr.name;
-        let evaluated = match literal_value(&attr.expr) {
-            Some(value) => Ok(value),
-            None => match lower_constant(&attr.expr) {
-                Ok(e) => eval_constant(&e),
-                Err(errs) => {
-                    for e in errs {
-                        diags.push(diag(e.span.clone(), &e.summary, e.sentence(), Some(name)));
-                    }
-                    continue;
-                }
-            },
-        };
-        match evaluated {
+        match evaluate_constant(&attr.expr) {
             Ok(value) => out.push(InputVariable {
                 name: name.to_string(),
                 value,
@@ -84,7 +71,12 @@ pub fn parse_tfvars(text: &str, file: &str) -> Result<Vec<InputVariable>, Vec<Di
                 )),
                 source: Default::default(),
             }),
-            Err(e) => {
+            Err(ConstantError::Lowering(errs, _)) => {
+                for e in errs {
+                    diags.push(diag(e.span.clone(), &e.summary, e.sentence(), Some(name)));
+                }
+            }
+            Err(ConstantError::Evaluation(e)) => {
                 for located in locate_constant_error(&attr.expr, &e) {
                     diags.push(diag(
                         located.span,
@@ -126,25 +118,18 @@ pub fn parse_tfvars_value(text: &str, name: &str) -> Result<InputVariable, Vec<D
             .map(|d| diag(Some(d.span.range()), &d.summary, d.detail))
             .collect());
     }
-    let evaluated = match literal_value(&parsed.value) {
-        Some(value) => Ok(value),
-        None => {
-            let expr = lower_constant(&parsed.value).map_err(|errs| {
-                errs.into_iter()
-                    .map(|e| diag(e.span.clone(), &e.summary, e.sentence()))
-                    .collect::<Vec<_>>()
-            })?;
-            eval_constant(&expr)
-        }
-    };
-    match evaluated {
+    match evaluate_constant(&parsed.value) {
         Ok(value) => Ok(InputVariable {
             name: name.to_string(),
             value,
             location: None,
             source: Default::default(),
         }),
-        Err(e) => Err(locate_constant_error(&parsed.value, &e)
+        Err(ConstantError::Lowering(errs, _)) => Err(errs
+            .into_iter()
+            .map(|e| diag(e.span.clone(), &e.summary, e.sentence()))
+            .collect()),
+        Err(ConstantError::Evaluation(e)) => Err(locate_constant_error(&parsed.value, &e)
             .into_iter()
             .map(|l| diag(l.span, &l.summary, l.detail))
             .collect()),

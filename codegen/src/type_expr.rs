@@ -7,7 +7,9 @@ use std::sync::Arc;
 use tfvars_hcl::{Expr as Expression, ExprKind, FunctionCall as FuncCall, Span};
 use tfvars_runtime::{Attribute, Type, Value};
 
-use crate::lower::{bare_name, literal_value, locate_constant_error, lower_constant, LowerError};
+use crate::lower::{
+    bare_name, evaluate_constant, locate_constant_error, ConstantError, LowerError,
+};
 use crate::text_hash::{TextMap, TextSet};
 
 const INVALID: &str = "Invalid type specification";
@@ -436,9 +438,18 @@ impl TypeParser<'_, '_> {
 
     /// [`Self::optional_default`], worked out.
     fn convert_default(&mut self, expr: &Expression, ty: &Type) -> Option<Value> {
-        let value = match literal_value(expr) {
-            Some(v) => v,
-            None => self.evaluate_default(expr)?,
+        let value = match evaluate_constant(expr) {
+            Ok(v) => v,
+            Err(ConstantError::Lowering(errs, _)) => {
+                self.errors.extend(errs);
+                return None;
+            }
+            Err(ConstantError::Evaluation(err)) => {
+                for located in locate_constant_error(expr, &err) {
+                    self.err(&located.summary, &located.detail, located.span);
+                }
+                return None;
+            }
         };
         match crate::loader::convert_value(value, ty) {
             Ok(v) if v.is_null() => None,
@@ -452,27 +463,6 @@ impl TypeParser<'_, '_> {
                     ),
                     span(expr.span),
                 );
-                None
-            }
-        }
-    }
-
-    /// The value of a default that is not made of literals alone, or `None` after reporting
-    /// why it has none.
-    fn evaluate_default(&mut self, expr: &Expression) -> Option<Value> {
-        let lowered = match lower_constant(expr) {
-            Ok(e) => e,
-            Err(errs) => {
-                self.errors.extend(errs);
-                return None;
-            }
-        };
-        match tfvars_runtime::eval::eval_constant(&lowered) {
-            Ok(v) => Some(v),
-            Err(err) => {
-                for located in locate_constant_error(expr, &err) {
-                    self.err(&located.summary, &located.detail, located.span);
-                }
                 None
             }
         }

@@ -18,7 +18,7 @@ const MAX_LITERAL_DEPTH: usize = 32;
 
 /// The value of `expr` when it is made of literals alone, exactly as lowering and evaluating
 /// it gives; `None` when it is anything else.
-pub(crate) fn literal_value(expr: &Expr) -> Option<Value> {
+pub(super) fn literal_value(expr: &Expr) -> Option<Value> {
     value(expr, 0)
 }
 
