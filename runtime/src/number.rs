@@ -124,10 +124,11 @@ impl Number {
     // as Terraform does.
     fn finite(value: BigDecimal, negative: bool) -> Number {
         let value = value.normalized();
-        if let Some(beyond) = beyond_range(&value, value.sign() == Sign::Minus) {
+        let digits = value.digits();
+        if let Some(beyond) = beyond_range(&value, digits, value.sign() == Sign::Minus) {
             return beyond;
         }
-        if value.digits() > CANONICAL_DIGITS {
+        if digits > CANONICAL_DIGITS {
             let (c, scale) = value.as_bigint_and_exponent();
             if scale.unsigned_abs() > EXACT_ROUNDING_SCALE {
                 // Rounding exactly to 512 bits would compute with numbers of about
@@ -756,17 +757,18 @@ impl Number {
     }
 }
 
-/// A result of magnitude `value` past Go's `big.Float` exponent range, as Go gives it: above it
-/// infinity, below it zero, each with the sign `negative` (`1e400000000 * 1e400000000` is
-/// `+Inf`, `1e-400000000 * 1e-400000000` is `0`); `None` for a value within the range. The
-/// magnitude is that of the next power of ten up, as the parser judges a literal's.
-fn beyond_range(value: &BigDecimal, negative: bool) -> Option<Number> {
+/// A result of magnitude `value` (of `digits` significant digits) past Go's `big.Float` exponent
+/// range, as Go gives it: above it infinity, below it zero, each with the sign `negative`
+/// (`1e400000000 * 1e400000000` is `+Inf`, `1e-400000000 * 1e-400000000` is `0`); `None` for a
+/// value within the range. The magnitude is that of the next power of ten up, as the parser
+/// judges a literal's.
+fn beyond_range(value: &BigDecimal, digits: u64, negative: bool) -> Option<Number> {
     if value.is_zero() {
         return None;
     }
     // A decimal exponent below 600 million in size, with fewer digits than that, is well
     // within 2^±2147483647 (10^±646456993): no need to work the magnitude out.
-    if value.fractional_digit_count().unsigned_abs() < 600_000_000 && value.digits() < 1_000_000 {
+    if value.fractional_digit_count().unsigned_abs() < 600_000_000 && digits < 1_000_000 {
         return None;
     }
     let log2 = (value.order_of_magnitude() as f64 + 1.0) * std::f64::consts::LOG2_10;
@@ -813,7 +815,7 @@ fn divide_far(negative: bool, ma: &BigInt, mb: &BigInt, shift: i64) -> Number {
     let k = (170 + digits(&nb) - digits(&na)).max(0);
     let q = na * pow10(k as u64) / nb;
     let value = BigDecimal::new(q, k - shift);
-    if let Some(beyond) = beyond_range(&value, negative) {
+    if let Some(beyond) = beyond_range(&value, value.digits(), negative) {
         return beyond;
     }
     let prec = std::num::NonZeroU64::new(CANONICAL_DIGITS).expect("non-zero");
