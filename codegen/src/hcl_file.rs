@@ -7,6 +7,7 @@ use tfvars_hcl::{Attribute, Block, Body, Expr as Hcl, Span, Structure};
 use tfvars_runtime::spec::LocalSpec;
 use tfvars_runtime::{Expr, Type, ValidationSpec, Value, VariableSpec};
 
+use crate::error::Problem;
 use crate::loader::{
     check_condition, check_variable_name, convert_value, Declared, FileCx, FileDecls, FileRead,
     RefSite,
@@ -14,6 +15,7 @@ use crate::loader::{
 use crate::lower::{
     evaluate_constant, locate_constant_error, lower_expr, start_range, ConstantError,
 };
+use crate::source::SourceFile;
 use crate::suggest::{unsupported_argument, unsupported_block};
 use crate::type_expr::{parse_type_constraint_cached, ConstraintCache};
 
@@ -66,52 +68,61 @@ pub(crate) fn top_level_block_types() -> Vec<&'static str> {
 /// the parser could read is still read, as Terraform does, so that its other problems are
 /// reported too.
 ///
-/// A large file's blocks are read on up to `workers` threads while the parser is still on the
-/// blocks after them ([`crate::parallel::Feed`]); what each block declares and its problems
-/// are then joined in file order, after the syntax errors, so that the result is the same as
-/// reading the blocks one after another once the file is parsed (each block is read on its own:
-/// nothing read from one block changes how another one reads).
+/// A large file is cut into up to `workers` parts between its top-level blocks
+/// ([`tfvars_hcl::body_cuts`]), each parsed and read on a thread of its own; what they
+/// declare and their problems are then joined in file order, so that the result is the same
+/// as reading the whole file on one thread (each block is read on its own: nothing read from
+/// one block changes how another one reads). When a part does not parse on its own (a cut
+/// inside a block, a syntax error), the whole file is read on one thread.
 pub(crate) fn read(cx: &mut FileCx, decls: &mut FileDecls, workers: usize) {
     let file = cx.file;
-    let arena = tfvars_hcl::Arena::for_text(file.text.len());
-    if workers <= 1 || file.text.len() < SPLIT_FILE_BYTES {
-        let parsed = tfvars_hcl::parse_body(&arena, &file.text, &file.name);
-        for d in parsed.diagnostics {
-            cx.problem(Some(d.span.range()), &d.summary, &d.detail);
-        }
-        check_top_level(cx, &parsed.value);
-        let mut constraints = ConstraintCache::default();
-        for block in parsed.value.blocks() {
-            read_block(cx, block, decls, &mut constraints);
-        }
-        return;
-    }
-    let is_override = cx.is_override;
-    let feed = crate::parallel::Feed::new();
-    let (parsed, reads) = feed.run(
-        workers,
-        || {
-            tfvars_hcl::parse_body_with(&arena, &file.text, &file.name, |block| {
-                if matches!(block.kind, "variable" | "locals") {
-                    feed.give(block);
+    if workers > 1 && file.text.len() >= SPLIT_FILE_BYTES {
+        let cuts = tfvars_hcl::body_cuts(&file.text, workers);
+        let parts: Vec<Range<usize>> = cuts.windows(2).map(|w| w[0]..w[1]).collect();
+        let is_override = cx.is_override;
+        if parts.len() > 1 {
+            let reads = crate::parallel::map(&parts, |part| read_part(file, is_override, part));
+            if let Some(reads) = reads.into_iter().collect::<Option<Vec<_>>>() {
+                let (top_levels, reads): (Vec<_>, Vec<_>) = reads.into_iter().unzip();
+                top_levels.into_iter().for_each(|p| cx.problems.extend(p));
+                for read in reads {
+                    cx.problems.extend(read.problems);
+                    decls.append(read.decls);
                 }
-            })
-        },
-        ConstraintCache::default,
-        |constraints, block| {
-            FileRead::of(file, is_override, |cx, decls| {
-                read_block(cx, &block, decls, constraints)
-            })
-        },
-    );
+                return;
+            }
+        }
+    }
+    let arena = tfvars_hcl::Arena::for_text(file.text.len());
+    let parsed = tfvars_hcl::parse_body(&arena, &file.text, &file.name);
     for d in parsed.diagnostics {
         cx.problem(Some(d.span.range()), &d.summary, &d.detail);
     }
     check_top_level(cx, &parsed.value);
-    for read in reads {
-        cx.problems.extend(read.problems);
-        decls.append(read.decls);
+    let mut constraints = ConstraintCache::default();
+    for block in parsed.value.blocks() {
+        read_block(cx, block, decls, &mut constraints);
     }
+}
+
+/// The part `range` of a file, parsed on its own and read: the problems of its top level
+/// ([`check_top_level`]) and what its blocks declare. `None` when the part does not parse on
+/// its own ([`tfvars_hcl::parse_body_part`]).
+fn read_part(
+    file: &SourceFile,
+    is_override: bool,
+    range: &Range<usize>,
+) -> Option<(Vec<Problem>, FileRead)> {
+    let arena = tfvars_hcl::Arena::for_text(range.len());
+    let body = tfvars_hcl::parse_body_part(&arena, &file.text, &file.name, range.clone())?;
+    let top_level = FileRead::of(file, is_override, |cx, _| check_top_level(cx, &body)).problems;
+    let mut constraints = ConstraintCache::default();
+    let read = FileRead::of(file, is_override, |cx, decls| {
+        for block in body.blocks() {
+            read_block(cx, block, decls, &mut constraints);
+        }
+    });
+    Some((top_level, read))
 }
 
 /// The smallest file whose blocks are read on several threads: below it, the threads cost

@@ -1,7 +1,8 @@
 //! Arbitrary text through the HCL front end as a body (`.tf`, `.tfvars`), an expression and a
 //! template: no panic, no hang; every syntax error's span lies inside the text on character
 //! boundaries; a text without errors has no `Invalid` node and every node's span inside the
-//! text; parsing is deterministic.
+//! text; parsing is deterministic; a text cut into parts that each parse on their own
+//! (`parse_body_part`) parses whole to the parts' items.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -25,6 +26,7 @@ fuzz_target!(|data: &[u8]| {
         "parsing is not deterministic"
     );
     assert_eq!(body.value, again.value, "parsing is not deterministic");
+    check_parts_make_the_whole(&arena, text, &body);
 
     for parsed in [
         tfvars_hcl::parse_expression(&arena, text, "x.tf"),
@@ -36,6 +38,41 @@ fuzz_target!(|data: &[u8]| {
         }
     }
 });
+
+/// Cuts `text` after every line, after every other line, and where `body_cuts` cuts it; when
+/// every part parses on its own, the whole text has no error and the same items.
+fn check_parts_make_the_whole(
+    arena: &tfvars_hcl::Arena,
+    text: &str,
+    whole: &tfvars_hcl::Parsed<tfvars_hcl::Body>,
+) {
+    let lines: Vec<usize> = text.match_indices('\n').map(|(i, _)| i + 1).collect();
+    let mut partitions = vec![tfvars_hcl::body_cuts(text, 3)];
+    for step in [1, 2] {
+        let mut cuts = vec![0];
+        cuts.extend(lines.iter().step_by(step).filter(|&&c| c < text.len()));
+        cuts.push(text.len());
+        partitions.push(cuts);
+    }
+    'cuts: for cuts in partitions {
+        let mut items = Vec::new();
+        for range in cuts.windows(2) {
+            let Some(part) = tfvars_hcl::parse_body_part(arena, text, "x.tf", range[0]..range[1])
+            else {
+                continue 'cuts;
+            };
+            items.extend_from_slice(part.items);
+        }
+        assert!(
+            whole.diagnostics.is_empty(),
+            "parts at {cuts:?} accepted, the whole refused"
+        );
+        assert!(
+            items == whole.value.items,
+            "parts at {cuts:?} differ from the whole"
+        );
+    }
+}
 
 fn check_span(text: &str, span: Span, what: &str) {
     let range = span.range();

@@ -30,26 +30,40 @@ pub fn lex(text: &str, start: Start) -> Vec<Token> {
 /// [`crate::invalid_tokens::check`]): a bitwise operator, a stray character or an invalid one,
 /// a line break in a quoted string. When none was, there is nothing to check.
 pub(crate) fn lex_flagged(text: &str, start: Start) -> (Vec<Token>, bool) {
-    let mut lexer = Lexer {
-        text: text.as_bytes(),
-        pos: 0,
-        // A configuration has a token every four bytes or so (3.9 in a module of deep types,
-        // 5 in a plain one): room for one every three spares the copy of growing the vector.
-        tokens: Vec::with_capacity(text.len() / 3 + 4),
-        modes: vec![match start {
-            Start::Expression => Mode::Expression,
-            Start::Template => Mode::Bare,
-        }],
-        braces: 0,
-        sequence_braces: Vec::new(),
-        heredocs: Vec::new(),
-        flagged: false,
-    };
+    let mut lexer = Lexer::new(text, 0, start);
     if text.starts_with('\u{feff}') {
         lexer.pos = 3;
     }
     lexer.run();
     (lexer.tokens, lexer.flagged)
+}
+
+/// The tokens of the part `range` of a configuration file, lexed on their own as if the part
+/// began a file (their spans are offsets in the whole `text`), ending with an
+/// [`TokenKind::Eof`] at the part's end, and whether a token was flagged as in
+/// [`lex_flagged`]. `None` unless the lexer ends the part as it starts a file (outside every
+/// string, heredoc, template sequence and brace) and its last token ends the part with a line
+/// break: only then are the tokens of the text after the part those lexed from its end.
+pub(crate) fn lex_part(text: &str, range: std::ops::Range<usize>) -> Option<(Vec<Token>, bool)> {
+    let mut lexer = Lexer::new(&text[..range.end], range.start, Start::Expression);
+    if range.start == 0 && text.starts_with('\u{feff}') {
+        lexer.pos = 3;
+    }
+    lexer.run();
+    let settled = lexer.modes == [Mode::Expression]
+        && lexer.braces == 0
+        && lexer.sequence_braces.is_empty()
+        && lexer.heredocs.is_empty();
+    let ends_line = range.end == text.len()
+        || (text.as_bytes()[range.end - 1] == b'\n'
+            && lexer
+                .tokens
+                .iter()
+                .rev()
+                .nth(1)
+                .map(|t| t.span.end as usize)
+                == Some(range.end));
+    (settled && ends_line).then_some((lexer.tokens, lexer.flagged))
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,7 +107,27 @@ const ASCII_ID_CONTINUE: [bool; 256] = {
     table
 };
 
-impl Lexer<'_> {
+impl<'t> Lexer<'t> {
+    /// A lexer at `pos` of `text`, in the mode `start` begins with.
+    fn new(text: &'t str, pos: usize, start: Start) -> Lexer<'t> {
+        Lexer {
+            text: text.as_bytes(),
+            pos,
+            // A configuration has a token every four bytes or so (3.9 in a module of deep
+            // types, 5 in a plain one): room for one every three spares the copy of growing
+            // the vector.
+            tokens: Vec::with_capacity((text.len() - pos) / 3 + 4),
+            modes: vec![match start {
+                Start::Expression => Mode::Expression,
+                Start::Template => Mode::Bare,
+            }],
+            braces: 0,
+            sequence_braces: Vec::new(),
+            heredocs: Vec::new(),
+            flagged: false,
+        }
+    }
+
     fn run(&mut self) {
         while self.pos < self.text.len() {
             let mode = *self.modes.last().unwrap_or(&Mode::Expression);

@@ -106,24 +106,55 @@ pub fn parse_body<'s>(arena: &'s Arena, text: &'s str, file: &str) -> Parsed<ast
     }
 }
 
-/// [`parse_body`], telling `on_top_block` of each block of the top-level body as soon as it is
-/// read, in order, while the rest of the file is still being parsed: a reader can work on the
-/// blocks meanwhile (on another thread). The blocks told are the top-level blocks of the body
-/// returned, every one of them.
-pub fn parse_body_with<'s>(
+/// Where a configuration file may be cut into about `parts` parts of like size, each to be
+/// parsed on its own with [`parse_body_part`] (on a thread of its own): the first point after
+/// each `k/parts` of the text that follows a line holding just `}` (the end of a top-level
+/// block as `terraform fmt` writes one), with the text's start and end: `[0, …, text.len()]`.
+/// A point found here is a guess; [`parse_body_part`] finds out whether it holds.
+pub fn body_cuts(text: &str, parts: usize) -> Vec<usize> {
+    let mut cuts = vec![0];
+    for k in 1..parts {
+        let from = (text.len() / parts * k).max(*cuts.last().expect("the start"));
+        let Some(at) = text.get(from..).and_then(|rest| rest.find("\n}\n")) else {
+            break;
+        };
+        cuts.push(from + at + 3);
+    }
+    if cuts.last() != Some(&text.len()) {
+        cuts.push(text.len());
+    }
+    cuts.dedup();
+    cuts
+}
+
+/// The part `range` of a configuration file (`.tf`, `.tfvars`), parsed on its own: its
+/// top-level blocks, in a body whose span is the part's. `None` when the part does not parse
+/// on its own without an error: a lexical or syntax error, an argument at the top level
+/// (whose duplicates are reported across the whole file), or an end that is not a line break
+/// outside every bracket, string, heredoc and template.
+///
+/// When `text` is cut into parts (`0..a`, `a..b`, …, `..text.len()`, as [`body_cuts`] gives
+/// them) and every part parses on its own, the parts' items, in order, are exactly those of
+/// [`parse_body`] on the whole text, which has no syntax error. When one does not, parse the
+/// whole text with [`parse_body`], which reports the errors as Terraform does.
+pub fn parse_body_part<'s>(
     arena: &'s Arena,
     text: &'s str,
     file: &str,
-    mut on_top_block: impl FnMut(ast::Block<'s>),
-) -> Parsed<ast::Body<'s>> {
-    let (mut diagnostics, mut parser) = start(arena, text, file, Start::Expression);
-    parser.tell_top_blocks(&mut on_top_block);
-    let body = parser.parse_body(TokenKind::Eof);
-    diagnostics.extend(parser.finish());
-    Parsed {
-        value: body,
-        diagnostics,
+    range: std::ops::Range<usize>,
+) -> Option<ast::Body<'s>> {
+    let (tokens, flagged) = lexer::lex_part(text, range)?;
+    if flagged {
+        return None;
     }
+    let mut parser = Parser::new(&arena.0, text, file, tokens);
+    let body = parser.parse_body(TokenKind::Eof);
+    let clean = parser.finish().is_empty()
+        && body
+            .items
+            .iter()
+            .all(|item| matches!(item, ast::Structure::Block(_)));
+    clean.then_some(body)
 }
 
 /// Parses one expression taking the whole text, as Terraform parses a `-var` or `TF_VAR_`
@@ -167,12 +198,12 @@ pub fn is_identifier(name: &str) -> bool {
     chars.all(|c| c == '-' || lexer::is_id_continue(c))
 }
 
-fn start<'s, 'h>(
+fn start<'s>(
     arena: &'s Arena,
     text: &'s str,
     file: &str,
     mode: Start,
-) -> (Vec<Diagnostic>, Parser<'s, 'h>) {
+) -> (Vec<Diagnostic>, Parser<'s>) {
     let (tokens, flagged) = lexer::lex_flagged(text, mode);
     // The lexer flags every token the check reports on: without one, it has nothing to say.
     debug_assert!(flagged || invalid_tokens::check(text, &tokens).is_empty());

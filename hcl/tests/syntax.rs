@@ -149,24 +149,119 @@ fn terraform_still_agrees_with_the_recording() {
     eprintln!("{}", stdout.trim_end());
 }
 
-/// `parse_body_with` tells of exactly the top-level blocks of the body it returns, in order,
-/// and parses as `parse_body` does, on every recorded text (syntax errors and recovery
-/// included).
-#[test]
-fn blocks_told_while_parsing_are_the_top_level_blocks_of_the_body() {
-    let cases = recorded();
-    let mut told_in_all = 0;
-    for case in &cases {
-        let arena = tfvars_hcl::Arena::new();
-        let mut told = Vec::new();
-        let streamed =
-            tfvars_hcl::parse_body_with(&arena, &case.text, &case.file, |b| told.push(b));
-        let plain = tfvars_hcl::parse_body(&arena, &case.text, &case.file);
-        let blocks: Vec<_> = plain.value.blocks().copied().collect();
-        assert_eq!(told, blocks, "{}", case.origin);
-        assert_eq!(streamed.value, plain.value, "{}", case.origin);
-        assert_eq!(streamed.diagnostics, plain.diagnostics, "{}", case.origin);
-        told_in_all += told.len();
+/// The texts of the module fixtures, the large one among them.
+fn fixture_texts() -> Vec<(String, String)> {
+    let modules = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/modules");
+    let mut texts = Vec::new();
+    for parent in [modules.clone(), modules.join("bad")] {
+        for dir in std::fs::read_dir(parent).expect("tests/modules") {
+            let dir = dir.expect("a fixture").path();
+            let Ok(files) = std::fs::read_dir(&dir) else {
+                continue;
+            };
+            for file in files {
+                let path = file.expect("a file").path();
+                if path.extension().is_some_and(|e| e == "tf") {
+                    if let Ok(text) = std::fs::read_to_string(&path) {
+                        texts.push((path.display().to_string(), text));
+                    }
+                }
+            }
+        }
     }
-    assert!(told_in_all > 1000, "{told_in_all} blocks told");
+    texts.sort();
+    texts
+}
+
+/// How the parts of `text` cut at `cuts` parse on their own: `None` when one does not,
+/// otherwise their items in order, which must be those of the whole text.
+fn parse_in_parts(text: &str, cuts: &[usize], origin: &str) -> Option<usize> {
+    let arena = tfvars_hcl::Arena::new();
+    let mut items = Vec::new();
+    for range in cuts.windows(2) {
+        let part = tfvars_hcl::parse_body_part(&arena, text, "x.tf", range[0]..range[1])?;
+        assert_eq!(part.span.range().end, range[1], "{origin}: part {range:?}");
+        items.extend_from_slice(part.items);
+    }
+    let whole = tfvars_hcl::parse_body(&arena, text, "x.tf");
+    assert!(
+        whole.diagnostics.is_empty(),
+        "{origin}: every part of {cuts:?} parses on its own, the whole text has errors: {:?}",
+        whole.diagnostics
+    );
+    assert!(
+        items == whole.value.items,
+        "{origin}: the parts of {cuts:?} differ from the whole"
+    );
+    Some(cuts.len() - 1)
+}
+
+/// A text cut into parts that each parse on its own is the whole text: on every recorded text
+/// and every fixture, cut after each line, after every other line, every 7 and 13 bytes, and
+/// where `body_cuts` puts the cuts; wherever one part is refused (a cut inside a block, a bracket, a string, a
+/// heredoc, or a part with a syntax error), nothing is claimed.
+#[test]
+fn parts_that_parse_on_their_own_make_the_whole() {
+    let mut texts: Vec<(String, String)> = recorded()
+        .into_iter()
+        .map(|case| (case.origin, case.text))
+        .collect();
+    texts.extend(fixture_texts());
+    let (mut accepted, mut refused) = (0, 0);
+    for (origin, text) in &texts {
+        let lines: Vec<usize> = text.match_indices('\n').map(|(i, _)| i + 1).collect();
+        let mut partitions: Vec<Vec<usize>> =
+            (2..5).map(|n| tfvars_hcl::body_cuts(text, n)).collect();
+        for step in [1, 2] {
+            let mut cuts = vec![0];
+            cuts.extend(lines.iter().step_by(step).filter(|&&c| c < text.len()));
+            cuts.push(text.len());
+            partitions.push(cuts);
+        }
+        // Cuts anywhere: inside tokens, strings, comments and characters' neighbours.
+        for step in [7, 13] {
+            let mut cuts: Vec<usize> = (0..text.len())
+                .step_by(step)
+                .filter(|&c| text.is_char_boundary(c))
+                .collect();
+            cuts.push(text.len());
+            cuts.dedup();
+            partitions.push(cuts);
+        }
+        for cuts in partitions {
+            assert_eq!((cuts[0], cuts.last()), (0, Some(&text.len())), "{origin}");
+            assert!(
+                cuts.windows(2).all(|w| w[0] < w[1]) || text.is_empty(),
+                "{origin}: {cuts:?}"
+            );
+            match parse_in_parts(text, &cuts, origin) {
+                Some(parts) if parts > 1 => accepted += 1,
+                Some(_) => {}
+                None => refused += 1,
+            }
+        }
+    }
+    assert!(
+        accepted > 100 && refused > 100,
+        "{accepted} cut texts accepted, {refused} refused"
+    );
+}
+
+/// `body_cuts` cuts a large file near its equal parts, and its parts parse on their own.
+#[test]
+fn a_large_file_is_cut_into_parts_of_like_size() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/modules/large/variables.tf");
+    let text = std::fs::read_to_string(path).expect("the large module");
+    for parts in [2, 3, 8] {
+        let cuts = tfvars_hcl::body_cuts(&text, parts);
+        assert_eq!(cuts.len(), parts + 1, "{cuts:?}");
+        for (k, cut) in cuts.iter().enumerate() {
+            let even = text.len() / parts * k;
+            assert!(
+                cut.abs_diff(even) < text.len() / 50,
+                "cut {k} at {cut}, not near {even}"
+            );
+        }
+        assert_eq!(parse_in_parts(&text, &cuts, "large"), Some(parts));
+    }
 }

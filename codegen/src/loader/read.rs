@@ -136,10 +136,10 @@ mod tests {
         }
     }
 
-    /// A file large enough to be read on several threads, with problems all through it (bad
-    /// types, unknown arguments, duplicate names, defaults that do not convert, bad references
-    /// in locals, a syntax error at the end): the problems come in the order one thread finds
-    /// them.
+    /// A file large enough to be read in parts on several threads, with problems all through
+    /// it (bad types, unknown arguments, duplicate names, defaults that do not convert, bad
+    /// references in locals, a misspelt block type): the problems come in the order one thread
+    /// finds them. Then the same file with a syntax error at its end, which is read whole.
     #[test]
     fn a_large_file_read_on_several_threads_reports_as_on_one() {
         let mut text = String::new();
@@ -158,15 +158,29 @@ mod tests {
             if i % 50 == 7 {
                 text.push_str(&format!("locals {{\n  l{i} = var.missing{i}\n}}\n"));
             }
+            if i % 400 == 9 {
+                text.push_str("variabel \"w\" {\n}\n");
+            }
         }
-        text.push_str("variable \"broken\" {\n  type = list(\n}\n");
         assert!(
             text.len() >= hcl_file::SPLIT_FILE_BYTES,
             "large enough to be split: {}",
             text.len()
         );
-        let err = load_both_ways(vec![SourceFile::new("big.tf", "big.tf", text)], 2)
-            .expect_err("the file has problems");
-        assert!(err.problems.len() > 1500, "{} problems", err.problems.len());
+        let arena = tfvars_hcl::Arena::new();
+        let cuts = tfvars_hcl::body_cuts(&text, 2);
+        assert!(
+            cuts.len() == 3
+                && cuts.windows(2).all(|part| {
+                    tfvars_hcl::parse_body_part(&arena, &text, "big.tf", part[0]..part[1]).is_some()
+                }),
+            "the file is read in two parts: {cuts:?}"
+        );
+        for syntax_error in ["", "variable \"broken\" {\n  type = list(\n}\n"] {
+            let text = format!("{text}{syntax_error}");
+            let err = load_both_ways(vec![SourceFile::new("big.tf", "big.tf", text)], 2)
+                .expect_err("the file has problems");
+            assert!(err.problems.len() > 1500, "{} problems", err.problems.len());
+        }
     }
 }

@@ -21,7 +21,7 @@ const UNCLOSED_BLOCK_DETAIL: &str = "There is no closing brace for this block be
                                      the file. This may be caused by incorrect brace nesting \
                                      elsewhere in this file.";
 
-impl<'s> Parser<'s, '_> {
+impl<'s> Parser<'s> {
     /// A body, up to and including the `end` token (the end of the text, or a block's `}`).
     pub(crate) fn parse_body(&mut self, end: TokenKind) -> Body<'s> {
         let start = self.prev_span();
@@ -73,14 +73,7 @@ impl<'s> Parser<'s, '_> {
                             self.structures.push(Structure::Attribute(attr));
                         }
                     }
-                    Some(block) => {
-                        if let (Structure::Block(b), TokenKind::Eof, Some(tell)) =
-                            (&block, end, &mut self.on_top_block)
-                        {
-                            tell(*b);
-                        }
-                        self.structures.push(block)
-                    }
+                    Some(block) => self.structures.push(block),
                     None => {}
                 },
                 _ => {

@@ -30,7 +30,7 @@ fn binary_op(kind: TokenKind) -> Option<(BinaryOp, usize)> {
     })
 }
 
-impl<'s> Parser<'s, '_> {
+impl<'s> Parser<'s> {
     /// An expression: `a ? b : c` or anything of higher precedence.
     pub(crate) fn parse_expression(&mut self) -> Expr<'s> {
         let start = self.peek().span;

@@ -6,7 +6,7 @@ use crate::token::{Token, TokenKind};
 
 const INVALID_FOR: &str = "Invalid 'for' expression";
 
-impl<'s> Parser<'s, '_> {
+impl<'s> Parser<'s> {
     /// The rest of a `for` expression after its opening bracket; the next token is `for`.
     /// Line breaks are ignored throughout (the caller has said so).
     pub(super) fn finish_for(&mut self, open: Token) -> Expr<'s> {

@@ -11,7 +11,7 @@
 use std::borrow::Cow;
 use std::cell::OnceCell;
 
-use crate::ast::{Block, Expr, ExprKind, ObjectItem, Step, Structure};
+use crate::ast::{Expr, ExprKind, ObjectItem, Step, Structure};
 use crate::diagnostic::Diagnostic;
 use crate::span::{LineIndex, Span};
 use crate::token::{Token, TokenKind};
@@ -28,7 +28,7 @@ mod traversal;
 /// lowering and evaluation that follow can handle on an ordinary thread.
 pub const MAX_NESTING: usize = 256;
 
-pub(crate) struct Parser<'s, 'h> {
+pub(crate) struct Parser<'s> {
     /// Where the tree's nodes are allocated.
     arena: &'s bumpalo::Bump,
     text: &'s str,
@@ -57,9 +57,6 @@ pub(crate) struct Parser<'s, 'h> {
     structures: Vec<Structure<'s>>,
     /// The static steps of the traversals being read, likewise.
     steps: Vec<Step<'s>>,
-    /// Told of each block of the file's top-level body as soon as it is read (see
-    /// [`crate::parse_body_with`]).
-    on_top_block: Option<&'h mut dyn FnMut(Block<'s>)>,
 }
 
 /// The nodes pushed on `stack` since `mark` (its length when the list began), moved into the
@@ -75,13 +72,13 @@ fn take_from<'s, T: Copy>(arena: &'s bumpalo::Bump, stack: &mut Vec<T>, mark: us
     nodes
 }
 
-impl<'s, 'h> Parser<'s, 'h> {
+impl<'s> Parser<'s> {
     pub(crate) fn new(
         arena: &'s bumpalo::Bump,
         text: &'s str,
         file: &str,
         tokens: Vec<Token>,
-    ) -> Parser<'s, 'h> {
+    ) -> Parser<'s> {
         let mut parser = Parser {
             arena,
             text,
@@ -105,15 +102,9 @@ impl<'s, 'h> Parser<'s, 'h> {
             object_items: Vec::new(),
             structures: Vec::new(),
             steps: Vec::new(),
-            on_top_block: None,
         };
         parser.seek();
         parser
-    }
-
-    /// Tells `on_top_block` of each block of the top-level body as soon as it is read.
-    pub(crate) fn tell_top_blocks(&mut self, on_top_block: &'h mut dyn FnMut(Block<'s>)) {
-        self.on_top_block = Some(on_top_block);
     }
 
     pub(crate) fn finish(self) -> Vec<Diagnostic> {
@@ -383,7 +374,7 @@ impl<'s, 'h> Parser<'s, 'h> {
     }
 }
 
-impl<'s> Parser<'s, '_> {
+impl<'s> Parser<'s> {
     /// An expression that must take the whole text.
     pub(crate) fn parse_whole_expression(&mut self) -> Expr<'s> {
         self.push_newlines(false);

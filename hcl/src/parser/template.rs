@@ -37,7 +37,7 @@ struct ForHead<'s> {
 
 const INVALID_FOR_DIRECTIVE: &str = "Invalid 'for' directive";
 
-impl<'s> Parser<'s, '_> {
+impl<'s> Parser<'s> {
     /// A quoted template or heredoc; the next token opens it.
     pub(super) fn parse_template_expression(&mut self) -> Expr<'s> {
         let open = self.read();

@@ -9,7 +9,7 @@ use crate::token::TokenKind;
 const INVALID_NAME: &str = "Invalid attribute name";
 const INVALID_NAME_DETAIL: &str = "An attribute name is required after a dot.";
 
-impl<'s> Parser<'s, '_> {
+impl<'s> Parser<'s> {
     /// Adds a static step after `ret` to the steps pending since `from`: they extend its own
     /// traversal, or start a relative traversal on it, which nests the tree one level deeper.
     fn add_step(&mut self, ret: &Expr<'s>, from: usize, step: Step<'s>, wrapped: &mut usize) {
