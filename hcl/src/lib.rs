@@ -107,24 +107,60 @@ pub fn parse_body<'s>(arena: &'s Arena, text: &'s str, file: &str) -> Parsed<ast
 }
 
 /// Where a configuration file may be cut into about `parts` parts of like size, each to be
-/// parsed on its own with [`parse_body_part`] (on a thread of its own): the first point after
-/// each `k/parts` of the text that follows a line holding just `}` (the end of a top-level
-/// block as `terraform fmt` writes one), with the text's start and end: `[0, …, text.len()]`.
-/// A point found here is a guess; [`parse_body_part`] finds out whether it holds.
+/// parsed on its own with [`parse_body_part`] (on a thread of its own): with the text's start
+/// and end (`[0, …, text.len()]`), the first point after each `k/parts` of the text that
+/// follows a line holding just `}` (the end of a top-level block as `terraform fmt` writes it)
+/// and comes before a block's header (after blank and comment lines). A point found here is a
+/// guess (the `}` may close a nested block written at the margin, or be text in a heredoc);
+/// [`parse_body_part`] finds out whether it holds.
 pub fn body_cuts(text: &str, parts: usize) -> Vec<usize> {
     let mut cuts = vec![0];
     for k in 1..parts {
         let from = (text.len() / parts * k).max(*cuts.last().expect("the start"));
-        let Some(at) = text.get(from..).and_then(|rest| rest.find("\n}\n")) else {
+        let Some(rest) = text.get(from..) else {
             break;
         };
-        cuts.push(from + at + 3);
+        let cut = rest.match_indices("\n}").find_map(|(at, _)| {
+            let after = &rest[at + 2..];
+            let newline = if after.starts_with('\n') {
+                1
+            } else if after.starts_with("\r\n") {
+                2
+            } else {
+                return None;
+            };
+            let cut = at + 2 + newline;
+            opens_block(&rest[cut..]).then_some(from + cut)
+        });
+        let Some(cut) = cut else {
+            break;
+        };
+        cuts.push(cut);
     }
     if cuts.last() != Some(&text.len()) {
         cuts.push(text.len());
     }
     cuts.dedup();
     cuts
+}
+
+/// Whether `text`, after blank and comment lines, starts with what looks like a block's header:
+/// a name, then a label or the `{` (an argument's name is followed by `=`).
+fn opens_block(text: &str) -> bool {
+    for line in text.lines() {
+        let line = line.trim_start();
+        if line.is_empty() || line.starts_with('#') || line.starts_with("//") {
+            continue;
+        }
+        let name_len = line
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+            .unwrap_or(line.len());
+        let after = line[name_len..].trim_start();
+        return name_len > 0
+            && line.starts_with(|c: char| c.is_ascii_alphabetic())
+            && after.starts_with(|c: char| c == '"' || c == '{' || c.is_ascii_alphabetic());
+    }
+    false
 }
 
 /// The part `range` of a configuration file (`.tf`, `.tfvars`), parsed on its own: its

@@ -265,3 +265,25 @@ fn a_large_file_is_cut_into_parts_of_like_size() {
         assert_eq!(parse_in_parts(&text, &cuts, "large"), Some(parts));
     }
 }
+
+/// `body_cuts` passes over a `}` line that is followed by a heredoc's end, an argument or the
+/// end of the text, and cuts before the next block's header (after blank and comment lines),
+/// with CRLF line ends too.
+#[test]
+fn cuts_are_made_before_a_block_header() {
+    let text = "variable \"a\" {\n  description = <<EOT\n{\n  x = 1\n}\nEOT\n}\n\n# next\nvariable \"b\" {\n}\n";
+    let cuts = tfvars_hcl::body_cuts(text, 2);
+    let b = text.find("\n# next").unwrap();
+    assert_eq!(cuts, [0, b, text.len()]);
+    assert_eq!(parse_in_parts(text, &cuts, "heredoc"), Some(2));
+
+    let crlf = text.replace('\n', "\r\n");
+    let cuts = tfvars_hcl::body_cuts(&crlf, 2);
+    assert_eq!(cuts, [0, crlf.find("\r\n# next").unwrap(), crlf.len()]);
+    assert_eq!(parse_in_parts(&crlf, &cuts, "crlf"), Some(2));
+
+    for tail in ["locals {\n}\na = 1\n", "locals {\n}\n"] {
+        let text = format!("{}{tail}", "variable \"v\" {}\n".repeat(4));
+        assert_eq!(tfvars_hcl::body_cuts(&text, 2), [0, text.len()], "{tail:?}");
+    }
+}
