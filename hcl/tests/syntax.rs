@@ -287,3 +287,58 @@ fn cuts_are_made_before_a_block_header() {
         assert_eq!(tfvars_hcl::body_cuts(&text, 2), [0, text.len()], "{tail:?}");
     }
 }
+
+/// Every `.tf` file under `TFVARS_CORPUS` (the corpus `tests/real_modules/check.py` lays
+/// out) that parses without an error is cut into 2, 3 and 4 parts where `body_cuts` puts the
+/// cuts; where every part parses on its own, the parts' items are the whole file's. Prints how
+/// many files were cut. Run with
+/// `TFVARS_CORPUS=/tmp/corpus cargo test --release -p tfvars-hcl --test syntax -- --ignored`.
+#[test]
+#[ignore = "needs a corpus of published modules (TFVARS_CORPUS)"]
+fn parts_of_published_files_make_the_whole() {
+    let root = std::env::var("TFVARS_CORPUS").expect("TFVARS_CORPUS names the corpus");
+    let mut files = Vec::new();
+    let mut dirs = vec![PathBuf::from(root)];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir)
+            .expect("a corpus directory")
+            .flatten()
+        {
+            let path = entry.path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "tf") {
+                files.push(path);
+            }
+        }
+    }
+    let (mut parsed, mut cut, mut refused) = (0, [0; 3], [0; 3]);
+    for path in &files {
+        let Ok(text) = std::fs::read_to_string(path) else {
+            continue;
+        };
+        let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+        let arena = tfvars_hcl::Arena::new();
+        if !tfvars_hcl::parse_body(&arena, text, "x.tf")
+            .diagnostics
+            .is_empty()
+        {
+            continue;
+        }
+        parsed += 1;
+        for (i, parts) in [2, 3, 4].into_iter().enumerate() {
+            let cuts = tfvars_hcl::body_cuts(text, parts);
+            if cuts.len() > 2 {
+                match parse_in_parts(text, &cuts, &path.display().to_string()) {
+                    Some(_) => cut[i] += 1,
+                    None => refused[i] += 1,
+                }
+            }
+        }
+    }
+    eprintln!(
+        "{} files, {parsed} without syntax errors; cut into 2, 3, 4 parts: {cut:?}, refused: {refused:?}",
+        files.len()
+    );
+    assert!(parsed > 0, "no file parsed under the corpus");
+}
