@@ -167,7 +167,8 @@ fn opens_block(text: &str) -> bool {
 /// top-level blocks, in a body whose span is the part's. `None` when the part does not parse
 /// on its own without an error: a lexical or syntax error, an argument at the top level
 /// (whose duplicates are reported across the whole file), or an end that is not a line break
-/// outside every bracket, string, heredoc and template.
+/// outside every bracket, string, heredoc and template; also when `range` is not a range of
+/// `text` on character boundaries.
 ///
 /// When `text` is cut into parts (`0..a`, `a..b`, …, `..text.len()`, as [`body_cuts`] gives
 /// them) and every part parses on its own, the parts' items, in order, are exactly those of
@@ -179,6 +180,7 @@ pub fn parse_body_part<'s>(
     file: &str,
     range: std::ops::Range<usize>,
 ) -> Option<ast::Body<'s>> {
+    text.get(range.clone())?;
     let (tokens, flagged) = lexer::lex_part(text, range)?;
     if flagged {
         return None;

@@ -342,3 +342,18 @@ fn parts_of_published_files_make_the_whole() {
     );
     assert!(parsed > 0, "no file parsed under the corpus");
 }
+
+/// A range that is not a range of the text on character boundaries is refused, not a panic.
+#[test]
+fn a_part_outside_the_text_is_refused() {
+    let text = "variable \"é\" {}\n";
+    let arena = tfvars_hcl::Arena::new();
+    let accent = text.find('é').unwrap();
+    for range in [0..text.len() + 1, accent + 1..text.len(), 5..3] {
+        assert!(
+            tfvars_hcl::parse_body_part(&arena, text, "x.tf", range.clone()).is_none(),
+            "{range:?}"
+        );
+    }
+    assert!(tfvars_hcl::parse_body_part(&arena, text, "x.tf", 0..text.len()).is_some());
+}
