@@ -349,7 +349,8 @@ fn a_part_outside_the_text_is_refused() {
     let text = "variable \"é\" {}\n";
     let arena = tfvars_hcl::Arena::new();
     let accent = text.find('é').unwrap();
-    for range in [0..text.len() + 1, accent + 1..text.len(), 5..3] {
+    let (five, three) = (5, 3);
+    for range in [0..text.len() + 1, accent + 1..text.len(), five..three] {
         assert!(
             tfvars_hcl::parse_body_part(&arena, text, "x.tf", range.clone()).is_none(),
             "{range:?}"
