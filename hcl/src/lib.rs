@@ -116,10 +116,11 @@ pub fn parse_body<'s>(arena: &'s Arena, text: &'s str, file: &str) -> Parsed<ast
 pub fn body_cuts(text: &str, parts: usize) -> Vec<usize> {
     let mut cuts = vec![0];
     for k in 1..parts {
-        let from = (text.len() / parts * k).max(*cuts.last().expect("the start"));
-        let Some(rest) = text.get(from..) else {
-            break;
-        };
+        let mut from = (text.len() / parts * k).max(*cuts.last().expect("the start"));
+        while !text.is_char_boundary(from) {
+            from += 1;
+        }
+        let rest = &text[from..];
         let cut = rest.match_indices("\n}").find_map(|(at, _)| {
             let after = &rest[at + 2..];
             let newline = if after.starts_with('\n') {
@@ -164,7 +165,7 @@ fn opens_block(text: &str) -> bool {
 }
 
 /// The part `range` of a configuration file (`.tf`, `.tfvars`), parsed on its own: its
-/// top-level blocks, in a body whose span is the part's. `None` when the part does not parse
+/// top-level blocks, in a body spanning its first token to the part's end. `None` when the part does not parse
 /// on its own without an error: a lexical or syntax error, an argument at the top level
 /// (whose duplicates are reported across the whole file), or an end that is not a line break
 /// outside every bracket, string, heredoc and template; also when `range` is not a range of

@@ -358,3 +358,17 @@ fn a_part_outside_the_text_is_refused() {
     }
     assert!(tfvars_hcl::parse_body_part(&arena, text, "x.tf", 0..text.len()).is_some());
 }
+
+/// An even point inside a multi-byte character is moved to the next character, not given up.
+#[test]
+fn cuts_are_found_in_text_that_is_not_ascii() {
+    let block = "variable \"v\" {\n  description = \"éééééééééééééééééééé\"\n}\n";
+    for shift in 0..4 {
+        let text = format!("{}{}", "#\n".repeat(shift), block.repeat(40));
+        for parts in 2..6 {
+            let cuts = tfvars_hcl::body_cuts(&text, parts);
+            assert_eq!(cuts.len(), parts + 1, "{parts} parts: {cuts:?}");
+            assert_eq!(parse_in_parts(&text, &cuts, "accents"), Some(parts));
+        }
+    }
+}
