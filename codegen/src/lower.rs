@@ -175,9 +175,10 @@ fn reached_refusals(expr: &Expr, count: usize) -> Vec<bool> {
 }
 
 /// A lowered constant evaluated as Terraform goes on after refusing parts of it, those parts
-/// unknown: its value (`None` when it fails), and why values came out unknown. Terraform 1.11 evaluates both operands
-/// of `&&` and `||`: `false && var.x` is refused there (1.12 would not look at `var.x`), and a
-/// module is not taken as valid for one release when another rejects it.
+/// unknown: its value (`None` when it fails), and why values came out unknown. Terraform 1.11
+/// evaluates both operands of `&&` and `||`: `false && var.x` is refused there (1.12 would not
+/// look at `var.x`), and a module is not taken as valid for one release when another rejects
+/// it.
 fn evaluate_with_unknowns(expr: &Expr) -> (Option<Value>, Vec<String>) {
     let spec = tfvars_runtime::ModuleSpec::default();
     let values = std::collections::BTreeMap::new();
