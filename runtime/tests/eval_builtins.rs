@@ -44,6 +44,20 @@ family! {
     generated_regex => "eval_fuzz_regex.tsv",
 }
 
+/// `for` expressions, where how many errors Terraform reports is the point: every one must be
+/// there, each as often.
+#[test]
+fn for_expressions_report_every_error() {
+    let (n, failures) = common::run_file_every_error(include_str!("data/eval_for.tsv"));
+    assert!(n >= 10, "only {n} cases");
+    assert!(
+        failures.is_empty(),
+        "eval_for.tsv: {} of {n} cases differ from Terraform:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
 /// Every function of Terraform 1.11 (`internal/lang/functions.go`, less the console-only
 /// `type`) is known: evaluated, or left unknown with a reason, never "no function named".
 #[test]

@@ -2,12 +2,12 @@
 
 use std::collections::BTreeMap;
 
-use crate::expr::ForExpr;
+use crate::expr::{Expr, ForExpr};
 use crate::types::Type;
 use crate::value::Value;
 
 use super::conv;
-use super::error::EvalError;
+use super::error::{joined, EvalError};
 use super::operators::num;
 use super::scope::Scope;
 
@@ -45,114 +45,76 @@ pub(crate) fn iterate(coll: &Value) -> Result<Option<Vec<(Value, Value)>>, EvalE
 }
 
 impl Scope<'_> {
+    /// A `for` expression as hclsyntax evaluates it: the collection, then the `if` clause once
+    /// with the symbols unknown (a clause that is null, not a bool or failing whatever the
+    /// element is reported there, before any element), then every element. An element's
+    /// failures do not stop the others: each failure of the clause, the key and the value is
+    /// reported, and so is each duplicate key, while HCL's own complaints about a clause or key
+    /// (null, not a bool, not a string) are reported for the first element only, as HCL stops
+    /// reporting them once the result is unknown.
     pub(crate) fn eval_for(&mut self, f: &ForExpr) -> Result<Value, EvalError> {
         // A referenced collection is iterated where it is, not copied first.
-        let items = match self.peek(&f.collection) {
-            Some(coll) => iterate(coll)?,
-            None => iterate(&self.eval(&f.collection)?)?,
+        let dynamic = |c: &Value| matches!(c, Value::Unknown(Type::Any));
+        let (items, dynamic) = match self.peek(&f.collection) {
+            Some(coll) => (iterate(coll)?, dynamic(coll)),
+            None => {
+                let coll = self.eval(&f.collection)?;
+                (iterate(&coll)?, dynamic(&coll))
+            }
         };
+        if dynamic {
+            return Ok(Value::Unknown(Type::Any));
+        }
+        if let Some(cond) = &f.condition {
+            self.check_condition_alone(f, cond)?;
+        }
         let Some(items) = items else {
             return Ok(Value::Unknown(Type::Any));
         };
         let mut list = Vec::new();
         let mut object: BTreeMap<String, Value> = BTreeMap::new();
         let mut groups: BTreeMap<String, Vec<Value>> = BTreeMap::new();
-        let mut unknown = false;
+        let mut known = true;
+        let mut errors = Vec::new();
         for (k, v) in items {
             let mut symbols = Vec::new();
             if let Some(kv) = &f.key_var {
                 symbols.push((kv.clone(), k));
             }
             symbols.push((f.value_var.clone(), v));
-            let step = self.with_bound(
-                symbols,
-                |s| -> Result<Option<(Option<Value>, Value)>, EvalError> {
-                    if let Some(cond) = &f.condition {
-                        let c = s.eval(cond)?;
-                        match conv::convert(&c, &Type::Bool) {
-                            Ok(Value::Bool(true)) => {}
-                            Ok(Value::Bool(false)) => return Ok(None),
-                            Ok(Value::Null(_)) => {
-                                return Err(EvalError::new(
-                                    "Condition is null",
-                                    "The value of the 'if' clause must not be null.",
-                                ))
-                            }
-                            // An unknown filter makes the whole result unknown; an unknown
-                            // key says so below for both forms.
-                            Ok(_) => {
-                                return Ok(Some((
-                                    Some(Value::Unknown(Type::Any)),
-                                    Value::Unknown(Type::Any),
-                                )))
-                            }
-                            Err(e) => {
-                                return Err(EvalError::new(
-                                    "Invalid 'for' condition",
-                                    format!("The 'if' clause value is invalid: {e}."),
-                                ))
-                            }
-                        }
-                    }
-                    let key = match &f.key {
-                        Some(ke) => Some(s.eval(ke)?),
-                        None => None,
-                    };
-                    let value = s.eval(&f.value)?;
-                    Ok(Some((key, value)))
-                },
-            )?;
-            let Some((key, value)) = step else { continue };
-            match (&f.key, key) {
-                (None, Some(_)) => unknown = true,
-                (None, None) => list.push(value),
-                (Some(_), key) => {
-                    let key = key.unwrap_or(Value::Unknown(Type::Any));
-                    let key = match key {
-                        Value::Null(_) => {
-                            return Err(EvalError::new(
-                                "Invalid object key",
-                                "Key expression in 'for' expression must not produce a null value.",
-                            ))
-                        }
-                        Value::Unknown(_) => {
-                            unknown = true;
-                            continue;
-                        }
-                        other => match conv::to_string(&other) {
-                            Ok(s) => s,
-                            Err(e) => {
-                                return Err(EvalError::new(
-                                    "Invalid object key",
-                                    format!("The key expression produced an invalid result: {e}."),
-                                ))
-                            }
-                        },
-                    };
-                    if f.grouping {
-                        groups.entry(key).or_default().push(value);
-                        continue;
-                    }
-                    match object.entry(key) {
-                        std::collections::btree_map::Entry::Occupied(e) => {
-                            let key = e.key();
-                            return Err(EvalError::new(
-                                "Duplicate object key",
-                                format!(
-                                    "Two different items produced the key \"{key}\" in this 'for' \
-                                 expression. If duplicates are expected, use the ellipsis (...) \
-                                 after the value expression to enable grouping by key."
-                                ),
-                            ));
-                        }
-                        std::collections::btree_map::Entry::Vacant(e) => {
-                            e.insert(value);
-                        }
-                    }
+            let element = self.with_bound(symbols, |s| s.for_element(f, &mut known, &mut errors));
+            let Some((key, value)) = element else {
+                continue;
+            };
+            let Some(key) = key else {
+                list.push(value);
+                continue;
+            };
+            if f.grouping {
+                groups.entry(key).or_default().push(value);
+                continue;
+            }
+            match object.entry(key) {
+                std::collections::btree_map::Entry::Occupied(e) => {
+                    errors.push(EvalError::new(
+                        "Duplicate object key",
+                        format!(
+                            "Two different items produced the key \"{}\" in this 'for' \
+                             expression. If duplicates are expected, use the ellipsis (...) \
+                             after the value expression to enable grouping by key.",
+                            e.key()
+                        ),
+                    ));
+                }
+                std::collections::btree_map::Entry::Vacant(e) => {
+                    e.insert(value);
                 }
             }
         }
-        if unknown {
+        if let Some(e) = joined(errors) {
+            return Err(e);
+        }
+        if !known {
             return Ok(Value::Unknown(Type::Any));
         }
         Ok(match (&f.key, f.grouping) {
@@ -165,6 +127,126 @@ impl Scope<'_> {
                     .collect(),
             ),
         })
+    }
+
+    /// The `if` clause evaluated once with the `for`'s symbols unknown, as HCL does before
+    /// iterating (an empty collection included).
+    fn check_condition_alone(&mut self, f: &ForExpr, cond: &Expr) -> Result<(), EvalError> {
+        let mut symbols = Vec::new();
+        if let Some(kv) = &f.key_var {
+            symbols.push((kv.clone(), Value::Unknown(Type::Any)));
+        }
+        symbols.push((f.value_var.clone(), Value::Unknown(Type::Any)));
+        // Whatever this makes unknown is made unknown again, or not at all, per element.
+        let mark = self.unknown_mark();
+        let result = self.with_bound(symbols, |s| s.eval(cond));
+        self.take_reasons_since(mark);
+        let c = result?;
+        if c.is_null() {
+            return Err(EvalError::new(
+                "Condition is null",
+                "The value of the 'if' clause must not be null.",
+            ));
+        }
+        match conv::convert(&c, &Type::Bool) {
+            Ok(_) => Ok(()),
+            Err(e) => Err(invalid_condition(&format!(
+                "The 'if' clause value is invalid: {e}."
+            ))),
+        }
+    }
+
+    /// One element of a `for`, its symbols bound: `None` when the `if` clause leaves it out or
+    /// it adds nothing known, else its key (object form) and value. Failures go to `errors`;
+    /// `known` turns false when the result can only be unknown.
+    fn for_element(
+        &mut self,
+        f: &ForExpr,
+        known: &mut bool,
+        errors: &mut Vec<EvalError>,
+    ) -> Option<(Option<String>, Value)> {
+        // HCL's own complaint about the clause or the key, made while the result is known.
+        let mut complain = |known: &mut bool, e: EvalError| {
+            if *known {
+                errors.push(e);
+            }
+            *known = false;
+        };
+        if let Some(cond) = &f.condition {
+            let c = match self.eval(cond) {
+                Ok(c) => c,
+                Err(e) => {
+                    errors.push(e);
+                    *known = false;
+                    return None;
+                }
+            };
+            if c.is_null() {
+                complain(
+                    known,
+                    invalid_condition("The value of the 'if' clause must not be null."),
+                );
+                return None;
+            }
+            // The list form asks whether the clause is known before converting it, the object
+            // form after.
+            if f.key.is_none() && c.is_unknown() {
+                *known = false;
+                return None;
+            }
+            match conv::convert(&c, &Type::Bool) {
+                Ok(Value::Bool(true)) => {}
+                Ok(Value::Bool(false)) => return None,
+                Ok(_) => {
+                    *known = false;
+                    return None;
+                }
+                Err(e) => {
+                    let detail = format!("The 'if' clause value is invalid: {e}.");
+                    complain(known, invalid_condition(&detail));
+                    return None;
+                }
+            }
+        }
+        let key = match &f.key {
+            None => None,
+            Some(ke) => match self.eval(ke) {
+                Err(e) => {
+                    errors.push(e);
+                    *known = false;
+                    return None;
+                }
+                Ok(Value::Null(_)) => {
+                    complain(
+                        known,
+                        invalid_key(
+                            "Key expression in 'for' expression must not produce a null value.",
+                        ),
+                    );
+                    return None;
+                }
+                Ok(Value::Unknown(_)) => {
+                    *known = false;
+                    return None;
+                }
+                Ok(key) => match conv::to_string(&key) {
+                    Ok(s) => Some(s),
+                    Err(e) => {
+                        let detail = format!("The key expression produced an invalid result: {e}.");
+                        complain(known, invalid_key(&detail));
+                        return None;
+                    }
+                },
+            },
+        };
+        let value = match self.eval(&f.value) {
+            Ok(v) => v,
+            Err(e) => {
+                errors.push(e);
+                Value::Unknown(Type::Any)
+            }
+        };
+        Some((key, value))
     }
 
     /// `cond ? a : b` as HCL evaluates it: both results first (for the result type), then
@@ -319,4 +401,12 @@ fn describe_mismatch(t: &Type, f: &Type) -> String {
         crate::eval::conv::friendly(t),
         crate::eval::conv::friendly(f)
     )
+}
+
+fn invalid_condition(detail: &str) -> EvalError {
+    EvalError::new("Invalid 'for' condition", detail)
+}
+
+fn invalid_key(detail: &str) -> EvalError {
+    EvalError::new("Invalid object key", detail)
 }

@@ -160,10 +160,26 @@ pub fn run_file(text: &str) -> (usize, Vec<String>) {
     run_file_with(text, eval)
 }
 
+/// [`run_file`], where a failing case must give every error Terraform gave, each as often, and
+/// no other (in any order): for cases that are about how many errors there are.
+pub fn run_file_every_error(text: &str) -> (usize, Vec<String>) {
+    run_file_checking(text, eval, true)
+}
+
 /// [`run_file`] with another evaluator (one with variables in scope).
 pub fn run_file_with(
     text: &str,
     eval: impl Fn(&str) -> Result<Value, EvalError>,
+) -> (usize, Vec<String>) {
+    run_file_checking(text, eval, false)
+}
+
+/// Runs every case; a failing case must give one of Terraform's errors, or with
+/// `every_error` exactly Terraform's errors.
+fn run_file_checking(
+    text: &str,
+    eval: impl Fn(&str) -> Result<Value, EvalError>,
+    every_error: bool,
 ) -> (usize, Vec<String>) {
     let mut failures = Vec::new();
     let mut n = 0;
@@ -179,6 +195,15 @@ pub fn run_file_with(
         let got = eval(&expr);
         let ok = match (&expected, &got) {
             (Expected::Value(want), Ok(v)) => console(v) == *want,
+            (Expected::Error(errs), Err(e)) if every_error => {
+                let key = |s: &str, d: &str| (s.to_string(), squash(d));
+                let mut want: Vec<_> = errs.iter().map(|(s, d)| key(s, d)).collect();
+                let all = e.clone().all();
+                let mut ours: Vec<_> = all.iter().map(|e| key(&e.summary, &e.detail)).collect();
+                want.sort();
+                ours.sort();
+                want == ours
+            }
             (Expected::Error(errs), Err(e)) => errs
                 .iter()
                 .any(|(s, d)| e.summary == *s && squash(&e.detail) == squash(d)),
@@ -195,7 +220,13 @@ pub fn run_file_with(
             };
             let got = match &got {
                 Ok(v) => console(v),
-                Err(e) => format!("error {}: {}", e.summary, e.detail),
+                Err(e) => e
+                    .clone()
+                    .all()
+                    .iter()
+                    .map(|e| format!("error {}: {}", e.summary, e.detail))
+                    .collect::<Vec<_>>()
+                    .join("\n      and "),
             };
             failures.push(format!("{expr}\n    want: {want}\n    got:  {got}"));
         }
