@@ -7,6 +7,7 @@
 use std::ops::Range;
 
 use tfvars_hcl::{ExprKind, Step, StepKind};
+use tfvars_runtime::eval::{AMBIGUOUS_KEY, AMBIGUOUS_KEY_DETAIL};
 use tfvars_runtime::expr::{BinaryOp, ForExpr, UnaryOp};
 use tfvars_runtime::{Expr, Number, Value};
 
@@ -328,7 +329,8 @@ impl<'f> Lowerer<'f> {
         }
     }
 
-    /// Refuses a reference or call in a constant: the error, and an unknown value in its place.
+    /// Refuses a reference, a call or an ambiguous object key in a constant: the error, and an
+    /// unknown value in its place.
     fn refuse(&mut self, summary: &str, detail: &str, span: tfvars_hcl::Span) -> Expr {
         let marker = refusal_marker(self.refusals);
         self.refusals += 1;
@@ -505,19 +507,26 @@ impl<'f> Lowerer<'f> {
     /// An object key: a bare name is a literal key, keywords included (`true = 1` and
     /// `null = 2` give keys "true" and "null"), but a bare traversal such as `a.b` is
     /// ambiguous; anything else, a name in parentheses included, is evaluated.
+    ///
+    /// HCL refuses an ambiguous key when it evaluates it, not when it parses it: where
+    /// evaluation does not go (a conditional's other result, `try`'s failed argument, the body
+    /// of a `for` over an empty collection), the key is never refused. In a constant it is
+    /// refused like a reference, where evaluation meets it; elsewhere it lowers to
+    /// [`Expr::AmbiguousKey`], which keeps the traversal for the reference checks.
     fn object_key(&mut self, key: &tfvars_hcl::Expr, parenthesized: bool) -> Expr {
         if !parenthesized {
             if let Some(name) = bare_name(key) {
                 return Expr::Literal(Value::String(name.to_string()));
             }
             if matches!(&key.kind, ExprKind::ScopeTraversal { steps, .. } if !steps.is_empty()) {
-                return self.error(
-                    "Ambiguous attribute key",
-                    "If this expression is intended to be a reference, wrap it in parentheses. \
-                     If it's instead intended as a literal name containing periods, wrap it in \
-                     quotes to create a string literal",
-                    key.span,
-                );
+                if self.constant {
+                    return self.refuse(AMBIGUOUS_KEY, AMBIGUOUS_KEY_DETAIL, key.span);
+                }
+                let ambiguous = Expr::AmbiguousKey(Box::new(self.expr(key)));
+                return match self.places {
+                    Some(file) => sites::place(file, ambiguous, key),
+                    None => ambiguous,
+                };
             }
         }
         self.expr(key)

@@ -549,9 +549,21 @@ fn bare_keyword_keys_are_names() {
         lower("{ (null) = 1 }"),
         Expr::Object(vec![(Expr::Literal(Value::null()), num("1"))])
     );
-    let err = lower_expr(&parse("{ var.a = 1 }"), None).unwrap_err();
-    assert_eq!(err.summary, "Ambiguous attribute key");
-    assert!(lower_expr(&parse("{ (var.a) = 1 }"), None).is_ok());
+    // A bare traversal as a key is refused when evaluated, not when lowered; the traversal
+    // stays for the reference checks.
+    assert_eq!(
+        lower("{ var.a = 1 }"),
+        Expr::Object(vec![(Expr::AmbiguousKey(Box::new(var("a"))), num("1"))])
+    );
+    assert_eq!(variables_used(&lower("{ var.a = 1 }")), ["a"]);
+    assert_eq!(
+        lower("{ (var.a) = 1 }"),
+        Expr::Object(vec![(var("a"), num("1"))])
+    );
+    // In a constant, it is refused where evaluation meets it.
+    let errs = lower_constant(&parse("{ a.b = 1 }")).unwrap_err();
+    assert_eq!(errs[0].summary, "Ambiguous attribute key");
+    assert!(lower_constant(&parse("false ? { a.b = 1 } : {}")).is_ok());
 }
 
 #[test]

@@ -94,6 +94,7 @@ fn literals_of(e: &Expr, out: &mut Literals) {
         }
         Expr::Literal(_) | Expr::Variable(_) | Expr::Local(_) | Expr::Bound(_) => {}
         Expr::Unknown(_) => {}
+        Expr::AmbiguousKey(traversal) => walk(traversal),
         Expr::Template(parts) => parts_literals(parts, out),
         Expr::Tuple(items) => items.iter().for_each(walk),
         Expr::Object(items) => items.iter().for_each(|(k, v)| {

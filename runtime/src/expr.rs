@@ -61,6 +61,13 @@ pub enum Expr {
     },
     /// A `for` expression.
     For(Box<ForExpr>),
+    /// An object key written as a bare traversal (`{ var.a = 1 }`), which HCL cannot tell from
+    /// a name with a period in it. HCL parses it and refuses it once evaluated: evaluating it
+    /// fails with "Ambiguous attribute key", an error `can` and `try` catch, and where
+    /// evaluation does not reach (a conditional's other result, the body of a `for` over an
+    /// empty collection) nothing is reported. The traversal is kept, never evaluated, because
+    /// Terraform's reference checks still see it.
+    AmbiguousKey(Box<Expr>),
     /// The expression with its place in the source, so that an error raised while evaluating it
     /// points where Terraform points. Lowering wraps every node of a condition, an error
     /// message and a `locals` entry; evaluation and analyses look through it ([`Expr::peel`]).
@@ -112,6 +119,7 @@ impl Expr {
             | Expr::Local(_)
             | Expr::Bound(_)
             | Expr::Unknown(_) => {}
+            Expr::AmbiguousKey(t) => out.push(t),
             Expr::Template(ps) => parts(ps, &mut out),
             Expr::Tuple(xs) => out.extend(xs),
             Expr::Object(kvs) => kvs.iter().for_each(|(k, v)| {
@@ -177,6 +185,7 @@ impl Expr {
             | Expr::Local(_)
             | Expr::Bound(_)
             | Expr::Unknown(_) => self.clone(),
+            Expr::AmbiguousKey(t) => Expr::AmbiguousKey(boxed(t, f)),
             Expr::At(at) => Expr::At(Box::new((at.0.rewritten(f), at.1))),
             Expr::Template(ps) => Expr::Template(TemplatePart::rewritten(ps, f)),
             Expr::Tuple(xs) => Expr::Tuple(xs.iter().map(|x| x.rewritten(f)).collect()),

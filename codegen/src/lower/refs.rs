@@ -46,6 +46,7 @@ fn walk<'a>(expr: &'a Expr, f: &mut dyn FnMut(&'a Expr)) {
         | Expr::Local(_)
         | Expr::Bound(_)
         | Expr::Unknown(_) => {}
+        Expr::AmbiguousKey(t) => walk(t, f),
         Expr::Template(parts) => walk_parts(parts, f),
         Expr::Tuple(items) => items.iter().for_each(|e| walk(e, f)),
         Expr::Object(items) => items.iter().for_each(|(k, v)| {

@@ -87,7 +87,8 @@ fn walk(
     let mut go = |e: &Expr, reasons: &mut BTreeSet<String>| walk(e, spec, locals, reasons);
     match expr {
         Expr::At(at) => go(&at.0, reasons),
-        Expr::Literal(_) | Expr::Variable(_) | Expr::Bound(_) => {}
+        // An ambiguous key fails whatever its traversal refers to.
+        Expr::Literal(_) | Expr::Variable(_) | Expr::Bound(_) | Expr::AmbiguousKey(_) => {}
         Expr::Unknown(what)
             if matches!(what.as_str(), "path.module" | "path.root" | "path.cwd") =>
         {

@@ -166,6 +166,7 @@ impl Walk<'_> {
             | Expr::Local(_)
             | Expr::Bound(_)
             | Expr::Unknown(_)
+            | Expr::AmbiguousKey(_)
             | Expr::At(..) => {}
             Expr::Template(parts) => {
                 // A lone interpolation is its value (`"${null}"` is null); beside text, a null

@@ -27,7 +27,7 @@ mod validate;
 pub use error::{ErrorKind, EvalError};
 pub use functions::strings::{simple_lower, simple_upper};
 pub use functions::{function_names, is_supported_function};
-pub use scope::{Scope, MAX_DEPTH};
+pub use scope::{Scope, AMBIGUOUS_KEY, AMBIGUOUS_KEY_DETAIL, MAX_DEPTH};
 pub use validate::{run_validations, run_validations_with_files};
 
 use crate::expr::Expr;

@@ -99,6 +99,7 @@ fn walk<'e>(e: &'e Expr, bound: &mut Vec<&'e str>, out: &mut Vec<Reference<'e>>)
         | Expr::Local(_)
         | Expr::Bound(_)
         | Expr::Unknown(_) => {}
+        Expr::AmbiguousKey(t) => walk(t, bound, out),
         Expr::Template(parts) => walk_parts(parts, bound, out),
         Expr::Tuple(xs) => xs.iter().for_each(|x| walk(x, bound, out)),
         Expr::Object(kvs) => kvs.iter().for_each(|(k, v)| {

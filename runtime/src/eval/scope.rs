@@ -247,6 +247,10 @@ impl<'a> Scope<'a> {
         }
         match expr {
             Expr::Literal(v) => Ok(v.clone()),
+            Expr::AmbiguousKey(_) => Err(EvalError::new(
+                AMBIGUOUS_KEY,
+                format!("{AMBIGUOUS_KEY_DETAIL}."),
+            )),
             Expr::Template(parts) => self.eval_template(parts),
             Expr::Tuple(items) => {
                 let mut out = Vec::with_capacity(items.len());
@@ -486,6 +490,13 @@ pub(crate) fn undeclared_local(name: &str) -> EvalError {
 }
 
 /// Terraform's error for a reference where only constants are allowed.
+/// The summary of HCL's error for an object key written as a bare traversal.
+pub const AMBIGUOUS_KEY: &str = "Ambiguous attribute key";
+/// Its detail, without the closing period (the loader's problems leave it out).
+pub const AMBIGUOUS_KEY_DETAIL: &str = "If this expression is intended to be a reference, wrap \
+    it in parentheses. If it's instead intended as a literal name containing periods, wrap it in \
+    quotes to create a string literal";
+
 pub(crate) fn variables_not_allowed() -> EvalError {
     EvalError::fixed("Variables not allowed", "Variables may not be used here.")
 }
