@@ -68,15 +68,7 @@ pub fn from_sources<V: ModuleVariables>(
         }),
     };
     let checked = check(spec, &assembled.inputs, &options);
-    if !assembled.undeclared_errors.is_empty() {
-        let mut diagnostics = assembled.undeclared_errors;
-        diagnostics.extend(
-            checked
-                .report
-                .warnings()
-                .filter(|d| d.summary.contains("undeclared"))
-                .cloned(),
-        );
+    if let Some(diagnostics) = assembled.value_stage(&checked.report) {
         return Err(Report { diagnostics });
     }
     if !checked.is_ok() {

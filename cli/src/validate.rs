@@ -11,7 +11,7 @@ use std::process::ExitCode;
 
 use clap::ArgMatches;
 use tfvars_codegen::inputs::{assemble, CommandLineInput, InputSources};
-use tfvars_runtime::check::check_owned;
+use tfvars_runtime::check::{check, check_owned};
 use tfvars_runtime::expr::{SourcePos, SourceRange};
 use tfvars_runtime::{
     CheckOptions, Diagnostic, FileAccess, Location, ModuleSpec, Severity, TerraformVersion, Value,
@@ -183,25 +183,19 @@ pub fn run(args: Args, matches: Option<&ArgMatches>) -> ExitCode {
         version,
         files: Some(files),
     };
-    let checked = check_owned(&module.spec, assembled.inputs, &options);
-    if !assembled.undeclared_errors.is_empty() {
-        // Terraform stops at undeclared `-var` names, with the files' warnings about theirs.
-        let mut diags = assembled.undeclared_errors;
-        diags.extend(
-            checked
-                .report
-                .warnings()
-                .filter(|d| d.summary.contains("undeclared"))
-                .cloned(),
-        );
-        return out.finish(&diags, None);
+    if assembled.value_errors.is_empty() {
+        let checked = check_owned(&module.spec, assembled.inputs, &options);
+        let ok = checked.is_ok();
+        let report = checked.report;
+        let values = ok.then_some(Value::Object(checked.values.into()));
+        let code = out.finish(&report.diagnostics, values.as_ref());
+        std::mem::forget((report, values));
+        return code;
     }
-    let ok = checked.is_ok();
-    let report = checked.report;
-    let values = ok.then_some(Value::Object(checked.values.into()));
-    let code = out.finish(&report.diagnostics, values.as_ref());
-    std::mem::forget((report, values));
-    code
+    // Terraform stops at the values that count failing, before any conversion.
+    let checked = check(&module.spec, &assembled.inputs, &options);
+    let diags = assembled.value_stage(&checked.report).unwrap_or_default();
+    out.finish(&diags, None)
 }
 
 // Where and how the outcome is printed.

@@ -9,17 +9,21 @@
 //! A later source replaces an earlier one's value of a variable whole. The rules below were
 //! recorded from Terraform 1.11.4 (`tests/conformance/cases/src_*`):
 //!
-//! - Files are read and parsed when they are met: a syntax error in any file is an error, even
-//!   when a later source sets the same variable.
-//! - The text of a `TF_VAR_` variable or a `-var` option is read only when it is the value that
-//!   counts: a primitive-typed (`string`, `number`, `bool`) or untyped variable takes it as a
-//!   literal string, any other type (`any` included) as one constant HCL expression, located in
-//!   `<value for var.NAME>`. A bad text replaced by a later source is no error.
-//! - A name the module does not declare is ignored in the environment, a warning in a file, and
-//!   an error in a `-var` option ("Value for undeclared variable"; the input is rejected, with
-//!   the files' warnings, before any conversion).
-//! - Syntax errors (files, texts, malformed `-var` options, missing files) stop everything
-//!   else: only they are reported.
+//! - Files are read and parsed when they are met: a syntax error, a block or an attribute set
+//!   twice in any file is an error, even when a later source sets the same variable. Syntax
+//!   errors (files, malformed `-var` options, missing files) stop everything else: only they are
+//!   reported.
+//! - A value is evaluated only when it is the value that counts: a file's expression, or the
+//!   text of a `TF_VAR_` variable or a `-var` option, which a primitive-typed (`string`,
+//!   `number`, `bool`) or untyped variable takes as a literal string and any other type (`any`
+//!   included) as one constant HCL expression, located in `<value for var.NAME>`. A bad value
+//!   replaced by a later source is no error.
+//! - A name the module does not declare is ignored in the environment, a warning in a file
+//!   (none when its value fails to evaluate: it is dropped), and an error in a `-var` option
+//!   ("Value for undeclared variable").
+//! - The errors of the values that count, undeclared `-var` names among them, reject the input
+//!   before any conversion, together with the files' warnings about undeclared names and an
+//!   error for each required variable left without a value ([`Assembled::value_errors`]).
 
 use std::path::{Path, PathBuf};
 
@@ -27,7 +31,7 @@ use tfvars_runtime::json::parse_tfvars_json;
 use tfvars_runtime::value::go_quote;
 use tfvars_runtime::{Diagnostic, InputSource, InputVariable, ModuleSpec, Severity};
 
-use crate::tfvars_hcl::{parse_tfvars, parse_tfvars_value};
+use crate::tfvars_hcl::{parse_tfvars_value, read_tfvars};
 
 /// One input option of the command line, in the order given.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -68,11 +72,37 @@ pub struct Assembled {
     /// The values, in source order (a later one replaces an earlier one of the same name).
     pub inputs: Vec<InputVariable>,
     /// Errors that stop before any check: unreadable or malformed files, malformed `-var`
-    /// options, texts that do not parse. When there are any, only they are reported.
+    /// options. When there are any, only they are reported.
     pub syntax_errors: Vec<Diagnostic>,
-    /// `-var` options naming undeclared variables: errors that reject the input after the
-    /// syntax, with the files' undeclared-variable warnings, before any conversion.
-    pub undeclared_errors: Vec<Diagnostic>,
+    /// Errors of the values that count: values and texts that do not evaluate (their
+    /// variables are left without a value), `-var` options naming undeclared variables. They
+    /// reject the input before any conversion; [`Assembled::value_stage`] gives everything
+    /// Terraform reports with them.
+    pub value_errors: Vec<Diagnostic>,
+}
+
+impl Assembled {
+    /// What Terraform reports when there are [`Self::value_errors`], given the report of
+    /// checking [`Self::inputs`]: those errors, the warnings about undeclared names, and an
+    /// error for each required variable left without a value (conversion and validation never
+    /// happen). `None` when there are no such errors.
+    pub fn value_stage(&self, checked: &tfvars_runtime::Report) -> Option<Vec<Diagnostic>> {
+        if self.value_errors.is_empty() {
+            return None;
+        }
+        let mut diags = self.value_errors.clone();
+        diags.extend(
+            checked
+                .diagnostics
+                .iter()
+                .filter(|d| {
+                    d.summary.contains("undeclared")
+                        || d.summary == "No value for required variable"
+                })
+                .cloned(),
+        );
+        Some(diags)
+    }
 }
 
 /// The names of the files of `dir` that Terraform loads by itself, in its order.
@@ -101,9 +131,13 @@ pub fn auto_loaded_files(dir: &Path) -> std::io::Result<Vec<String>> {
     Ok(names)
 }
 
-// A value before the source that counts is known: parsed (files) or text (env, `-var`).
+// A value before the source that counts is known: read from a file (evaluated, or why not),
+// or a text (env, `-var`).
 enum Raw {
-    Parsed(InputVariable),
+    Read {
+        name: String,
+        value: Result<InputVariable, Vec<Diagnostic>>,
+    },
     Text {
         name: String,
         text: String,
@@ -114,7 +148,7 @@ enum Raw {
 impl Raw {
     fn name(&self) -> &str {
         match self {
-            Raw::Parsed(i) => &i.name,
+            Raw::Read { name, .. } => name,
             Raw::Text { name, .. } => name,
         }
     }
@@ -182,12 +216,23 @@ pub fn assemble(spec: &ModuleSpec, sources: &InputSources) -> Assembled {
         .collect();
     drop(last_of);
     for (raw, _) in raw.into_iter().zip(last).filter(|(_, last)| *last) {
+        let declared = |name: &str| spec.variables.iter().find(|v| v.name == name);
         match raw {
-            Raw::Parsed(input) => out.inputs.push(input),
+            Raw::Read {
+                value: Ok(input), ..
+            } => out.inputs.push(input),
+            Raw::Read {
+                name,
+                value: Err(diags),
+            } => {
+                if declared(&name).is_some() {
+                    out.value_errors.extend(diags);
+                }
+            }
             Raw::Text { name, text, source } => {
-                let Some(var) = spec.variables.iter().find(|v| v.name == name) else {
+                let Some(var) = declared(&name) else {
                     if source == InputSource::CommandLine {
-                        out.undeclared_errors.push(error(
+                        out.value_errors.push(error(
                             "Value for undeclared variable",
                             format!(
                                 "A variable named {} was assigned on the command line, but the root module does not declare a variable of that name. To use this value, add a \"variable\" block to the configuration.",
@@ -213,7 +258,7 @@ pub fn assemble(spec: &ModuleSpec, sources: &InputSources) -> Assembled {
                 };
                 match parsed {
                     Ok(input) => out.inputs.push(input),
-                    Err(diags) => out.syntax_errors.extend(diags),
+                    Err(diags) => out.value_errors.extend(diags),
                 }
             }
         }
@@ -289,13 +334,28 @@ fn read_file(path: &Path, raw: &mut Vec<Raw>, errors: &mut Vec<Diagnostic>) {
         Ok(text) => std::borrow::Cow::Borrowed(text),
         Err(_) => String::from_utf8_lossy(&bytes),
     };
-    let parsed = if name.ends_with(".json") {
-        parse_tfvars_json(&text, &name)
+    let read = if name.ends_with(".json") {
+        parse_tfvars_json(&text, &name).map(|vars| {
+            vars.into_iter()
+                .map(|input| Raw::Read {
+                    name: input.name.clone(),
+                    value: Ok(input),
+                })
+                .collect::<Vec<_>>()
+        })
     } else {
-        parse_tfvars(&text, &name)
+        read_tfvars(&text, &name).map(|values| {
+            values
+                .into_iter()
+                .map(|v| Raw::Read {
+                    name: v.name,
+                    value: v.value,
+                })
+                .collect()
+        })
     };
-    match parsed {
-        Ok(vars) => raw.extend(vars.into_iter().map(Raw::Parsed)),
+    match read {
+        Ok(read) => raw.extend(read),
         Err(diags) => errors.extend(diags),
     }
 }

@@ -7,9 +7,40 @@ use tfvars_runtime::{Diagnostic, InputVariable, Location, Severity};
 use crate::lower::{evaluate_constant, locate_constant_error, ConstantError};
 use crate::source::SourceFile;
 
-/// Parses a `.tfvars` file. `file` names it in locations. Every problem is reported: syntax
-/// errors, blocks, attributes set twice, function calls and references, evaluation errors.
+/// Parses a `.tfvars` file whose every value counts. `file` names it in locations. Every
+/// problem is reported: the file's own ([`read_tfvars`]: syntax errors, blocks, attributes set
+/// twice), or when it has none, every value's (function calls, references, evaluation errors).
 pub fn parse_tfvars(text: &str, file: &str) -> Result<Vec<InputVariable>, Vec<Diagnostic>> {
+    let mut out = Vec::new();
+    let mut errors = Vec::new();
+    for v in read_tfvars(text, file)? {
+        match v.value {
+            Ok(input) => out.push(input),
+            Err(diags) => errors.extend(diags),
+        }
+    }
+    if errors.is_empty() {
+        Ok(out)
+    } else {
+        Err(errors)
+    }
+}
+
+/// One `name = value` of a `.tfvars` file, its value evaluated on its own.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TfvarsValue {
+    /// The variable name.
+    pub name: String,
+    /// The value, or why it has none: function calls, references, evaluation errors.
+    pub value: Result<InputVariable, Vec<Diagnostic>>,
+}
+
+/// Reads a `.tfvars` file as Terraform does before it knows which values count. The file's own
+/// problems are the error: syntax errors, blocks and attributes set twice (when there are any,
+/// Terraform evaluates nothing). Each value is evaluated on its own and keeps its errors, since
+/// Terraform evaluates only the value of a variable that counts (a later source may replace
+/// it), and drops a value for an undeclared variable that fails without a word.
+pub fn read_tfvars(text: &str, file: &str) -> Result<Vec<TfvarsValue>, Vec<Diagnostic>> {
     let src = SourceFile::new(file, file, text.to_string()).without_bom();
     let text = src.text.as_str();
     let mut diags = Vec::new();
@@ -57,11 +88,13 @@ pub fn parse_tfvars(text: &str, file: &str) -> Result<Vec<InputVariable>, Vec<Di
         };
         diags.push(diag(Some(block.kind_span.range()), &summary, detail, None));
     }
-    let mut out = Vec::new();
-    for attr in body.attributes() {
+    if !diags.is_empty() {
+        return Err(diags);
+    }
+    let values = body.attributes().map(|attr| {
         let name = attr.name;
-        match evaluate_constant(&attr.expr) {
-            Ok(value) => out.push(InputVariable {
+        let value = match evaluate_constant(&attr.expr) {
+            Ok(value) => Ok(InputVariable {
                 name: name.to_string(),
                 value,
                 // Terraform points at the value (a conversion or validation error).
@@ -71,28 +104,21 @@ pub fn parse_tfvars(text: &str, file: &str) -> Result<Vec<InputVariable>, Vec<Di
                 )),
                 source: Default::default(),
             }),
-            Err(ConstantError::Lowering(errs, _)) => {
-                for e in errs {
-                    diags.push(diag(e.span.clone(), &e.summary, e.sentence(), Some(name)));
-                }
-            }
-            Err(ConstantError::Evaluation(e)) => {
-                for located in locate_constant_error(&attr.expr, &e) {
-                    diags.push(diag(
-                        located.span,
-                        &located.summary,
-                        located.detail,
-                        Some(name),
-                    ));
-                }
-            }
+            Err(ConstantError::Lowering(errs, _)) => Err(errs
+                .into_iter()
+                .map(|e| diag(e.span.clone(), &e.summary, e.sentence(), Some(name)))
+                .collect()),
+            Err(ConstantError::Evaluation(e)) => Err(locate_constant_error(&attr.expr, &e)
+                .into_iter()
+                .map(|l| diag(l.span, &l.summary, l.detail, Some(name)))
+                .collect()),
+        };
+        TfvarsValue {
+            name: name.to_string(),
+            value,
         }
-    }
-    if diags.is_empty() {
-        Ok(out)
-    } else {
-        Err(diags)
-    }
+    });
+    Ok(values.collect())
 }
 
 /// Parses the text of a `TF_VAR_name` variable or a `-var 'name=text'` option given to a
@@ -173,28 +199,42 @@ mod tests {
         assert_eq!(vars.len(), 4);
     }
 
+    fn shown(errs: &[Diagnostic]) -> Vec<String> {
+        errs.iter()
+            .map(|d| {
+                let place = d.location.as_ref().unwrap();
+                format!("{place} {}: {}", d.summary, d.detail)
+            })
+            .collect()
+    }
+
     #[test]
     fn errors() {
+        // A block is the file's own problem: Terraform 1.11.4 then evaluates no value.
         let errs =
             parse_tfvars("a = 1\nb { }\nc = upper(\"x\")\nd = var.x\n", "x.tfvars").unwrap_err();
-        let got: Vec<String> = errs
-            .iter()
-            .map(|d| {
-                format!(
-                    "{} {}: {}",
-                    d.location.as_ref().unwrap(),
-                    d.summary,
-                    d.detail
-                )
-            })
-            .collect();
         assert_eq!(
-            got,
+            shown(&errs),
+            ["x.tfvars:2:1 Unexpected \"b\" block: Blocks are not allowed here."]
+        );
+        let errs = parse_tfvars("a = 1\nc = upper(\"x\")\nd = var.x\n", "x.tfvars").unwrap_err();
+        assert_eq!(
+            shown(&errs),
             [
-                "x.tfvars:2:1 Unexpected \"b\" block: Blocks are not allowed here.",
-                "x.tfvars:3:5 Function calls not allowed: Functions may not be called here.",
-                "x.tfvars:4:5 Variables not allowed: Variables may not be used here.",
+                "x.tfvars:2:5 Function calls not allowed: Functions may not be called here.",
+                "x.tfvars:3:5 Variables not allowed: Variables may not be used here.",
             ]
+        );
+        // Read before it is known which values count, each value keeps its own errors.
+        let values = read_tfvars("a = 1\nc = upper(\"x\")\n", "x.tfvars").unwrap();
+        assert_eq!(values.len(), 2);
+        assert_eq!(
+            values[0].value.as_ref().unwrap().value,
+            Value::Number(1.into())
+        );
+        assert_eq!(
+            shown(values[1].value.as_ref().unwrap_err()),
+            ["x.tfvars:2:5 Function calls not allowed: Functions may not be called here."]
         );
     }
 

@@ -3177,6 +3177,24 @@ def define_sources():
     m.run("type_error")
     m.run("overridden_by_var", "-var", "n=5")
 
+    # -- only the value that counts is evaluated ---------------------------------------------------
+    tf = var("s", "string", default='"d"') + var("r", "string") + var("l", "list(string)", default="[]")
+    m = module("src_values_that_count", "sources", tf)
+    calls = ("calls.tfvars", 's = upper("a")\nr = var.x\nl = [1][5]\nzz = upper("q")\nyy = 2\n')
+    m.run("failing_values_replaced", "-var-file=inputs/calls.tfvars", "-var", "s=ok", "-var", "r=x",
+          "-var", 'l=["y"]', inputs=[calls])
+    m.run("failing_values_counted", "-var-file=inputs/calls.tfvars", inputs=[calls])
+    m.run("failing_value_and_good_ones", "-var-file=inputs/calls.tfvars", "-var", "r=x", inputs=[calls])
+    m.run("failing_file_replaced_by_file", "-var-file=inputs/calls.tfvars",
+          "-var-file=inputs/good.tfvars", inputs=[calls, ("good.tfvars", 's = "a"\nr = "b"\nl = []\n')])
+    m.run("text_error_with_required_missing", "-var", "l=[")
+    m.run("undeclared_var_with_required_missing", "-var", "zz=1")
+    m.run("env_error_with_required_missing", env={"l": "[1,"})
+    m = module("src_values_that_count_auto", "sources", tf)
+    m.top("a.auto.tfvars", 's = upper("a")\nqq = var.x\n')
+    m.run("auto_failing_replaced", "-var", "s=ok", "-var", "r=x")
+    m.run("auto_failing_counted", "-var", "r=x")
+
     # -- required variables and validation: where each source's value is located -----------------
     tf = var("r", "string") + var(
         "v", "string", default='"long enough"', checks=[("length(var.v) > 3", '"v is too short."')]

@@ -1,0 +1,2 @@
+s = upper("a")
+qq = var.x
