@@ -328,11 +328,28 @@ fn read_file(path: &Path, raw: &mut Vec<Raw>, errors: &mut Vec<Diagnostic>) {
             return;
         }
     };
-    // Terraform reads invalid UTF-8 with each bad byte replaced by U+FFFD. (Valid text, the
-    // usual case, is checked by the faster strict decoder first.)
+    // Bytes that are not UTF-8 stand as U+FFFD: Terraform's JSON takes them anywhere, its
+    // native syntax only inside comments.
     let text = match std::str::from_utf8(&bytes) {
         Ok(text) => std::borrow::Cow::Borrowed(text),
-        Err(_) => String::from_utf8_lossy(&bytes),
+        Err(_) => {
+            let (text, replaced) = crate::source::decode_lossy(&bytes);
+            if !name.ends_with(".json") {
+                if let Some(at) = tfvars_hcl::misencoded_outside_comments(&text, &replaced) {
+                    let src = crate::source::SourceFile::new(name.as_str(), path, text);
+                    let mut e = error(
+                        "Invalid character encoding",
+                        "All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is \
+                         selected in your editor."
+                            .to_string(),
+                    );
+                    e.location = Some(src.location(at));
+                    errors.push(e);
+                    return;
+                }
+            }
+            std::borrow::Cow::Owned(text)
+        }
     };
     let read = if name.ends_with(".json") {
         parse_tfvars_json(&text, &name).map(|vars| {
@@ -378,5 +395,48 @@ mod tests {
         assert!(e.detail.contains("Did you mean -var=\"s=x\"?"), "{e}");
         let e = parse_var_option("s").unwrap_err();
         assert_eq!(e.summary, "Invalid -var option");
+    }
+
+    /// Recorded from Terraform 1.11.4: a byte that is not UTF-8 in a `.tfvars` value is
+    /// "Invalid character encoding" at that byte; in a comment, or in a JSON file, it is read
+    /// as U+FFFD.
+    #[test]
+    fn var_files_with_bytes_that_are_not_utf8() {
+        let dir = std::env::temp_dir().join(format!("tfvars-inputs-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let read = |name: &str, bytes: &[u8]| {
+            let path = dir.join(name);
+            std::fs::write(&path, bytes).unwrap();
+            let (mut raw, mut errors) = (Vec::new(), Vec::new());
+            read_file(&path, &mut raw, &mut errors);
+            let values: Vec<String> = raw
+                .into_iter()
+                .map(|r| match r {
+                    Raw::Read { value: Ok(i), .. } => format!("{}={:?}", i.name, i.value),
+                    _ => "other".to_string(),
+                })
+                .collect();
+            let errors: Vec<String> = errors
+                .iter()
+                .map(|e| format!("{}: {}", e.location.as_ref().unwrap(), e.summary))
+                .collect();
+            (values, errors)
+        };
+        let (_, errors) = read("x.tfvars", b"s = \"a\xffb\"\n");
+        let at = dir.join("x.tfvars").display().to_string();
+        assert_eq!(errors, [format!("{at}:1:7: Invalid character encoding")]);
+        let (values, errors) = read("z.tfvars", b"a = 1\n# comment \xfe here\ns = \"ok\"\n");
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(values.len(), 2);
+        let (values, errors) = read("y.tfvars.json", b"{\"s\": \"a\xffb\"}\n");
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(
+            values,
+            [format!(
+                "s={:?}",
+                tfvars_runtime::Value::String("a\u{fffd}b".into())
+            )]
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -46,37 +46,45 @@ pub fn load(dir: impl AsRef<Path>) -> Result<Module, LoadError> {
         files.iter().partition(|p| !is_override_file(p));
     let mut sources = Vec::with_capacity(files.len());
     for path in primary.into_iter().chain(overrides) {
-        match SourceFile::read(path) {
+        let read = match SourceFile::read(path) {
+            Err(e) if e.kind() == std::io::ErrorKind::InvalidData => read_misencoded(path),
+            other => other.map_err(|e| unreadable_file(path, &e)),
+        };
+        match read {
             Ok(file) => sources.push(file),
-            Err(e) => problems.push(unreadable_file(path, &e)),
+            Err(problem) => problems.push(problem),
         }
     }
     let decls = read_sources(sources, &mut problems, crate::parallel::workers);
     finish_load(dir, files, decls, problems)
 }
 
-/// The problem for a module file that could not be read: text that is not UTF-8 is located at
-/// its first bad byte with Terraform's wording; other failures name the file and the reason.
+/// A module file whose bytes are not all UTF-8, read as Terraform reads it: each bad sequence
+/// stands as U+FFFD. Terraform's JSON syntax takes such bytes anywhere, its native syntax only
+/// inside comments: elsewhere the file is refused at the first one, with Terraform's wording.
+/// (Decoding changes nothing before a bad byte, so the file's own line and column counting
+/// places it.)
+fn read_misencoded(path: &Path) -> Result<SourceFile, Problem> {
+    let (file, replaced) = SourceFile::read_lossy(path).map_err(|e| unreadable_file(path, &e))?;
+    if path.to_string_lossy().ends_with(".json") {
+        return Ok(file);
+    }
+    match tfvars_hcl::misencoded_outside_comments(&file.text, &replaced) {
+        None => Ok(file),
+        Some(at) => Err(Problem::at(
+            file.location(at),
+            "Invalid character encoding: all input files must be UTF-8 encoded; ensure that \
+             UTF-8 encoding is selected in your editor",
+        )),
+    }
+}
+
+/// The problem for a module file that could not be read, naming the file and the reason.
 fn unreadable_file(path: &Path, error: &std::io::Error) -> Problem {
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| path.display().to_string());
-    if error.kind() == std::io::ErrorKind::InvalidData {
-        if let Ok(bytes) = std::fs::read(path) {
-            if let Err(bad) = std::str::from_utf8(&bytes) {
-                // Lossy decoding changes nothing before the first bad byte, so the file's own
-                // line and column counting places it.
-                let at = bad.valid_up_to();
-                let text = String::from_utf8_lossy(&bytes).into_owned();
-                return Problem::at(
-                    SourceFile::new(name, path, text).location(at),
-                    "Invalid character encoding: all input files must be UTF-8 encoded; \
-                     ensure that UTF-8 encoding is selected in your editor",
-                );
-            }
-        }
-    }
     if error.kind() == std::io::ErrorKind::NotFound {
         return Problem::general(format!(
             "Failed to read file: the file `{name}` could not be read ({error})"

@@ -8,6 +8,32 @@ use tfvars_runtime::expr::{SourcePos, SourceRange};
 use tfvars_runtime::Location;
 use unicode_segmentation::UnicodeSegmentation;
 
+/// `path`'s file name, as files are named in messages.
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| path.display().to_string())
+}
+
+/// Text from bytes that may not all be UTF-8: each sequence that is not is replaced by U+FFFD
+/// (as `String::from_utf8_lossy` does), and the offsets of the replacements in the text are
+/// listed, ascending.
+pub(crate) fn decode_lossy(bytes: &[u8]) -> (String, Vec<usize>) {
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        return (text.to_string(), Vec::new());
+    }
+    let mut text = String::with_capacity(bytes.len() + 16);
+    let mut replaced = Vec::new();
+    for chunk in bytes.utf8_chunks() {
+        text.push_str(chunk.valid());
+        if !chunk.invalid().is_empty() {
+            replaced.push(text.len());
+            text.push(char::REPLACEMENT_CHARACTER);
+        }
+    }
+    (text, replaced)
+}
+
 /// One file of a module, read into memory, with its line starts indexed.
 #[derive(Clone, Debug)]
 pub struct SourceFile {
@@ -116,11 +142,14 @@ impl SourceFile {
     /// Reads `path`, naming it by its file name.
     pub fn read(path: &Path) -> std::io::Result<SourceFile> {
         let text = std::fs::read_to_string(path)?;
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| path.display().to_string());
-        Ok(SourceFile::new(name, path, text))
+        Ok(SourceFile::new(file_name(path), path, text))
+    }
+
+    /// Reads `path` whatever its bytes, each sequence that is not UTF-8 replaced by U+FFFD, with
+    /// the offsets of those replacements in the text (ascending; none when it is all UTF-8).
+    pub(crate) fn read_lossy(path: &Path) -> std::io::Result<(SourceFile, Vec<usize>)> {
+        let (text, replaced) = decode_lossy(&std::fs::read(path)?);
+        Ok((SourceFile::new(file_name(path), path, text), replaced))
     }
 
     /// `offset`, or the text's end when it lies beyond: the byte a position reports.

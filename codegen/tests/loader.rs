@@ -599,3 +599,36 @@ fn heredocs_and_for_expressions_as_terraform_reads_them() {
     let locals: Vec<_> = module.spec.locals.iter().map(|l| l.name.as_str()).collect();
     assert_eq!(locals, ["names", "all", "sum"]);
 }
+
+/// Bytes that are not UTF-8, as Terraform 1.11.4 reads them: in a comment of the native syntax
+/// they are no error (`terraform validate` succeeds); in a string, a heredoc or anywhere else
+/// the file is refused at the first one; JSON takes them anywhere, as U+FFFD.
+#[test]
+fn bytes_that_are_not_utf8() {
+    let dir = module("misencoded", &[]);
+    let write = |name: &str, bytes: &[u8]| std::fs::write(dir.join(name), bytes).unwrap();
+    write(
+        "main.tf",
+        b"# comment \xfe here\nvariable \"s\" {\n  default = \"ok\" # \xff\n}\n// \xe9t\xe9\n/* \xff */\n",
+    );
+    write(
+        "json.tf.json",
+        b"{\"variable\": {\"j\": {\"default\": \"a\xffb\", \"description\": \"d\xfe\"}}}\n",
+    );
+    let m = load(&dir).unwrap();
+    let j = m.variables().iter().find(|v| v.name == "j").unwrap();
+    assert_eq!(j.default, Some(Value::String("a\u{fffd}b".into())));
+
+    // A heredoc's byte is where Terraform reports the file (line 5), not the comment's before.
+    write(
+        "main.tf",
+        b"# comment \xfe here\nvariable \"s\" {\n  default = \"ok\" # \xff\n  description = <<EOT\nheredoc \xfe text\nEOT\n}\n",
+    );
+    let err = load(&dir).unwrap_err();
+    let shown: Vec<String> = err.problems.iter().map(|p| p.to_string()).collect();
+    assert_eq!(err.problems.len(), 1, "{shown:?}");
+    assert!(
+        shown[0].starts_with("main.tf:5:9: Invalid character encoding"),
+        "{shown:?}"
+    );
+}

@@ -226,6 +226,27 @@ pub fn tokens(text: &str) -> Vec<Token> {
     lexer::lex(text, Start::Expression)
 }
 
+/// The first of `replaced` that lies outside every comment of `text`, a configuration file
+/// read from bytes that are not all UTF-8 with each bad sequence replaced by U+FFFD at the
+/// offsets `replaced` (ascending). hclsyntax takes any bytes inside a comment and refuses them
+/// everywhere else ("Invalid character encoding"): the first one outside a comment is where
+/// Terraform reports the file, and with none the file reads as if they were not there.
+pub fn misencoded_outside_comments(text: &str, replaced: &[usize]) -> Option<usize> {
+    if replaced.is_empty() {
+        return None;
+    }
+    let tokens = tokens(text);
+    let mut comments = tokens
+        .iter()
+        .filter(|t| t.kind == TokenKind::Comment)
+        .map(|t| t.span.range())
+        .peekable();
+    replaced.iter().copied().find(|&at| {
+        while comments.next_if(|c| c.end <= at).is_some() {}
+        !comments.peek().is_some_and(|c| c.contains(&at))
+    })
+}
+
 /// Whether `name` is one identifier (HCL's `ValidIdentifier`): a letter or `_`, then letters,
 /// digits, `_` and `-`.
 pub fn is_identifier(name: &str) -> bool {

@@ -372,3 +372,32 @@ fn cuts_are_found_in_text_that_is_not_ascii() {
         }
     }
 }
+
+#[test]
+fn replaced_bytes_count_only_outside_comments() {
+    // Each `\u{fffd}` stands for a byte that was not UTF-8.
+    let text =
+        "# a \u{fffd}\nx = \"\u{fffd}\" // \u{fffd}\n/* \u{fffd} */ y = <<EOT\n\u{fffd}\nEOT\n";
+    let at: Vec<usize> = text.match_indices('\u{fffd}').map(|(i, _)| i).collect();
+    assert_eq!(at.len(), 5);
+    // In the first comment: no problem; in the string: the first one outside a comment.
+    assert_eq!(
+        tfvars_hcl::misencoded_outside_comments(text, &at[..1]),
+        None
+    );
+    assert_eq!(
+        tfvars_hcl::misencoded_outside_comments(text, &at),
+        Some(at[1])
+    );
+    let in_comments = [at[0], at[2], at[3]];
+    assert_eq!(
+        tfvars_hcl::misencoded_outside_comments(text, &in_comments),
+        None
+    );
+    // In the heredoc, after comments of every kind.
+    assert_eq!(
+        tfvars_hcl::misencoded_outside_comments(text, &[at[0], at[2], at[3], at[4]]),
+        Some(at[4])
+    );
+    assert_eq!(tfvars_hcl::misencoded_outside_comments(text, &[]), None);
+}
