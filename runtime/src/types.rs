@@ -273,19 +273,28 @@ impl Type {
 
 impl Type {
     /// The name Terraform's messages use for a type constraint (cty's
-    /// `FriendlyNameForConstraint`): `string`, `list of string`, `map of any type`, `object`,
-    /// `tuple`, `any type`.
+    /// `FriendlyNameForConstraint`): `string`, `list of string`, `map of any single type`,
+    /// `object`, `tuple`, `any type`.
     pub fn friendly_name(&self) -> String {
         match self {
             Type::Any => "any type".to_string(),
             Type::String => "string".to_string(),
             Type::Number => "number".to_string(),
             Type::Bool => "bool".to_string(),
-            Type::List(t) => format!("list of {}", t.friendly_name()),
-            Type::Set(t) => format!("set of {}", t.friendly_name()),
-            Type::Map(t) => format!("map of {}", t.friendly_name()),
+            Type::List(t) => format!("list of {}", t.element_name()),
+            Type::Set(t) => format!("set of {}", t.element_name()),
+            Type::Map(t) => format!("map of {}", t.element_name()),
             Type::Tuple(_) => "tuple".to_string(),
             Type::Object(_) => "object".to_string(),
+        }
+    }
+
+    // A collection's element type as cty names it in a constraint: `any` there is "any single
+    // type" (`list of any single type required`), as a collection's elements share one type.
+    fn element_name(&self) -> String {
+        match self {
+            Type::Any => "any single type".to_string(),
+            other => other.friendly_name(),
         }
     }
 

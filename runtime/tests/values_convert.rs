@@ -371,7 +371,13 @@ fn type_display_and_names() {
         assert_eq!(parsed.to_string(), t);
     }
     assert_eq!(ty("list(string)").friendly_name(), "list of string");
-    assert_eq!(ty("map(any)").friendly_name(), "map of any type");
+    // As Terraform 1.11.4 words it: "map of any single type required".
+    assert_eq!(ty("map(any)").friendly_name(), "map of any single type");
+    assert_eq!(
+        ty("list(list(any))").friendly_name(),
+        "list of list of any single type"
+    );
+    assert_eq!(ty("any").friendly_name(), "any type");
     assert_eq!(ty("set(list(bool))").friendly_name(), "set of list of bool");
     assert_eq!(ty("object({a=string})").friendly_name(), "object");
     assert_eq!(ty("tuple([])").friendly_name(), "tuple");

@@ -99,12 +99,7 @@ impl Args {
 
     /// Argument `i` converted to a Terraform type, failing as cty words it.
     pub(crate) fn convert(&self, i: usize, ty: &Type) -> Result<Value, EvalError> {
-        conv::convert(&self.values[i], ty).map_err(|e| {
-            self.bad(
-                i,
-                e.0.replace("of any type required", "of any single type required"),
-            )
-        })
+        conv::convert(&self.values[i], ty).map_err(|e| self.bad(i, e.0))
     }
 
     /// `Invalid value for "<param>" parameter: <msg>.`

@@ -385,9 +385,7 @@ pub(crate) fn call(
             // A typed null must still have a convertible type; an untyped `null` always does.
             if !matches!(v, Value::Null(Type::Any)) {
                 if let Err(e) = super::conv::convert(v, ty) {
-                    let msg =
-                        e.0.replace("of any type required", "of any single type required");
-                    unsuitable.push(super::error::arg_error(i, param, msg));
+                    unsuitable.push(super::error::arg_error(i, param, e.0));
                 }
             }
         }
