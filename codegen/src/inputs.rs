@@ -105,7 +105,8 @@ impl Assembled {
     }
 }
 
-/// The names of the files of `dir` that Terraform loads by itself, in its order.
+/// The names of the files of `dir` that Terraform loads by itself, in its order. A folder
+/// named like one is listed too: Terraform fails to read it.
 pub fn auto_loaded_files(dir: &Path) -> std::io::Result<Vec<String>> {
     let mut names = Vec::new();
     for fixed in ["terraform.tfvars", "terraform.tfvars.json"] {
@@ -119,9 +120,7 @@ pub fn auto_loaded_files(dir: &Path) -> std::io::Result<Vec<String>> {
         let Ok(name) = entry.file_name().into_string() else {
             continue;
         };
-        if (name.ends_with(".auto.tfvars") || name.ends_with(".auto.tfvars.json"))
-            && !entry.file_type()?.is_dir()
-        {
+        if name.ends_with(".auto.tfvars") || name.ends_with(".auto.tfvars.json") {
             auto.push(name);
         }
     }
@@ -321,9 +320,18 @@ fn read_file(path: &Path, raw: &mut Vec<Raw>, errors: &mut Vec<Diagnostic>) {
             return;
         }
         Err(e) => {
+            // Worded as Go words it: `read d.auto.tfvars: is a directory`.
+            let op = if path.is_dir() { "read" } else { "open" };
+            let reason = e.to_string();
+            let reason = reason.split(" (os error").next().unwrap_or(&reason);
+            let mut chars = reason.chars();
+            let reason: String = chars
+                .next()
+                .map(|c| c.to_lowercase().chain(chars).collect())
+                .unwrap_or_default();
             errors.push(error(
                 "Failed to read variables file",
-                format!("Error reading {name}: {e}"),
+                format!("Error while reading {name}: {op} {name}: {reason}."),
             ));
             return;
         }
@@ -395,6 +403,33 @@ mod tests {
         assert!(e.detail.contains("Did you mean -var=\"s=x\"?"), "{e}");
         let e = parse_var_option("s").unwrap_err();
         assert_eq!(e.summary, "Invalid -var option");
+    }
+
+    /// Recorded from Terraform 1.11.4: a folder named like an auto-loaded file fails the run.
+    #[test]
+    fn a_folder_named_like_an_auto_loaded_file_is_an_error() {
+        let dir = std::env::temp_dir().join(format!("tfvars-auto-dir-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("d.auto.tfvars")).unwrap();
+        let sources = InputSources {
+            env: Vec::new(),
+            auto_dir: Some(dir.clone()),
+            command_line: Vec::new(),
+        };
+        let assembled = assemble(&ModuleSpec::default(), &sources);
+        let shown = dir.join("d.auto.tfvars").display().to_string();
+        let errors: Vec<String> = assembled
+            .syntax_errors
+            .iter()
+            .map(|e| format!("{}: {}", e.summary, e.detail))
+            .collect();
+        assert_eq!(
+            errors,
+            [format!(
+                "Failed to read variables file: Error while reading {shown}: read {shown}: is a \
+                 directory."
+            )]
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     /// Recorded from Terraform 1.11.4: a byte that is not UTF-8 in a `.tfvars` value is
