@@ -632,7 +632,9 @@ fn mismatch_objects(got: &Type, want: &Type) -> String {
     };
     let mut wanted: Vec<&Attribute> = wa.iter().collect();
     wanted.sort_by(|a, b| a.name.cmp(&b.name));
+    // Missing attributes are reported in preference to one that cannot convert, as cty does.
     let mut missing = Vec::new();
+    let mut mismatch = None;
     for w in wanted {
         match find(ga, &w.name) {
             None => {
@@ -640,20 +642,23 @@ fn mismatch_objects(got: &Type, want: &Type) -> String {
                     missing.push(go_quote(&w.name));
                 }
             }
-            Some(g) => {
-                if g.ty.same_as(&w.ty) || can_convert(&g.ty, &w.ty) {
-                    continue;
+            Some(g) if mismatch.is_none() => {
+                if !(g.ty.same_as(&w.ty) || can_convert(&g.ty, &w.ty)) {
+                    mismatch = Some((w, g));
                 }
-                return format!(
-                    "attribute {}: {}",
-                    go_quote(&w.name),
-                    mismatch_message(&g.ty, &w.ty)
-                );
             }
+            Some(_) => {}
         }
     }
     match missing.len() {
-        0 => "incorrect object attributes".into(),
+        0 => match mismatch {
+            Some((w, g)) => format!(
+                "attribute {}: {}",
+                go_quote(&w.name),
+                mismatch_message(&g.ty, &w.ty)
+            ),
+            None => "incorrect object attributes".into(),
+        },
         1 => format!("attribute {} is required", missing[0]),
         2 => format!("attributes {} and {} are required", missing[0], missing[1]),
         n => format!(

@@ -186,6 +186,17 @@ fn objects() {
         err(r#"{"A":"x","b":1,"c":true}"#, t),
         r#"attribute "a" is required"#
     );
+    // A missing attribute is named before one that cannot convert
+    // (tests/conformance/cases/conv_object, missing_and_unconvertible and
+    // missing_two_and_unconvertible).
+    assert_eq!(
+        err(r#"{"b":[1],"c":true}"#, t),
+        r#"attribute "a" is required"#
+    );
+    assert_eq!(
+        err(r#"{"c":[1]}"#, t),
+        r#"attributes "a" and "b" are required"#
+    );
     assert_eq!(
         err(r#"{"a":"x","b":"y","c":true}"#, t),
         ".b: a number is required"

@@ -334,6 +334,7 @@ def define():
     m.x("nulls", '{"a": null, "b": null, "c": null}').x("case_sensitive", '{"A": "x", "b": 1, "c": true}')
     m.x("array", "[]").x("string", '"x"').x("null", "null").x("bad_b", '{"a": "x", "b": "y", "c": true}')
     m.x("two_bad", '{"a": [], "b": "y", "c": true}')
+    m.x("missing_and_unconvertible", '{"b": [1], "c": true}').x("missing_two_and_unconvertible", '{"c": [1]}')
     m = single(
         "conv_object_optional",
         "objects",
