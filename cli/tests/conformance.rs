@@ -66,10 +66,6 @@ fn key_phrase(d: &Diagnostic) -> String {
                 // skip the `main.tf:1,1-13: ` location
                 rest.split_once(": ").map_or(rest, |(_, r)| r)
             };
-            let rest = rest
-                .split(". Invalid value defined at")
-                .next()
-                .unwrap_or(rest);
             return rest.trim_end_matches('.').to_string();
         }
     }

@@ -82,7 +82,7 @@ pub fn lower_expr(expr: &tfvars_hcl::Expr, file: Option<&SourceFile>) -> Result<
 /// met (`true ? 1 : var.x` is 1); in the body of a `for` it is an unknown name (HCL evaluates
 /// a body in a context of the `for`'s symbols alone). Every other problem is reported as found.
 pub fn lower_constant(expr: &tfvars_hcl::Expr) -> Result<Expr, Vec<LowerError>> {
-    let (out, errors, _) = lower_constant_reached(expr);
+    let (out, errors, _) = lower_constant_reached(expr, None);
     if errors.is_empty() {
         Ok(out)
     } else {
@@ -103,10 +103,20 @@ pub(crate) enum ConstantError {
 /// value, a `variable` block's other arguments): one written as literals alone is read straight
 /// from the syntax tree ([`literal::literal_value`]), anything else is lowered and evaluated.
 pub(crate) fn evaluate_constant(expr: &tfvars_hcl::Expr) -> Result<Value, ConstantError> {
+    evaluate_constant_in(expr, None)
+}
+
+/// [`evaluate_constant`] of an expression parsed from `file`: every node records its place, so
+/// that an evaluation error points where Terraform points (the condition of a template's `if`,
+/// a `for`'s collection, the value of an item whose key is null, each element's failure).
+pub(crate) fn evaluate_constant_in(
+    expr: &tfvars_hcl::Expr,
+    file: Option<&SourceFile>,
+) -> Result<Value, ConstantError> {
     if let Some(value) = literal::literal_value(expr) {
         return Ok(value);
     }
-    match lower_constant_recovering(expr) {
+    match lower_constant_recovering(expr, file) {
         Ok(lowered) => {
             tfvars_runtime::eval::eval_constant(&lowered).map_err(ConstantError::Evaluation)
         }
@@ -119,11 +129,13 @@ pub(crate) fn evaluate_constant(expr: &tfvars_hcl::Expr) -> Result<Value, Consta
 /// operator or splat over one (HCL gives an operation with a failed operand an unknown result
 /// of its type: `var.x || true` is an unknown bool, `-var.x` an unknown number). The value is
 /// `None` when another problem stops Terraform first, or when the evaluation fails too
-/// (Terraform reports that failure in words of its own).
-pub(crate) fn lower_constant_recovering(
+/// (Terraform reports that failure in words of its own). With `file`, the nodes record their
+/// places in it.
+fn lower_constant_recovering(
     expr: &tfvars_hcl::Expr,
+    file: Option<&SourceFile>,
 ) -> Result<Expr, (Vec<LowerError>, Option<Value>)> {
-    let (out, errors, refused_only) = lower_constant_reached(expr);
+    let (out, errors, refused_only) = lower_constant_reached(expr, file);
     if errors.is_empty() {
         return Ok(out);
     }
@@ -137,8 +149,12 @@ pub(crate) fn lower_constant_recovering(
 
 /// [`lower_constant`]'s expression, the refused parts unknown values in it, its problems, and
 /// whether those are refusals alone.
-fn lower_constant_reached(expr: &tfvars_hcl::Expr) -> (Expr, Vec<LowerError>, bool) {
+fn lower_constant_reached(
+    expr: &tfvars_hcl::Expr,
+    file: Option<&SourceFile>,
+) -> (Expr, Vec<LowerError>, bool) {
     let mut l = Lowerer::new(true);
+    l.places = file;
     let out = l.expr(expr);
     // Every problem a refusal, each its own (the errors and the refusals then line up).
     if l.errors.len() > l.refusals {

@@ -4,7 +4,7 @@ use std::ops::Range;
 
 use tfvars_runtime::{Diagnostic, InputVariable, Location, Severity};
 
-use crate::lower::{evaluate_constant, locate_constant_error, ConstantError};
+use crate::lower::{evaluate_constant_in, locate_constant_error, ConstantError};
 use crate::source::SourceFile;
 
 /// Parses a `.tfvars` file whose every value counts. `file` names it in locations. Every
@@ -93,7 +93,7 @@ pub fn read_tfvars(text: &str, file: &str) -> Result<Vec<TfvarsValue>, Vec<Diagn
     }
     let values = body.attributes().map(|attr| {
         let name = attr.name;
-        let value = match evaluate_constant(&attr.expr) {
+        let value = match evaluate_constant_in(&attr.expr, Some(&src)) {
             Ok(value) => Ok(InputVariable {
                 name: name.to_string(),
                 value,
@@ -104,14 +104,7 @@ pub fn read_tfvars(text: &str, file: &str) -> Result<Vec<TfvarsValue>, Vec<Diagn
                 )),
                 source: Default::default(),
             }),
-            Err(ConstantError::Lowering(errs, _)) => Err(errs
-                .into_iter()
-                .map(|e| diag(e.span.clone(), &e.summary, e.sentence(), Some(name)))
-                .collect()),
-            Err(ConstantError::Evaluation(e)) => Err(locate_constant_error(&attr.expr, &e)
-                .into_iter()
-                .map(|l| diag(l.span, &l.summary, l.detail, Some(name)))
-                .collect()),
+            Err(e) => Err(value_errors(&src, &attr.expr, e, name)),
         };
         TfvarsValue {
             name: name.to_string(),
@@ -127,38 +120,73 @@ pub fn read_tfvars(text: &str, file: &str) -> Result<Vec<TfvarsValue>, Vec<Diagn
 pub fn parse_tfvars_value(text: &str, name: &str) -> Result<InputVariable, Vec<Diagnostic>> {
     let file = format!("<value for var.{name}>");
     let src = SourceFile::new(file.as_str(), file.as_str(), text.to_string());
-    let diag = |span: Option<Range<usize>>, summary: &str, detail: String| Diagnostic {
-        severity: Severity::Error,
-        summary: summary.to_string(),
-        detail,
-        variable: Some(name.to_string()),
-        path: String::new(),
-        location: Some(src.location_of(span)),
-    };
     let arena = tfvars_hcl::Arena::new();
     let parsed = tfvars_hcl::parse_expression(&arena, &src.text, &file);
     if !parsed.diagnostics.is_empty() {
         return Err(parsed
             .diagnostics
             .into_iter()
-            .map(|d| diag(Some(d.span.range()), &d.summary, d.detail))
+            .map(|d| {
+                let at = src.location_of(Some(d.span.range()));
+                error_at(at, &d.summary, d.detail, Some(name))
+            })
             .collect());
     }
-    match evaluate_constant(&parsed.value) {
+    match evaluate_constant_in(&parsed.value, Some(&src)) {
         Ok(value) => Ok(InputVariable {
             name: name.to_string(),
             value,
             location: None,
             source: Default::default(),
         }),
-        Err(ConstantError::Lowering(errs, _)) => Err(errs
+        Err(e) => Err(value_errors(&src, &parsed.value, e, name)),
+    }
+}
+
+/// An error of a variables file or text, at `location`, about the variable `name` if known.
+fn error_at(location: Location, summary: &str, detail: String, name: Option<&str>) -> Diagnostic {
+    Diagnostic {
+        severity: Severity::Error,
+        summary: summary.to_string(),
+        detail,
+        variable: name.map(str::to_string),
+        path: String::new(),
+        location: Some(location),
+    }
+}
+
+/// The errors of the value `expr` of the variable `name`, read from `src`, that has none: its
+/// refused references and calls, or its evaluation errors, each where Terraform points (the
+/// place the lowered value recorded, its whole range; else where [`locate_constant_error`]
+/// finds it).
+fn value_errors(
+    src: &SourceFile,
+    expr: &tfvars_hcl::Expr,
+    e: ConstantError,
+    name: &str,
+) -> Vec<Diagnostic> {
+    let at = |span: Option<Range<usize>>| src.location_of(span);
+    match e {
+        ConstantError::Lowering(errs, _) => errs
             .into_iter()
-            .map(|e| diag(e.span.clone(), &e.summary, e.sentence()))
-            .collect()),
-        Err(ConstantError::Evaluation(e)) => Err(locate_constant_error(&parsed.value, &e)
+            .map(|e| error_at(at(e.span.clone()), &e.summary, e.sentence(), Some(name)))
+            .collect(),
+        ConstantError::Evaluation(e)
+            if e.range.is_some() && e.more.iter().all(|m| m.range.is_some()) =>
+        {
+            e.all()
+                .into_iter()
+                .map(|e| {
+                    let range = *e.range.expect("checked above");
+                    let location = Location::spanning(src.name.clone(), range);
+                    error_at(location, &e.summary, e.detail, Some(name))
+                })
+                .collect()
+        }
+        ConstantError::Evaluation(e) => locate_constant_error(expr, &e)
             .into_iter()
-            .map(|l| diag(l.span, &l.summary, l.detail))
-            .collect()),
+            .map(|l| error_at(at(l.span), &l.summary, l.detail, Some(name)))
+            .collect(),
     }
 }
 
@@ -389,6 +417,31 @@ mod tests {
         assert_eq!(vars[2].value, obj(&[("true", n(1)), ("1", n(2))]));
     }
 
+    /// Recorded from Terraform 1.11.4 (`terraform plan -json`): evaluation errors point at the
+    /// part that failed, with its whole range, and every element's failure is reported.
+    #[test]
+    fn evaluation_errors_point_at_the_failing_part() {
+        let text = "a = \"%{if null}x%{endif}\"\nb = \"%{for x in 5}x%{endfor}\"\nc = {(null) = 2}\nd = [for x in [\"a\", \"b\"] : x + 1]\n";
+        let errs = parse_tfvars(text, "x.tfvars").unwrap_err();
+        let got: Vec<String> = errs
+            .iter()
+            .map(|d| {
+                let r = d.location.as_ref().unwrap().range.unwrap();
+                format!("{} {}", r.text_in("x.tfvars"), d.summary)
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [
+                "x.tfvars:1,11-15 Null condition",
+                "x.tfvars:2,17-18 Iteration over non-iterable value",
+                "x.tfvars:3,15-16 Null value as key",
+                "x.tfvars:4,28-29 Invalid operand",
+                "x.tfvars:4,28-29 Invalid operand",
+            ]
+        );
+    }
+
     #[test]
     fn ambiguous_and_null_keys() {
         let errs = parse_tfvars(
@@ -412,11 +465,12 @@ mod tests {
             .iter()
             .map(|d| format!("{} {}", d.location.as_ref().unwrap(), d.summary))
             .collect();
+        // Recorded from Terraform 1.11.4: a null key is reported at the item's value.
         assert_eq!(
             got,
             [
                 "x.tfvars:1:7 Ambiguous attribute key",
-                "x.tfvars:2:5 Null value as key"
+                "x.tfvars:2:16 Null value as key"
             ]
         );
     }

@@ -311,7 +311,6 @@ fn undeclared_warning(input: &InputVariable) -> Diagnostic {
     }
 }
 
-// Terraform's `file:line,col` form of a position.
 /// Terraform's detail for a value that does not convert to its variable's type. For a
 /// sensitive variable it names the place of the input, not the declaration, and the
 /// conversion's message (which the caller has cleared of the value itself).
@@ -340,7 +339,10 @@ pub fn unsuitable_value_detail(
 }
 
 fn terraform_position(loc: &Location) -> String {
-    format!("{}:{},{}", loc.file, loc.line, loc.column)
+    match &loc.range {
+        Some(range) => range.text_in(&loc.file),
+        None => format!("{}:{},{}", loc.file, loc.line, loc.column),
+    }
 }
 
 // Terraform's range of a variable's declaration, `main.tf:1,1-13`: the `variable "name"`

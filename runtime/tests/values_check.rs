@@ -269,7 +269,7 @@ fn sensitive_type_errors_point_at_the_declaration() {
     let d = c.report.errors().next().unwrap();
     assert_eq!(
         d.detail,
-        "The given value is not suitable for var.n, which is sensitive: a number is required. Invalid value defined at 1.tfvars.json:1,7."
+        "The given value is not suitable for var.n, which is sensitive: a number is required. Invalid value defined at 1.tfvars.json:1,7-10."
     );
     assert_eq!(d.location.as_ref().unwrap().to_string(), "main.tf:10:1");
 }

@@ -352,7 +352,15 @@ impl<'a> Scope<'a> {
                     }
                 }
                 Ok(None) => unknown_key = true,
-                Err(e) => errors.push(e),
+                // HCL points at the item's value for a null key, at the key otherwise.
+                Err(e) => {
+                    let subject = if e.summary == "Null value as key" {
+                        v
+                    } else {
+                        k
+                    };
+                    errors.push(e.at(super::subject::range_of(subject)));
+                }
             }
         }
         if let Some(e) = joined(errors) {
