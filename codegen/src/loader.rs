@@ -440,7 +440,19 @@ impl Decls {
                     }
                 } else {
                     match convert_value(raw, &spec.ty) {
-                        Ok(v) => spec.default = Some(v),
+                        Ok(v) => {
+                            if let Err(detail) = convert_again(&v, &spec.ty) {
+                                problems.push(d.header.problem(
+                                    "Invalid default value for module argument",
+                                    &format!(
+                                        "The default value for variable \"{}\" is incompatible \
+                                         with its type constraint: {detail}.",
+                                        spec.name
+                                    ),
+                                ));
+                            }
+                            spec.default = Some(v);
+                        }
                         Err(detail) => {
                             let (at, detail) = match d.overridden {
                                 Some((Overridden::Type, over)) => (
@@ -558,6 +570,18 @@ impl FileCx<'_, '_> {
             self.problem(span, &e.summary, &e.detail);
         }
     }
+}
+
+/// Converts a default, already converted to its type `ty`, once more, as Terraform does when it
+/// plans (and validates): a conversion that unifies element types of `any` need not give a
+/// value that converts again (`[[], [[1]]]` for `list(list(list(any)))`: the empty list's
+/// element type is `list(any)` the second time, its sibling's `list(number)`). Without `any`
+/// in the type, a converted value converts to itself.
+fn convert_again(value: &Value, ty: &Type) -> Result<(), String> {
+    if !ty.has_any() {
+        return Ok(());
+    }
+    convert_value(value.clone(), ty).map(drop)
 }
 
 /// Converts a value to a type constraint with Terraform's rules.
