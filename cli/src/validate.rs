@@ -299,7 +299,16 @@ impl<'a> Output<'a> {
                 q(&d.detail)
             );
             if let Some(loc) = &d.location {
-                let range = loc.range.unwrap_or_else(|| self.range_from_start(loc));
+                let range = match loc.range {
+                    // Terraform shows an empty range (the end of a file) one character wide.
+                    Some(mut r) if r.start == r.end => {
+                        r.end.column += 1;
+                        r.end.byte += 1;
+                        r
+                    }
+                    Some(r) => r,
+                    None => self.range_from_start(loc),
+                };
                 let pos = |name: &str, p: SourcePos| {
                     format!(
                         "        \"{name}\": {{\n          \"line\": {},\n          \"column\": {},\n          \"byte\": {}\n        }}",

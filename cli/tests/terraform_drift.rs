@@ -47,6 +47,8 @@ fn sample(cases: &[Case]) -> Vec<&Case> {
         "src_auto_malformed/both_malformed",
         "files_values/scratch",
         "files_errors/scratch",
+        "src_values_that_count/failing_values_counted",
+        "hcl_exprs/template_two_errors",
     ] {
         if let Some(c) = cases.iter().find(|c| c.name == want) {
             if !picked.iter().any(|p| p.name == c.name) {

@@ -580,10 +580,11 @@ impl<'f> Lowerer<'f> {
                 .filter(|b| *b != SPLAT_SYMBOL)
                 .collect();
             if symbols.is_empty() {
+                // HCL points at the root name (`var` of `var.x`).
                 return self.refuse(
                     VARIABLES_NOT_ALLOWED,
                     "Variables may not be used here",
-                    span,
+                    root_span,
                 );
             }
             let detail = match tfvars_hcl::name_suggestion(name, symbols) {

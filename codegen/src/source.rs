@@ -255,6 +255,14 @@ impl SourceFile {
         self.location(span.map_or(0, |s| s.start))
     }
 
+    /// The location of a span with its whole range, or of the file's start when there is none.
+    pub fn location_spanning(&self, span: Option<Range<usize>>) -> Location {
+        match span {
+            Some(span) => Location::spanning(self.name.clone(), self.range(span)),
+            None => self.location(0),
+        }
+    }
+
     /// The text of a span (empty when out of range).
     pub fn snippet(&self, span: Range<usize>) -> &str {
         self.text.get(span).unwrap_or("")

@@ -51,7 +51,7 @@ pub fn read_tfvars(text: &str, file: &str) -> Result<Vec<TfvarsValue>, Vec<Diagn
             detail,
             variable: var.map(str::to_string),
             path: String::new(),
-            location: Some(src.location_of(span)),
+            location: Some(src.location_spanning(span)),
         };
     let arena = tfvars_hcl::Arena::for_text(text.len());
     let parsed = tfvars_hcl::parse_body(&arena, text, file);
@@ -127,7 +127,7 @@ pub fn parse_tfvars_value(text: &str, name: &str) -> Result<InputVariable, Vec<D
             .diagnostics
             .into_iter()
             .map(|d| {
-                let at = src.location_of(Some(d.span.range()));
+                let at = src.location_spanning(Some(d.span.range()));
                 error_at(at, &d.summary, d.detail, Some(name))
             })
             .collect());
@@ -165,7 +165,7 @@ fn value_errors(
     e: ConstantError,
     name: &str,
 ) -> Vec<Diagnostic> {
-    let at = |span: Option<Range<usize>>| src.location_of(span);
+    let at = |span: Option<Range<usize>>| src.location_spanning(span);
     match e {
         ConstantError::Lowering(errs, _) => errs
             .into_iter()
@@ -415,6 +415,44 @@ mod tests {
             obj(&[("k", n(3)), ("x", Value::String("k = 9".into()))])
         );
         assert_eq!(vars[2].value, obj(&[("true", n(1)), ("1", n(2))]));
+    }
+
+    /// Recorded from Terraform 1.11.4 (`terraform plan -json`): the file's own problems and the
+    /// refused parts of values come with their whole ranges.
+    #[test]
+    fn problems_carry_their_ranges() {
+        let ranges = |text: &str| -> Vec<String> {
+            let errs = parse_tfvars(text, "x.tfvars").unwrap_err();
+            errs.iter()
+                .map(|d| {
+                    let r = d.location.as_ref().unwrap().range.unwrap();
+                    format!("{} {}", r.text_in("x.tfvars"), d.summary)
+                })
+                .collect()
+        };
+        assert_eq!(
+            ranges("region  = upper(\"eu-west-1\")\nowner   = var.team\n"),
+            [
+                "x.tfvars:1,11-29 Function calls not allowed",
+                "x.tfvars:2,11-14 Variables not allowed",
+            ]
+        );
+        assert_eq!(
+            ranges("a = 1\nb {}\n"),
+            ["x.tfvars:2,1-2 Unexpected \"b\" block"]
+        );
+        assert_eq!(
+            ranges("region = = 1\n"),
+            ["x.tfvars:1,10-11 Invalid expression"]
+        );
+        assert_eq!(
+            ranges("region = {a = 1 b = 2}\n"),
+            ["x.tfvars:1,17-18 Missing attribute separator"]
+        );
+        assert_eq!(
+            ranges("region = 1\nregion = 2\n"),
+            ["x.tfvars:2,1-7 Attribute redefined"]
+        );
     }
 
     /// Recorded from Terraform 1.11.4 (`terraform plan -json`): evaluation errors point at the
