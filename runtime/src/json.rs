@@ -59,6 +59,7 @@ fn tfvars_json(text: &str, file: &str) -> Result<Vec<InputVariable>, Vec<Diagnos
         _ if diags.iter().any(|d| d.summary == TOO_DEEP) => {}
         other => diags.push(error(
             other.start(),
+            other.end(),
             "Root value must be object",
             "The root value in a JSON-based configuration must be either a JSON object or a JSON array of objects.",
         )),
@@ -69,11 +70,13 @@ fn tfvars_json(text: &str, file: &str) -> Result<Vec<InputVariable>, Vec<Diagnos
     let entries = match doc.root {
         Root::Object(object) => object.entries,
         other => {
+            // HCL points at the opening bracket only.
             return Err(vec![error(
+                other.start(),
                 other.start(),
                 "Incorrect JSON value type",
                 "A JSON object is required here, setting the arguments for this block.",
-            )])
+            )]);
         }
     };
     // The document's keys are the arguments of a body (Terraform's `JustAttributes`): a
@@ -86,6 +89,7 @@ fn tfvars_json(text: &str, file: &str) -> Result<Vec<InputVariable>, Vec<Diagnos
         let first = &entries[first];
         diags.push(error(
             &entry.name_at,
+            &entry.name_end,
             "Duplicate attribute definition",
             format!(
                 "The argument {} was already set at {}.",
@@ -141,25 +145,36 @@ pub fn parse_json_value(text: &str, file: &str) -> Result<Value, Vec<Diagnostic>
     }
 }
 
-fn error(at: &SourcePos, summary: &str, detail: impl Into<String>) -> Diagnostic {
+// An error over `start..end`, as HCL's JSON parser gives it: the range of the token at fault
+// (an empty one, at the end of the text or inside a string, Terraform shows one character
+// wide).
+fn error(
+    start: &SourcePos,
+    end: &SourcePos,
+    summary: &str,
+    detail: impl Into<String>,
+) -> Diagnostic {
     Diagnostic {
         severity: Severity::Error,
         summary: summary.to_string(),
         detail: detail.into(),
         variable: None,
         path: String::new(),
-        location: Some(location(at)),
+        location: Some(location(start, end)),
     }
 }
 
-// A position as a location; the file name is filled in when it leaves this module (see
+// A range as a location; the file name is filled in when it leaves this module (see
 // `with_file`), so that positions stay small and never allocate.
-fn location(at: &SourcePos) -> Location {
+fn location(start: &SourcePos, end: &SourcePos) -> Location {
     Location {
         file: "".into(),
-        line: at.line,
-        column: at.column,
-        range: None,
+        line: start.line,
+        column: start.column,
+        range: Some(SourceRange {
+            start: *start,
+            end: *end,
+        }),
     }
 }
 
@@ -348,9 +363,11 @@ impl<'a> Scanner<'a> {
                 }
             }
             Kind::Invalid => {
+                // HCL's scanner stops after the character it cannot read.
+                let next = text[p.byte..].chars().next().map_or(1, char::len_utf8);
                 let mut end = *p;
                 end.column += 1;
-                let next = text[p.byte..].chars().next().map_or(1, char::len_utf8);
+                end.byte += next;
                 self.stopped = Some(end);
                 return Token {
                     kind: Kind::Invalid,
@@ -438,6 +455,7 @@ impl ObjectNode {
             if let Some(first) = first {
                 duplicates.push(error(
                     &e.name_at,
+                    &e.name_end,
                     "Duplicate object attribute",
                     format!(
                         "An attribute named {} was already defined at {}.",
@@ -494,6 +512,13 @@ impl Root {
             Root::Other(p) => &p.start,
         }
     }
+
+    fn end(&self) -> &SourcePos {
+        match self {
+            Root::Object(o) => &o.end,
+            Root::Other(p) => &p.end,
+        }
+    }
 }
 
 struct Document {
@@ -526,9 +551,10 @@ impl Document {
             _ => Root::Other(p.value(0)),
         };
         if p.diags.is_empty() && p.peek().kind != Kind::Eof {
-            let at = p.peek().start;
+            let (at, end) = (p.peek().start, p.peek().end);
             p.diags.push(error(
                 &at,
+                &end,
                 "Extraneous data after value",
                 "Extra characters appear after the JSON value.",
             ));
@@ -563,8 +589,8 @@ impl<'a> Parser<'a> {
         t
     }
 
-    fn fail(&mut self, at: &SourcePos, summary: &str, detail: &str) {
-        self.diags.push(error(at, summary, detail));
+    fn fail(&mut self, (start, end): (SourcePos, SourcePos), summary: &str, detail: &str) {
+        self.diags.push(error(&start, &end, summary, detail));
     }
 
     // HCL's parseValue: always a node, an invalid one where the value did not parse.
@@ -580,7 +606,7 @@ impl<'a> Parser<'a> {
             Kind::BraceO | Kind::BrackO if depth >= MAX_DEPTH => {
                 self.too_deep = true;
                 self.fail(
-                    &start,
+                    (start, end),
                     TOO_DEEP,
                     &format!("arrays and objects may be nested at most {MAX_DEPTH} levels deep"),
                 );
@@ -597,7 +623,7 @@ impl<'a> Parser<'a> {
             Kind::Keyword => self.keyword(),
             Kind::BraceC => {
                 self.fail(
-                    &start,
+                    (start, end),
                     "Missing JSON value",
                     "A JSON value must start with a brace, a bracket, a number, a string, or a keyword.",
                 );
@@ -605,19 +631,23 @@ impl<'a> Parser<'a> {
             }
             Kind::BrackC => {
                 self.fail(
-                    &start,
+                    (start, end),
                     "Missing array element value",
                     "A JSON value must start with a brace, a bracket, a number, a string, or a keyword.",
                 );
                 None
             }
             Kind::Eof => {
-                self.fail(&start, "Missing value", "The JSON data ends prematurely.");
+                self.fail(
+                    (start, end),
+                    "Missing value",
+                    "The JSON data ends prematurely.",
+                );
                 None
             }
             _ => {
                 self.fail(
-                    &start,
+                    (start, end),
                     "Invalid start of value",
                     "A JSON value must start with a brace, a bracket, a number, a string, or a keyword.",
                 );
@@ -649,7 +679,8 @@ impl<'a> Parser<'a> {
     }
 
     fn object(&mut self, depth: usize) -> Option<ObjectNode> {
-        let open_at = self.read().start;
+        let open = self.read();
+        let (open_at, open_end) = (open.start, open.end);
         let mut entries = Vec::new();
         loop {
             if self.too_deep {
@@ -658,7 +689,7 @@ impl<'a> Parser<'a> {
             if self.peek().kind == Kind::BraceC {
                 break;
             }
-            let at = self.peek().start;
+            let at = (self.peek().start, self.peek().end);
             let key = match self.peek().kind {
                 Kind::String => self.string(),
                 _ => {
@@ -668,29 +699,29 @@ impl<'a> Parser<'a> {
             };
             let Some((name, name_at, name_end)) = key else {
                 self.fail(
-                    &at,
+                    at,
                     "Invalid object property name",
                     "A JSON object property name must be a string",
                 );
                 return None;
             };
             let colon = self.read();
-            let (ckind, cstart) = (colon.kind, colon.start);
+            let (ckind, cstart) = (colon.kind, (colon.start, colon.end));
             if ckind != Kind::Colon {
                 self.recover(colon, Kind::BraceO, Kind::BraceC);
                 match ckind {
                     Kind::BraceC | Kind::Comma => self.fail(
-                        &cstart,
+                        cstart,
                         "Missing object value",
                         "A JSON object attribute must have a value, introduced by a colon.",
                     ),
                     Kind::Equals => self.fail(
-                        &cstart,
+                        cstart,
                         "Missing property value colon",
                         "JSON uses a colon as its name/value delimiter, not an equals sign.",
                     ),
                     _ => self.fail(
-                        &cstart,
+                        cstart,
                         "Missing property value colon",
                         "A colon must appear between an object property's name and its value.",
                     ),
@@ -709,10 +740,11 @@ impl<'a> Parser<'a> {
             }
             match self.peek().kind {
                 Kind::Comma => {
-                    let comma = self.read().start;
+                    let comma = self.read();
+                    let comma = (comma.start, comma.end);
                     if self.peek().kind == Kind::BraceC {
                         self.fail(
-                            &comma,
+                            comma,
                             "Trailing comma in object",
                             "JSON does not permit a trailing comma after the final property in an object.",
                         );
@@ -721,7 +753,7 @@ impl<'a> Parser<'a> {
                 }
                 Kind::Eof => {
                     self.fail(
-                        &open_at,
+                        (open_at, open_end),
                         "Unclosed object",
                         "No closing brace was found for this JSON object.",
                     );
@@ -730,9 +762,9 @@ impl<'a> Parser<'a> {
                 Kind::BrackC => {
                     // Terraform 1.11 consumes the bracket and reports what follows it.
                     self.read();
-                    let at = self.peek().start;
+                    let at = (self.peek().start, self.peek().end);
                     self.fail(
-                        &at,
+                        at,
                         "Mismatched braces",
                         "A JSON object must be closed with a brace, not a bracket.",
                     );
@@ -742,9 +774,9 @@ impl<'a> Parser<'a> {
                 _ => {
                     let next = self.read();
                     self.recover(next, Kind::BraceO, Kind::BraceC);
-                    let at = self.peek().start;
+                    let at = (self.peek().start, self.peek().end);
                     self.fail(
-                        &at,
+                        at,
                         "Missing attribute seperator comma",
                         "A comma must appear between each property definition in an object.",
                     );
@@ -761,7 +793,8 @@ impl<'a> Parser<'a> {
     }
 
     fn array(&mut self, depth: usize) -> Option<Parsed> {
-        let open_at = self.read().start;
+        let open = self.read();
+        let (open_at, open_end) = (open.start, open.end);
         let mut items = Vec::new();
         let mut duplicates = Vec::new();
         loop {
@@ -779,10 +812,11 @@ impl<'a> Parser<'a> {
             }
             match self.peek().kind {
                 Kind::Comma => {
-                    let comma = self.read().start;
+                    let comma = self.read();
+                    let comma = (comma.start, comma.end);
                     if self.peek().kind == Kind::BrackC {
                         self.fail(
-                            &comma,
+                            comma,
                             "Trailing comma in array",
                             "JSON does not permit a trailing comma after the final value in an array.",
                         );
@@ -792,9 +826,9 @@ impl<'a> Parser<'a> {
                 Kind::Colon => {
                     let next = self.read();
                     self.recover(next, Kind::BrackO, Kind::BrackC);
-                    let at = self.peek().start;
+                    let at = (self.peek().start, self.peek().end);
                     self.fail(
-                        &at,
+                        at,
                         "Invalid array value",
                         "A colon is not used to introduce values in a JSON array.",
                     );
@@ -805,7 +839,7 @@ impl<'a> Parser<'a> {
                     self.recover(next, Kind::BrackO, Kind::BrackC);
                     // Terraform's summary says "object" for arrays too.
                     self.fail(
-                        &open_at,
+                        (open_at, open_end),
                         "Unclosed object",
                         "No closing bracket was found for this JSON array.",
                     );
@@ -813,10 +847,10 @@ impl<'a> Parser<'a> {
                 }
                 Kind::BraceC => {
                     let next = self.read();
-                    let at = next.start;
+                    let at = (next.start, next.end);
                     self.recover(next, Kind::BrackO, Kind::BrackC);
                     self.fail(
-                        &at,
+                        at,
                         "Mismatched brackets",
                         "A JSON array must be closed with a bracket, not a brace.",
                     );
@@ -826,9 +860,9 @@ impl<'a> Parser<'a> {
                 _ => {
                     let next = self.read();
                     self.recover(next, Kind::BrackO, Kind::BrackC);
-                    let at = self.peek().start;
+                    let at = (self.peek().start, self.peek().end);
                     self.fail(
-                        &at,
+                        at,
                         "Missing attribute seperator comma",
                         "A comma must appear between each value in an array.",
                     );
@@ -850,9 +884,8 @@ impl<'a> Parser<'a> {
         match Number::parse_json(t.text) {
             Some(n) => Some(Parsed::plain(Value::Number(n), t.start, t.end)),
             None => {
-                let at = t.start;
                 self.fail(
-                    &at,
+                    (t.start, t.end),
                     "Invalid JSON number",
                     "There is a syntax error in the given JSON number.",
                 );
@@ -869,10 +902,12 @@ impl<'a> Parser<'a> {
             Err(offset) => {
                 // Where Go's decoder stopped: the token start plus the bytes it read, counted
                 // as columns (as Terraform does).
+                // An empty range there, shown one character wide.
                 let mut at = t.start;
                 at.column += offset as u32;
+                at.byte += offset as u32;
                 self.fail(
-                    &at,
+                    (at, at),
                     "Invalid JSON string",
                     "There is a syntax error in the given JSON string.",
                 );
@@ -893,7 +928,7 @@ impl<'a> Parser<'a> {
                     "The JavaScript identifier {} cannot be used in JSON.",
                     go_quote(word)
                 );
-                self.fail(&start, "Invalid JSON keyword", &detail);
+                self.fail((start, end), "Invalid JSON keyword", &detail);
                 None
             }
             _ => {
@@ -906,7 +941,7 @@ impl<'a> Parser<'a> {
                     "{} is not a valid JSON keyword.{suggestion}",
                     go_quote(word)
                 );
-                self.fail(&start, "Invalid JSON keyword", &detail);
+                self.fail((start, end), "Invalid JSON keyword", &detail);
                 None
             }
         }

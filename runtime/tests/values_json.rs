@@ -98,6 +98,69 @@ fn with_root(mut d: Vec<(String, String)>) -> Vec<(String, String)> {
 
 // Summaries, details and positions as Terraform 1.11.4 reports them (`terraform plan
 // -var-file=x.tfvars.json`); a broken structure also gives «Root value must be object».
+/// Each error's whole range, as `terraform plan -json` (1.11.4) gave it for the same file: the
+/// token at fault, or an empty range (the end of the text, a place inside a string) that
+/// Terraform shows one character wide.
+#[test]
+fn syntax_errors_carry_terraform_ranges() {
+    let ranges = |text: &str| -> Vec<String> {
+        let mut out: Vec<String> = parse_tfvars_json(text, "x.tfvars.json")
+            .unwrap_err()
+            .into_iter()
+            .filter(|d| d.summary != "Root value must be object")
+            .map(|d| {
+                let r = d.location.unwrap().range.unwrap();
+                format!(
+                    "{} {}:{}-{}:{}",
+                    d.summary, r.start.column, r.start.byte, r.end.column, r.end.byte
+                )
+            })
+            .collect();
+        out.sort();
+        out
+    };
+    // `start column:byte-end column:byte`; an empty range is widened when shown.
+    let cases: [(&str, &[&str]); 10] = [
+        (
+            r#"{"region": "a", "region": "b"}"#,
+            &["Duplicate attribute definition 17:16-25:24"],
+        ),
+        (
+            r#"{"owner": {"a": "x", "a": "y"}}"#,
+            &["Duplicate object attribute 22:21-25:24"],
+        ),
+        (
+            r#"{"region": "a"} x"#,
+            &["Extraneous data after value 17:16-18:17"],
+        ),
+        (
+            r#"[{"region": "a"}]"#,
+            &["Incorrect JSON value type 1:0-1:0"],
+        ),
+        (r#"{"region": 01}"#, &["Invalid JSON number 12:11-14:13"]),
+        (r#"{"region": True}"#, &["Invalid JSON keyword 12:11-16:15"]),
+        (r#"{"region": "\x"}"#, &["Invalid JSON string 15:14-15:14"]),
+        (
+            r#"{"region": [1 2]}"#,
+            &["Missing attribute seperator comma 17:16-18:17"],
+        ),
+        (
+            r#"{"region" "a"}"#,
+            &["Missing property value colon 11:10-14:13"],
+        ),
+        (
+            r#"{"region": 'a'}"#,
+            &[
+                "Invalid start of value 12:11-13:12",
+                "Missing attribute seperator comma 13:12-13:12",
+            ],
+        ),
+    ];
+    for (text, want) in cases {
+        assert_eq!(ranges(text), want, "{text}");
+    }
+}
+
 #[test]
 fn syntax_errors_match_terraform() {
     assert_eq!(

@@ -761,7 +761,7 @@ fn push_message_lit(out: &mut String, parts: &[&str]) {
 }
 
 /// The type `T` of `maybe_<field>(None::<T>)`: what the field's setter accepts (see
-/// [`render_field`]), named so that `None` needs no inference.
+/// `render_field`), named so that `None` needs no inference.
 pub fn setter_input_type(krate: &str, f: &FieldDef) -> String {
     match f.ty.leaf {
         Leaf::Number => format!("{krate}::Number"),
