@@ -59,6 +59,9 @@ pub fn from_sources<V: ModuleVariables>(
             diagnostics: assembled.syntax_errors,
         });
     }
+    if let Some(diagnostics) = assembled.value_stage(spec) {
+        return Err(Report { diagnostics });
+    }
     let options = CheckOptions {
         version: V::terraform_version(),
         files: Some(FileAccess {
@@ -68,9 +71,6 @@ pub fn from_sources<V: ModuleVariables>(
         }),
     };
     let checked = check(spec, &assembled.inputs, &options);
-    if let Some(diagnostics) = assembled.value_stage(&checked.report) {
-        return Err(Report { diagnostics });
-    }
     if !checked.is_ok() {
         return Err(checked.report);
     }

@@ -11,7 +11,7 @@ use std::process::ExitCode;
 
 use clap::ArgMatches;
 use tfvars_codegen::inputs::{assemble, CommandLineInput, InputSources};
-use tfvars_runtime::check::{check, check_owned};
+use tfvars_runtime::check::check_owned;
 use tfvars_runtime::expr::{SourcePos, SourceRange};
 use tfvars_runtime::{
     CheckOptions, Diagnostic, FileAccess, Location, ModuleSpec, Severity, TerraformVersion, Value,
@@ -183,19 +183,17 @@ pub fn run(args: Args, matches: Option<&ArgMatches>) -> ExitCode {
         version,
         files: Some(files),
     };
-    if assembled.value_errors.is_empty() {
-        let checked = check_owned(&module.spec, assembled.inputs, &options);
-        let ok = checked.is_ok();
-        let report = checked.report;
-        let values = ok.then_some(Value::Object(checked.values.into()));
-        let code = out.finish(&report.diagnostics, values.as_ref());
-        std::mem::forget((report, values));
-        return code;
-    }
     // Terraform stops at the values that count failing, before any conversion.
-    let checked = check(&module.spec, &assembled.inputs, &options);
-    let diags = assembled.value_stage(&checked.report).unwrap_or_default();
-    out.finish(&diags, None)
+    if let Some(diags) = assembled.value_stage(&module.spec) {
+        return out.finish(&diags, None);
+    }
+    let checked = check_owned(&module.spec, assembled.inputs, &options);
+    let ok = checked.is_ok();
+    let report = checked.report;
+    let values = ok.then_some(Value::Object(checked.values.into()));
+    let code = out.finish(&report.diagnostics, values.as_ref());
+    std::mem::forget((report, values));
+    code
 }
 
 // Where and how the outcome is printed.

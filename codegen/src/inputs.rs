@@ -82,25 +82,16 @@ pub struct Assembled {
 }
 
 impl Assembled {
-    /// What Terraform reports when there are [`Self::value_errors`], given the report of
-    /// checking [`Self::inputs`]: those errors, the warnings about undeclared names, and an
-    /// error for each required variable left without a value (conversion and validation never
-    /// happen). `None` when there are no such errors.
-    pub fn value_stage(&self, checked: &tfvars_runtime::Report) -> Option<Vec<Diagnostic>> {
+    /// What Terraform reports for the module `spec` when there are [`Self::value_errors`]:
+    /// those errors, the warnings about undeclared names among [`Self::inputs`], and an error
+    /// for each required variable left without a value; conversion and validation never happen.
+    /// `None` when there are no such errors.
+    pub fn value_stage(&self, spec: &ModuleSpec) -> Option<Vec<Diagnostic>> {
         if self.value_errors.is_empty() {
             return None;
         }
         let mut diags = self.value_errors.clone();
-        diags.extend(
-            checked
-                .diagnostics
-                .iter()
-                .filter(|d| {
-                    d.summary.contains("undeclared")
-                        || d.summary == "No value for required variable"
-                })
-                .cloned(),
-        );
+        diags.extend(tfvars_runtime::check::before_conversion(spec, &self.inputs));
         Some(diags)
     }
 }

@@ -66,67 +66,13 @@ fn check_inputs(
     mut inputs: Cow<'_, [InputVariable]>,
     options: &CheckOptions,
 ) -> Checked {
-    // Later inputs win; remember the first position of each name for a stable order.
-    let mut latest: BTreeMap<&str, usize> = BTreeMap::new();
-    let mut order: Vec<&str> = Vec::new();
-    for (i, input) in inputs.iter().enumerate() {
-        if latest.insert(&input.name, i).is_none() {
-            order.push(&input.name);
-        }
-    }
-    let declared: BTreeSet<&str> = spec.variables.iter().map(|v| v.name.as_str()).collect();
-
-    let mut diagnostics = Vec::new();
-    let undeclared: Vec<&InputVariable> = order
-        .iter()
-        .filter(|name| !declared.contains(*name))
-        .map(|name| &inputs[latest[name]])
-        .collect();
-    for input in undeclared.iter().take(2) {
-        diagnostics.push(undeclared_warning(input));
-    }
-    if undeclared.len() > 2 {
-        diagnostics.push(Diagnostic {
-            severity: Severity::Warning,
-            summary: "Values for undeclared variables".into(),
-            detail: format!(
-                "In addition to the other similar warnings shown, {} other variable(s) defined without being declared.",
-                undeclared.len() - 2
-            ),
-            variable: None,
-            path: String::new(),
-            location: None,
-        });
-    }
-
-    // The input of each declared variable that has one, by the variable's name.
-    let given: BTreeMap<&str, usize> = spec
-        .variables
-        .iter()
-        .filter_map(|v| Some((v.name.as_str(), *latest.get(v.name.as_str())?)))
-        .collect();
-
+    let given = given_inputs(spec, &inputs);
+    let mut diagnostics = undeclared_warnings(spec, &inputs);
     // Missing required variables hide every other error.
-    let missing: Vec<&VariableSpec> = spec
-        .variables
-        .iter()
-        .filter(|v| v.required() && !given.contains_key(v.name.as_str()))
-        .collect();
+    let missing = required_missing(spec, &given);
     let mut values = BTreeMap::new();
     if !missing.is_empty() {
-        for var in missing {
-            diagnostics.push(Diagnostic {
-                severity: Severity::Error,
-                summary: "No value for required variable".into(),
-                detail: format!(
-                    "The root module input variable {} is not set, and has no default value. Use a -var or -var-file command line argument to provide a value for this variable.",
-                    go_quote(&var.name)
-                ),
-                variable: Some(var.name.clone()),
-                path: String::new(),
-                location: Some(var.location.clone()),
-            });
-        }
+        diagnostics.extend(missing);
         // The other variables' values are still computed, without reporting their errors.
         for var in &spec.variables {
             let input = given.get(var.name.as_str()).map(|&i| &inputs[i]);
@@ -291,6 +237,87 @@ fn default_value(var: &VariableSpec, default: &Value) -> Value {
         return Value::Null(var.ty.without_optional());
     }
     convert(default, &var.ty).unwrap_or_else(|_| default.clone())
+}
+
+/// What Terraform reports of `inputs` before it converts any value: a warning for each name
+/// the module does not declare (the first two in full, the others counted) and an error for
+/// each required variable without a value. [`check`] reports them too, and nothing else when a
+/// required variable is missing; a caller that stops before conversion (an input that failed
+/// to evaluate) reports these beside its own errors.
+pub fn before_conversion(spec: &ModuleSpec, inputs: &[InputVariable]) -> Vec<Diagnostic> {
+    let given = given_inputs(spec, inputs);
+    let mut diagnostics = undeclared_warnings(spec, inputs);
+    diagnostics.extend(required_missing(spec, &given));
+    diagnostics
+}
+
+// The input that counts for each declared variable that has one (the last of its name), by
+// the variable's name.
+fn given_inputs<'s>(spec: &'s ModuleSpec, inputs: &[InputVariable]) -> BTreeMap<&'s str, usize> {
+    let mut latest: BTreeMap<&str, usize> = BTreeMap::new();
+    for (i, input) in inputs.iter().enumerate() {
+        latest.insert(&input.name, i);
+    }
+    spec.variables
+        .iter()
+        .filter_map(|v| Some((v.name.as_str(), *latest.get(v.name.as_str())?)))
+        .collect()
+}
+
+// Terraform's warnings for the names the module does not declare, in the order they first
+// appear (later inputs win): the first two in full, the rest counted.
+fn undeclared_warnings(spec: &ModuleSpec, inputs: &[InputVariable]) -> Vec<Diagnostic> {
+    let mut latest: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut order: Vec<&str> = Vec::new();
+    for (i, input) in inputs.iter().enumerate() {
+        if latest.insert(&input.name, i).is_none() {
+            order.push(&input.name);
+        }
+    }
+    let declared: BTreeSet<&str> = spec.variables.iter().map(|v| v.name.as_str()).collect();
+    let undeclared: Vec<&InputVariable> = order
+        .iter()
+        .filter(|name| !declared.contains(*name))
+        .map(|name| &inputs[latest[name]])
+        .collect();
+    let mut diagnostics: Vec<Diagnostic> = undeclared
+        .iter()
+        .take(2)
+        .map(|i| undeclared_warning(i))
+        .collect();
+    if undeclared.len() > 2 {
+        diagnostics.push(Diagnostic {
+            severity: Severity::Warning,
+            summary: "Values for undeclared variables".into(),
+            detail: format!(
+                "In addition to the other similar warnings shown, {} other variable(s) defined without being declared.",
+                undeclared.len() - 2
+            ),
+            variable: None,
+            path: String::new(),
+            location: None,
+        });
+    }
+    diagnostics
+}
+
+// An error for each required variable without an input.
+fn required_missing(spec: &ModuleSpec, given: &BTreeMap<&str, usize>) -> Vec<Diagnostic> {
+    spec.variables
+        .iter()
+        .filter(|v| v.required() && !given.contains_key(v.name.as_str()))
+        .map(|var| Diagnostic {
+            severity: Severity::Error,
+            summary: "No value for required variable".into(),
+            detail: format!(
+                "The root module input variable {} is not set, and has no default value. Use a -var or -var-file command line argument to provide a value for this variable.",
+                go_quote(&var.name)
+            ),
+            variable: Some(var.name.clone()),
+            path: String::new(),
+            location: Some(var.location.clone()),
+        })
+        .collect()
 }
 
 fn undeclared_warning(input: &InputVariable) -> Diagnostic {
