@@ -497,7 +497,6 @@ pub(crate) fn undeclared_local(name: &str) -> EvalError {
     )
 }
 
-/// Terraform's error for a reference where only constants are allowed.
 /// The summary of HCL's error for an object key written as a bare traversal.
 pub const AMBIGUOUS_KEY: &str = "Ambiguous attribute key";
 /// Its detail, without the closing period (the loader's problems leave it out).
@@ -505,6 +504,7 @@ pub const AMBIGUOUS_KEY_DETAIL: &str = "If this expression is intended to be a r
     it in parentheses. If it's instead intended as a literal name containing periods, wrap it in \
     quotes to create a string literal";
 
+/// Terraform's error for a reference where only constants are allowed.
 pub(crate) fn variables_not_allowed() -> EvalError {
     EvalError::fixed("Variables not allowed", "Variables may not be used here.")
 }
