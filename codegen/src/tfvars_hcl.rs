@@ -44,22 +44,13 @@ pub fn read_tfvars(text: &str, file: &str) -> Result<Vec<TfvarsValue>, Vec<Diagn
     let src = SourceFile::new(file, file, text.to_string()).without_bom();
     let text = src.text.as_str();
     let mut diags = Vec::new();
-    let diag =
-        |span: Option<Range<usize>>, summary: &str, detail: String, var: Option<&str>| Diagnostic {
-            severity: Severity::Error,
-            summary: summary.to_string(),
-            detail,
-            variable: var.map(str::to_string),
-            path: String::new(),
-            location: Some(src.location_spanning(span)),
-        };
     let arena = tfvars_hcl::Arena::for_text(text.len());
     let parsed = tfvars_hcl::parse_body(&arena, text, file);
     if !parsed.diagnostics.is_empty() {
         let mut errs: Vec<Diagnostic> = parsed
             .diagnostics
             .into_iter()
-            .map(|d| diag(Some(d.span.range()), &d.summary, d.detail, None))
+            .map(|d| syntax_error(&src, d, None))
             .collect();
         // Terraform shows diagnostics in order of position.
         errs.sort_by(|a, b| a.location.cmp(&b.location));
@@ -86,7 +77,8 @@ pub fn read_tfvars(text: &str, file: &str) -> Result<Vec<TfvarsValue>, Vec<Diagn
                 "Blocks are not allowed here.".to_string(),
             ),
         };
-        diags.push(diag(Some(block.kind_span.range()), &summary, detail, None));
+        let at = src.location_spanning(Some(block.kind_span.range()));
+        diags.push(error_at(at, &summary, detail, None));
     }
     if !diags.is_empty() {
         return Err(diags);
@@ -126,10 +118,7 @@ pub fn parse_tfvars_value(text: &str, name: &str) -> Result<InputVariable, Vec<D
         return Err(parsed
             .diagnostics
             .into_iter()
-            .map(|d| {
-                let at = src.location_spanning(Some(d.span.range()));
-                error_at(at, &d.summary, d.detail, Some(name))
-            })
+            .map(|d| syntax_error(&src, d, Some(name)))
             .collect());
     }
     match evaluate_constant_in(&parsed.value, Some(&src)) {
@@ -141,6 +130,12 @@ pub fn parse_tfvars_value(text: &str, name: &str) -> Result<InputVariable, Vec<D
         }),
         Err(e) => Err(value_errors(&src, &parsed.value, e, name)),
     }
+}
+
+/// A syntax error of a variables file or text, with its whole range.
+fn syntax_error(src: &SourceFile, d: tfvars_hcl::Diagnostic, name: Option<&str>) -> Diagnostic {
+    let at = src.location_spanning(Some(d.span.range()));
+    error_at(at, &d.summary, d.detail, name)
 }
 
 /// An error of a variables file or text, at `location`, about the variable `name` if known.
