@@ -31,6 +31,7 @@ use tfvars_runtime::json::parse_tfvars_json;
 use tfvars_runtime::value::go_quote;
 use tfvars_runtime::{Diagnostic, InputSource, InputVariable, ModuleSpec, Severity};
 
+use crate::source::{decode_lossy, refused_replacement, SourceFile};
 use crate::tfvars_hcl::{parse_tfvars_value, read_tfvars};
 
 /// One input option of the command line, in the order given.
@@ -327,29 +328,20 @@ fn read_file(path: &Path, raw: &mut Vec<Raw>, errors: &mut Vec<Diagnostic>) {
             return;
         }
     };
-    // Bytes that are not UTF-8 stand as U+FFFD: Terraform's JSON takes them anywhere, its
-    // native syntax only inside comments.
-    let text = match std::str::from_utf8(&bytes) {
-        Ok(text) => std::borrow::Cow::Borrowed(text),
-        Err(_) => {
-            let (text, replaced) = crate::source::decode_lossy(&bytes);
-            if !name.ends_with(".json") {
-                if let Some(at) = tfvars_hcl::misencoded_outside_comments(&text, &replaced) {
-                    let src = crate::source::SourceFile::new(name.as_str(), path, text);
-                    let mut e = error(
-                        "Invalid character encoding",
-                        "All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is \
-                         selected in your editor."
-                            .to_string(),
-                    );
-                    e.location = Some(src.location(at));
-                    errors.push(e);
-                    return;
-                }
-            }
-            std::borrow::Cow::Owned(text)
-        }
-    };
+    // Bytes that are not UTF-8 stand as U+FFFD, where Terraform takes them.
+    let (text, replaced) = decode_lossy(bytes);
+    if let Some(at) = refused_replacement(&name, &text, &replaced) {
+        let src = SourceFile::new(name.as_str(), path, text);
+        let mut e = error(
+            "Invalid character encoding",
+            "All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in \
+             your editor."
+                .to_string(),
+        );
+        e.location = Some(src.location(at));
+        errors.push(e);
+        return;
+    }
     let read = if name.ends_with(".json") {
         parse_tfvars_json(&text, &name).map(|vars| {
             vars.into_iter()

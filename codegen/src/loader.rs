@@ -10,7 +10,7 @@ use tfvars_runtime::{Location, ModuleSpec, Type, Value, VariableSpec};
 use crate::error::{LoadError, LoadErrorKind, Problem};
 use crate::lower::LowerError;
 use crate::model::Module;
-use crate::source::SourceFile;
+use crate::source::{file_name, refused_replacement, SourceFile};
 use crate::text_hash::TextMap;
 
 mod checks;
@@ -46,11 +46,7 @@ pub fn load(dir: impl AsRef<Path>) -> Result<Module, LoadError> {
         files.iter().partition(|p| !is_override_file(p));
     let mut sources = Vec::with_capacity(files.len());
     for path in primary.into_iter().chain(overrides) {
-        let read = match SourceFile::read(path) {
-            Err(e) if e.kind() == std::io::ErrorKind::InvalidData => read_misencoded(path),
-            other => other.map_err(|e| unreadable_file(path, &e)),
-        };
-        match read {
+        match read_module_file(path) {
             Ok(file) => sources.push(file),
             Err(problem) => problems.push(problem),
         }
@@ -59,17 +55,13 @@ pub fn load(dir: impl AsRef<Path>) -> Result<Module, LoadError> {
     finish_load(dir, files, decls, problems)
 }
 
-/// A module file whose bytes are not all UTF-8, read as Terraform reads it: each bad sequence
-/// stands as U+FFFD. Terraform's JSON syntax takes such bytes anywhere, its native syntax only
-/// inside comments: elsewhere the file is refused at the first one, with Terraform's wording.
-/// (Decoding changes nothing before a bad byte, so the file's own line and column counting
-/// places it.)
-fn read_misencoded(path: &Path) -> Result<SourceFile, Problem> {
+/// A module file, read as Terraform reads it: bytes that are not UTF-8 stand as U+FFFD, and
+/// where Terraform refuses them ([`refused_replacement`]) the file is refused at the first one,
+/// with Terraform's wording. (Decoding changes nothing before a bad byte, so the file's own line
+/// and column counting places it.)
+fn read_module_file(path: &Path) -> Result<SourceFile, Problem> {
     let (file, replaced) = SourceFile::read_lossy(path).map_err(|e| unreadable_file(path, &e))?;
-    if path.to_string_lossy().ends_with(".json") {
-        return Ok(file);
-    }
-    match tfvars_hcl::misencoded_outside_comments(&file.text, &replaced) {
+    match refused_replacement(&file.name, &file.text, &replaced) {
         None => Ok(file),
         Some(at) => Err(Problem::at(
             file.location(at),
@@ -81,10 +73,7 @@ fn read_misencoded(path: &Path) -> Result<SourceFile, Problem> {
 
 /// The problem for a module file that could not be read, naming the file and the reason.
 fn unreadable_file(path: &Path, error: &std::io::Error) -> Problem {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| path.display().to_string());
+    let name = file_name(path);
     if error.kind() == std::io::ErrorKind::NotFound {
         return Problem::general(format!(
             "Failed to read file: the file `{name}` could not be read ({error})"

@@ -9,7 +9,7 @@ use tfvars_runtime::Location;
 use unicode_segmentation::UnicodeSegmentation;
 
 /// `path`'s file name, as files are named in messages.
-fn file_name(path: &Path) -> String {
+pub(crate) fn file_name(path: &Path) -> String {
     path.file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| path.display().to_string())
@@ -17,11 +17,12 @@ fn file_name(path: &Path) -> String {
 
 /// Text from bytes that may not all be UTF-8: each sequence that is not is replaced by U+FFFD
 /// (as `String::from_utf8_lossy` does), and the offsets of the replacements in the text are
-/// listed, ascending.
-pub(crate) fn decode_lossy(bytes: &[u8]) -> (String, Vec<usize>) {
-    if let Ok(text) = std::str::from_utf8(bytes) {
-        return (text.to_string(), Vec::new());
-    }
+/// listed, ascending (none, and no copy, for UTF-8).
+pub(crate) fn decode_lossy(bytes: Vec<u8>) -> (String, Vec<usize>) {
+    let bytes = match String::from_utf8(bytes) {
+        Ok(text) => return (text, Vec::new()),
+        Err(e) => e.into_bytes(),
+    };
     let mut text = String::with_capacity(bytes.len() + 16);
     let mut replaced = Vec::new();
     for chunk in bytes.utf8_chunks() {
@@ -32,6 +33,16 @@ pub(crate) fn decode_lossy(bytes: &[u8]) -> (String, Vec<usize>) {
         }
     }
     (text, replaced)
+}
+
+/// The first replacement (of `replaced`, see [`decode_lossy`]) that Terraform refuses in the
+/// file `name`: its JSON syntax takes bytes that are not UTF-8 anywhere, its native syntax
+/// only inside comments ("Invalid character encoding" at the first one elsewhere).
+pub(crate) fn refused_replacement(name: &str, text: &str, replaced: &[usize]) -> Option<usize> {
+    if name.ends_with(".json") {
+        return None;
+    }
+    tfvars_hcl::misencoded_outside_comments(text, replaced)
 }
 
 /// One file of a module, read into memory, with its line starts indexed.
@@ -148,7 +159,7 @@ impl SourceFile {
     /// Reads `path` whatever its bytes, each sequence that is not UTF-8 replaced by U+FFFD, with
     /// the offsets of those replacements in the text (ascending; none when it is all UTF-8).
     pub(crate) fn read_lossy(path: &Path) -> std::io::Result<(SourceFile, Vec<usize>)> {
-        let (text, replaced) = decode_lossy(&std::fs::read(path)?);
+        let (text, replaced) = decode_lossy(std::fs::read(path)?);
         Ok((SourceFile::new(file_name(path), path, text), replaced))
     }
 
