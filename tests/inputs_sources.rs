@@ -3,6 +3,7 @@
 //! command line, read into the typed struct, gives Terraform's verdict and, for every variable
 //! a source set, Terraform's value.
 
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 use tfvars::inputs::{from_sources, CommandLineInput, InputSources};
@@ -31,7 +32,7 @@ fn command_line(args: &[serde_json::Value]) -> Vec<CommandLineInput> {
             }
         };
         out.push(match flag {
-            "var" => CommandLineInput::Var(value),
+            "var" => CommandLineInput::Var(value.into()),
             "var-file" => CommandLineInput::VarFile(module_dir().join(value)),
             other => panic!("unexpected argument -{other}"),
         });
@@ -47,11 +48,11 @@ fn typed_variables_from_every_source_as_terraform_plan() {
         let path = entry.unwrap().path();
         let rec: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-        let env: Vec<(String, String)> = rec["env"]
+        let env: Vec<(OsString, OsString)> = rec["env"]
             .as_object()
             .unwrap()
             .iter()
-            .map(|(k, v)| (k.clone(), v.as_str().unwrap().to_string()))
+            .map(|(k, v)| (k.into(), v.as_str().unwrap().into()))
             .collect();
         let sources = InputSources {
             env,

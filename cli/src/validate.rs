@@ -57,7 +57,7 @@ pub struct Args {
     /// One variable, like Terraform's `-var 'NAME=VALUE'` (accepted too): the value is literal
     /// text for a primitive-typed or untyped variable, an HCL expression otherwise.
     #[arg(long = "var", value_name = "NAME=VALUE", allow_hyphen_values = true)]
-    var: Vec<String>,
+    var: Vec<std::ffi::OsString>,
     /// Variables files, like `--var-file`, in command-line order with it.
     #[arg(value_name = "VARFILE")]
     var_files: Vec<PathBuf>,
@@ -209,13 +209,14 @@ impl<'a> Output<'a> {
     fn new(args: &'a Args, sources: &InputSources, spec: &ModuleSpec) -> Output<'a> {
         let mut texts = BTreeMap::new();
         for (k, v) in &sources.env {
-            if let Some(name) = k.strip_prefix("TF_VAR_") {
-                texts.insert(format!("<value for var.{name}>"), v.clone());
+            if let Some(name) = k.to_str().and_then(|k| k.strip_prefix("TF_VAR_")) {
+                let text = v.to_string_lossy().into_owned();
+                texts.insert(format!("<value for var.{name}>"), text);
             }
         }
         for c in &sources.command_line {
             if let CommandLineInput::Var(text) = c {
-                if let Some((name, value)) = text.split_once('=') {
+                if let Some((name, value)) = text.to_string_lossy().split_once('=') {
                     texts.insert(format!("<value for var.{name}>"), value.to_string());
                 }
             }

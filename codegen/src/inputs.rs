@@ -25,13 +25,14 @@
 //!   before any conversion, together with the files' warnings about undeclared names and an
 //!   error for each required variable left without a value ([`Assembled::value_errors`]).
 
+use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 
 use tfvars_runtime::json::parse_tfvars_json;
 use tfvars_runtime::value::go_quote;
-use tfvars_runtime::{Diagnostic, InputSource, InputVariable, ModuleSpec, Severity};
+use tfvars_runtime::{Diagnostic, InputSource, InputVariable, Location, ModuleSpec, Severity};
 
-use crate::source::{decode_lossy, refused_replacement, SourceFile};
+use crate::source::{decode_lossy, misencoded_byte, refused_replacement, Decoded, SourceFile};
 use crate::tfvars_hcl::{parse_tfvars_value, read_tfvars};
 
 /// One input option of the command line, in the order given.
@@ -39,15 +40,18 @@ use crate::tfvars_hcl::{parse_tfvars_value, read_tfvars};
 pub enum CommandLineInput {
     /// `-var-file=FILE` (or a positional variables file).
     VarFile(PathBuf),
-    /// `-var 'NAME=VALUE'`: the text after `-var`.
-    Var(String),
+    /// `-var 'NAME=VALUE'`: the text after `-var`, as the command line gave it (bytes that are
+    /// not UTF-8 are read as Terraform reads them).
+    Var(OsString),
 }
 
 /// What to read: the environment, the auto-loaded files of a folder, the command line.
 #[derive(Clone, Debug, Default)]
 pub struct InputSources {
-    /// The environment variables (all of them; only `TF_VAR_` ones are used).
-    pub env: Vec<(String, String)>,
+    /// The environment variables (all of them; only `TF_VAR_` ones are used), as the process
+    /// has them: a value that is not UTF-8 is read as Terraform reads it (U+FFFD for each bad
+    /// sequence in a literal; "Invalid character encoding" outside comments in an expression).
+    pub env: Vec<(OsString, OsString)>,
     /// The working folder whose `terraform.tfvars` and `*.auto.tfvars(.json)` are read, if any.
     pub auto_dir: Option<PathBuf>,
     /// `-var-file` and `-var` options, in command-line order.
@@ -58,9 +62,7 @@ impl InputSources {
     /// The process's environment, the auto-loaded files of `dir`, then `command_line`.
     pub fn terraform_plan(dir: &Path, command_line: Vec<CommandLineInput>) -> InputSources {
         InputSources {
-            env: std::env::vars_os()
-                .filter_map(|(k, v)| Some((k.into_string().ok()?, v.into_string().ok()?)))
-                .collect(),
+            env: std::env::vars_os().collect(),
             auto_dir: Some(dir.to_path_buf()),
             command_line,
         }
@@ -132,6 +134,8 @@ enum Raw {
     Text {
         name: String,
         text: String,
+        /// Where bytes that were not UTF-8 stand as U+FFFD in `text` (see [`decode_lossy`]).
+        replaced: Vec<usize>,
         source: InputSource,
     },
 }
@@ -150,16 +154,23 @@ pub fn assemble(spec: &ModuleSpec, sources: &InputSources) -> Assembled {
     let mut out = Assembled::default();
     let mut raw: Vec<Raw> = Vec::new();
 
-    let mut env: Vec<&(String, String)> = sources
+    // A name that is not UTF-8 cannot be a declared variable's: the environment's undeclared
+    // names are ignored.
+    let mut env: Vec<(&str, &OsString)> = sources
         .env
         .iter()
-        .filter(|(k, _)| k.len() > "TF_VAR_".len() && k.starts_with("TF_VAR_"))
+        .filter_map(|(k, v)| {
+            let name = k.to_str()?.strip_prefix("TF_VAR_")?;
+            (!name.is_empty()).then_some((name, v))
+        })
         .collect();
     env.sort();
-    for (k, v) in env {
+    for (name, v) in env {
+        let (text, replaced) = decode_lossy(v.as_encoded_bytes().to_vec());
         raw.push(Raw::Text {
-            name: k["TF_VAR_".len()..].to_string(),
-            text: v.clone(),
+            name: name.to_string(),
+            text,
+            replaced,
             source: InputSource::Environment,
         });
     }
@@ -187,9 +198,10 @@ pub fn assemble(spec: &ModuleSpec, sources: &InputSources) -> Assembled {
         match option {
             CommandLineInput::VarFile(path) => read_file(path, &mut raw, &mut out.syntax_errors),
             CommandLineInput::Var(text) => match parse_var_option(text) {
-                Ok((name, value)) => raw.push(Raw::Text {
+                Ok((name, (text, replaced))) => raw.push(Raw::Text {
                     name,
-                    text: value,
+                    text,
+                    replaced,
                     source: InputSource::CommandLine,
                 }),
                 Err(d) => out.syntax_errors.push(*d),
@@ -220,7 +232,12 @@ pub fn assemble(spec: &ModuleSpec, sources: &InputSources) -> Assembled {
                     out.value_errors.extend(diags);
                 }
             }
-            Raw::Text { name, text, source } => {
+            Raw::Text {
+                name,
+                text,
+                replaced,
+                source,
+            } => {
                 let Some(var) = declared(&name) else {
                     if source == InputSource::CommandLine {
                         out.value_errors.push(error(
@@ -242,10 +259,19 @@ pub fn assemble(spec: &ModuleSpec, sources: &InputSources) -> Assembled {
                         source,
                     })
                 } else {
-                    parse_tfvars_value(&text, &name).map(|mut i| {
-                        i.source = source;
-                        i
-                    })
+                    let file = format!("<value for var.{name}>");
+                    match refused_replacement(&file, &text, &replaced) {
+                        Some(at) => {
+                            let src = SourceFile::new(file.as_str(), file.as_str(), text);
+                            let mut e = encoding_error(misencoded_byte(&src, at, &replaced));
+                            e.variable = Some(name);
+                            Err(vec![e])
+                        }
+                        None => parse_tfvars_value(&text, &name).map(|mut i| {
+                            i.source = source;
+                            i
+                        }),
+                    }
                 };
                 match parsed {
                     Ok(input) => out.inputs.push(input),
@@ -274,29 +300,45 @@ fn error(summary: &str, detail: String) -> Diagnostic {
     }
 }
 
-// `NAME=VALUE`, as Terraform splits and checks it.
-fn parse_var_option(text: &str) -> Result<(String, String), Box<Diagnostic>> {
-    let Some((name, value)) = text.split_once('=') else {
+// `NAME=VALUE`, as Terraform splits and checks it: the name, and the value's text with where
+// bytes that were not UTF-8 stand as U+FFFD in it.
+fn parse_var_option(option: &OsStr) -> Result<(String, Decoded), Box<Diagnostic>> {
+    let bytes = option.as_encoded_bytes();
+    let Some(eq) = bytes.iter().position(|&b| b == b'=') else {
         return Err(Box::new(error(
             "Invalid -var option",
             format!(
                 "The given -var option {} is not correctly specified. Must be a variable name and value separated by an equals sign, like -var=\"key=value\".",
-                go_quote(text)
+                go_quote(&String::from_utf8_lossy(bytes))
             ),
         )));
     };
+    let name = String::from_utf8_lossy(&bytes[..eq]).into_owned();
+    let value = decode_lossy(bytes[eq + 1..].to_vec());
     if name.ends_with(char::is_whitespace) {
-        let suggestion = format!("{}={}", name.trim(), value.trim());
+        let suggestion = format!("{}={}", name.trim(), value.0.trim());
         return Err(Box::new(error(
             "Invalid -var option",
             format!(
                 "Variable name {} is invalid due to trailing space. Did you mean -var={}?",
-                go_quote(name),
+                go_quote(&name),
                 go_quote(&suggestion)
             ),
         )));
     }
-    Ok((name.to_string(), value.to_string()))
+    Ok((name, value))
+}
+
+// "Invalid character encoding" at the byte `at` (see [`misencoded_byte`]).
+fn encoding_error(at: Location) -> Diagnostic {
+    let mut e = error(
+        "Invalid character encoding",
+        "All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your \
+         editor."
+            .to_string(),
+    );
+    e.location = Some(at);
+    e
 }
 
 // Reads one variables file into `raw`; its errors into `errors`.
@@ -332,14 +374,7 @@ fn read_file(path: &Path, raw: &mut Vec<Raw>, errors: &mut Vec<Diagnostic>) {
     let (text, replaced) = decode_lossy(bytes);
     if let Some(at) = refused_replacement(&name, &text, &replaced) {
         let src = SourceFile::new(name.as_str(), path, text);
-        let mut e = error(
-            "Invalid character encoding",
-            "All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in \
-             your editor."
-                .to_string(),
-        );
-        e.location = Some(src.location(at));
-        errors.push(e);
+        errors.push(encoding_error(misencoded_byte(&src, at, &replaced)));
         return;
     }
     let read = if name.ends_with(".json") {
@@ -374,17 +409,18 @@ mod tests {
 
     #[test]
     fn var_options_split_at_the_first_equals_sign() {
+        let option = |text: &str| parse_var_option(OsStr::new(text));
         assert_eq!(
-            parse_var_option("s=a=b").unwrap(),
-            ("s".to_string(), "a=b".to_string())
+            option("s=a=b").unwrap(),
+            ("s".to_string(), ("a=b".to_string(), vec![]))
         );
         assert_eq!(
-            parse_var_option("=x").unwrap(),
-            (String::new(), "x".to_string())
+            option("=x").unwrap(),
+            (String::new(), ("x".to_string(), vec![]))
         );
-        let e = parse_var_option("s = x").unwrap_err();
+        let e = option("s = x").unwrap_err();
         assert!(e.detail.contains("Did you mean -var=\"s=x\"?"), "{e}");
-        let e = parse_var_option("s").unwrap_err();
+        let e = option("s").unwrap_err();
         assert_eq!(e.summary, "Invalid -var option");
     }
 
@@ -443,6 +479,16 @@ mod tests {
         let (_, errors) = read("x.tfvars", b"s = \"a\xffb\"\n");
         let at = dir.join("x.tfvars").display().to_string();
         assert_eq!(errors, [format!("{at}:1:7: Invalid character encoding")]);
+        // One byte wide, in the file's bytes: the comment's two bad bytes count one each.
+        let path = dir.join("w.tfvars");
+        std::fs::write(&path, b"# \xfe\xfe\ns = \"a\xffb\"\n").unwrap();
+        let mut errors = Vec::new();
+        read_file(&path, &mut Vec::new(), &mut errors);
+        let range = errors[0].location.as_ref().unwrap().range.unwrap();
+        assert_eq!(
+            [range.start, range.end].map(|p| (p.line, p.column, p.byte)),
+            [(2, 7, 11), (2, 8, 12)]
+        );
         let (values, errors) = read("z.tfvars", b"a = 1\n# comment \xfe here\ns = \"ok\"\n");
         assert!(errors.is_empty(), "{errors:?}");
         assert_eq!(values.len(), 2);
@@ -455,6 +501,121 @@ mod tests {
                 tfvars_runtime::Value::String("a\u{fffd}b".into())
             )]
         );
+        // A cut sequence is a replacement for each of its bytes (`length` is 4 in Terraform).
+        let (values, _) = read("v.tfvars.json", b"{\"s\": \"a\xe2\x82b\"}\n");
+        assert_eq!(
+            values,
+            [format!(
+                "s={:?}",
+                tfvars_runtime::Value::String("a\u{fffd}\u{fffd}b".into())
+            )]
+        );
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+/// Recorded from Terraform 1.11.4 (`TF_VAR_x=$'…'`, `-var $'x=…'`): a `TF_VAR_` or `-var` text
+/// that is not UTF-8 is a string with U+FFFD for a primitive type; for another type it is
+/// "Invalid character encoding" at the first bad byte outside a comment.
+#[cfg(all(test, unix))]
+mod misencoded_texts {
+    use std::os::unix::ffi::OsStringExt;
+
+    use super::*;
+
+    fn assembled(env: &[(&str, &[u8])], vars: &[&[u8]]) -> Assembled {
+        let dir = std::env::temp_dir().join(format!("tfvars-misencoded-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(
+            dir.join("variables.tf"),
+            "variable \"s\" {\n  type = string\n}\nvariable \"l\" {\n  type = list(string)\n}\n",
+        )
+        .unwrap();
+        let module = crate::load(&dir).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        let sources = InputSources {
+            env: env
+                .iter()
+                .map(|(k, v)| (OsString::from(k), OsString::from_vec(v.to_vec())))
+                .collect(),
+            auto_dir: None,
+            command_line: vars
+                .iter()
+                .map(|v| CommandLineInput::Var(OsString::from_vec(v.to_vec())))
+                .collect(),
+        };
+        assemble(&module.spec, &sources)
+    }
+
+    fn errors(a: &Assembled) -> Vec<String> {
+        a.syntax_errors
+            .iter()
+            .chain(&a.value_errors)
+            .map(|e| format!("{}: {}", e.location.as_ref().unwrap(), e.summary))
+            .collect()
+    }
+
+    fn value(a: &Assembled, name: &str) -> tfvars_runtime::Value {
+        a.inputs
+            .iter()
+            .find(|i| i.name == name)
+            .unwrap()
+            .value
+            .clone()
+    }
+
+    #[test]
+    fn a_string_takes_the_replacement_character() {
+        let a = assembled(&[("TF_VAR_s", b"a\xffb")], &[]);
+        assert!(errors(&a).is_empty(), "{:?}", errors(&a));
+        assert_eq!(value(&a, "s"), tfvars_runtime::Value::string("a\u{fffd}b"));
+        let a = assembled(&[], &[b"s=a\xffb"]);
+        assert_eq!(value(&a, "s"), tfvars_runtime::Value::string("a\u{fffd}b"));
+    }
+
+    #[test]
+    fn an_expression_refuses_the_byte_outside_comments() {
+        let a = assembled(&[("TF_VAR_l", b"[\"a\xffb\"]")], &[]);
+        assert_eq!(
+            errors(&a),
+            ["<value for var.l>:1:4: Invalid character encoding"]
+        );
+        assert_eq!(a.value_errors[0].variable.as_deref(), Some("l"));
+        let a = assembled(&[], &[b"l=[\"a\xffb\"]"]);
+        assert_eq!(
+            errors(&a),
+            ["<value for var.l>:1:4: Invalid character encoding"]
+        );
+        let a = assembled(&[("TF_VAR_l", b"\xff")], &[]);
+        assert_eq!(
+            errors(&a),
+            ["<value for var.l>:1:1: Invalid character encoding"]
+        );
+        // The range is one byte of the text as given, earlier bad bytes counted as one each.
+        let a = assembled(&[("TF_VAR_l", b"# \xfe\xfe\n[\"a\xffb\"]")], &[]);
+        let range = a.value_errors[0].location.as_ref().unwrap().range.unwrap();
+        assert_eq!(
+            [range.start, range.end].map(|p| (p.line, p.column, p.byte)),
+            [(2, 4, 8), (2, 5, 9)]
+        );
+        let a = assembled(&[("TF_VAR_l", b"[\"ab\"] # \xff")], &[]);
+        assert!(errors(&a).is_empty(), "{:?}", errors(&a));
+        assert_eq!(value(&a, "l").to_json().unwrap(), r#"["ab"]"#);
+    }
+
+    #[test]
+    fn a_name_that_is_not_utf8_is_ignored_in_the_environment() {
+        let mut env = vec![(
+            OsString::from_vec(b"TF_VAR_\xff".to_vec()),
+            OsString::from("1"),
+        )];
+        env.push((OsString::from("TF_VAR_s"), OsString::from("x")));
+        let sources = InputSources {
+            env,
+            auto_dir: None,
+            command_line: Vec::new(),
+        };
+        let a = assemble(&ModuleSpec::default(), &sources);
+        assert!(errors(&a).is_empty());
     }
 }

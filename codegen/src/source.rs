@@ -15,10 +15,13 @@ pub(crate) fn file_name(path: &Path) -> String {
         .unwrap_or_else(|| path.display().to_string())
 }
 
-/// Text from bytes that may not all be UTF-8: each sequence that is not is replaced by U+FFFD
-/// (as `String::from_utf8_lossy` does), and the offsets of the replacements in the text are
-/// listed, ascending (none, and no copy, for UTF-8).
-pub(crate) fn decode_lossy(bytes: Vec<u8>) -> (String, Vec<usize>) {
+/// A text decoded by [`decode_lossy`], with the offsets of its replacement characters.
+pub(crate) type Decoded = (String, Vec<usize>);
+
+/// Text from bytes that may not all be UTF-8: each byte that is not part of a UTF-8 sequence
+/// is replaced by U+FFFD, one for each byte as Go decodes them, and the offsets of the
+/// replacements in the text are listed, ascending (none, and no copy, for UTF-8).
+pub(crate) fn decode_lossy(bytes: Vec<u8>) -> Decoded {
     let bytes = match String::from_utf8(bytes) {
         Ok(text) => return (text, Vec::new()),
         Err(e) => e.into_bytes(),
@@ -27,12 +30,24 @@ pub(crate) fn decode_lossy(bytes: Vec<u8>) -> (String, Vec<usize>) {
     let mut replaced = Vec::new();
     for chunk in bytes.utf8_chunks() {
         text.push_str(chunk.valid());
-        if !chunk.invalid().is_empty() {
+        for _ in chunk.invalid() {
             replaced.push(text.len());
             text.push(char::REPLACEMENT_CHARACTER);
         }
     }
     (text, replaced)
+}
+
+/// The range Terraform gives a byte that is not UTF-8, the replacement at `at` in `src` (one
+/// of `replaced`, see [`decode_lossy`]): one column, and one byte of the file as it was, whose
+/// offset counts each earlier replacement as the one byte it stands for.
+pub(crate) fn misencoded_byte(src: &SourceFile, at: usize, replaced: &[usize]) -> Location {
+    const WIDTH: usize = char::REPLACEMENT_CHARACTER.len_utf8();
+    let before = replaced.partition_point(|&r| r < at);
+    let mut range = src.range(at..at + WIDTH);
+    range.start.byte = (at - before * (WIDTH - 1)) as u32;
+    range.end.byte = range.start.byte + 1;
+    Location::spanning(src.name.clone(), range)
 }
 
 /// The first replacement (of `replaced`, see [`decode_lossy`]) that Terraform refuses in the
