@@ -13,7 +13,8 @@ use crate::loader::{
     RefSite,
 };
 use crate::lower::{
-    evaluate_constant, locate_constant_error, lower_expr, start_range, ConstantError,
+    constant_errors, evaluate_constant, evaluate_constant_in, lower_expr, start_range,
+    ConstantError,
 };
 use crate::source::SourceFile;
 use crate::suggest::{unsupported_argument, unsupported_block};
@@ -281,18 +282,16 @@ fn variable<'s>(
             continue;
         }
         match key {
-            "type" => {
-                match parse_type_constraint_cached(&attr.expr, Some(&cx.file.text), constraints) {
-                    Ok(ty) => {
-                        spec.ty = ty;
-                        spec.typed = true;
-                    }
-                    Err(errs) => {
-                        type_ok = false;
-                        cx.lower_errors(errs, None);
-                    }
+            "type" => match parse_type_constraint_cached(&attr.expr, Some(cx.file), constraints) {
+                Ok(ty) => {
+                    spec.ty = ty;
+                    spec.typed = true;
                 }
-            }
+                Err(errs) => {
+                    type_ok = false;
+                    cx.lower_errors(errs, None);
+                }
+            },
             "default" => {
                 default_span = span(attr.expr.span);
                 raw_default = constant(cx, attr);
@@ -356,11 +355,12 @@ fn variable<'s>(
 /// references or calls, the value Terraform goes on to convert, the refused parts unknown
 /// (`[upper(x)]` for an object type is then reported as not an object).
 fn constant(cx: &mut FileCx, attr: &Attribute) -> Option<Value> {
-    match evaluate_constant(&attr.expr) {
+    match evaluate_constant_in(&attr.expr, Some(cx.file)) {
         Ok(v) => Some(v),
-        // Evaluation errors keep the evaluator's wording (`Invalid operand`, …).
+        // Evaluation errors keep the evaluator's wording (`Invalid operand`, …), each where
+        // Terraform points.
         Err(ConstantError::Evaluation(err)) => {
-            for located in locate_constant_error(&attr.expr, &err) {
+            for located in constant_errors(&attr.expr, err) {
                 cx.problem(located.span, &located.summary, &located.detail);
             }
             None

@@ -17,6 +17,7 @@ use crate::loader::{
     check_condition, check_variable_name, convert_value, Declared, FileCx, FileDecls, RefSite,
 };
 use crate::lower::{lower_template, nfc, syntax_errors, LowerError};
+use crate::source::SourceFile;
 use crate::suggest::extraneous_property;
 use crate::type_expr::parse_type_constraint_in;
 
@@ -190,10 +191,12 @@ fn variable(
                     );
                     continue;
                 };
+                // The type's own text, which the spans of its errors point into.
+                let source = SourceFile::new(cx.file.name.clone(), &cx.file.path, text.clone());
                 let arena = tfvars_hcl::Arena::new();
-                let parsed = tfvars_hcl::parse_expression(&arena, text, &cx.file.name);
+                let parsed = tfvars_hcl::parse_expression(&arena, &source.text, &cx.file.name);
                 let ty = if parsed.diagnostics.is_empty() {
-                    parse_type_constraint_in(&parsed.value, Some(text))
+                    parse_type_constraint_in(&parsed.value, Some(&source))
                 } else {
                     Err(syntax_errors(parsed.diagnostics))
                 };

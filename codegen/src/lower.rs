@@ -19,7 +19,7 @@ mod refs;
 mod sites;
 mod template;
 
-pub use blame::{locate_constant_error, LocatedError};
+pub use blame::{constant_errors, locate_constant_error, LocatedError};
 pub use refs::{has_references, locals_used, variables_used};
 pub(crate) use sites::start_range;
 pub use template::lower_template;

@@ -4,7 +4,7 @@ use std::ops::Range;
 
 use tfvars_runtime::{Diagnostic, InputVariable, Location, Severity};
 
-use crate::lower::{evaluate_constant_in, locate_constant_error, ConstantError};
+use crate::lower::{constant_errors, evaluate_constant_in, ConstantError};
 use crate::source::SourceFile;
 
 /// Parses a `.tfvars` file whose every value counts. `file` names it in locations. Every
@@ -151,9 +151,8 @@ fn error_at(location: Location, summary: &str, detail: String, name: Option<&str
 }
 
 /// The errors of the value `expr` of the variable `name`, read from `src`, that has none: its
-/// refused references and calls, or its evaluation errors, each where Terraform points (the
-/// place the lowered value recorded, its whole range; else where [`locate_constant_error`]
-/// finds it).
+/// refused references and calls, or its evaluation errors, each where Terraform points (see
+/// [`constant_errors`]).
 fn value_errors(
     src: &SourceFile,
     expr: &tfvars_hcl::Expr,
@@ -166,19 +165,7 @@ fn value_errors(
             .into_iter()
             .map(|e| error_at(at(e.span.clone()), &e.summary, e.sentence(), Some(name)))
             .collect(),
-        ConstantError::Evaluation(e)
-            if e.range.is_some() && e.more.iter().all(|m| m.range.is_some()) =>
-        {
-            e.all()
-                .into_iter()
-                .map(|e| {
-                    let range = *e.range.expect("checked above");
-                    let location = Location::spanning(src.name.clone(), range);
-                    error_at(location, &e.summary, e.detail, Some(name))
-                })
-                .collect()
-        }
-        ConstantError::Evaluation(e) => locate_constant_error(expr, &e)
+        ConstantError::Evaluation(e) => constant_errors(expr, e)
             .into_iter()
             .map(|l| error_at(at(l.span), &l.summary, l.detail, Some(name)))
             .collect(),

@@ -7,9 +7,8 @@ use std::sync::Arc;
 use tfvars_hcl::{Expr as Expression, ExprKind, FunctionCall as FuncCall, Span};
 use tfvars_runtime::{Attribute, Type, Value};
 
-use crate::lower::{
-    bare_name, evaluate_constant, locate_constant_error, ConstantError, LowerError,
-};
+use crate::lower::{bare_name, constant_errors, evaluate_constant_in, ConstantError, LowerError};
+use crate::source::SourceFile;
 use crate::text_hash::{TextMap, TextSet};
 
 const INVALID: &str = "Invalid type specification";
@@ -25,19 +24,21 @@ pub fn parse_type_constraint(expr: &Expression) -> Result<Type, Vec<LowerError>>
 /// Parses `text` as a type constraint expression (`list(object({ a = string }))`): syntax
 /// errors and type errors alike are returned.
 pub fn type_from_text(text: &str) -> Result<Type, Vec<LowerError>> {
+    let source = SourceFile::new("<type>", "<type>", text.to_string());
     let arena = tfvars_hcl::Arena::new();
-    let parsed = tfvars_hcl::parse_expression(&arena, text, "<type>");
+    let parsed = tfvars_hcl::parse_expression(&arena, &source.text, "<type>");
     if !parsed.diagnostics.is_empty() {
         return Err(crate::lower::syntax_errors(parsed.diagnostics));
     }
-    parse_type_constraint_in(&parsed.value, Some(text))
+    parse_type_constraint_in(&parsed.value, Some(&source))
 }
 
-/// [`parse_type_constraint`], given the source text the expression's spans point into (which
-/// lets repeated optional-attribute defaults be converted once).
+/// [`parse_type_constraint`], given the source the expression's spans point into (which lets
+/// repeated optional-attribute defaults be converted once, and places their evaluation errors
+/// as Terraform does).
 pub fn parse_type_constraint_in(
     expr: &Expression,
-    source: Option<&str>,
+    source: Option<&SourceFile>,
 ) -> Result<Type, Vec<LowerError>> {
     parse_type_constraint_cached(expr, source, &mut ConstraintCache::default())
 }
@@ -100,7 +101,7 @@ const SHARED_TYPE_TEXT: usize = 48;
 /// [`parse_type_constraint_in`], reusing the types and defaults `cache` holds for `source`.
 pub(crate) fn parse_type_constraint_cached<'s>(
     expr: &Expression,
-    source: Option<&'s str>,
+    source: Option<&'s SourceFile>,
     cache: &mut ConstraintCache<'s>,
 ) -> Result<Type, Vec<LowerError>> {
     let mut p = TypeParser {
@@ -158,7 +159,7 @@ const MAX_TYPE_DEPTH: usize = 128;
 
 struct TypeParser<'s, 'c> {
     errors: Vec<LowerError>,
-    source: Option<&'s str>,
+    source: Option<&'s SourceFile>,
     cache: &'c mut ConstraintCache<'s>,
     /// The deepest nesting read so far: each element type and attribute type is read one
     /// level deeper than its constructor, so a type read at `depth` nests `deepest - depth`
@@ -208,6 +209,7 @@ impl TypeParser<'_, '_> {
     fn ty(&mut self, expr: &Expression, depth: usize) -> Type {
         let text = match (&expr.kind, self.source) {
             (ExprKind::FunctionCall(_), Some(source)) => source
+                .text
                 .get(expr.span.range())
                 .filter(|t| t.len() >= SHARED_TYPE_TEXT),
             _ => None,
@@ -416,7 +418,7 @@ impl TypeParser<'_, '_> {
         // copy out, as the conversion itself.
         let text = self
             .source
-            .and_then(|source| source.get(expr.span.range()))
+            .and_then(|source| source.text.get(expr.span.range()))
             .filter(|_| worth_caching(ty));
         let found = text
             .and_then(|t| self.cache.converted.get(t))
@@ -438,14 +440,14 @@ impl TypeParser<'_, '_> {
 
     /// [`Self::optional_default`], worked out.
     fn convert_default(&mut self, expr: &Expression, ty: &Type) -> Option<Value> {
-        let value = match evaluate_constant(expr) {
+        let value = match evaluate_constant_in(expr, self.source) {
             Ok(v) => v,
             Err(ConstantError::Lowering(errs, _)) => {
                 self.errors.extend(errs);
                 return None;
             }
             Err(ConstantError::Evaluation(err)) => {
-                for located in locate_constant_error(expr, &err) {
+                for located in constant_errors(expr, err) {
                     self.err(&located.summary, &located.detail, located.span);
                 }
                 return None;
@@ -513,15 +515,16 @@ variable "e" {
 }
 "#;
         let arena = tfvars_hcl::Arena::new();
-        let body = parse(&arena, text);
+        let source = SourceFile::new("main.tf", "main.tf", text.to_string());
+        let body = parse(&arena, &source.text);
         let mut cache = ConstraintCache::default();
         for e in types(&body) {
-            let cached = parse_type_constraint_cached(e, Some(text), &mut cache).unwrap();
-            let fresh = parse_type_constraint_in(e, Some(text)).unwrap();
+            let cached = parse_type_constraint_cached(e, Some(&source), &mut cache).unwrap();
+            let fresh = parse_type_constraint_in(e, Some(&source)).unwrap();
             assert_eq!(cached, fresh);
         }
         // `3` as a number and as a string are kept apart.
-        let c = parse_type_constraint_cached(types(&body)[2], Some(text), &mut cache).unwrap();
+        let c = parse_type_constraint_cached(types(&body)[2], Some(&source), &mut cache).unwrap();
         let Type::Object(attrs) = c else {
             panic!("an object type")
         };
@@ -529,7 +532,7 @@ variable "e" {
         assert!(matches!(attrs[1].default, Some(Value::Number(_))));
         assert_eq!(attrs[2].default, None);
         // `[80, 443]` as a set of numbers and as a list of strings are kept apart too.
-        let e = parse_type_constraint_cached(types(&body)[4], Some(text), &mut cache).unwrap();
+        let e = parse_type_constraint_cached(types(&body)[4], Some(&source), &mut cache).unwrap();
         let Type::Object(attrs) = e else {
             panic!("an object type")
         };
@@ -550,12 +553,13 @@ variable "b" {
 }
 "#;
         let arena = tfvars_hcl::Arena::new();
-        let body = parse(&arena, text);
+        let source = SourceFile::new("main.tf", "main.tf", text.to_string());
+        let body = parse(&arena, &source.text);
         let mut cache = ConstraintCache::default();
         let spans: Vec<_> = types(&body)
             .into_iter()
             .map(|e| {
-                let errs = parse_type_constraint_cached(e, Some(text), &mut cache).unwrap_err();
+                let errs = parse_type_constraint_cached(e, Some(&source), &mut cache).unwrap_err();
                 assert_eq!(errs.len(), 1);
                 assert_eq!(
                     errs[0].summary,
@@ -569,9 +573,13 @@ variable "b" {
 
     /// The outcome of reading `expr` through `cache` and afresh: equal types, or the same
     /// problems at the same places.
-    fn same_through_cache<'s>(expr: &Expression, text: &'s str, cache: &mut ConstraintCache<'s>) {
-        let cached = parse_type_constraint_cached(expr, Some(text), cache);
-        let fresh = parse_type_constraint_in(expr, Some(text));
+    fn same_through_cache<'s>(
+        expr: &Expression,
+        source: &'s SourceFile,
+        cache: &mut ConstraintCache<'s>,
+    ) {
+        let cached = parse_type_constraint_cached(expr, Some(source), cache);
+        let fresh = parse_type_constraint_in(expr, Some(source));
         match (cached, fresh) {
             (Ok(a), Ok(b)) => assert_eq!(a, b),
             (Err(a), Err(b)) => {
@@ -600,16 +608,17 @@ variable "b" {
             text.push_str(&format!("variable \"v\" {{\n  type = {wrapped}\n}}\n"));
         }
         let arena = tfvars_hcl::Arena::new();
-        let body = parse(&arena, &text);
+        let source = SourceFile::new("main.tf", "main.tf", text.clone());
+        let body = parse(&arena, &source.text);
         let mut cache = ConstraintCache::default();
         let exprs = types(&body);
         for e in &exprs {
-            same_through_cache(e, &text, &mut cache);
+            same_through_cache(e, &source, &mut cache);
         }
-        assert!(parse_type_constraint_in(exprs[1], Some(&text)).is_err());
+        assert!(parse_type_constraint_in(exprs[1], Some(&source)).is_err());
         let deep: Vec<bool> = exprs[4..]
             .iter()
-            .map(|e| parse_type_constraint_in(e, Some(&text)).is_ok())
+            .map(|e| parse_type_constraint_in(e, Some(&source)).is_ok())
             .collect();
         assert!(
             deep.first() == Some(&true) && deep.last() == Some(&false),

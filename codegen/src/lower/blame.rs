@@ -36,6 +36,24 @@ pub fn locate_constant_error(expr: &Hcl<'_>, err: &EvalError) -> Vec<LocatedErro
     out
 }
 
+/// The diagnostics Terraform gives for `err`, the error evaluating the constant expression
+/// `expr`: where the evaluation placed them when `expr` was lowered with its places (each error
+/// with its whole range, every one HCL reports), else where [`locate_constant_error`] finds it.
+pub fn constant_errors(expr: &Hcl<'_>, err: EvalError) -> Vec<LocatedError> {
+    let placed = err.range.is_some() && err.more.iter().all(|m| m.range.is_some());
+    if !placed {
+        return locate_constant_error(expr, &err);
+    }
+    err.all()
+        .into_iter()
+        .map(|e| LocatedError {
+            span: e.range.map(|r| r.start.byte as usize..r.end.byte as usize),
+            summary: e.summary,
+            detail: e.detail,
+        })
+        .collect()
+}
+
 /// How deep the search goes; deeper errors point at the deepest expression reached.
 const MAX_DEPTH: usize = 64;
 

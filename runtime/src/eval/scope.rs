@@ -108,13 +108,18 @@ impl<'a> Scope<'a> {
 
     /// Evaluates an expression.
     pub fn eval(&mut self, expr: &Expr) -> Result<Value, EvalError> {
-        // A place is not a level of nesting.
-        if let Expr::At(at) = expr {
-            let (inner, site) = &**at;
-            return self
-                .eval(inner)
-                .map_err(|e| super::subject::locate(e, inner, site));
-        }
+        // A place is not a level of nesting. It is taken in this frame, not in one more, so
+        // that a placed expression nests as deep as one without places.
+        let (expr, site) = match expr {
+            Expr::At(at) if matches!(at.0, Expr::At(_)) => {
+                let (inner, site) = &**at;
+                return self
+                    .eval(inner)
+                    .map_err(|e| super::subject::locate(e, inner, site));
+            }
+            Expr::At(at) => (&at.0, Some(&at.1)),
+            expr => (expr, None),
+        };
         self.depth += 1;
         let result = if self.depth > MAX_DEPTH {
             Err(EvalError::fixed(
@@ -125,7 +130,10 @@ impl<'a> Scope<'a> {
             self.eval_inner(expr)
         };
         self.depth -= 1;
-        result
+        match site {
+            Some(site) => result.map_err(|e| super::subject::locate(e, expr, site)),
+            None => result,
+        }
     }
 
     /// Why values came out unknown so far, in the order met: ``refers to `aws_vpc.main.id` ``,
