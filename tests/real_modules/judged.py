@@ -26,6 +26,10 @@ one variable replaced or left out, so a verdict belongs to that one variable:
 `terraform plan -input=false -lock=false -json -var-file=INPUT.tfvars.json`, exit status and
 diagnostics recorded. The records (inputs and verdicts, never the modules' files) go to
 judged/OWNER+NAME.jsonl: one line per input, keyed by repository, commit and directory.
+`record` replaces every judged/*.jsonl; with `--new-repos-only` it passes over the repositories
+that already have one (their files are left as they are, byte for byte) and writes files only for
+the others, and the rules of the directories already recorded count as seen (a directory
+whose rules were all judged before is not picked again).
 
 `check` renders the schema of each recorded directory with the CLI and validates every
 recorded input against it. It prints the inputs judged, the agreement, the inputs Terraform
@@ -268,12 +272,23 @@ def record(args):
     if not shutil.which(terraform):
         sys.exit("record needs Terraform (1.11.4; TERRAFORM=path)")
     listed = repos(os.path.join(HERE, "repos.txt"))
+    # With --new-repos-only, the repositories recorded before, and their directories recorded.
+    kept = {}
+    if args.new_repos_only:
+        for path in sorted(glob.glob(os.path.join(JUDGED, "*.jsonl"))):
+            dirs = kept.setdefault(os.path.basename(path)[: -len(".jsonl")], set())
+            with open(path) as f:
+                for line in f:
+                    r = json.loads(line)
+                    dirs.add(os.path.normpath(os.path.join(args.corpus, r["repo"].replace("/", "+"), r["dir"])))
     # Directories with validation blocks, per repository.
     per_repo = collections.OrderedDict()
     for key in sorted(listed):
         path = os.path.join(args.corpus, key)
         if not os.path.isdir(path):
             print("missing from the corpus: %s" % key, file=sys.stderr)
+            continue
+        if key in kept:
             continue
         per_repo[key] = list(module_dirs(path))
     candidates = []
@@ -299,6 +314,13 @@ def record(args):
         random.Random(k).shuffle(ds)
     picked = []
     seen = set()
+    recorded = sorted(d for ds in kept.values() for d in ds if os.path.isdir(d))
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        for rules in pool.map(rules_of, recorded):
+            seen.update(c for cs in rules.values() for c in cs)
+    if kept:
+        print("%d repositories recorded before passed over (their %d directories' rules count as seen)" %
+              (len(kept), len(recorded)), file=sys.stderr)
     for round_ in range(args.per_repo):
         for k, ds in by_repo.items():
             if round_ >= len(ds) or len(picked) >= args.dirs:
@@ -359,11 +381,14 @@ def record(args):
             records[k].extend(recs)
             print("%s: %d inputs" % (d, len(recs)), file=sys.stderr)
     os.makedirs(JUDGED, exist_ok=True)
-    for old in glob.glob(os.path.join(JUDGED, "*.jsonl")):
-        os.remove(old)
+    if not args.new_repos_only:
+        for old in glob.glob(os.path.join(JUDGED, "*.jsonl")):
+            os.remove(old)
     total = agree_runtime = 0
     for k, recs in records.items():
-        with open(os.path.join(JUDGED, k + ".jsonl"), "w") as f:
+        # "x": a file recorded before is never overwritten (--new-repos-only passed its
+        # repository over; without it, every file was removed above).
+        with open(os.path.join(JUDGED, k + ".jsonl"), "x") as f:
             for r in recs:
                 f.write(json.dumps(r, separators=(",", ":"), sort_keys=True) + "\n")
                 total += 1
@@ -431,9 +456,11 @@ def check(args):
         schema, left_out, inexact = schema_of(args.tfvars, dir)
         variables = exported(args.tfvars, dir) or {}
         validator = Draft7Validator(schema)
-        # The classes of text the schema lets through its rules unchecked (NFC could change it).
+        # The classes of text the schema lets through its rules unchecked (NFC could change it):
+        # nfc-changeable-string, nfc-changeable-or-clustered-string, and nfc-singleton-string
+        # (ASCII with U+037E, U+1FEF or U+212A, where a rule accepts nothing but ASCII).
         escapes = [re.compile(d["pattern"]) for k, d in (schema.get("definitions") or {}).items()
-                   if k.startswith("nfc-changeable")]
+                   if k.startswith(("nfc-changeable", "nfc-singleton"))]
         base = next(r["base"] for r in recs if r["var"] is None)
         tally["directories"] += 1
         scratch = None
@@ -533,6 +560,8 @@ def main():
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--dirs", type=int, default=110, help="directories to pick (record); some are skipped")
     p.add_argument("--per-repo", type=int, default=3, help="at most this many directories of a repository")
+    p.add_argument("--new-repos-only", action="store_true",
+                   help="record: pass over the repositories that have a judged/*.jsonl file, keep those files")
     p.add_argument("--per-dir", type=int, default=90, help="inputs per directory at most")
     p.add_argument("--per-rule-variable", type=int, default=16)
     p.add_argument("--per-plain-variable", type=int, default=3)
