@@ -116,13 +116,20 @@ mod files {
 
 /// `validate_in(dir)` evaluates the file functions and `path.*` against the module folder:
 /// each rule of `files_values` fails with its function's result as its message, which must be
-/// the one Terraform recorded; `validate()` leaves them all unchecked.
+/// the one Terraform recorded; `validate()` rejects them all too, each message replaced by why
+/// it cannot be worked out without the folder.
 #[test]
 fn generated_validate_in_evaluates_file_functions() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/conformance/cases/files_values");
     let vars = files::Variables::builder().build();
-    let unchecked = vars.validate().expect("nothing decided, nothing rejected");
-    assert_eq!(unchecked.unchecked().count(), 41, "{unchecked}");
+    let without_files = vars.validate().expect_err("every rule fails");
+    assert_eq!(without_files.errors().count(), 41, "{without_files}");
+    assert!(
+        without_files.errors().all(|d| d
+            .detail
+            .starts_with("The validation rule failed; the error message")),
+        "{without_files}"
+    );
 
     let rec: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(dir.join("expected/scratch.json")).unwrap())

@@ -327,6 +327,58 @@ fn unknown_values_leave_the_rule_unchecked() {
     assert_eq!(d[0].severity, Severity::Error, "{d:?}");
 }
 
+/// Recorded from Terraform 1.11.4 (`tests/conformance/cases/validation_unknown_message`): a rule
+/// that fails with a message Terraform does not know during plan is "Invalid error message"; a
+/// message only the runtime cannot work out still fails the rule, with the reason shown.
+#[test]
+fn a_failed_rule_with_an_unknown_message_is_an_error() {
+    for msg in [
+        r#""Bad ${aws_vpc.main.id}.""#,
+        r#""At ${timestamp()}.""#,
+        r#""Id ${uuid()}.""#,
+    ] {
+        let d = one("x", Type::String, r#"var.x == "y""#, msg, s("v"));
+        assert_eq!(d.len(), 1, "{msg}: {d:?}");
+        assert_eq!(d[0].severity, Severity::Error, "{msg}: {d:?}");
+        assert_eq!(d[0].summary, "Invalid error message", "{msg}");
+    }
+    // A function given an untyped null gives an unknown result, with no reason of the runtime's.
+    let d = one(
+        "x",
+        Type::Any,
+        "var.x == true",
+        r#""Bad ${format("%v", var.x)}.""#,
+        Value::null(),
+    );
+    assert_eq!(d[0].summary, "Invalid error message", "{d:?}");
+    // Terraform knows `plantimestamp()` and the result of a function the runtime does not run.
+    for (msg, why) in [
+        (r#""At ${plantimestamp()}.""#, "plantimestamp"),
+        (r#""Got ${yamlencode(var.x)}.""#, "yamlencode"),
+    ] {
+        let d = one("x", Type::String, r#"var.x == "y""#, msg, s("v"));
+        assert_eq!(d.len(), 1, "{msg}: {d:?}");
+        assert_eq!(d[0].severity, Severity::Error, "{msg}: {d:?}");
+        assert_eq!(d[0].summary, "Invalid value for variable", "{msg}");
+        assert!(
+            d[0].detail
+                .starts_with("The validation rule failed; the error message")
+                && d[0].detail.contains(why),
+            "{msg}: {}",
+            d[0].detail
+        );
+    }
+    // The rule passes: the message is not needed.
+    let d = one(
+        "x",
+        Type::String,
+        r#"var.x == "v""#,
+        r#""At ${timestamp()}.""#,
+        s("v"),
+    );
+    assert!(d.is_empty(), "{d:?}");
+}
+
 #[test]
 fn can_catches_dynamic_errors_only() {
     // An invalid regex is a dynamic error: `can` gives false.

@@ -1230,6 +1230,20 @@ def define_more():
     m.json("named_fail", '{"named": {"ok": false, "name": "x"}}\n')
     m.json("named_fail_null", '{"named": {"ok": false}}\n')
     m.json("named_pass_null", '{"named": {"ok": true}}\n')
+    # A rule that fails with a message Terraform does not know during plan: a function given an
+    # untyped null, `timestamp()`, `uuid()`, `bcrypt()`. Terraform refuses the message ("won't be
+    # known until the apply phase"); the rule does not pass.
+    m = module(
+        "validation_unknown_message",
+        "validation",
+        var("a", "any", default="null", checks=[("var.a == true", '"Bad ${format("%v", var.a)}."')])
+        + var("t", "string", default='"x"', checks=[('var.t == "y"', '"At ${timestamp()}."')])
+        + var("u", "string", default='"x"', checks=[('var.u == "y"', '"Id ${uuid()}."')])
+        + var("b", "string", default='"x"', checks=[('var.b == "y"', '"Hash ${bcrypt(var.b)}."')]),
+    )
+    m.case("no_files")
+    m.json("all_pass", '{"a": true, "t": "y", "u": "y", "b": "y"}\n')
+    m.json("one_fails", '{"a": true, "t": "y", "u": "x", "b": "y"}\n')
     # CIDR prefixes as Terraform reads them (leading zeros, IPv6 forms), substrings, and
     # conditions compared with a literal bool or negated.
     m = module(

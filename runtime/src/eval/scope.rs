@@ -1,7 +1,7 @@
 //! The evaluation scope: what `var.*`, `local.*` and `for`/splat symbols refer to, and the
 //! recursive walk over the expression IR.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::expr::Expr;
 use crate::input::FileAccess;
@@ -53,6 +53,10 @@ pub struct Scope<'a> {
     bound: Vec<(String, Value)>,
     depth: usize,
     unknown_reasons: Vec<String>,
+    /// The reasons of `unknown_reasons` that hold for Terraform too: values it does not know
+    /// during plan either (a resource attribute, `timestamp()`). The others are the runtime's
+    /// own limits (a function it does not run, a file it was not given).
+    unknown_at_plan: BTreeSet<String>,
     files: Option<&'a FileAccess>,
 }
 
@@ -67,6 +71,7 @@ impl<'a> Scope<'a> {
             bound: Vec::new(),
             depth: 0,
             unknown_reasons: Vec::new(),
+            unknown_at_plan: BTreeSet::new(),
             files: None,
         }
     }
@@ -80,6 +85,7 @@ impl<'a> Scope<'a> {
             bound: Vec::new(),
             depth: 0,
             unknown_reasons: Vec::new(),
+            unknown_at_plan: BTreeSet::new(),
             files: None,
         }
     }
@@ -147,6 +153,16 @@ impl<'a> Scope<'a> {
         self.unknown_reasons.clear();
     }
 
+    /// Whether a value found unknown since the reasons were last cleared might be known to
+    /// Terraform during plan: a reason recorded is one of the runtime's own limits, not a value
+    /// Terraform too knows only after apply. An unknown value with no reason recorded is unknown
+    /// as Terraform evaluates it (a function given a null of unknown type).
+    pub fn unknown_to_the_runtime_only(&self) -> bool {
+        self.unknown_reasons
+            .iter()
+            .any(|r| !self.unknown_at_plan.contains(r))
+    }
+
     pub(crate) fn declares_variable(&self, name: &str) -> bool {
         match self.refs {
             Refs::Constant => false,
@@ -199,6 +215,12 @@ impl<'a> Scope<'a> {
 
     pub(crate) fn is_constant(&self) -> bool {
         matches!(self.refs, Refs::Constant)
+    }
+
+    /// [`Self::unknown`] for a value Terraform does not know during plan either.
+    pub(crate) fn unknown_at_plan(&mut self, reason: String) -> Value {
+        self.unknown_at_plan.insert(reason.clone());
+        self.unknown(reason)
     }
 
     /// Records why a value is unknown and returns an unknown value.
@@ -293,7 +315,7 @@ impl<'a> Scope<'a> {
                          `CheckOptions::files` names the module folder"
                     )));
                 }
-                Ok(self.unknown(format!(
+                Ok(self.unknown_at_plan(format!(
                     "refers to `{what}`, which is known only after apply"
                 )))
             }

@@ -437,8 +437,20 @@ fn check_rule(scope: &mut Scope<'_>, var: &VariableSpec, rule: &ValidationSpec) 
         }
         Some(m) if !m.is_empty() => m,
         Some(_) => "Failed to evaluate condition error message.".to_string(),
+        // The rule failed, but its message is not known. Terraform refuses a message it does
+        // not know during plan; one that only the runtime cannot work out (a function it does
+        // not run) still fails the rule, with the reason in place of the message.
+        None if !scope.unknown_to_the_runtime_only() => {
+            out.push(invalid_message(
+                "Unsuitable value for error message: expression refers to values that won't \
+                 be known until the apply phase."
+                    .into(),
+            ));
+            return out;
+        }
         None => {
-            return vec![unchecked(scope, var, rule, "error message")];
+            let why = unchecked(scope, var, rule, "error message").detail;
+            format!("The validation rule failed; {why}.")
         }
     };
     out.insert(

@@ -74,6 +74,10 @@ pub(crate) struct Builtin {
     pub f: Impl,
 }
 
+/// Of [`NOT_EVALUATED`], the functions whose results Terraform does not know during plan
+/// either (`plantimestamp` it knows: the plan's time).
+const UNKNOWN_AT_PLAN: &[&str] = &["timestamp", "uuid", "bcrypt"];
+
 /// Functions whose results are not known before apply, or that Terraform evaluates outside a
 /// pure context (the file system, the clock, randomness): a condition using one is unchecked.
 const NOT_EVALUATED: &[(&str, &str)] = &[
@@ -227,7 +231,12 @@ impl Scope<'_> {
         }
         if let Some((_, why)) = NOT_EVALUATED.iter().find(|(n, _)| *n == name) {
             self.eval_args(arg_exprs)?;
-            return Ok(self.unknown(format!("calls `{name}`, which {why}")));
+            let reason = format!("calls `{name}`, which {why}");
+            return Ok(if UNKNOWN_AT_PLAN.contains(&name) {
+                self.unknown_at_plan(reason)
+            } else {
+                self.unknown(reason)
+            });
         }
         let Some((name, builtin)) = registry().get_key_value(name) else {
             return Err(EvalError::new(
