@@ -175,23 +175,10 @@ fn effective_value(
     let converted = match result {
         Ok(v) => v,
         Err(e) => {
-            let detail = match input.source {
-                InputSource::File => unsuitable_value_detail(var, &e, input.location.as_ref()),
-                // Terraform names the option or variable that set it, and points at the
-                // declaration.
-                InputSource::Environment => format!(
-                    "Unsuitable value for var.{} set using the TF_VAR_{} environment variable: {}.",
-                    var.name,
-                    var.name,
-                    e.message()
-                ),
-                InputSource::CommandLine => format!(
-                    "Unsuitable value for var.{} set using -var=\"{}=...\": {}.",
-                    var.name,
-                    var.name,
-                    e.message()
-                ),
-            };
+            // For a text, Terraform names the option or variable that set it, and points at
+            // the declaration.
+            let detail = unsuitable_text_detail(var, input.source, e.message())
+                .unwrap_or_else(|| unsuitable_value_detail(var, &e, input.location.as_ref()));
             let location = if var.sensitive {
                 Some(var.location.clone())
             } else {
@@ -216,18 +203,49 @@ fn effective_value(
             _ => Err(Box::new(Diagnostic {
                 severity: Severity::Error,
                 summary: "Required variable not set".into(),
-                detail: format!(
-                    "The given value is not suitable for var.{} defined at {}: required variable may not be set to null.",
-                    var.name,
-                    declaration_range(var)
-                ),
+                detail: unsuitable_text_detail(
+                    var,
+                    input.source,
+                    "required variable may not be set to null",
+                )
+                .unwrap_or_else(|| {
+                    format!(
+                        "The given value is not suitable for var.{} defined at {}: required \
+                         variable may not be set to null.",
+                        var.name,
+                        declaration_range(var)
+                    )
+                }),
                 variable: Some(var.name.clone()),
                 path: String::new(),
-                location: input.location.clone().or_else(|| Some(var.location.clone())),
+                location: input
+                    .location
+                    .clone()
+                    .or_else(|| Some(var.location.clone())),
             })),
         };
     }
     Ok(Some(converted))
+}
+
+// Terraform's detail for the value of a `TF_VAR_` variable or a `-var` option that does not
+// suit the variable, naming its source; `None` for a file's value.
+fn unsuitable_text_detail(
+    var: &VariableSpec,
+    source: InputSource,
+    problem: &str,
+) -> Option<String> {
+    let name = &var.name;
+    match source {
+        InputSource::Environment => Some(format!(
+            "Unsuitable value for var.{name} set using the TF_VAR_{name} environment variable: \
+             {problem}."
+        )),
+        InputSource::CommandLine => Some(format!(
+            "Unsuitable value for var.{name} set using -var=\"{name}=...\": {problem}."
+        )),
+        InputSource::File => None,
+    }
 }
 
 // The default, with optional-attribute defaults filled (the loader converts it already; this

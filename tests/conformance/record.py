@@ -3168,6 +3168,17 @@ def define_sources():
     m.run("env_two_errors", env={"l": "[", "n": "x"})
     m.run("env_upper_case_name", env={"S": "upper"})
 
+    # -- null for a variable that is not nullable, per source: a text names its source -----------
+    m = module(
+        "src_null_not_nullable",
+        "sources",
+        var("l", "list(string)", nullable=False) + var("s", "string", nullable=False, default='"d"'),
+    )
+    m.run("var", "-var", "l=null")
+    m.run("env", env={"l": "null"})
+    m.run("file", "-var-file=inputs/n.tfvars", inputs=[("n.tfvars", "l = null\n")])
+    m.run("var_with_default", "-var", 'l=["a"]', "-var", "s=null")
+
     # -- undeclared names, per source --------------------------------------------------------------
     m = module("src_undeclared", "sources", var("a", "string", default='"d"'))
     m.run("env", env={"zz": "1", "a": "env"})
