@@ -379,6 +379,27 @@ fn a_failed_rule_with_an_unknown_message_is_an_error() {
     assert!(d.is_empty(), "{d:?}");
 }
 
+/// Recorded from Terraform 1.11.4 (`tests/conformance/cases/validation_required_words`): cty's
+/// words for a key or a `format` argument that does not convert are "a number is required" for
+/// a string, "number required" for a bool or a collection (and so for `bool`).
+#[test]
+fn indexes_and_format_verbs_word_what_they_require_as_cty() {
+    let list = || Value::Tuple(vec![Value::Bool(true)]);
+    for (cond, value, words) in [
+        ("[1, 2, 3][var.x] == 2", Value::Bool(true), ": number required."),
+        ("[1, 2, 3][var.x] == 2", list(), ": number required."),
+        ("[1, 2, 3][var.x] == 2", s("abc"), ": a number is required."),
+        (r#"format("%d", var.x) == "1""#, Value::Bool(true), ": number required."),
+        (r#"format("%d", var.x) == "1""#, s("abc"), ": a number is required."),
+        (r#"format("%t", var.x) == "1""#, list(), ": bool required."),
+        (r#"format("%t", var.x) == "1""#, s("maybe"), ": a bool is required."),
+    ] {
+        let d = one("x", Type::Any, cond, r#""bad""#, value.clone());
+        assert_eq!(d.len(), 1, "{cond} {value:?}: {d:?}");
+        assert!(d[0].detail.ends_with(words), "{cond} {value:?}: {}", d[0].detail);
+    }
+}
+
 #[test]
 fn can_catches_dynamic_errors_only() {
     // An invalid regex is a dynamic error: `can` gives false.

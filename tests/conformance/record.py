@@ -1244,6 +1244,18 @@ def define_more():
     m.case("no_files")
     m.json("all_pass", '{"a": true, "t": "y", "u": "y", "b": "y"}\n')
     m.json("one_fails", '{"a": true, "t": "y", "u": "x", "b": "y"}\n')
+    # An index or a `format` verb given a value that is no number or bool: cty says "number
+    # required" for a bool or a collection, "a number is required" for a string.
+    m = module(
+        "validation_required_words",
+        "validation",
+        var("i", "any", default="true", checks=[("[1, 2, 3][var.i] == 2", '"i"')])
+        + var("d", "any", default="true", checks=[('format("%d", var.d) == "1"', '"d"')])
+        + var("t", "any", default="1", checks=[('format("%t", var.t) == "true"', '"t"')]),
+    )
+    m.case("no_files")
+    m.json("strings", '{"i": "abc", "d": "abc", "t": "maybe"}\n')
+    m.json("lists", '{"i": [1], "d": [1], "t": [true]}\n')
     # CIDR prefixes as Terraform reads them (leading zeros, IPv6 forms), substrings, and
     # conditions compared with a literal bool or negated.
     m = module(

@@ -64,13 +64,11 @@ pub(crate) fn index(v: &Value, key: &Value) -> Result<Value, EvalError> {
     }
     match v {
         Value::List(_, xs) | Value::Tuple(xs) => {
+            // cty's words: `a number is required` for a string, `number required` otherwise.
             let n = match conv::convert(key, &Type::Number) {
                 Ok(Value::Number(n)) => n,
-                _ => {
-                    return Err(invalid_index(&format!(
-                        "{NO_ELEMENT}: a number is required."
-                    )))
-                }
+                Ok(_) => return Err(invalid_index(&format!("{NO_ELEMENT}: number required."))),
+                Err(e) => return Err(invalid_index(&format!("{NO_ELEMENT}: {e}."))),
             };
             let Some(d) = n.as_decimal().filter(|d| d.is_integer()) else {
                 return Err(invalid_index(&format!(

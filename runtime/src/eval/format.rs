@@ -146,17 +146,20 @@ fn render(a: &Args, fmt: &str, args: &[Value]) -> Result<Outcome, EvalError> {
                     s
                 }
             }
+            // cty's words: `a bool is required` for a string, `bool required` otherwise.
             't' => match conv::convert(arg, &Type::Bool) {
                 Ok(Value::Bool(b)) => {
                     out.push_str(&b.to_string());
                     continue;
                 }
-                _ => return Err(unsupported("a bool is required")),
+                Ok(_) => return Err(unsupported("bool required")),
+                Err(e) => return Err(unsupported(&e.0)),
             },
             _ => {
                 let n = match conv::convert(arg, &Type::Number) {
                     Ok(Value::Number(n)) => n,
-                    _ => return Err(unsupported("a number is required")),
+                    Ok(_) => return Err(unsupported("number required")),
+                    Err(e) => return Err(unsupported(&e.0)),
                 };
                 match verb {
                     'd' | 'b' | 'o' | 'x' | 'X' => {
