@@ -386,17 +386,109 @@ fn a_failed_rule_with_an_unknown_message_is_an_error() {
 fn indexes_and_format_verbs_word_what_they_require_as_cty() {
     let list = || Value::Tuple(vec![Value::Bool(true)]);
     for (cond, value, words) in [
-        ("[1, 2, 3][var.x] == 2", Value::Bool(true), ": number required."),
+        (
+            "[1, 2, 3][var.x] == 2",
+            Value::Bool(true),
+            ": number required.",
+        ),
         ("[1, 2, 3][var.x] == 2", list(), ": number required."),
         ("[1, 2, 3][var.x] == 2", s("abc"), ": a number is required."),
-        (r#"format("%d", var.x) == "1""#, Value::Bool(true), ": number required."),
-        (r#"format("%d", var.x) == "1""#, s("abc"), ": a number is required."),
+        (
+            r#"format("%d", var.x) == "1""#,
+            Value::Bool(true),
+            ": number required.",
+        ),
+        (
+            r#"format("%d", var.x) == "1""#,
+            s("abc"),
+            ": a number is required.",
+        ),
         (r#"format("%t", var.x) == "1""#, list(), ": bool required."),
-        (r#"format("%t", var.x) == "1""#, s("maybe"), ": a bool is required."),
+        (
+            r#"format("%t", var.x) == "1""#,
+            s("maybe"),
+            ": a bool is required.",
+        ),
     ] {
         let d = one("x", Type::Any, cond, r#""bad""#, value.clone());
         assert_eq!(d.len(), 1, "{cond} {value:?}: {d:?}");
-        assert!(d[0].detail.ends_with(words), "{cond} {value:?}: {}", d[0].detail);
+        assert!(
+            d[0].detail.ends_with(words),
+            "{cond} {value:?}: {}",
+            d[0].detail
+        );
+    }
+}
+
+/// Recorded from Terraform 1.11.4 (`tests/conformance/cases/validation_function_arguments`):
+/// whole-number arguments and prefixes fail as each function words it, an argument's error or
+/// the call's.
+#[test]
+fn functions_word_bad_whole_numbers_and_prefixes_as_terraform() {
+    const WHOLE: &str = "value must be a whole number, between -9223372036854775808 and \
+                         9223372036854775807.";
+    let n = |x: &str| Value::Number(Number::parse(x).unwrap());
+    for (cond, value, summary, detail) in [
+        (
+            "length(slice([1, 2, 3], var.x, 2)) > 0",
+            n("1.5"),
+            "Invalid function argument",
+            format!("Invalid value for \"start_index\" parameter: invalid start index: {WHOLE}"),
+        ),
+        (
+            "length(chunklist([1, 2], var.x)) > 0",
+            n("1.5"),
+            "Error in function call",
+            format!("Call to function \"chunklist\" failed: invalid size: {WHOLE}"),
+        ),
+        (
+            "length(chunklist([1, 2], var.x)) > 0",
+            n("-1"),
+            "Error in function call",
+            "Call to function \"chunklist\" failed: the size argument must be positive.".into(),
+        ),
+        (
+            r#"cidrsubnet("10.0.0.0/8", var.x, 1) != """#,
+            n("1.5"),
+            "Error in function call",
+            format!("Call to function \"cidrsubnet\" failed: {WHOLE}"),
+        ),
+        (
+            r#"length(cidrsubnets("10.0.0.0/8", var.x)) > 0"#,
+            n("1.5"),
+            "Invalid function argument",
+            format!("Invalid value for \"newbits\" parameter: {WHOLE}"),
+        ),
+        (
+            r#"parseint("10", var.x) > 0"#,
+            n("1.5"),
+            "Invalid function argument",
+            format!("Invalid value for \"base\" parameter: {WHOLE}"),
+        ),
+        (
+            "length(range(0, var.x, 2)) > 0",
+            n("-2.5"),
+            "Invalid function argument",
+            "Invalid value for \"params\" parameter: end must be greater than start when step is \
+             positive."
+                .into(),
+        ),
+        (
+            "length(cidrsubnets(var.x, 4, 4)) > 0",
+            s("x"),
+            "Invalid function argument",
+            "Invalid value for \"prefix\" parameter: invalid CIDR expression: invalid CIDR \
+             address: x."
+                .into(),
+        ),
+    ] {
+        let d = one("x", Type::Any, cond, r#""bad""#, value);
+        assert_eq!(d.len(), 1, "{cond}: {d:?}");
+        assert_eq!(
+            (d[0].summary.as_str(), &d[0].detail),
+            (summary, &detail),
+            "{cond}"
+        );
     }
 }
 

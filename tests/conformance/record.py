@@ -1256,6 +1256,25 @@ def define_more():
     m.case("no_files")
     m.json("strings", '{"i": "abc", "d": "abc", "t": "maybe"}\n')
     m.json("lists", '{"i": [1], "d": [1], "t": [true]}\n')
+    # Whole-number arguments and prefixes, as each function words their failure and where it
+    # points: an argument error (`slice`, `cidrsubnets`, `parseint`, `range`) or the call's.
+    def rule(name, default, condition):
+        return var(name, "any", default=default, checks=[(condition, '"x"')])
+
+    m = module(
+        "validation_function_arguments",
+        "validation",
+        rule("a", "1", "length(slice([1, 2, 3], var.a, 2)) > 0")
+        + rule("b", "1", "length(chunklist([1, 2], var.b)) > 0")
+        + rule("c", "1", 'cidrsubnet("10.0.0.0/8", var.c, 1) != ""')
+        + rule("d", "1", 'length(cidrsubnets("10.0.0.0/8", var.d)) > 0')
+        + rule("e", "10", 'parseint("10", var.e) > 0')
+        + rule("r", "4", "length(range(0, var.r, 2)) > 0")
+        + rule("p", '"10.0.0.0/8"', "length(cidrsubnets(var.p, 4, 4)) > 0"),
+    )
+    m.case("no_files")
+    m.json("fractions", '{"a": 1.5, "b": 1.5, "c": 1.5, "d": 1.5, "e": 1.5, "r": -2.5}\n')
+    m.json("out_of_range", '{"b": -1, "e": 1, "r": -2, "p": "x"}\n')
     # CIDR prefixes as Terraform reads them (leading zeros, IPv6 forms), substrings, and
     # conditions compared with a literal bool or negated.
     m = module(

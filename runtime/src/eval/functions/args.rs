@@ -75,15 +75,19 @@ impl Args {
     /// Argument `i` as a whole number (Go's `int`): a fraction or an out-of-range value fails
     /// the call, as go-cty's conversion to `int` does.
     pub(crate) fn int(&self, i: usize) -> Result<i64, EvalError> {
+        self.int_or(i, |complaint| self.fail(complaint))
+    }
+
+    /// [`Self::int`], a value that is not a whole number reported by `wording` from go-cty's
+    /// complaint (functions word it their own ways: an argument error, a prefix).
+    pub(crate) fn int_or(
+        &self,
+        i: usize,
+        wording: impl FnOnce(&str) -> EvalError,
+    ) -> Result<i64, EvalError> {
         let n = self.get::<Number>(i)?;
-        if !n.is_integer() {
-            return Err(self.fail(
-                "value must be a whole number, between -9223372036854775808 and \
-                 9223372036854775807",
-            ));
-        }
-        n.to_i64().ok_or_else(|| {
-            self.fail(
+        n.to_i64().filter(|_| n.is_integer()).ok_or_else(|| {
+            wording(
                 "value must be a whole number, between -9223372036854775808 and \
                  9223372036854775807",
             )

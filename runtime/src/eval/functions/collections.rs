@@ -341,8 +341,8 @@ pub(crate) fn slice(a: &Args) -> Result<Value, EvalError> {
     let Some((is_list, items)) = seq_kind(v) else {
         return Err(a.bad(0, "must be a list or tuple value"));
     };
-    let start = a.int(1)?;
-    let end = a.int(2)?;
+    let start = a.int_or(1, |c| a.bad(1, format!("invalid start index: {c}")))?;
+    let end = a.int_or(2, |c| a.bad(2, format!("invalid end index: {c}")))?;
     if start < 0 {
         return Err(a.bad(1, "start index must not be less than zero"));
     }
@@ -382,9 +382,9 @@ pub(crate) fn chunklist(a: &Args) -> Result<Value, EvalError> {
         Some((t, _)) => t,
         None => return Err(a.bad(0, "list of any single type required")),
     };
-    let size = a.int(1)?;
+    let size = a.int_or(1, |c| a.fail(format!("invalid size: {c}")))?;
     if size < 0 {
-        return Err(a.bad(1, "the size argument must be positive"));
+        return Err(a.fail("the size argument must be positive"));
     }
     let chunks: Vec<Value> = if size == 0 {
         vec![Value::List(elem.clone(), items.clone())]
@@ -456,11 +456,12 @@ pub(crate) fn range(a: &Args) -> Result<Value, EvalError> {
         }
     });
     let zero = crate::number::Number::from(0);
+    // Only a given step can point the wrong way; cty blames the end (argument 1).
     if end < start && step > zero {
-        return Err(a.bad(0, "end must be greater than start when step is positive"));
+        return Err(a.bad(1, "end must be greater than start when step is positive"));
     }
     if end > start && step < zero {
-        return Err(a.bad(0, "end must be less than start when step is negative"));
+        return Err(a.bad(1, "end must be less than start when step is negative"));
     }
     let mut out = Vec::new();
     let mut x = start;

@@ -173,9 +173,16 @@ fn parse_v6(s: &[u8]) -> Option<u128> {
 
 /// A CIDR prefix as Terraform reads it: an address, `/`, and a decimal prefix length (leading
 /// zeros allowed) no longer than the address.
+/// The prefix `s`; a prefix that does not parse fails the call (Terraform's `cidrhost`,
+/// `cidrnetmask`, `cidrsubnet`).
 fn parse_cidr(a: &Args, s: &str) -> Result<Net, EvalError> {
+    parse_cidr_or(s, |message| a.fail(message))
+}
+
+/// The prefix `s`, or `bad`'s error from the complaint about it.
+fn parse_cidr_or(s: &str, bad: impl Fn(String) -> EvalError) -> Result<Net, EvalError> {
     let bad = || {
-        a.fail(format!(
+        bad(format!(
             "invalid CIDR expression: invalid CIDR address: {s}"
         ))
     };
@@ -195,6 +202,8 @@ fn parse_cidr(a: &Args, s: &str) -> Result<Net, EvalError> {
     Ok(net)
 }
 
+/// Argument `i` as a whole number of any size (Go's `*big.Int`, as `cidrhost`'s host number and
+/// `cidrsubnet`'s network number are read).
 fn whole(a: &Args, i: usize) -> Result<i128, EvalError> {
     let n = a.get::<Number>(i)?;
     let d = n
@@ -266,7 +275,7 @@ fn subnet(a: &Args, net: Net, newbits: i128, netnum: i128) -> Result<Net, EvalEr
 /// `cidrsubnet(prefix, newbits, netnum)`
 pub(crate) fn cidrsubnet(a: &Args) -> Result<Value, EvalError> {
     let net = parse_cidr(a, &a.get::<String>(0)?)?;
-    let newbits = whole(a, 1)?;
+    let newbits = a.int(1)?.into();
     let netnum = whole(a, 2)?;
     let sub = subnet(a, net, newbits, netnum)?;
     Ok(Value::String(format!(
@@ -278,7 +287,8 @@ pub(crate) fn cidrsubnet(a: &Args) -> Result<Value, EvalError> {
 
 /// `cidrsubnets(prefix, newbits...)`: consecutive subnets, each aligned to its size.
 pub(crate) fn cidrsubnets(a: &Args) -> Result<Value, EvalError> {
-    let net = parse_cidr(a, &a.get::<String>(0)?)?;
+    // Here Terraform blames the argument.
+    let net = parse_cidr_or(&a.get::<String>(0)?, |message| a.bad(0, message))?;
     let mut out = Vec::new();
     let mut next: u128 = net.network();
     let end: u128 = net.network().saturating_add(if net.host_bits() >= 128 {
@@ -287,7 +297,7 @@ pub(crate) fn cidrsubnets(a: &Args) -> Result<Value, EvalError> {
         (1u128 << net.host_bits()) - 1
     });
     for i in 1..a.len() {
-        let nb = whole(a, i)?;
+        let nb: i128 = a.int_or(i, |c| a.bad(i, c))?.into();
         if nb < 1 {
             return Err(a.bad(i, "must extend prefix by at least one bit"));
         }

@@ -166,10 +166,10 @@ pub(crate) fn parseint(a: &Args) -> Result<Value, EvalError> {
         ));
     }
     let s = a.get::<String>(0)?;
-    let base = a.get::<Number>(1)?;
-    let base = arith::to_i64(&base)
-        .filter(|b| (2..=62).contains(b))
-        .ok_or_else(|| a.bad(1, "base must be a whole number between 2 and 62 inclusive"))?;
+    let base = a.int_or(1, |c| a.bad(1, c))?;
+    if !(2..=62).contains(&base) {
+        return Err(a.bad(1, "base must be a whole number between 2 and 62 inclusive"));
+    }
     let invalid = || a.bad(0, format!("cannot parse {s:?} as a base {base} integer"));
     let (neg, body) = match s.as_bytes().first() {
         Some(b'-') => (true, &s[1..]),
