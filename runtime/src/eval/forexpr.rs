@@ -99,10 +99,10 @@ impl Scope<'_> {
                     errors.push(EvalError::new(
                         "Duplicate object key",
                         format!(
-                            "Two different items produced the key \"{}\" in this 'for' \
+                            "Two different items produced the key {} in this 'for' \
                              expression. If duplicates are expected, use the ellipsis (...) \
                              after the value expression to enable grouping by key.",
-                            e.key()
+                            crate::value::go_quote(e.key())
                         ),
                     ));
                 }
