@@ -492,6 +492,68 @@ fn functions_word_bad_whole_numbers_and_prefixes_as_terraform() {
     }
 }
 
+/// Recorded from Terraform 1.11.4 (`tests/conformance/cases/validation_message_marks`): a failed
+/// rule's message that refers to another variable's sensitive value is an error of its own, and
+/// so is one that refers to an ephemeral value (a sensitive one counts first); the variable's
+/// own sensitive value is not marked in its rules in 1.11 (tfvars hides the message all the
+/// same).
+#[test]
+fn messages_referring_to_marked_values_are_errors_of_their_own() {
+    let mut secret = variable("s", Type::String, &[], 1);
+    secret.sensitive = true;
+    let mut both = variable("se", Type::String, &[], 5);
+    both.sensitive = true;
+    both.ephemeral = true;
+    let mut own = variable(
+        "o",
+        Type::String,
+        &[(r#"var.o == "ok""#, r#""Got ${var.o}.""#)],
+        9,
+    );
+    own.sensitive = true;
+    let checked = variable(
+        "v",
+        Type::String,
+        &[
+            (r#"var.v == "ok""#, r#""Other ${var.s}.""#),
+            (r#"var.v == "ok""#, r#""Other ${var.se}.""#),
+        ],
+        20,
+    );
+    let spec = ModuleSpec {
+        variables: vec![secret, both, own, checked],
+        locals: vec![],
+    };
+    let values = [
+        ("s", s("s")),
+        ("se", s("s")),
+        ("o", s("bad")),
+        ("v", s("bad")),
+    ];
+    let d = run(&spec, &values, TerraformVersion::V1_11);
+    let found: Vec<(&str, &str)> = d
+        .iter()
+        .map(|d| (d.variable.as_deref().unwrap(), d.summary.as_str()))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("o", "Invalid value for variable"),
+            ("v", "Invalid value for variable"),
+            ("v", "Error message refers to sensitive values"),
+            ("v", "Invalid value for variable"),
+            ("v", "Error message refers to sensitive values"),
+        ],
+        "{d:?}"
+    );
+    assert!(d
+        .iter()
+        .filter(|d| d.summary == "Invalid value for variable")
+        .all(|d| d
+            .detail
+            .starts_with(tfvars_runtime::sensitive::HIDDEN_MESSAGE)));
+}
+
 #[test]
 fn can_catches_dynamic_errors_only() {
     // An invalid regex is a dynamic error: `can` gives false.

@@ -1256,6 +1256,28 @@ def define_more():
     m.case("no_files")
     m.json("strings", '{"i": "abc", "d": "abc", "t": "maybe"}\n')
     m.json("lists", '{"i": [1], "d": [1], "t": [true]}\n')
+    # A failed rule's message that refers to another variable's sensitive or ephemeral value (or
+    # its own ephemeral one): an error of its own at the message, and the message not shown.
+    m = module(
+        "validation_message_marks",
+        "validation",
+        var("s", "string", default='"s"', sensitive=True)
+        + var("se", "string", default='"s"', sensitive=True, ephemeral=True)
+        + var("e", "string", default='"e"', ephemeral=True,
+              checks=[('var.e == "e"', '"Got ${var.e}."')])
+        + var(
+            "v",
+            "string",
+            default='"ok"',
+            checks=[
+                ('var.v == "ok"', '"Other ${var.s}."'),
+                ('var.v == "ok"', '"Other ${var.se}."'),
+            ],
+        ),
+    )
+    m.unrecorded = ["e", "se"]
+    m.case("no_files")
+    m.json("failing", '{"v": "bad", "e": "bad"}\n')
     # Whole-number arguments and prefixes, as each function words their failure and where it
     # points: an argument error (`slice`, `cidrsubnets`, `parseint`, `range`) or the call's.
     def rule(name, default, condition):

@@ -609,6 +609,30 @@ fn variables_in(e: &tfvars_runtime::Expr, out: &mut Vec<String>) {
     }
 }
 
+/// Whether `e` refers to the variable `name`, directly or through locals (`seen`: the locals
+/// already followed).
+fn uses_variable<'l>(
+    e: &tfvars_runtime::Expr,
+    name: &str,
+    locals: &'l [LocalSpec],
+    seen: &mut Vec<&'l str>,
+) -> bool {
+    match e {
+        tfvars_runtime::Expr::Variable(v) => v == name,
+        tfvars_runtime::Expr::Local(l) => match locals.iter().find(|x| &x.name == l) {
+            Some(local) if !seen.contains(&local.name.as_str()) => {
+                seen.push(&local.name);
+                uses_variable(&local.expr, name, locals, seen)
+            }
+            _ => false,
+        },
+        _ => e
+            .children()
+            .into_iter()
+            .any(|c| uses_variable(c, name, locals, seen)),
+    }
+}
+
 /// Whether `e` refers to a variable other than `name`.
 fn refers_to_others(e: &tfvars_runtime::Expr, name: &str) -> bool {
     match e {
@@ -1094,6 +1118,29 @@ fn variable_node(
                     }
                 }
                 root_rules.extend(checked.root);
+            }
+        }
+    }
+    // Terraform evaluates the messages of the other variables' rules too, and rejects the input
+    // when one fails: one that interpolates this value whole fails on null; any other use of it
+    // may fail in ways the schema does not follow.
+    for w in root.variables.iter().filter(|w| w.name != v.name) {
+        for rule in &w.validations {
+            let message = rule.error_message.without_sites();
+            if !uses_variable(&message, &v.name, locals, &mut Vec::new()) {
+                continue;
+            }
+            match message_use(&message, &v.name, &v.ty) {
+                MessageUse::Direct => rules.get_or_insert_with(Rules::default).null_ok = false,
+                _ => inexact.push((
+                    v.name.clone(),
+                    format!(
+                        "the error message of the rule of {} at {} uses the value, and \
+                         Terraform rejects the value when the message fails",
+                        go_quote(&w.name),
+                        rule.location
+                    ),
+                )),
             }
         }
     }

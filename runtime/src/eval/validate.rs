@@ -59,7 +59,7 @@ pub fn run_validations_with_files(
             pos += 1;
             let before = out.len();
             for rule in &var.validations {
-                let found = check_rule(&mut scope, var, rule);
+                let found = check_rule(&mut scope, spec, var, rule);
                 out.extend(hide_sensitive_message(spec, any_sensitive, rule, found));
             }
             if out[before..].iter().any(|d| d.severity == Severity::Error) {
@@ -142,6 +142,16 @@ fn variables_used<'s>(
             _ => {}
         }
     }
+}
+
+// Whether the message of `var`'s `rule` refers to a sensitive variable other than `var`
+// (directly or through locals).
+fn refers_to_sensitive(spec: &ModuleSpec, var: &VariableSpec, rule: &ValidationSpec) -> bool {
+    let mut used = BTreeSet::new();
+    variables_used(spec, &rule.error_message, &mut BTreeSet::new(), &mut used);
+    spec.variables
+        .iter()
+        .any(|v| v.sensitive && v.name != var.name && used.contains(v.name.as_str()))
 }
 
 // A failed rule's message that uses a sensitive variable (directly or through locals) is not
@@ -325,7 +335,12 @@ fn known_despite(e: &Expr, err: &EvalError) -> bool {
 }
 
 /// Checks one rule as Terraform's `evalVariableValidation` does; returns its diagnostics.
-fn check_rule(scope: &mut Scope<'_>, var: &VariableSpec, rule: &ValidationSpec) -> Vec<Diagnostic> {
+fn check_rule(
+    scope: &mut Scope<'_>,
+    spec: &ModuleSpec,
+    var: &VariableSpec,
+    rule: &ValidationSpec,
+) -> Vec<Diagnostic> {
     scope.clear_unknown_reasons();
     // References are checked before anything is evaluated, as Terraform does.
     for e in [&rule.condition, &rule.error_message] {
@@ -414,25 +429,43 @@ fn check_rule(scope: &mut Scope<'_>, var: &VariableSpec, rule: &ValidationSpec) 
     if passed {
         return out;
     }
-    // A message built from an ephemeral variable is not shown, and is an error of its own.
-    let ephemeral = super::refs::marked_variables(&rule.error_message)
-        .into_iter()
-        .any(|n| scope.is_ephemeral(n));
-    if ephemeral {
-        out.push(diagnostic(
-            Severity::Error,
-            var,
+    // A message built from a sensitive value (of another variable: Terraform 1.11 validates a
+    // variable's own value unmarked) or else an ephemeral one is not shown, and is an error of
+    // its own, at the message.
+    let mark = if refers_to_sensitive(spec, var, rule) {
+        Some("sensitive")
+    } else {
+        super::refs::marked_variables(&rule.error_message)
+            .into_iter()
+            .any(|n| scope.is_ephemeral(n))
+            .then_some("ephemeral")
+    };
+    if let Some(mark) = mark {
+        let undo = if mark == "sensitive" {
+            "nonsensitive"
+        } else {
+            "ephemeralasnull"
+        };
+        out.push(about_expression(
+            diagnostic(
+                Severity::Error,
+                var,
+                rule,
+                &format!("Error message refers to {mark} values"),
+                format!(
+                    "The error expression used to explain this condition refers to {mark} \
+                     values. Terraform will not display the resulting message.\n\nYou can \
+                     correct this by removing references to {mark} values, or by carefully \
+                     using the {undo}() function if the expression will not reveal the {mark} \
+                     data."
+                ),
+            ),
             rule,
-            "Error message refers to ephemeral values",
-            "The error expression used to explain this condition refers to ephemeral values. \
-             Terraform will not display the resulting message.\n\nYou can correct this by \
-             removing references to ephemeral values, or by carefully using the \
-             ephemeralasnull() function if the expression will not reveal the ephemeral data."
-                .into(),
+            &rule.error_message,
         ));
     }
     let detail = match message {
-        _ if ephemeral => {
+        _ if mark.is_some() => {
             "The error message included a sensitive value, so it will not be displayed.".into()
         }
         Some(m) if !m.is_empty() => m,
