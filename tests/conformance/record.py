@@ -1278,6 +1278,18 @@ def define_more():
     m.unrecorded = ["e", "se"]
     m.case("no_files")
     m.json("failing", '{"v": "bad", "e": "bad"}\n')
+    # A failed rule's message that fails to evaluate: Terraform looks at no marks, and says it
+    # failed.
+    m = module(
+        "validation_message_fails_marked",
+        "validation",
+        var("n", "string", default="null", ephemeral=True,
+            checks=[("var.n != null", '"Got ${var.n}."')])
+        + var("l", "list(string)", default='["a"]', sensitive=True,
+              checks=[("length(var.l) > 1", '"Got ${var.l}."')]),
+    )
+    m.unrecorded = ["n"]
+    m.case("no_files")
     # Whole-number arguments and prefixes, as each function words their failure and where it
     # points: an argument error (`slice`, `cidrsubnets`, `parseint`, `range`) or the call's.
     def rule(name, default, condition):

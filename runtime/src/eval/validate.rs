@@ -44,7 +44,6 @@ pub fn run_validations_with_files(
     files: Option<&FileAccess>,
 ) -> Vec<Diagnostic> {
     let order = validation_order(spec, skip);
-    let any_sensitive = spec.variables.iter().any(|v| v.sensitive);
     let mut out = Vec::new();
     // The values without those rejected so far; cloned only once a rule fails.
     let mut reduced: Option<BTreeMap<String, Value>> = None;
@@ -59,8 +58,7 @@ pub fn run_validations_with_files(
             pos += 1;
             let before = out.len();
             for rule in &var.validations {
-                let found = check_rule(&mut scope, spec, var, rule);
-                out.extend(hide_sensitive_message(spec, any_sensitive, rule, found));
+                out.extend(check_rule(&mut scope, spec, var, rule));
             }
             if out[before..].iter().any(|d| d.severity == Severity::Error) {
                 rejected = Some(var.name.as_str());
@@ -144,48 +142,28 @@ fn variables_used<'s>(
     }
 }
 
-// Whether the message of `var`'s `rule` refers to a sensitive variable other than `var`
-// (directly or through locals).
-fn refers_to_sensitive(spec: &ModuleSpec, var: &VariableSpec, rule: &ValidationSpec) -> bool {
-    let mut used = BTreeSet::new();
-    variables_used(spec, &rule.error_message, &mut BTreeSet::new(), &mut used);
-    spec.variables
-        .iter()
-        .any(|v| v.sensitive && v.name != var.name && used.contains(v.name.as_str()))
+/// The sensitive variables the message of `var`'s `rule` refers to (directly or through
+/// locals): whether there are any, and whether there are others than `var`.
+struct SensitiveInMessage {
+    any: bool,
+    others: bool,
 }
 
-// A failed rule's message that uses a sensitive variable (directly or through locals) is not
-// shown: tfvars never prints a sensitive value (Terraform 1.11 prints it here).
-fn hide_sensitive_message(
+fn sensitive_in_message(
     spec: &ModuleSpec,
-    any_sensitive: bool,
+    var: &VariableSpec,
     rule: &ValidationSpec,
-    mut found: Vec<Diagnostic>,
-) -> Vec<Diagnostic> {
-    const FAILED: &str = "Invalid value for variable";
-    if !any_sensitive || !found.iter().any(|d| d.summary == FAILED) {
-        return found;
-    }
+) -> SensitiveInMessage {
     let mut used = BTreeSet::new();
     variables_used(spec, &rule.error_message, &mut BTreeSet::new(), &mut used);
-    let sensitive = spec
+    let mut found = spec
         .variables
         .iter()
-        .any(|v| v.sensitive && used.contains(v.name.as_str()));
-    if sensitive {
-        for d in found.iter_mut().filter(|d| d.summary == FAILED) {
-            let trailer = d
-                .detail
-                .rfind("\n\nThis was checked")
-                .unwrap_or(d.detail.len());
-            d.detail = format!(
-                "{}{}",
-                crate::sensitive::HIDDEN_MESSAGE,
-                &d.detail[trailer..]
-            );
-        }
+        .filter(|v| v.sensitive && used.contains(v.name.as_str()));
+    SensitiveInMessage {
+        any: found.clone().next().is_some(),
+        others: found.any(|v| v.name != var.name),
     }
-    found
 }
 
 fn finish_locals(
@@ -393,9 +371,14 @@ fn check_rule(
             &rule.error_message,
         )
     };
+    // Whether the message came out a string without errors: only then are its marks looked at.
+    let mut evaluated = false;
     let message = match scope.eval(&rule.error_message) {
         Ok(v) => match conv::convert(&v, &Type::String) {
-            Ok(Value::String(s)) => Some(s.trim().to_string()),
+            Ok(Value::String(s)) => {
+                evaluated = true;
+                Some(s.trim().to_string())
+            }
             Ok(Value::Null(_)) => Some(String::new()),
             Ok(_) => None,
             // An unsuitable message only matters when the condition failed.
@@ -432,7 +415,10 @@ fn check_rule(
     // A message built from a sensitive value (of another variable: Terraform 1.11 validates a
     // variable's own value unmarked) or else an ephemeral one is not shown, and is an error of
     // its own, at the message.
-    let mark = if refers_to_sensitive(spec, var, rule) {
+    let sensitive = sensitive_in_message(spec, var, rule);
+    let mark = if !evaluated {
+        None
+    } else if sensitive.others {
         Some("sensitive")
     } else {
         super::refs::marked_variables(&rule.error_message)
@@ -465,8 +451,10 @@ fn check_rule(
         ));
     }
     let detail = match message {
-        _ if mark.is_some() => {
-            "The error message included a sensitive value, so it will not be displayed.".into()
+        // tfvars never prints a sensitive value: not even the variable's own, which Terraform
+        // 1.11 prints here.
+        _ if mark.is_some() || (evaluated && sensitive.any) => {
+            crate::sensitive::HIDDEN_MESSAGE.to_string()
         }
         Some(m) if !m.is_empty() => m,
         Some(_) => "Failed to evaluate condition error message.".to_string(),
