@@ -344,37 +344,36 @@ fn static_type(e: &crate::expr::Expr) -> Type {
     }
 }
 
-/// HCL's `describeConditionalTypeMismatch`.
+/// HCL's `describeConditionalTypeMismatch`: the first difference met, the 'true' value's
+/// attributes (in name order) looked at before those only the 'false' value has; an element or
+/// attribute differs when its types are not the same.
 fn describe_mismatch(t: &Type, f: &Type) -> String {
+    fn sorted(attrs: &[crate::types::Attribute]) -> Vec<&str> {
+        let mut names: Vec<&str> = attrs.iter().map(|a| &*a.name).collect();
+        names.sort_unstable();
+        names
+    }
     match (t, f) {
         (Type::Object(a), Type::Object(b)) => {
-            let mut names: Vec<&str> = a.iter().chain(b).map(|x| &*x.name).collect();
-            names.sort();
-            names.dedup();
-            for n in &names {
-                match (t.attribute(n), f.attribute(n)) {
-                    (Some(_), None) => {
-                        return format!(
-                            "The 'true' value includes object attribute {n:?}, which is absent \
-                             in the 'false' value"
-                        )
-                    }
-                    (None, Some(_)) => {
-                        return format!(
-                            "The 'false' value includes object attribute {n:?}, which is absent \
-                             in the 'true' value"
-                        )
-                    }
-                    (Some(x), Some(y))
-                        if conv::unify_types(&[x.ty.clone(), y.ty.clone()]).is_none() =>
-                    {
-                        return format!(
-                            "Type mismatch for object attribute {n:?}: {}",
-                            describe_mismatch(&x.ty, &y.ty)
-                        )
-                    }
-                    _ => {}
+            for n in sorted(a) {
+                let (Some(x), Some(y)) = (t.attribute(n), f.attribute(n)) else {
+                    return format!(
+                        "The 'true' value includes object attribute {n:?}, which is absent in \
+                         the 'false' value"
+                    );
+                };
+                if !x.ty.same_as(&y.ty) {
+                    return format!(
+                        "Type mismatch for object attribute {n:?}: {}",
+                        describe_mismatch(&x.ty, &y.ty)
+                    );
                 }
+            }
+            if let Some(n) = sorted(b).into_iter().find(|n| t.attribute(n).is_none()) {
+                return format!(
+                    "The 'false' value includes object attribute {n:?}, which is absent in the \
+                     'true' value"
+                );
             }
         }
         (Type::Tuple(a), Type::Tuple(b)) => {
@@ -385,22 +384,48 @@ fn describe_mismatch(t: &Type, f: &Type) -> String {
                     b.len()
                 );
             }
-            for (i, (x, y)) in a.iter().zip(b).enumerate() {
-                if conv::unify_types(&[x.clone(), y.clone()]).is_none() {
-                    return format!(
-                        "Type mismatch for tuple element {i}: {}",
-                        describe_mismatch(x, y)
-                    );
-                }
+            if let Some((i, (x, y))) = a
+                .iter()
+                .zip(b)
+                .enumerate()
+                .find(|(_, (x, y))| !x.same_as(y))
+            {
+                return format!(
+                    "Type mismatch for tuple element {i}: {}",
+                    describe_mismatch(x, y)
+                );
             }
+        }
+        (Type::List(x), Type::List(y))
+        | (Type::Set(x), Type::Set(y))
+        | (Type::Map(x), Type::Map(y))
+            if matches!(
+                (&**x, &**y),
+                (Type::Object(_), Type::Object(_)) | (Type::Tuple(_), Type::Tuple(_))
+            ) =>
+        {
+            let noun = match t {
+                Type::List(_) => "list",
+                Type::Set(_) => "set",
+                _ => "map",
+            };
+            return format!(
+                "Mismatched {noun} element types: {}",
+                describe_mismatch(x, y)
+            );
         }
         _ => {}
     }
-    format!(
-        "The 'true' value is {}, but the 'false' value is {}",
+    let (true_name, false_name) = (
         crate::eval::conv::friendly(t),
-        crate::eval::conv::friendly(f)
-    )
+        crate::eval::conv::friendly(f),
+    );
+    if true_name == false_name {
+        return "At least one deeply-nested attribute or element is not compatible across both \
+                the 'true' and the 'false' value"
+            .to_string();
+    }
+    format!("The 'true' value is {true_name}, but the 'false' value is {false_name}")
 }
 
 fn invalid_condition(detail: &str) -> EvalError {
