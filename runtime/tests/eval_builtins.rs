@@ -44,18 +44,29 @@ family! {
     generated_regex => "eval_fuzz_regex.tsv",
 }
 
-/// `for` expressions, where how many errors Terraform reports is the point: every one must be
-/// there, each as often.
-#[test]
-fn for_expressions_report_every_error() {
-    let (n, failures) = common::run_file_every_error(include_str!("data/eval_for.tsv"));
-    assert!(n >= 10, "only {n} cases");
+/// Cases where how many errors Terraform reports is the point: every one must be there, each
+/// as often.
+fn check_every_error(name: &str, text: &str, at_least: usize) {
+    let (n, failures) = common::run_file_every_error(text);
+    assert!(n >= at_least, "{name}: only {n} cases");
     assert!(
         failures.is_empty(),
-        "eval_for.tsv: {} of {n} cases differ from Terraform:\n{}",
+        "{name}: {} of {n} cases differ from Terraform:\n{}",
         failures.len(),
         failures.join("\n")
     );
+}
+
+/// `for` expressions: the `if` clause, the key and the value of every element.
+#[test]
+fn for_expressions_report_every_error() {
+    check_every_error("eval_for.tsv", include_str!("data/eval_for.tsv"), 10);
+}
+
+/// Splat expressions: the traversal of every element.
+#[test]
+fn splats_report_every_error() {
+    check_every_error("eval_splat.tsv", include_str!("data/eval_splat.tsv"), 4);
 }
 
 /// Every function of Terraform 1.11 (`internal/lang/functions.go`, less the console-only

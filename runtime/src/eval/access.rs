@@ -150,11 +150,12 @@ impl Scope<'_> {
             Value::Tuple(xs) => (xs, false),
             other => (vec![other], false),
         };
-        let mut out = Vec::with_capacity(items.len());
+        // Every element is evaluated, and each failure reported, as HCL does.
+        let mut results = Vec::with_capacity(items.len());
         for item in items {
-            let v = self.with_bound(vec![(symbol.to_string(), item)], |s| s.eval(each))?;
-            out.push(v);
+            results.push(self.with_bound(vec![(symbol.to_string(), item)], |s| s.eval(each)));
         }
+        let out = super::error::all_ok(results)?;
         if as_list {
             if let Some((ty, vals)) = conv::unify_values(&out) {
                 return Ok(Value::List(ty, vals));
