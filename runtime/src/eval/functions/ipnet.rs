@@ -245,29 +245,46 @@ pub(crate) fn cidrnetmask(a: &Args) -> Result<Value, EvalError> {
     Ok(Value::String(Ipv4Addr::from(mask).to_string()))
 }
 
+/// go-cidr's `SubnetBig`, as Terraform's `cidrsubnet` calls it. Its bounds are Go's: the new
+/// bits' subnet count is a `uint64` (no bound below 0 bits or from 64), and the network number
+/// is checked by its magnitude's low 64 bits, so a negative number within the bound is taken:
+/// OR-ed into the address in two's complement, whose magnitude becomes the address
+/// (`cidrsubnet("10.0.0.0/24", 2, -1)` is `"0.0.0.64/26"`).
 fn subnet(a: &Args, net: Net, newbits: i128, netnum: i128) -> Result<Net, EvalError> {
-    if newbits < 0 || net.len as i128 + newbits > net.bits() as i128 {
+    let newlen = net.len as i128 + newbits;
+    if newlen < 0 || newlen > net.bits() as i128 {
         return Err(a.fail(format!(
             "insufficient address space to extend prefix of {} by {newbits}",
             net.len
         )));
     }
-    let newlen = net.len + newbits as u32;
-    let max: i128 = if newbits >= 127 {
-        i128::MAX
+    let max = if (0..64).contains(&newbits) {
+        (1u64 << newbits) - 1
     } else {
-        1i128 << newbits
+        u64::MAX
     };
-    if netnum < 0 || netnum >= max {
+    let magnitude = netnum.unsigned_abs();
+    if magnitude as u64 > max {
         return Err(a.fail(format!(
             "prefix extension of {newbits} does not accommodate a subnet numbered {netnum}"
         )));
     }
-    let shift = net.bits() - newlen;
-    let addr = net.network() | ((netnum as u128) << shift);
+    let shift = net.bits() - newlen as u32;
+    let width = if net.bits() >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << net.bits()) - 1
+    };
+    let moved = magnitude.checked_shl(shift).unwrap_or(0);
+    let addr = if netnum < 0 {
+        // -m | x, for x ≥ 0, is -(((m - 1) &^ x) + 1); the address is its magnitude.
+        ((moved.wrapping_sub(1) & !net.network()).wrapping_add(1)) & width
+    } else {
+        (net.network() | moved) & width
+    };
     Ok(Net {
         addr,
-        len: newlen,
+        len: newlen as u32,
         v4: net.v4,
     })
 }
