@@ -8,6 +8,7 @@ use std::ffi::OsString;
 use std::os::unix::ffi::OsStringExt;
 use std::path::PathBuf;
 use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 const MODULE: &str = r#"variable "s" {
   type    = string
@@ -20,8 +21,14 @@ variable "l" {
 }
 "#;
 
+/// A folder of its own for each call holding the module: the tests may run side by side.
 fn module() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tfvars-misencoded-cli-{}", std::process::id()));
+    static CALLS: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "tfvars-misencoded-cli-{}-{}",
+        std::process::id(),
+        CALLS.fetch_add(1, Ordering::SeqCst)
+    ));
     std::fs::create_dir_all(&dir).expect("scratch dir");
     std::fs::write(dir.join("variables.tf"), MODULE).expect("write");
     dir
@@ -30,8 +37,9 @@ fn module() -> PathBuf {
 /// `tfvars validate --json --values` with the environment and `-var` texts given as bytes.
 fn validate(env: &[(&str, &[u8])], vars: &[&[u8]]) -> (i32, serde_json::Value) {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_tfvars"));
+    let dir = module();
     cmd.args(["validate", "--json", "--values", "--no-auto-files", "-i"])
-        .arg(module())
+        .arg(&dir)
         .env_clear();
     for (k, v) in env {
         cmd.env(k, OsString::from_vec(v.to_vec()));
@@ -40,6 +48,7 @@ fn validate(env: &[(&str, &[u8])], vars: &[&[u8]]) -> (i32, serde_json::Value) {
         cmd.arg("-var").arg(OsString::from_vec(v.to_vec()));
     }
     let out = cmd.output().expect("runs");
+    let _ = std::fs::remove_dir_all(&dir);
     let json = serde_json::from_slice(&out.stdout)
         .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)));
     (out.status.code().expect("exits"), json)

@@ -524,7 +524,11 @@ mod misencoded_texts {
     use super::*;
 
     fn assembled(env: &[(&str, &[u8])], vars: &[&[u8]]) -> Assembled {
-        let dir = std::env::temp_dir().join(format!("tfvars-misencoded-{}", std::process::id()));
+        // A folder of its own for each call: the tests of a binary may run side by side.
+        static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        let dir =
+            std::env::temp_dir().join(format!("tfvars-misencoded-{}-{call}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(
             dir.join("variables.tf"),
