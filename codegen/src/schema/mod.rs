@@ -496,14 +496,43 @@ fn default_rejected(
 struct RootCx<'v> {
     variables: &'v [&'v VariableSpec],
     built: std::sync::OnceLock<(tfvars_runtime::Type, Vec<String>)>,
+    /// By variable, the rules of the other variables whose error message uses it (directly or
+    /// through locals), found in one walk over every message.
+    messages: std::sync::OnceLock<MessageUses<'v>>,
 }
+
+type MessageUses<'v> =
+    std::collections::HashMap<String, Vec<(&'v VariableSpec, &'v tfvars_runtime::ValidationSpec)>>;
 
 impl<'v> RootCx<'v> {
     fn of(variables: &'v [&'v VariableSpec]) -> RootCx<'v> {
         RootCx {
             variables,
             built: std::sync::OnceLock::new(),
+            messages: std::sync::OnceLock::new(),
         }
+    }
+
+    /// The rules of variables other than `name` whose error message uses `name`.
+    fn messages_using(
+        &self,
+        name: &str,
+        locals: &[LocalSpec],
+    ) -> &[(&'v VariableSpec, &'v tfvars_runtime::ValidationSpec)] {
+        let index = self.messages.get_or_init(|| {
+            let mut index = MessageUses::new();
+            for &w in self.variables {
+                for rule in &w.validations {
+                    for used in variables_used(&rule.error_message, locals) {
+                        if used != w.name {
+                            index.entry(used).or_default().push((w, rule));
+                        }
+                    }
+                }
+            }
+            index
+        });
+        index.get(name).map_or(&[], Vec::as_slice)
     }
 
     fn built(&self) -> &(tfvars_runtime::Type, Vec<String>) {
@@ -609,28 +638,22 @@ fn variables_in(e: &tfvars_runtime::Expr, out: &mut Vec<String>) {
     }
 }
 
-/// Whether `e` refers to the variable `name`, directly or through locals (`seen`: the locals
-/// already followed).
-fn uses_variable<'l>(
-    e: &tfvars_runtime::Expr,
-    name: &str,
-    locals: &'l [LocalSpec],
-    seen: &mut Vec<&'l str>,
-) -> bool {
-    match e {
-        tfvars_runtime::Expr::Variable(v) => v == name,
-        tfvars_runtime::Expr::Local(l) => match locals.iter().find(|x| &x.name == l) {
-            Some(local) if !seen.contains(&local.name.as_str()) => {
-                seen.push(&local.name);
-                uses_variable(&local.expr, name, locals, seen)
+/// The variables `e` refers to, directly or through locals.
+fn variables_used(e: &tfvars_runtime::Expr, locals: &[LocalSpec]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut followed: Vec<&str> = Vec::new();
+    let mut pending = vec![e];
+    while let Some(e) = pending.pop() {
+        match e {
+            tfvars_runtime::Expr::Variable(v) if !out.contains(v) => out.push(v.clone()),
+            tfvars_runtime::Expr::Local(name) if !followed.contains(&name.as_str()) => {
+                followed.push(name);
+                pending.extend(locals.iter().filter(|l| l.name == *name).map(|l| &l.expr));
             }
-            _ => false,
-        },
-        _ => e
-            .children()
-            .into_iter()
-            .any(|c| uses_variable(c, name, locals, seen)),
+            _ => pending.extend(e.children()),
+        }
     }
+    out
 }
 
 /// Whether `e` refers to a variable other than `name`.
@@ -1124,24 +1147,18 @@ fn variable_node(
     // Terraform evaluates the messages of the other variables' rules too, and rejects the input
     // when one fails: one that interpolates this value whole fails on null; any other use of it
     // may fail in ways the schema does not follow.
-    for w in root.variables.iter().filter(|w| w.name != v.name) {
-        for rule in &w.validations {
-            let message = rule.error_message.without_sites();
-            if !uses_variable(&message, &v.name, locals, &mut Vec::new()) {
-                continue;
-            }
-            match message_use(&message, &v.name, &v.ty) {
-                MessageUse::Direct => rules.get_or_insert_with(Rules::default).null_ok = false,
-                _ => inexact.push((
-                    v.name.clone(),
-                    format!(
-                        "the error message of the rule of {} at {} uses the value, and \
-                         Terraform rejects the value when the message fails",
-                        go_quote(&w.name),
-                        rule.location
-                    ),
-                )),
-            }
+    for (w, rule) in root.messages_using(&v.name, locals) {
+        match message_use(&rule.error_message.without_sites(), &v.name, &v.ty) {
+            MessageUse::Direct => rules.get_or_insert_with(Rules::default).null_ok = false,
+            _ => inexact.push((
+                v.name.clone(),
+                format!(
+                    "the error message of the rule of {} at {} uses the value, and Terraform \
+                     rejects the value when the message fails",
+                    go_quote(&w.name),
+                    rule.location
+                ),
+            )),
         }
     }
     let rules = rules.unwrap_or_default();
