@@ -271,6 +271,18 @@ fn unchecked(
     rule: &ValidationSpec,
     what: &str,
 ) -> Diagnostic {
+    diagnostic(
+        Severity::Unchecked,
+        var,
+        rule,
+        "Validation not checked",
+        undecided(scope, rule, what),
+    )
+}
+
+/// Why the rule's `what` (its condition or its error message) cannot be decided: the reasons
+/// its values came out unknown.
+fn undecided(scope: &Scope<'_>, rule: &ValidationSpec, what: &str) -> String {
     let reasons = scope.unknown_reasons();
     let why = if reasons.is_empty() {
         "it depends on a value that is not known before apply".to_string()
@@ -282,13 +294,7 @@ fn unchecked(
     } else {
         &rule.error_message_source
     };
-    diagnostic(
-        Severity::Unchecked,
-        var,
-        rule,
-        "Validation not checked",
-        format!("the {what} `{source}` cannot be decided: {why}"),
-    )
+    format!("the {what} `{source}` cannot be decided: {why}")
 }
 
 /// Whether HCL still gives a known value for `e` beside the error `err`: only a string template
@@ -311,6 +317,10 @@ fn known_despite(e: &Expr, err: &EvalError) -> bool {
         _ => false,
     }
 }
+
+/// Terraform's detail for a failed rule's message that it does not know during plan.
+const UNKNOWN_MESSAGE: &str = "Unsuitable value for error message: expression refers to values \
+                               that won't be known until the apply phase.";
 
 /// Checks one rule as Terraform's `evalVariableValidation` does; returns its diagnostics.
 fn check_rule(
@@ -399,11 +409,7 @@ fn check_rule(
             if !known {
                 // HCL gives an unknown value beside such an error: Terraform reports the message
                 // as not known yet, and no failed rule.
-                out.push(invalid_message(
-                    "Unsuitable value for error message: expression refers to values that \
-                     won't be known until the apply phase."
-                        .into(),
-                ));
+                out.push(invalid_message(UNKNOWN_MESSAGE.into()));
                 return out;
             }
             Some(String::new())
@@ -462,17 +468,13 @@ fn check_rule(
         // not know during plan; one that only the runtime cannot work out (a function it does
         // not run) still fails the rule, with the reason in place of the message.
         None if !scope.unknown_to_the_runtime_only() => {
-            out.push(invalid_message(
-                "Unsuitable value for error message: expression refers to values that won't \
-                 be known until the apply phase."
-                    .into(),
-            ));
+            out.push(invalid_message(UNKNOWN_MESSAGE.into()));
             return out;
         }
-        None => {
-            let why = unchecked(scope, var, rule, "error message").detail;
-            format!("The validation rule failed; {why}.")
-        }
+        None => format!(
+            "The validation rule failed; {}.",
+            undecided(scope, rule, "error message")
+        ),
     };
     out.insert(
         0,

@@ -171,15 +171,14 @@ fn parse_v6(s: &[u8]) -> Option<u128> {
     )
 }
 
-/// A CIDR prefix as Terraform reads it: an address, `/`, and a decimal prefix length (leading
-/// zeros allowed) no longer than the address.
 /// The prefix `s`; a prefix that does not parse fails the call (Terraform's `cidrhost`,
 /// `cidrnetmask`, `cidrsubnet`).
 fn parse_cidr(a: &Args, s: &str) -> Result<Net, EvalError> {
     parse_cidr_or(s, |message| a.fail(message))
 }
 
-/// The prefix `s`, or `bad`'s error from the complaint about it.
+/// A CIDR prefix as Terraform reads it: an address, `/`, and a decimal prefix length (leading
+/// zeros allowed) no longer than the address; else `bad`'s error from the complaint about it.
 fn parse_cidr_or(s: &str, bad: impl Fn(String) -> EvalError) -> Result<Net, EvalError> {
     let bad = || {
         bad(format!(
