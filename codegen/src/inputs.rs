@@ -30,7 +30,7 @@ use std::path::{Path, PathBuf};
 
 use tfvars_runtime::json::parse_tfvars_json;
 use tfvars_runtime::value::go_quote;
-use tfvars_runtime::{Diagnostic, InputSource, InputVariable, Location, ModuleSpec, Severity};
+use tfvars_runtime::{Diagnostic, InputSource, InputVariable, ModuleSpec, Severity};
 
 use crate::source::{decode_lossy, misencoded_byte, refused_replacement, Decoded, SourceFile};
 use crate::tfvars_hcl::{parse_tfvars_value, read_tfvars};
@@ -50,7 +50,7 @@ pub enum CommandLineInput {
 pub struct InputSources {
     /// The environment variables (all of them; only `TF_VAR_` ones are used), as the process
     /// has them: a value that is not UTF-8 is read as Terraform reads it (U+FFFD for each bad
-    /// sequence in a literal; "Invalid character encoding" outside comments in an expression).
+    /// byte in a literal; "Invalid character encoding" outside comments in an expression).
     pub env: Vec<(OsString, OsString)>,
     /// The working folder whose `terraform.tfvars` and `*.auto.tfvars(.json)` are read, if any.
     pub auto_dir: Option<PathBuf>,
@@ -260,14 +260,12 @@ pub fn assemble(spec: &ModuleSpec, sources: &InputSources) -> Assembled {
                     })
                 } else {
                     let file = format!("<value for var.{name}>");
-                    match refused_replacement(&file, &text, &replaced) {
-                        Some(at) => {
-                            let src = SourceFile::new(file.as_str(), file.as_str(), text);
-                            let mut e = encoding_error(misencoded_byte(&src, at, &replaced));
-                            e.variable = Some(name);
-                            Err(vec![e])
-                        }
-                        None => parse_tfvars_value(&text, &name).map(|mut i| {
+                    match refuse_misencoded(&file, Path::new(&file), (text, replaced)) {
+                        Err(e) => Err(vec![Diagnostic {
+                            variable: Some(name),
+                            ..*e
+                        }]),
+                        Ok(text) => parse_tfvars_value(&text, &name).map(|mut i| {
                             i.source = source;
                             i
                         }),
@@ -329,16 +327,26 @@ fn parse_var_option(option: &OsStr) -> Result<(String, Decoded), Box<Diagnostic>
     Ok((name, value))
 }
 
-// "Invalid character encoding" at the byte `at` (see [`misencoded_byte`]).
-fn encoding_error(at: Location) -> Diagnostic {
+// The decoded text of the file or text `name`, or "Invalid character encoding" at its first byte
+// that is not UTF-8 where Terraform refuses one (see [`refused_replacement`]), one byte wide (see
+// [`misencoded_byte`]).
+fn refuse_misencoded(
+    name: &str,
+    path: &Path,
+    (text, replaced): Decoded,
+) -> Result<String, Box<Diagnostic>> {
+    let Some(at) = refused_replacement(name, &text, &replaced) else {
+        return Ok(text);
+    };
+    let src = SourceFile::new(name, path, text);
     let mut e = error(
         "Invalid character encoding",
         "All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your \
          editor."
             .to_string(),
     );
-    e.location = Some(at);
-    e
+    e.location = Some(misencoded_byte(&src, at, &replaced));
+    Err(Box::new(e))
 }
 
 // Reads one variables file into `raw`; its errors into `errors`.
@@ -371,12 +379,13 @@ fn read_file(path: &Path, raw: &mut Vec<Raw>, errors: &mut Vec<Diagnostic>) {
         }
     };
     // Bytes that are not UTF-8 stand as U+FFFD, where Terraform takes them.
-    let (text, replaced) = decode_lossy(bytes);
-    if let Some(at) = refused_replacement(&name, &text, &replaced) {
-        let src = SourceFile::new(name.as_str(), path, text);
-        errors.push(encoding_error(misencoded_byte(&src, at, &replaced)));
-        return;
-    }
+    let text = match refuse_misencoded(&name, path, decode_lossy(bytes)) {
+        Ok(text) => text,
+        Err(e) => {
+            errors.push(*e);
+            return;
+        }
+    };
     let read = if name.ends_with(".json") {
         parse_tfvars_json(&text, &name).map(|vars| {
             vars.into_iter()
