@@ -746,7 +746,7 @@ fn dynamic_replace(have: &Type, want: &Type) -> Type {
 // nothing is built for the path unless conversion fails. The value is taken apart: strings and
 // keys move into the result, and sequences are converted in place.
 fn conv(value: Value, want: &Type) -> Result<Value, ConversionError> {
-    if is_dynamic(want) {
+    if is_dynamic(want) || conforms(&value, want) {
         return Ok(value);
     }
     let value = match value {
@@ -857,6 +857,41 @@ fn conv(value: Value, want: &Type) -> Result<Value, ConversionError> {
     }
 }
 
+// Whether `value` is a collection or structure that already has exactly the type `want`
+// (`optional` markers aside) at every depth, so that converting it would rebuild it unchanged:
+// it is then kept as it is, with the parts it shares with other values (a default put into
+// every object that leaves its attribute out is one value, shared). A type with `any` is left
+// to the conversion, which may unify element types. Primitives convert in place anyway.
+fn conforms(value: &Value, want: &Type) -> bool {
+    fn exactly(value: &Value, want: &Type) -> bool {
+        match (value, want) {
+            (Value::Null(t) | Value::Unknown(t), want) => t.same_as(want),
+            (Value::String(_), Type::String)
+            | (Value::Number(_), Type::Number)
+            | (Value::Bool(_), Type::Bool) => true,
+            (Value::List(et, vs), Type::List(w)) | (Value::Set(et, vs), Type::Set(w)) => {
+                et.same_as(w) && vs.iter().all(|v| exactly(v, w))
+            }
+            (Value::Map(et, m), Type::Map(w)) => et.same_as(w) && m.values().all(|v| exactly(v, w)),
+            (Value::Tuple(vs), Type::Tuple(ts)) => {
+                vs.len() == ts.len() && vs.iter().zip(ts).all(|(v, t)| exactly(v, t))
+            }
+            (Value::Object(m), Type::Object(attrs)) => {
+                m.len() == attrs.len()
+                    && attrs
+                        .iter()
+                        .all(|a| m.get(&*a.name).is_some_and(|v| exactly(v, &a.ty)))
+            }
+            _ => false,
+        }
+    }
+    matches!(
+        value,
+        Value::List(..) | Value::Set(..) | Value::Map(..) | Value::Tuple(_) | Value::Object(_)
+    ) && !want.has_any()
+        && exactly(value, want)
+}
+
 // What a collection is converted from, as far as building it goes.
 enum Shape {
     Tuple,
@@ -892,7 +927,10 @@ fn object_from_entries(
                 Err(e) => e.within(PathStep::Attr(a.name.to_string())),
             },
             None if a.optional => {
-                out.push((a.name.to_string(), Value::Null(a.ty.without_optional())));
+                out.push((
+                    a.name.to_string(),
+                    Value::Null(attrs.plain_attribute_type(i)),
+                ));
                 continue;
             }
             None if from_map => ConversionError::new(

@@ -6,6 +6,11 @@
 //! (which reserves eleven slots however few are used), is faster to build from a sorted source
 //! and to walk, and keeps the same order (cty sorts attribute names and map keys bytewise, as
 //! `String`'s `Ord` does).
+//!
+//! The vector is shared between the clones of a map and copied when one of them is changed
+//! (copy on write): a value is cloned far more often than it is changed after it is built (a
+//! default put into every object that leaves its attribute out, a variable's value read by each
+//! reference), and a clone of a map is then one count, not a copy of every entry below it.
 
 use std::borrow::Borrow;
 use std::collections::BTreeMap;
@@ -13,6 +18,7 @@ use std::fmt;
 use std::iter::FusedIterator;
 use std::ops::Index;
 use std::slice;
+use std::sync::Arc;
 use std::vec;
 
 use serde::de::{MapAccess, Visitor};
@@ -21,36 +27,61 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::value::Value;
 
-/// String keys to values, sorted by key, each key once.
-#[derive(Clone, Default, PartialEq)]
+/// String keys to values, sorted by key, each key once. Clones share their entries until one
+/// of them is changed.
+#[derive(Clone, Default)]
 pub struct ValueMap {
-    /// Sorted by key, keys unique.
-    entries: Vec<(String, Value)>,
+    /// Sorted by key, keys unique; `None` when empty (no allocation).
+    entries: Option<Arc<Vec<(String, Value)>>>,
 }
 
 impl ValueMap {
     /// An empty map.
     pub const fn new() -> ValueMap {
-        ValueMap {
-            entries: Vec::new(),
-        }
+        ValueMap { entries: None }
     }
 
     /// An empty map with room for `capacity` entries.
     pub fn with_capacity(capacity: usize) -> ValueMap {
+        ValueMap::from_sorted(Vec::with_capacity(capacity))
+    }
+
+    // Entries already sorted by key, each key once.
+    fn from_sorted(entries: Vec<(String, Value)>) -> ValueMap {
+        if entries.capacity() == 0 {
+            return ValueMap::new();
+        }
         ValueMap {
-            entries: Vec::with_capacity(capacity),
+            entries: Some(Arc::new(entries)),
+        }
+    }
+
+    /// The entries, to read.
+    fn entries(&self) -> &[(String, Value)] {
+        self.entries.as_deref().map_or(&[], Vec::as_slice)
+    }
+
+    /// The entries, to change: copied first when another clone shares them.
+    fn entries_mut(&mut self) -> &mut Vec<(String, Value)> {
+        Arc::make_mut(self.entries.get_or_insert_with(Default::default))
+    }
+
+    /// The entries, owned: taken when no other clone shares them, copied when one does.
+    fn into_entries(self) -> Vec<(String, Value)> {
+        match self.entries {
+            None => Vec::new(),
+            Some(shared) => Arc::unwrap_or_clone(shared),
         }
     }
 
     /// The number of entries.
     pub fn len(&self) -> usize {
-        self.entries.len()
+        self.entries().len()
     }
 
     /// Whether there are no entries.
     pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+        self.entries().is_empty()
     }
 
     fn position<Q>(&self, key: &Q) -> Result<usize, usize>
@@ -58,7 +89,7 @@ impl ValueMap {
         String: Borrow<Q>,
         Q: Ord + ?Sized,
     {
-        self.entries
+        self.entries()
             .binary_search_by(|(k, _)| Borrow::<Q>::borrow(k).cmp(key))
     }
 
@@ -68,7 +99,7 @@ impl ValueMap {
         String: Borrow<Q>,
         Q: Ord + ?Sized,
     {
-        self.position(key).ok().map(|i| &self.entries[i].1)
+        self.position(key).ok().map(|i| &self.entries()[i].1)
     }
 
     /// The value under `key`, to change it.
@@ -77,7 +108,8 @@ impl ValueMap {
         String: Borrow<Q>,
         Q: Ord + ?Sized,
     {
-        self.position(key).ok().map(|i| &mut self.entries[i].1)
+        let i = self.position(key).ok()?;
+        Some(&mut self.entries_mut()[i].1)
     }
 
     /// The key as stored and the value under `key`.
@@ -87,7 +119,7 @@ impl ValueMap {
         Q: Ord + ?Sized,
     {
         self.position(key).ok().map(|i| {
-            let (k, v) = &self.entries[i];
+            let (k, v) = &self.entries()[i];
             (k, v)
         })
     }
@@ -104,9 +136,9 @@ impl ValueMap {
     /// Puts `value` under `key`, returning the value it replaces.
     pub fn insert(&mut self, key: String, value: Value) -> Option<Value> {
         match self.position(key.as_str()) {
-            Ok(i) => Some(std::mem::replace(&mut self.entries[i].1, value)),
+            Ok(i) => Some(std::mem::replace(&mut self.entries_mut()[i].1, value)),
             Err(i) => {
-                self.entries.insert(i, (key, value));
+                self.entries_mut().insert(i, (key, value));
                 None
             }
         }
@@ -118,54 +150,70 @@ impl ValueMap {
         String: Borrow<Q>,
         Q: Ord + ?Sized,
     {
-        self.position(key).ok().map(|i| self.entries.remove(i).1)
+        let i = self.position(key).ok()?;
+        Some(self.entries_mut().remove(i).1)
     }
 
     /// Keeps only the entries for which `keep` is true.
     pub fn retain(&mut self, mut keep: impl FnMut(&String, &mut Value) -> bool) {
-        self.entries.retain_mut(|(k, v)| keep(k, v));
+        if !self.is_empty() {
+            self.entries_mut().retain_mut(|(k, v)| keep(k, v));
+        }
     }
 
     /// The entries in key order.
     pub fn iter(&self) -> Iter<'_> {
-        Iter(self.entries.iter())
+        Iter(self.entries().iter())
     }
 
     /// The entries in key order, values changeable.
     pub fn iter_mut(&mut self) -> IterMut<'_> {
-        IterMut(self.entries.iter_mut())
+        if self.is_empty() {
+            return IterMut([].iter_mut());
+        }
+        IterMut(self.entries_mut().iter_mut())
     }
 
     /// The keys in order.
     pub fn keys(&self) -> impl DoubleEndedIterator<Item = &String> + ExactSizeIterator + Clone {
-        self.entries.iter().map(|(k, _)| k)
+        self.entries().iter().map(|(k, _)| k)
     }
 
     /// The values in key order.
     pub fn values(&self) -> impl DoubleEndedIterator<Item = &Value> + ExactSizeIterator + Clone {
-        self.entries.iter().map(|(_, v)| v)
+        self.entries().iter().map(|(_, v)| v)
     }
 
     /// The values in key order, changeable.
     pub fn values_mut(
         &mut self,
     ) -> impl DoubleEndedIterator<Item = &mut Value> + ExactSizeIterator {
-        self.entries.iter_mut().map(|(_, v)| v)
+        self.iter_mut().map(|(_, v)| v)
     }
 
     /// The keys in order, consuming the map.
     pub fn into_keys(self) -> impl DoubleEndedIterator<Item = String> + ExactSizeIterator {
-        self.entries.into_iter().map(|(k, _)| k)
+        self.into_entries().into_iter().map(|(k, _)| k)
     }
 
     /// The values in key order, consuming the map.
     pub fn into_values(self) -> impl DoubleEndedIterator<Item = Value> + ExactSizeIterator {
-        self.entries.into_iter().map(|(_, v)| v)
+        self.into_entries().into_iter().map(|(_, v)| v)
     }
 
     /// The entries as a slice of pairs, in key order.
     pub fn as_slice(&self) -> &[(String, Value)] {
-        &self.entries
+        self.entries()
+    }
+}
+
+impl PartialEq for ValueMap {
+    fn eq(&self, other: &ValueMap) -> bool {
+        let shared = match (&self.entries, &other.entries) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            _ => false,
+        };
+        shared || self.entries() == other.entries()
     }
 }
 
@@ -204,7 +252,7 @@ impl FromIterator<(String, Value)> for ValueMap {
             }
             entries = kept;
         }
-        ValueMap { entries }
+        ValueMap::from_sorted(entries)
     }
 }
 
@@ -216,9 +264,7 @@ impl<const N: usize> From<[(String, Value); N]> for ValueMap {
 
 impl From<BTreeMap<String, Value>> for ValueMap {
     fn from(map: BTreeMap<String, Value>) -> ValueMap {
-        ValueMap {
-            entries: map.into_iter().collect(),
-        }
+        ValueMap::from_sorted(map.into_iter().collect())
     }
 }
 
@@ -226,7 +272,7 @@ impl Extend<(String, Value)> for ValueMap {
     /// As inserting the entries in turn would (a later entry under a key wins), in one sort
     /// rather than a shift of the vector per entry.
     fn extend<I: IntoIterator<Item = (String, Value)>>(&mut self, iter: I) {
-        let mut entries = std::mem::take(&mut self.entries);
+        let mut entries = std::mem::take(self).into_entries();
         entries.extend(iter);
         *self = entries.into_iter().collect();
     }
@@ -237,7 +283,7 @@ impl IntoIterator for ValueMap {
     type IntoIter = vec::IntoIter<(String, Value)>;
 
     fn into_iter(self) -> Self::IntoIter {
-        self.entries.into_iter()
+        self.into_entries().into_iter()
     }
 }
 

@@ -42,6 +42,10 @@ proptest! {
         let mut ours = ValueMap::new();
         let mut model: BTreeMap<String, Value> = BTreeMap::new();
         for op in ops {
+            // A clone taken before a change keeps the entries it had (clones share their
+            // entries until one is changed).
+            let before = ours.clone();
+            let before_model = model.clone();
             match op {
                 Op::Insert(k, v) => {
                     prop_assert_eq!(ours.insert(k.clone(), num(v)), model.insert(k, num(v)));
@@ -60,6 +64,7 @@ proptest! {
                     model.extend(entries.iter().map(|(k, v)| (k.clone(), num(*v))));
                 }
             }
+            prop_assert!(before.iter().eq(before_model.iter()));
             prop_assert_eq!(ours.len(), model.len());
             prop_assert!(ours.iter().eq(model.iter()));
             for k in model.keys() {
@@ -84,6 +89,34 @@ proptest! {
         extended.extend(entries.iter().map(|(k, v)| (k.clone(), num(*v))));
         prop_assert_eq!(extended, ours);
     }
+}
+
+#[test]
+fn a_clone_changed_leaves_the_original_as_it_was() {
+    let original = ValueMap::from([
+        ("a".to_string(), num(1)),
+        (
+            "b".to_string(),
+            Value::Object(ValueMap::from([("c".to_string(), num(2))])),
+        ),
+    ]);
+    let mut changed = original.clone();
+    if let Some(Value::Object(inner)) = changed.get_mut("b") {
+        inner.insert("d".to_string(), num(3));
+    }
+    changed.remove("a");
+    for (_, v) in changed.iter_mut() {
+        *v = Value::Bool(true);
+    }
+    assert_eq!(changed.as_slice(), [("b".to_string(), Value::Bool(true))]);
+    assert_eq!(original["a"], num(1));
+    assert_eq!(
+        original["b"],
+        Value::Object(ValueMap::from([("c".to_string(), num(2))]))
+    );
+    assert_ne!(original, changed);
+    assert_eq!(original.clone().into_iter().count(), 2);
+    assert_eq!(original.len(), 2);
 }
 
 #[test]

@@ -629,3 +629,23 @@ fn converted_values_carry_the_type_without_markers() {
         r#"[{"a":"x","c":null},{"a":"x","c":{"d":null}}]"#
     );
 }
+
+#[test]
+fn a_value_converted_to_its_own_type_is_unchanged() {
+    let cases = [
+        (r#"[{"a": "x", "b": [1, 2]}, {"a": "y", "b": []}]"#, "list(object({a=string, b=set(number)}))"),
+        (r#"{"k": {"a": null, "b": [3]}}"#, "map(object({a=string, b=list(number)}))"),
+        (r#"["a", 1, true, null]"#, "tuple([string, number, bool, list(string)])"),
+        (r#"[[], [["x"]]]"#, "set(list(list(string)))"),
+        (r#"{"a": {"b": {"c": 1.5}}}"#, "object({a=object({b=map(number)})})"),
+        // Optional attributes with defaults, once filled in, are kept as they are.
+        (r#"[{"a": "x"}, {}]"#, "list(object({a=optional(string, \"d\"), b=optional(object({c=optional(number, 7)}), {})}))"),
+    ];
+    for (text, t) in cases {
+        let t = ty(t);
+        let once = convert(&json(text), &t).unwrap();
+        let twice = convert(&once, &t).unwrap();
+        assert_eq!(twice, once, "{text} to {t:?}");
+        assert_eq!(twice.ty(), once.ty(), "{text} to {t:?}");
+    }
+}
