@@ -57,6 +57,8 @@ pub fn parse_type_constraint_in(
 ///
 /// - `names`: attribute names, each held once however many object types name it (`name`,
 ///   `enabled`, `tags` come back in every object of a module).
+/// - `collections`: `list`, `set` and `map` of a primitive type or `any` (`map(string)`,
+///   `list(number)`), each built once; most collection types a module writes are these.
 ///
 /// The texts are the module's own, so the tables use the crate's cheap text hash (`text_hash`).
 #[derive(Default)]
@@ -64,6 +66,7 @@ pub(crate) struct ConstraintCache<'s> {
     converted: TextMap<&'s str, Vec<(Type, Option<Value>)>>,
     types: TextMap<Sampled<'s>, (Type, usize)>,
     names: TextSet<Arc<str>>,
+    collections: [Option<Type>; 12],
 }
 
 impl ConstraintCache<'_> {
@@ -75,6 +78,29 @@ impl ConstraintCache<'_> {
         let held: Arc<str> = name.into();
         self.names.insert(held.clone());
         held
+    }
+
+    /// `constructor(element)` for `list`, `set` or `map` and a primitive type or `any`,
+    /// shared with the same type read before; `None` for another element type.
+    fn collection(&mut self, constructor: &str, element: &str) -> Option<Type> {
+        let (row, build): (usize, fn(Type) -> Type) = match constructor {
+            "list" => (0, Type::list),
+            "set" => (1, Type::set),
+            "map" => (2, Type::map),
+            _ => return None,
+        };
+        let (column, element) = match element {
+            "string" => (0, Type::String),
+            "number" => (1, Type::Number),
+            "bool" => (2, Type::Bool),
+            "any" => (3, Type::Any),
+            _ => return None,
+        };
+        Some(
+            self.collections[row * 4 + column]
+                .get_or_insert_with(|| build(element))
+                .clone(),
+        )
     }
 }
 
@@ -318,6 +344,12 @@ impl TypeParser<'_, '_> {
         let Some(arg) = args.first() else {
             unreachable!("one argument, checked above")
         };
+        if depth < MAX_TYPE_DEPTH {
+            if let Some(shared) = keyword(arg).and_then(|kw| self.cache.collection(name, kw)) {
+                self.deepest = self.deepest.max(depth + 1);
+                return shared;
+            }
+        }
         match name {
             "list" => Type::list(self.ty(arg, depth + 1)),
             "set" => Type::set(self.ty(arg, depth + 1)),

@@ -82,6 +82,15 @@ impl ObjectType {
         &self.0.attributes
     }
 
+    /// The type of attribute `i` without optional markers: taken from the object's own form
+    /// without markers, worked out once, so it is shared, not built again.
+    pub(crate) fn plain_attribute_type(&self, i: usize) -> Type {
+        match self.plain() {
+            Some(Type::Object(plain)) => plain.0.attributes[i].ty.clone(),
+            _ => self.0.attributes[i].ty.clone(),
+        }
+    }
+
     // See `Type::plain`.
     fn plain(&self) -> Option<Type> {
         self.0
