@@ -2702,6 +2702,80 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # `length(setsubtract(X, L)) == 0` (and `0 ==`, `< 1`) for a list or set of strings or
+    # the keys of a map, and `setunion(L, X) == toset(L)`: every element of X is in L; a null
+    # element stays in the difference, and in the union.
+    m = module(
+        "validation_sets_within_literals",
+        "validation",
+        var(
+            "names",
+            "list(string)",
+            default="[]",
+            checks=[('length(setsubtract(var.names, ["a", "b"])) == 0', '"Unknown name."')],
+        )
+        + var(
+            "tags",
+            "map(string)",
+            default="{}",
+            checks=[('0 == length(setsubtract(keys(var.tags), ["env", "team"]))', '"Unknown tag."')],
+        )
+        + var(
+            "conf",
+            "object({ modes = optional(set(string), []) })",
+            default="{}",
+            checks=[('length(setsubtract(var.conf.modes, ["r", "w"])) < 1', '"Unknown mode."')],
+        )
+        + var(
+            "ports",
+            "list(string)",
+            default="[]",
+            checks=[('length(setsubtract(var.ports, ["80", "443"])) == 0', '"Unknown port."')],
+        )
+        + var(
+            "zones",
+            "list(string)",
+            default="[]",
+            checks=[('toset(["1", "2", "3"]) == setunion(var.zones, ["3", "2", "1", "1"])', '"Unknown zone."')],
+        )
+        + var(
+            "sites",
+            "set(string)",
+            default="[]",
+            checks=[('setunion(["x", "y"], var.sites) == toset(["x", "y"])', '"Unknown site."')],
+        ),
+    )
+    for name, text in [
+        ("names_ok", '{"names": ["a", "b", "a"]}'),
+        ("names_empty", '{"names": []}'),
+        ("names_bad", '{"names": ["a", "c"]}'),
+        ("names_case", '{"names": ["A"]}'),
+        ("names_null", '{"names": null}'),
+        ("names_null_elem", '{"names": ["a", null]}'),
+        ("names_number", '{"names": [1]}'),
+        ("tags_ok", '{"tags": {"env": "x", "team": "y"}}'),
+        ("tags_bad", '{"tags": {"env": "x", "owner": "y"}}'),
+        ("tags_null", '{"tags": null}'),
+        ("tags_null_value", '{"tags": {"env": null}}'),
+        ("conf_ok", '{"conf": {"modes": ["r"]}}'),
+        ("conf_bad", '{"conf": {"modes": ["r", "x"]}}'),
+        ("conf_missing", '{"conf": {}}'),
+        ("conf_null_modes", '{"conf": {"modes": null}}'),
+        ("conf_null", '{"conf": null}'),
+        ("ports_number", '{"ports": [80, 443]}'),
+        ("ports_bad", '{"ports": [8080]}'),
+        ("ports_float", '{"ports": [80.0]}'),
+        ("zones_ok", '{"zones": ["1", "3", "3"]}'),
+        ("zones_bad", '{"zones": ["1", "4"]}'),
+        ("zones_number", '{"zones": [2]}'),
+        ("zones_null", '{"zones": null}'),
+        ("zones_null_elem", '{"zones": [null]}'),
+        ("sites_ok", '{"sites": ["y"]}'),
+        ("sites_bad", '{"sites": ["z"]}'),
+        ("sites_null", '{"sites": null}'),
+    ]:
+        m.json(name, text + "\n")
+
     # The length of a string with a suffix or prefix trimmed once.
     m = module(
         "validation_trimmed_length",

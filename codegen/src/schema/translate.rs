@@ -1302,6 +1302,119 @@ impl Cx<'_> {
         self.condition(&rewritten, target, ty)
     }
 
+    /// Whether `length(…) op other` says the length is zero: `== 0`, `<= 0`, `< 1`.
+    fn counts_none(&self, op: BinaryOp, other: &Expr) -> bool {
+        match (op, self.number_literal(other)) {
+            (BinaryOp::Eq | BinaryOp::LessEq, Some(n)) => n == Number::from(0u8),
+            (BinaryOp::Less, Some(n)) => n == Number::from(1u8),
+            _ => false,
+        }
+    }
+
+    /// `length(setsubtract(X, L))` for a list `L` of literal strings and `X` a list or set of
+    /// strings (the target or an attribute path under it) or the keys of a map
+    /// (`keys(var.m)`), as the rule that its length is zero: every element of `X` is in `L`,
+    /// `alltrue([for x in X : contains(L, x)])`. Terraform rejects alike in both forms: a null
+    /// `X` fails both, and a null element stays in the difference (its length is then not
+    /// zero) where `contains` fails on it. `L` holds strings only: `setsubtract` would convert
+    /// a number in it to a string, where `contains` compares it as a number.
+    fn none_outside_literals(&self, side: &Expr, target: Target, ty: &Type) -> Option<Expr> {
+        let Expr::Call {
+            name,
+            args,
+            expand_final: false,
+        } = side
+        else {
+            return None;
+        };
+        let [Expr::Call {
+            name: inner,
+            args: inner_args,
+            expand_final: false,
+        }] = args.as_slice()
+        else {
+            return None;
+        };
+        let [x, list] = inner_args.as_slice() else {
+            return None;
+        };
+        if name != "length" || inner != "setsubtract" {
+            return None;
+        }
+        let strings = self
+            .tuple(list)?
+            .iter()
+            .all(|i| matches!(self.literal(i), Some(Value::String(_))));
+        let collection_of_strings = match x {
+            Expr::Call {
+                name,
+                args,
+                expand_final: false,
+            } if name == "keys" => matches!(
+                args.as_slice(),
+                [m] if matches!(path_type(m, target, ty), Some(Type::Map(_)))
+            ),
+            _ => matches!(
+                path_type(x, target, ty),
+                Some(Type::List(t) | Type::Set(t)) if *t == Type::String
+            ),
+        };
+        if !strings || !collection_of_strings {
+            return None;
+        }
+        Some(every_element_in(list, x))
+    }
+
+    /// `setunion(L, X) == toset(L)` (either order of arguments or sides; the two lists of
+    /// literal strings naming the same strings) for `X` a list or set of strings (the target
+    /// or an attribute path under it): the union adds nothing to `L`, so every element of `X`
+    /// is in `L`, `alltrue([for x in X : contains(L, x)])`. A null `X` fails both; a null
+    /// element makes the union differ from `toset(L)` where `contains` fails on it.
+    fn union_within_literals(&self, a: &Expr, b: &Expr, target: Target, ty: &Type) -> Option<Expr> {
+        let call = |e: &Expr, want: &str| match e {
+            Expr::Call {
+                name,
+                args,
+                expand_final: false,
+            } if name == want => Some(args.clone()),
+            _ => None,
+        };
+        let strings = |list: &Expr| -> Option<std::collections::BTreeSet<String>> {
+            self.tuple(list)?
+                .iter()
+                .map(|i| match self.literal(i) {
+                    Some(Value::String(s)) => Some(s),
+                    _ => None,
+                })
+                .collect()
+        };
+        for (union, set) in [(a, b), (b, a)] {
+            let (Some(union), Some(set)) = (call(union, "setunion"), call(set, "toset")) else {
+                continue;
+            };
+            let ([p, q], [listed]) = (union.as_slice(), set.as_slice()) else {
+                continue;
+            };
+            let (list, x) = if self.tuple(p).is_some() {
+                (p, q)
+            } else {
+                (q, p)
+            };
+            let same = strings(list)
+                .zip(strings(listed))
+                .is_some_and(|(l, r)| l == r);
+            let collection_of_strings = matches!(
+                path_type(x, target, ty),
+                Some(Type::List(t) | Type::Set(t)) if *t == Type::String
+            );
+            if !same || !collection_of_strings {
+                continue;
+            }
+            return Some(every_element_in(list, x));
+        }
+        None
+    }
+
     /// `setintersection(L, X) == X` (either order of arguments or sides) for a set of strings
     /// `X` (the target or an attribute path under it) and a list `L` of literal strings: every
     /// element of `X` is in `L`, which is `alltrue([for x in X : contains(L, x)])` (a null
@@ -1338,17 +1451,7 @@ impl Cx<'_> {
             if !strings || !set_of_strings {
                 return None;
             }
-            const EACH: &str = "\u{0}each";
-            let each = ForParts {
-                key_var: None,
-                value_var: EACH.into(),
-                collection: x.clone(),
-            };
-            return Some(each.alltrue(Expr::Call {
-                name: "contains".into(),
-                args: vec![list.clone(), Expr::Bound(EACH.into())],
-                expand_final: false,
-            }));
+            return Some(every_element_in(list, x));
         }
         None
     }
@@ -1423,8 +1526,11 @@ impl Cx<'_> {
                 if let Some(t) = self.length_compare(*op, a, b, target, ty)? {
                     return Ok(t);
                 }
-                if let (BinaryOp::Eq, Some(every)) = (op, self.subset_of_literals(a, b, target, ty))
-                {
+                if let (BinaryOp::Eq, Some(every)) = (
+                    op,
+                    self.subset_of_literals(a, b, target, ty)
+                        .or_else(|| self.union_within_literals(a, b, target, ty)),
+                ) {
                     return self.condition(&every, target, ty);
                 }
                 for (computed, lit) in [(a, b), (b, a)] {
@@ -2159,7 +2265,21 @@ impl Cx<'_> {
     }
 
     /// `==` / `contains` (allowed values) or `!=` / `!contains` (disallowed values).
-    fn equality(&self, allowed: bool, lits: Vec<Value>, ty: &Type) -> Result<Translated, String> {
+    fn equality(
+        &self,
+        allowed: bool,
+        mut lits: Vec<Value>,
+        ty: &Type,
+    ) -> Result<Translated, String> {
+        // A value listed twice (`contains(["a", "a"], x)`) is one value of the `enum`.
+        let mut seen = Vec::with_capacity(lits.len());
+        lits.retain(|l| {
+            let first = !seen.contains(l);
+            if first {
+                seen.push(l.clone());
+            }
+            first
+        });
         if allowed && lits.len() == 1 && lits[0].is_null() {
             // `x == null`: true for null only (any type).
             return Ok(Translated {
@@ -3510,12 +3630,7 @@ impl Cx<'_> {
             if let Some(t) = self.every_element_passes(f, c, op, other, target, ty) {
                 return t.map(Some);
             }
-            let zero_count = match (op, self.number_literal(other)) {
-                (BinaryOp::Eq | BinaryOp::LessEq, Some(n)) => n == Number::from(0u8),
-                (BinaryOp::Less, Some(n)) => n == Number::from(1u8),
-                _ => false,
-            };
-            if !zero_count {
+            if !self.counts_none(op, other) {
                 return Err(
                     "`length()` of a filtered `for` compared with something other than zero".into(),
                 );
@@ -3527,6 +3642,14 @@ impl Cx<'_> {
             };
             let rewritten = each.alltrue(Expr::Unary(UnaryOp::Not, Box::new(c.clone())));
             return self.condition(&rewritten, target, ty).map(Some);
+        }
+        // `length(setsubtract(X, L)) == 0`: no element of `X` is outside `L`.
+        for (side, other, op) in [(a, b, op), (b, a, flip(op))] {
+            if let Some(every) = self.none_outside_literals(side, target, ty) {
+                if self.counts_none(op, other) {
+                    return self.condition(&every, target, ty).map(Some);
+                }
+            }
         }
         let is_length = |e: &Expr| {
             matches!(e, Expr::Call { name, args, expand_final: false }
@@ -3998,6 +4121,22 @@ fn filtered_for(e: &Expr) -> Option<(&tfvars_runtime::expr::ForExpr, &Expr)> {
         },
         _ => None,
     }
+}
+
+/// `alltrue([for x in collection : contains(list, x)])`: every element of `collection` is in
+/// `list`.
+fn every_element_in(list: &Expr, collection: &Expr) -> Expr {
+    const EACH: &str = "\u{0}each";
+    let each = ForParts {
+        key_var: None,
+        value_var: EACH.into(),
+        collection: collection.clone(),
+    };
+    each.alltrue(Expr::Call {
+        name: "contains".into(),
+        args: vec![list.clone(), Expr::Bound(EACH.into())],
+        expand_final: false,
+    })
 }
 
 /// The head of a `for` expression, to build another over the same collection.
