@@ -2776,6 +2776,50 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # An object's attribute read by index with a literal string (`var.o["k"]`), as
+    # `var.o.k`: the old null-label `context` form, and a nested one.
+    m = module(
+        "validation_object_index",
+        "validation",
+        var(
+            "context",
+            "object({ label_key_case = optional(string), id_length_limit = optional(number), inner = optional(object({ mode = string })) })",
+            default="{}",
+            checks=[
+                (
+                    'var.context["label_key_case"] == null ? true : contains(["lower", "title", "upper"], var.context["label_key_case"])',
+                    '"Allowed values: `lower`, `title`, `upper`."',
+                ),
+                (
+                    'var.context["id_length_limit"] == null ? true : var.context["id_length_limit"] >= 6',
+                    '"At least 6."',
+                ),
+                (
+                    'var.context["inner"] == null ? true : var.context["inner"]["mode"] != "x"',
+                    '"Not x."',
+                ),
+            ],
+        ),
+    )
+    for name, text in [
+        ("ok", '{"context": {"label_key_case": "title", "id_length_limit": 8}}'),
+        ("empty", '{"context": {}}'),
+        ("null", '{"context": null}'),
+        ("case_bad", '{"context": {"label_key_case": "snake"}}'),
+        ("case_null", '{"context": {"label_key_case": null}}'),
+        ("case_number", '{"context": {"label_key_case": 5}}'),
+        ("case_bool", '{"context": {"label_key_case": true}}'),
+        ("limit_low", '{"context": {"id_length_limit": 5}}'),
+        ("limit_text", '{"context": {"id_length_limit": "7"}}'),
+        ("limit_edge", '{"context": {"id_length_limit": 6}}'),
+        ("inner_ok", '{"context": {"inner": {"mode": "y"}}}'),
+        ("inner_x", '{"context": {"inner": {"mode": "x"}}}'),
+        ("inner_null", '{"context": {"inner": null}}'),
+        ("inner_missing_mode", '{"context": {"inner": {}}}'),
+        ("extra_key", '{"context": {"other": 1}}'),
+    ]:
+        m.json(name, text + "\n")
+
     # The length of a string with a suffix or prefix trimmed once.
     m = module(
         "validation_trimmed_length",

@@ -537,9 +537,20 @@ pub fn translate_root(
 /// - `nonsensitive(x)`, `sensitive(x)` as `x` (they only mark the value, null included);
 /// - `flatten([for … : L if P])` with `L` a literal that is not a list as the `for` itself;
 /// - `for k in keys(M) : … M[k] …` over a map or object `M` (by `type_of`) as
-///   `for k, v in M : … v …` (the same keys in the same order; both fail on a null `M`).
+///   `for k, v in M : … v …` (the same keys in the same order; both fail on a null `M`);
+/// - `O["a"]` on an object `O` (by `type_of`) that has the attribute `a` as `O.a` (HCL's index
+///   of an object by a string is the attribute, and both fail alike on a null `O`).
 fn normalized(e: &Expr, type_of: &dyn Fn(&Expr) -> Option<Type>) -> Expr {
     e.rewritten(&mut |e| match e {
+        Expr::Index(base, key) => {
+            let Expr::Literal(Value::String(name)) = key.peel() else {
+                return None;
+            };
+            let base = normalized(base, type_of);
+            let has_attribute = matches!(type_of(&base), Some(Type::Object(attrs))
+                if attrs.iter().any(|a| *a.name == **name));
+            has_attribute.then(|| Expr::GetAttr(Box::new(base), name.clone()))
+        }
         Expr::Call {
             name,
             args,
