@@ -2820,6 +2820,49 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # `contains([…], length(X))`: the length is one of the listed numbers (a number no length
+    # equals matches nothing).
+    m = module(
+        "validation_length_among",
+        "validation",
+        var(
+            "zones",
+            "list(string)",
+            default='["a"]',
+            checks=[("contains([1, 3], length(var.zones))", '"One or three zones."')],
+        )
+        + var(
+            "code",
+            "string",
+            default='"ab"',
+            checks=[("contains([2, 4, 2.5, -1], length(var.code))", '"Two or four characters."')],
+        )
+        + var(
+            "tags",
+            "map(string)",
+            default="{}",
+            checks=[("contains([0, 2], length(var.tags))", '"None or two tags."')],
+        ),
+    )
+    for name, text in [
+        ("zones_one", '{"zones": ["a"]}'),
+        ("zones_two", '{"zones": ["a", "b"]}'),
+        ("zones_three", '{"zones": ["a", "b", "c"]}'),
+        ("zones_empty", '{"zones": []}'),
+        ("zones_null", '{"zones": null}'),
+        ("code_two", '{"code": "ab"}'),
+        ("code_three", '{"code": "abc"}'),
+        ("code_four", '{"code": "abcd"}'),
+        ("code_number", '{"code": 12}'),
+        ("code_clusters", '{"code": "e\u0301e\u0301"}'),
+        ("code_null", '{"code": null}'),
+        ("tags_none", '{"tags": {}}'),
+        ("tags_one", '{"tags": {"a": "x"}}'),
+        ("tags_two", '{"tags": {"a": "x", "b": "y"}}'),
+        ("tags_null", '{"tags": null}'),
+    ]:
+        m.json(name, text + "\n")
+
     # The length of a string with a suffix or prefix trimmed once.
     m = module(
         "validation_trimmed_length",

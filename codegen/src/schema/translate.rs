@@ -2706,6 +2706,40 @@ impl Cx<'_> {
         )
     }
 
+    /// `contains([1, 3], length(X))` for a list of literal numbers, as
+    /// `length(X) == 1 || length(X) == 3`: the same comparisons, failing alike where `length`
+    /// fails (`contains` compares its value with each element as `==` does). A number no
+    /// length equals (`2.5`, `-1`) matches nothing and is left out; `None` when none is left.
+    fn length_among_literals(&self, args: &[Expr]) -> Option<Expr> {
+        let [list, length @ Expr::Call {
+            name,
+            args: counted,
+            expand_final: false,
+        }] = args
+        else {
+            return None;
+        };
+        if name != "length" || counted.len() != 1 {
+            return None;
+        }
+        let numbers = self
+            .tuple(list)?
+            .iter()
+            .map(|i| self.number_literal(i))
+            .collect::<Option<Vec<Number>>>()?;
+        numbers
+            .into_iter()
+            .filter(|n| n.is_integer() && (n.is_zero() || !n.is_sign_negative()))
+            .map(|n| {
+                Expr::Binary(
+                    BinaryOp::Eq,
+                    Box::new(length.clone()),
+                    Box::new(Expr::Literal(Value::Number(n))),
+                )
+            })
+            .reduce(|a, b| Expr::Binary(BinaryOp::Or, Box::new(a), Box::new(b)))
+    }
+
     /// Whether `args` of `contains` are a literal list of primitive values and `keys(x)` or
     /// `values(x)` of the target, a map or object: Terraform compares the list it gives with
     /// each element and finds none equal (a list is no string), so `contains` is false
@@ -2820,6 +2854,9 @@ impl Cx<'_> {
     ) -> Result<Translated, String> {
         match name {
             "contains" => {
+                if let Some(either) = self.length_among_literals(args) {
+                    return self.condition(&either, target, ty);
+                }
                 if let Some(key) = self.keys_contains(args, target, ty) {
                     // `contains(keys(var.m), "k")`: the map has the key.
                     return Ok(Translated {
