@@ -2863,6 +2863,48 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # `can(cidrsubnet(X, K, N))` with literal numbers: a CIDR prefix with room for K more bits.
+    m = module(
+        "validation_can_cidrsubnet",
+        "validation",
+        var(
+            "net",
+            "string",
+            default='"10.0.0.0/16"',
+            checks=[("can(cidrsubnet(var.net, 0, 0))", '"A CIDR prefix."')],
+        )
+        + var(
+            "block",
+            "string",
+            default='"10.0.0.0/16"',
+            checks=[("can(cidrsubnet(var.block, 4, 15))", '"Room for sixteen subnets."')],
+        )
+        + var(
+            "blocks",
+            "list(string)",
+            default="[]",
+            checks=[("alltrue([for c in var.blocks : can(cidrsubnet(c, 8, 0))])", '"Room for /+8 subnets."')],
+        ),
+    )
+    cases = []
+    for text in ["10.0.0.0/16", "10.0.0.1/32", "10.0.0.0/33", "010.000.0.0/08", "10.0.0.0", "abc", "",
+                 " 10.0.0.0/8", "fd00::/128", "fd00::/129", "::ffff:10.0.0.0/120"]:
+        cases.append(("net", text))
+    for text in ["10.0.0.0/28", "10.0.0.0/29", "fd00::/124", "fd00::/125", "10.0.0.0/0"]:
+        cases.append(("block", text))
+    for text in ["10.0.0.0/24", "10.0.0.0/25", "fd00::/120", "fd00::/121", "::ffff:10.0.0.0/120", "x"]:
+        cases.append(("blocks", text))
+    for i, (v, text) in enumerate(cases):
+        value = json.dumps([text]) if v == "blocks" else json.dumps(text)
+        m.json("%s_%02d" % (v, i), '{"%s": %s}\n' % (v, value))
+    for name, text in [
+        ("net_null", '{"net": null}'),
+        ("net_number", '{"net": 10}'),
+        ("blocks_null_elem", '{"blocks": [null]}'),
+        ("blocks_empty", '{"blocks": []}'),
+    ]:
+        m.json(name, text + "\n")
+
     # The length of a string with a suffix or prefix trimmed once.
     m = module(
         "validation_trimmed_length",

@@ -2912,6 +2912,14 @@ impl Cx<'_> {
                         let pattern = self.cidrhost_args(inner, target, ty)?;
                         Ok(Translated::pattern(pattern, OnNull::False))
                     }
+                    "cidrsubnet" => {
+                        // `can(cidrsubnet(var.x, K, N))` with `0 <= N < 2^K`: a CIDR prefix
+                        // Terraform reads, with room for K more prefix bits, which is room for
+                        // the host number 2^K - 1 (`cidrsubnet(x, 0, 0)`: any prefix it reads).
+                        let host = self.cidrsubnet_as_host(inner)?;
+                        let pattern = self.cidrhost_args(&host, target, ty)?;
+                        Ok(Translated::pattern(pattern, OnNull::False))
+                    }
                     "keys" | "values" if matches!(inner.as_slice(), [v] if target.is(v)) => {
                         // A map or an object (of an untyped value: any object); false on null
                         // and on any other value.
@@ -3115,6 +3123,36 @@ impl Cx<'_> {
     /// The pattern of the strings `s` for which `cidrhost(s, N)` succeeds, for `cidrhost(var.x,
     /// N)` with a literal whole number N. Exact on NFC text too: the only characters whose NFC
     /// form is ASCII (`;`, `` ` ``, `K`) cannot appear in a CIDR prefix.
+    /// The arguments `(X, 2^K - 1)` of the `cidrhost` call that fails exactly where
+    /// `cidrsubnet(X, K, N)` does, for literal whole numbers `0 <= K <= 32` and
+    /// `0 <= N < 2^K`: both read `X` alike, and both fail where the prefix leaves fewer than
+    /// `K` bits.
+    fn cidrsubnet_as_host(&self, args: &[Expr]) -> Result<Vec<Expr>, String> {
+        let [x, newbits, netnum] = args else {
+            return Err("`cidrsubnet` with other than three arguments".into());
+        };
+        let whole = |e: &Expr| {
+            self.number_literal(e)
+                .filter(Number::is_integer)
+                .and_then(|n| n.to_i128())
+        };
+        let (Some(k), Some(n)) = (whole(newbits), whole(netnum)) else {
+            return Err(
+                "`cidrsubnet` whose new bits or network number is not a literal whole number"
+                    .into(),
+            );
+        };
+        if !(0..=32).contains(&k) || !(0..1i128 << k).contains(&n) {
+            return Err(format!(
+                "`cidrsubnet` with {k} new bits and the network number {n}"
+            ));
+        }
+        Ok(vec![
+            x.clone(),
+            Expr::Literal(Value::Number(Number::from((1i128 << k) - 1))),
+        ])
+    }
+
     fn cidrhost_args(&self, args: &[Expr], target: Target, ty: &Type) -> Result<String, String> {
         let [v, n] = args else {
             return Err("`cidrhost` with other than two arguments".into());
