@@ -2777,7 +2777,8 @@ def define_more():
         m.json(name, text + "\n")
 
     # An object's attribute read by index with a literal string (`var.o["k"]`), as
-    # `var.o.k`: the old null-label `context` form, and a nested one.
+    # `var.o.k`: the old null-label `context` form, a nested one, and on the elements of a
+    # `for` (`r["type"]`).
     m = module(
         "validation_object_index",
         "validation",
@@ -2799,6 +2800,15 @@ def define_more():
                     '"Not x."',
                 ),
             ],
+        )
+        + var(
+            "rules",
+            "list(object({ type = string, match = optional(map(object({ op = string })), {}) }))",
+            default="[]",
+            checks=[
+                ('alltrue([for r in var.rules : contains(["allow", "deny"], r["type"])])', '"allow or deny."'),
+                ('alltrue([for r in var.rules : alltrue([for k, m in r["match"] : m["op"] != "regex"])])', '"No regex."'),
+            ],
         ),
     )
     for name, text in [
@@ -2817,6 +2827,13 @@ def define_more():
         ("inner_null", '{"context": {"inner": null}}'),
         ("inner_missing_mode", '{"context": {"inner": {}}}'),
         ("extra_key", '{"context": {"other": 1}}'),
+        ("rules_ok", '{"rules": [{"type": "allow"}, {"type": "deny", "match": {"a": {"op": "eq"}}}]}'),
+        ("rules_bad_type", '{"rules": [{"type": "allow"}, {"type": "log"}]}'),
+        ("rules_null_type", '{"rules": [{"type": null}]}'),
+        ("rules_null_elem", '{"rules": [null]}'),
+        ("rules_regex", '{"rules": [{"type": "deny", "match": {"a": {"op": "regex"}}}]}'),
+        ("rules_null_match", '{"rules": [{"type": "deny", "match": null}]}'),
+        ("rules_null_op", '{"rules": [{"type": "deny", "match": {"a": {"op": null}}}]}'),
     ]:
         m.json(name, text + "\n")
 

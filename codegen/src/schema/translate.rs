@@ -3404,7 +3404,11 @@ impl Cx<'_> {
                 ))
             }
         };
-        let value_result = self.condition(&f.value, Target::Bound(&f.value_var), elem);
+        // `o["a"]` on the element, an object, is `o.a` (see `normalized`).
+        let value = normalized(&f.value, &|e| {
+            path_type(e, Target::Bound(&f.value_var), elem)
+        });
+        let value_result = self.condition(&value, Target::Bound(&f.value_var), elem);
         let mut rules = Rules::default();
         match value_result {
             Ok(t) => {

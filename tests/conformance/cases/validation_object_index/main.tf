@@ -20,3 +20,21 @@ output "context" {
 output "context__json" {
   value = jsonencode(var.context)
 }
+variable "rules" {
+  type = list(object({ type = string, match = optional(map(object({ op = string })), {}) }))
+  default = []
+  validation {
+    condition     = alltrue([for r in var.rules : contains(["allow", "deny"], r["type"])])
+    error_message = "allow or deny."
+  }
+  validation {
+    condition     = alltrue([for r in var.rules : alltrue([for k, m in r["match"] : m["op"] != "regex"])])
+    error_message = "No regex."
+  }
+}
+output "rules" {
+  value = var.rules
+}
+output "rules__json" {
+  value = jsonencode(var.rules)
+}
