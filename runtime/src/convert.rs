@@ -184,6 +184,11 @@ fn with_defaults(mut value: Value, ty: &Type) -> Value {
                 }
             }
             if let Type::Object(attrs) = ty {
+                let missing = |a: &&Attribute| {
+                    a.default.is_some() && m.get(&*a.name).is_none_or(Value::is_null)
+                };
+                let count = attrs.iter().filter(missing).count();
+                m.reserve(count);
                 for a in attrs {
                     let Some(default) = &a.default else { continue };
                     // A default is stored converted to its attribute's type, its own

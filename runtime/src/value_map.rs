@@ -74,6 +74,14 @@ impl ValueMap {
         }
     }
 
+    /// Makes room for `additional` more entries, so that inserting them does not grow the map
+    /// again.
+    pub fn reserve(&mut self, additional: usize) {
+        if additional > 0 {
+            self.entries_mut().reserve(additional);
+        }
+    }
+
     /// The number of entries.
     pub fn len(&self) -> usize {
         self.entries().len()
