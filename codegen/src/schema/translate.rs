@@ -1330,23 +1330,8 @@ impl Cx<'_> {
     /// zero) where `contains` fails on it. `L` holds strings only: `setsubtract` would convert
     /// a number in it to a string, where `contains` compares it as a number.
     fn none_outside_literals(&self, side: &Expr, target: Target, ty: &Type) -> Option<Expr> {
-        let Expr::Call {
-            name,
-            args,
-            expand_final: false,
-        } = side
-        else {
-            return None;
-        };
-        let [Expr::Call {
-            name: inner,
-            args: inner_args,
-            expand_final: false,
-        }] = args.as_slice()
-        else {
-            return None;
-        };
-        let [x, list] = inner_args.as_slice() else {
+        let (name, inner, inner_args) = call_of_call(side)?;
+        let [x, list] = inner_args else {
             return None;
         };
         if name != "length" || inner != "setsubtract" {
@@ -3564,31 +3549,16 @@ impl Cx<'_> {
         target: Target,
         ty: &Type,
     ) -> Option<Result<Translated, String>> {
-        let Expr::Call {
-            name,
-            args,
-            expand_final: false,
-        } = side
-        else {
-            return None;
-        };
-        let [Expr::Call {
-            name: trim,
-            args: trim_args,
-            expand_final: false,
-        }] = args.as_slice()
-        else {
-            return None;
-        };
+        let (name, trim, trim_args) = call_of_call(side)?;
         if trim == "trimspace" {
             return self.trimmed_space_length(name, trim_args, op, n, target, ty);
         }
-        let test = match trim.as_str() {
+        let test = match trim {
             "trimsuffix" => "endswith",
             "trimprefix" => "startswith",
             _ => return None,
         };
-        let [x, affix] = trim_args.as_slice() else {
+        let [x, affix] = trim_args else {
             return None;
         };
         if name != "length" || !target.is(x) {
@@ -4211,6 +4181,27 @@ fn filtered_for(e: &Expr) -> Option<(&tfvars_runtime::expr::ForExpr, &Expr)> {
         },
         _ => None,
     }
+}
+
+/// `f(g(args…))`, a call whose one argument is a call: `(f, g, args)`.
+fn call_of_call(e: &Expr) -> Option<(&str, &str, &[Expr])> {
+    let Expr::Call {
+        name,
+        args,
+        expand_final: false,
+    } = e
+    else {
+        return None;
+    };
+    let [Expr::Call {
+        name: inner,
+        args: inner_args,
+        expand_final: false,
+    }] = args.as_slice()
+    else {
+        return None;
+    };
+    Some((name, inner, inner_args))
 }
 
 /// `alltrue([for x in collection : contains(list, x)])`: every element of `collection` is in
