@@ -2922,6 +2922,36 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # `alltrue` over a `for` whose value is a list or an object for each element (a bool
+    # wrapped in brackets by mistake): the call fails on any element, so only an empty
+    # collection passes.
+    m = module(
+        "validation_alltrue_not_bools",
+        "validation",
+        var(
+            "routes",
+            "map(object({ next_hop_type = string }))",
+            default="{}",
+            checks=[('alltrue([for _, route in var.routes : [contains(["ResourceId"], route.next_hop_type)]])', '"ResourceId only."')],
+        )
+        + var(
+            "names",
+            "list(string)",
+            default="[]",
+            checks=[('alltrue([for n in var.names : { ok = n != "" }])', '"Not empty."')],
+        ),
+    )
+    for name, text in [
+        ("routes_empty", '{"routes": {}}'),
+        ("routes_match", '{"routes": {"a": {"next_hop_type": "ResourceId"}}}'),
+        ("routes_other", '{"routes": {"a": {"next_hop_type": "Internet"}}}'),
+        ("routes_null", '{"routes": null}'),
+        ("names_empty", '{"names": []}'),
+        ("names_one", '{"names": ["a"]}'),
+        ("names_null", '{"names": null}'),
+    ]:
+        m.json(name, text + "\n")
+
     # The length of a string with a suffix or prefix trimmed once.
     m = module(
         "validation_trimmed_length",

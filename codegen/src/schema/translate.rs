@@ -3389,6 +3389,18 @@ impl Cx<'_> {
                 ))
             }
         };
+        if matches!(f.value.peel(), Expr::Tuple(_) | Expr::Object(_)) {
+            // A list or an object for each element is no bool (`[contains(…)]`): `alltrue`
+            // fails on the first element, so only an empty collection passes (a null one fails
+            // too).
+            return Ok(Translated {
+                rules: Rules {
+                    max_length: Some(0),
+                    ..Rules::default()
+                },
+                on_null: OnNull::Error,
+            });
+        }
         // `o["a"]` on the element, an object, is `o.a` (see `normalized`).
         let value = normalized(&f.value, &|e| {
             path_type(e, Target::Bound(&f.value_var), elem)
