@@ -184,16 +184,18 @@ fn with_defaults(mut value: Value, ty: &Type) -> Value {
                 }
             }
             if let Type::Object(attrs) = ty {
-                let missing = |a: &&Attribute| {
-                    a.default.is_some() && m.get(&*a.name).is_none_or(Value::is_null)
-                };
-                let count = attrs.iter().filter(missing).count();
-                m.reserve(count);
+                // The default an attribute takes: it has one, and the value has no attribute
+                // of that name or a null one.
+                fn taken<'a>(m: &ValueMap, a: &'a Attribute) -> Option<&'a Value> {
+                    a.default
+                        .as_ref()
+                        .filter(|_| m.get(&*a.name).is_none_or(Value::is_null))
+                }
+                m.reserve(attrs.iter().filter(|a| taken(m, a).is_some()).count());
                 for a in attrs {
-                    let Some(default) = &a.default else { continue };
                     // A default is stored converted to its attribute's type, its own
                     // defaults already in: it goes in as it is.
-                    if m.get(&*a.name).is_none_or(Value::is_null) {
+                    if let Some(default) = taken(m, a) {
                         m.insert(a.name.to_string(), default.clone());
                     }
                 }

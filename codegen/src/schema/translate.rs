@@ -1313,6 +1313,17 @@ impl Cx<'_> {
         self.condition(&rewritten, target, ty)
     }
 
+    /// The strings of `list`, a list (or a local naming one) of literal strings only.
+    fn literal_strings(&self, list: &Expr) -> Option<Vec<String>> {
+        self.tuple(list)?
+            .iter()
+            .map(|i| match self.literal(i) {
+                Some(Value::String(s)) => Some(s),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// Whether `length(…) op other` says the length is zero: `== 0`, `<= 0`, `< 1`.
     fn counts_none(&self, op: BinaryOp, other: &Expr) -> bool {
         match (op, self.number_literal(other)) {
@@ -1337,10 +1348,6 @@ impl Cx<'_> {
         if name != "length" || inner != "setsubtract" {
             return None;
         }
-        let strings = self
-            .tuple(list)?
-            .iter()
-            .all(|i| matches!(self.literal(i), Some(Value::String(_))));
         let collection_of_strings = match x {
             Expr::Call {
                 name,
@@ -1350,12 +1357,9 @@ impl Cx<'_> {
                 args.as_slice(),
                 [m] if matches!(path_type(m, target, ty), Some(Type::Map(_)))
             ),
-            _ => matches!(
-                path_type(x, target, ty),
-                Some(Type::List(t) | Type::Set(t)) if *t == Type::String
-            ),
+            _ => strings_collection(x, target, ty),
         };
-        if !strings || !collection_of_strings {
+        if self.literal_strings(list).is_none() || !collection_of_strings {
             return None;
         }
         Some(every_element_in(list, x))
@@ -1366,29 +1370,27 @@ impl Cx<'_> {
     /// or an attribute path under it): the union adds nothing to `L`, so every element of `X`
     /// is in `L`, `alltrue([for x in X : contains(L, x)])`. A null `X` fails both; a null
     /// element makes the union differ from `toset(L)` where `contains` fails on it.
-    fn union_within_literals(&self, a: &Expr, b: &Expr, target: Target, ty: &Type) -> Option<Expr> {
-        let call = |e: &Expr, want: &str| match e {
+    fn union_within_literals<'e>(
+        &self,
+        a: &'e Expr,
+        b: &'e Expr,
+        target: Target,
+        ty: &Type,
+    ) -> Option<Expr> {
+        let call = |e: &'e Expr, want: &str| match e {
             Expr::Call {
                 name,
                 args,
                 expand_final: false,
-            } if name == want => Some(args.clone()),
+            } if name == want => Some(args.as_slice()),
             _ => None,
         };
         let strings = |list: &Expr| -> Option<std::collections::BTreeSet<String>> {
-            self.tuple(list)?
-                .iter()
-                .map(|i| match self.literal(i) {
-                    Some(Value::String(s)) => Some(s),
-                    _ => None,
-                })
-                .collect()
+            self.literal_strings(list).map(|l| l.into_iter().collect())
         };
         for (union, set) in [(a, b), (b, a)] {
-            let (Some(union), Some(set)) = (call(union, "setunion"), call(set, "toset")) else {
-                continue;
-            };
-            let ([p, q], [listed]) = (union.as_slice(), set.as_slice()) else {
+            let (Some([p, q]), Some([listed])) = (call(union, "setunion"), call(set, "toset"))
+            else {
                 continue;
             };
             let (list, x) = if self.tuple(p).is_some() {
@@ -1399,11 +1401,7 @@ impl Cx<'_> {
             let same = strings(list)
                 .zip(strings(listed))
                 .is_some_and(|(l, r)| l == r);
-            let collection_of_strings = matches!(
-                path_type(x, target, ty),
-                Some(Type::List(t) | Type::Set(t)) if *t == Type::String
-            );
-            if !same || !collection_of_strings {
+            if !same || !strings_collection(x, target, ty) {
                 continue;
             }
             return Some(every_element_in(list, x));
@@ -1436,15 +1434,11 @@ impl Cx<'_> {
                 (false, true) => p,
                 _ => continue,
             };
-            let items = self.tuple(list)?;
-            let strings = items
-                .iter()
-                .all(|i| matches!(self.literal(i), Some(Value::String(_))));
             let set_of_strings = matches!(
                 path_type(x, target, ty),
                 Some(Type::Set(t)) if *t == Type::String
             );
-            if !strings || !set_of_strings {
+            if self.literal_strings(list).is_none() || !set_of_strings {
                 return None;
             }
             return Some(every_element_in(list, x));
@@ -2268,14 +2262,14 @@ impl Cx<'_> {
         ty: &Type,
     ) -> Result<Translated, String> {
         // A value listed twice (`contains(["a", "a"], x)`) is one value of the `enum`.
-        let mut seen = Vec::with_capacity(lits.len());
-        lits.retain(|l| {
-            let first = !seen.contains(l);
-            if first {
-                seen.push(l.clone());
+        let mut i = 0;
+        while i < lits.len() {
+            if lits[..i].contains(&lits[i]) {
+                lits.remove(i);
+            } else {
+                i += 1;
             }
-            first
-        });
+        }
         if allowed && lits.len() == 1 && lits[0].is_null() {
             // `x == null`: true for null only (any type).
             return Ok(Translated {
@@ -3105,9 +3099,6 @@ impl Cx<'_> {
             .map_err(|why| format!("{}: {why}", around()))
     }
 
-    /// The pattern of the strings `s` for which `cidrhost(s, N)` succeeds, for `cidrhost(var.x,
-    /// N)` with a literal whole number N. Exact on NFC text too: the only characters whose NFC
-    /// form is ASCII (`;`, `` ` ``, `K`) cannot appear in a CIDR prefix.
     /// The arguments `(X, 2^K - 1)` of the `cidrhost` call that fails exactly where
     /// `cidrsubnet(X, K, N)` does, for literal whole numbers `0 <= K <= 32` and
     /// `0 <= N < 2^K`: both read `X` alike, and both fail where the prefix leaves fewer than
@@ -3138,6 +3129,9 @@ impl Cx<'_> {
         ])
     }
 
+    /// The pattern of the strings `s` for which `cidrhost(s, N)` succeeds, for `cidrhost(var.x,
+    /// N)` with a literal whole number N. Exact on NFC text too: the only characters whose NFC
+    /// form is ASCII (`;`, `` ` ``, `K`) cannot appear in a CIDR prefix.
     fn cidrhost_args(&self, args: &[Expr], target: Target, ty: &Type) -> Result<String, String> {
         let [v, n] = args else {
             return Err("`cidrhost` with other than two arguments".into());
@@ -4193,6 +4187,14 @@ fn filtered_for(e: &Expr) -> Option<(&tfvars_runtime::expr::ForExpr, &Expr)> {
         },
         _ => None,
     }
+}
+
+/// Whether `x` (the target or an attribute path under it) is a list or a set of strings.
+fn strings_collection(x: &Expr, target: Target, ty: &Type) -> bool {
+    matches!(
+        path_type(x, target, ty),
+        Some(Type::List(t) | Type::Set(t)) if *t == Type::String
+    )
 }
 
 /// `f(g(args…))`, a call whose one argument is a call: `(f, g, args)`.
