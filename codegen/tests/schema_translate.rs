@@ -333,10 +333,29 @@ fn elements_values_keys_and_attributes() {
         "tuple([string])",
         "tuple",
     );
-    refused(
+    // A filtered element is judged as `F ? P : true`: here `v == "a"` or `v == ""`.
+    let r = ok(
         "alltrue([for v in var.x : v == \"a\" if v != \"\"])",
         "list(string)",
-        "filter",
+    );
+    let items = r.items.expect("a rule on every element");
+    assert!(!items.null_ok);
+    assert_eq!(items.any_of.len(), 1);
+    let allowed: Vec<_> = items.any_of[0]
+        .iter()
+        .map(|alternative| alternative.allowed.clone())
+        .collect();
+    assert_eq!(
+        allowed,
+        [
+            Some(vec![Value::String("a".into())]),
+            Some(vec![Value::String(String::new())])
+        ]
+    );
+    refused(
+        "alltrue([for n in var.x : n.p != null if n.attach])",
+        "list(object({attach = optional(bool), p = optional(string)}))",
+        "conditional",
     );
 }
 

@@ -2952,6 +2952,78 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # `alltrue` over a `for` with a filter (`… if v.x != null`): the rule holds for the
+    # elements the filter keeps; a filter that fails or is null fails the rule.
+    m = module(
+        "validation_alltrue_filtered",
+        "validation",
+        var(
+            "shares",
+            "map(object({ quota = optional(number), tier = optional(string) }))",
+            default="{}",
+            checks=[
+                ('alltrue([for _, v in var.shares : v.quota >= 1 && v.quota <= 5120 if v.quota != null])', '"Quota out of range."'),
+                ('alltrue([for _, v in var.shares : contains(["Cool", "Hot"], v.tier) if v.tier != null])', '"Unknown tier."'),
+            ],
+        )
+        + var(
+            "ports",
+            "list(number)",
+            default="[]",
+            checks=[('alltrue([for p in var.ports : p > 0 && p < 65536 if p != null])', '"Bad port."')],
+        )
+        + var(
+            "fips",
+            "list(object({ public_ip_id = optional(string), create_public_ip = optional(bool, false), public_ip_name = optional(string) }))",
+            default="[]",
+            checks=[('alltrue([for f in var.fips : f.create_public_ip == false && f.public_ip_name == null if f.public_ip_id != null])', '"Conflicting public IP."')],
+        )
+        + var(
+            "nics",
+            "list(object({ attach = optional(bool), pool_id = optional(string) }))",
+            default="[]",
+            checks=[('alltrue([for n in var.nics : n.pool_id != null if n.attach])', '"Pool needed."')],
+        )
+        + var(
+            "disks",
+            "map(object({ spec = optional(object({ size = optional(number) })) }))",
+            default="{}",
+            checks=[('alltrue([for _, d in var.disks : d.spec.size > 10 if d.spec.size != null])', '"Small disk."')],
+        ),
+    )
+    for name, text in [
+        ("shares_empty", '{"shares": {}}'),
+        ("shares_null", '{"shares": null}'),
+        ("shares_no_quota", '{"shares": {"a": {}}}'),
+        ("shares_quota_ok", '{"shares": {"a": {"quota": 100}, "b": {"quota": null}}}'),
+        ("shares_quota_low", '{"shares": {"a": {"quota": 0}}}'),
+        ("shares_quota_high", '{"shares": {"a": {"quota": 5121}, "b": {}}}'),
+        ("shares_quota_text", '{"shares": {"a": {"quota": "7"}}}'),
+        ("shares_tier_ok", '{"shares": {"a": {"tier": "Hot"}}}'),
+        ("shares_tier_bad", '{"shares": {"a": {"tier": "Cold"}}}'),
+        ("shares_null_element", '{"shares": {"a": null}}'),
+        ("ports_ok", '{"ports": [80, 443]}'),
+        ("ports_null_element", '{"ports": [80, null]}'),
+        ("ports_zero", '{"ports": [0]}'),
+        ("ports_high", '{"ports": [65536, 22]}'),
+        ("ports_null", '{"ports": null}'),
+        ("fips_none", '{"fips": [{}]}'),
+        ("fips_id_only", '{"fips": [{"public_ip_id": "x"}]}'),
+        ("fips_id_and_name", '{"fips": [{"public_ip_id": "x", "public_ip_name": "n"}]}'),
+        ("fips_id_and_create", '{"fips": [{"public_ip_id": "x", "create_public_ip": true}]}'),
+        ("fips_name_only", '{"fips": [{"public_ip_name": "n", "create_public_ip": true}]}'),
+        ("fips_create_null", '{"fips": [{"public_ip_id": "x", "create_public_ip": null}]}'),
+        ("nics_attached", '{"nics": [{"attach": true, "pool_id": "p"}]}'),
+        ("nics_attached_no_pool", '{"nics": [{"attach": true}]}'),
+        ("nics_detached", '{"nics": [{"attach": false}]}'),
+        ("nics_attach_null", '{"nics": [{"pool_id": "p"}]}'),
+        ("disks_no_spec", '{"disks": {"a": {}}}'),
+        ("disks_no_size", '{"disks": {"a": {"spec": {}}}}'),
+        ("disks_big", '{"disks": {"a": {"spec": {"size": 20}}}}'),
+        ("disks_small", '{"disks": {"a": {"spec": {"size": 5}}}}'),
+    ]:
+        m.json(name, text + "\n")
+
     # The length of a string with a suffix or prefix trimmed once.
     m = module(
         "validation_trimmed_length",

@@ -3330,6 +3330,9 @@ impl Cx<'_> {
         let [Expr::For(f)] = args else {
             return Err("`alltrue` over something other than a `for` expression".into());
         };
+        if let (Some(filter), None, false) = (&f.condition, &f.key, f.grouping) {
+            return self.alltrue(&[Expr::For(Box::new(unfiltered(f, filter)))], target, ty);
+        }
         if f.key.is_some() || f.condition.is_some() || f.grouping {
             return Err(
                 "`alltrue` over a `for` expression with a filter or an object result".into(),
@@ -4232,6 +4235,21 @@ fn every_element_in(list: &Expr, collection: &Expr) -> Expr {
         args: vec![list.clone(), Expr::Bound(EACH.into())],
         expand_final: false,
     })
+}
+
+/// `[for x in X : F ? P : true]` for `[for x in X : P if F]` under `alltrue`: an element the
+/// filter leaves out counts as true. Terraform judges both alike: the filter (a bool, never
+/// null) is evaluated for every element in both, and `P` fails or is false only where the
+/// filter holds, as a conditional reports only its taken branch's errors.
+fn unfiltered(f: &tfvars_runtime::expr::ForExpr, filter: &Expr) -> tfvars_runtime::expr::ForExpr {
+    let mut g = f.clone();
+    g.condition = None;
+    g.value = Expr::Conditional(
+        Box::new(filter.clone()),
+        Box::new(f.value.clone()),
+        Box::new(Expr::Literal(Value::Bool(true))),
+    );
+    g
 }
 
 /// The head of a `for` expression, to build another over the same collection.
