@@ -3024,6 +3024,57 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # `lookup(O, "k", d)` on an object type that has the attribute `k`: the attribute itself,
+    # also when it is null (the default is taken only for an object without `k`).
+    m = module(
+        "validation_lookup_attribute",
+        "validation",
+        var(
+            "rev",
+            "object({ name = optional(string), job = optional(any) })",
+            default="{}",
+            checks=[('lookup(var.rev, "job", null) == null', '"job has moved."')],
+        )
+        + var(
+            "cfg",
+            "object({ tier = optional(string) })",
+            default='{ tier = "basic" }',
+            checks=[('lookup(var.cfg, "tier", "basic") == "basic" || lookup(var.cfg, "tier", "basic") == "premium"', '"Unknown tier."')],
+        )
+        + var(
+            "mode",
+            "object({ mode = optional(string, \"a\") })",
+            default="{}",
+            checks=[('contains(["a", "b"], lookup(var.mode, "mode", "a"))', '"Unknown mode."')],
+        )
+        + var(
+            "other",
+            "object({ a = string })",
+            default='{ a = "x" }',
+            checks=[('lookup(var.other, "missing", "x") == "x"', '"Never."')],
+        ),
+    )
+    for name, text in [
+        ("rev_empty", '{"rev": {}}'),
+        ("rev_job_null", '{"rev": {"job": null, "name": "n"}}'),
+        ("rev_job_set", '{"rev": {"job": "x"}}'),
+        ("rev_job_object", '{"rev": {"job": {"a": 1}}}'),
+        ("rev_null", '{"rev": null}'),
+        ("cfg_basic", '{"cfg": {"tier": "basic"}}'),
+        ("cfg_premium", '{"cfg": {"tier": "premium"}}'),
+        ("cfg_other", '{"cfg": {"tier": "gold"}}'),
+        ("cfg_absent_tier", '{"cfg": {}}'),
+        ("cfg_null", '{"cfg": null}'),
+        ("mode_default", '{"mode": {}}'),
+        ("mode_b", '{"mode": {"mode": "b"}}'),
+        ("mode_c", '{"mode": {"mode": "c"}}'),
+        ("mode_null_attr", '{"mode": {"mode": null}}'),
+        ("mode_null", '{"mode": null}'),
+        ("other_set", '{"other": {"a": "y"}}'),
+        ("other_null", '{"other": null}'),
+    ]:
+        m.json(name, text + "\n")
+
     # The length of a string with a suffix or prefix trimmed once.
     m = module(
         "validation_trimmed_length",

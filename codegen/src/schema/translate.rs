@@ -539,7 +539,8 @@ pub fn translate_root(
 /// - `for k in keys(M) : … M[k] …` over a map or object `M` (by `type_of`) as
 ///   `for k, v in M : … v …` (the same keys in the same order; both fail on a null `M`);
 /// - `O["a"]` on an object `O` (by `type_of`) that has the attribute `a` as `O.a` (HCL's index
-///   of an object by a string is the attribute, and both fail alike on a null `O`).
+///   of an object by a string is the attribute, and both fail alike on a null `O`), and so is
+///   `lookup(O, "a", d)` with a literal default `d`.
 fn normalized(e: &Expr, type_of: &dyn Fn(&Expr) -> Option<Type>) -> Expr {
     e.rewritten(&mut |e| match e {
         Expr::Index(base, key) => {
@@ -550,6 +551,24 @@ fn normalized(e: &Expr, type_of: &dyn Fn(&Expr) -> Option<Type>) -> Expr {
             let has_attribute = matches!(type_of(&base), Some(Type::Object(attrs))
                 if attrs.iter().any(|a| *a.name == **name));
             has_attribute.then(|| Expr::GetAttr(Box::new(base), name.clone()))
+        }
+        // `lookup(O, "k", d)` on an object that has the attribute `k` is `O.k`, null or not
+        // (the default is only taken for an object without it); `lookup` fails on a null `O`.
+        Expr::Call {
+            name,
+            args,
+            expand_final: false,
+        } if name == "lookup" => {
+            let [base, key, Expr::Literal(_)] = args.as_slice() else {
+                return None;
+            };
+            let Expr::Literal(Value::String(key)) = key.peel() else {
+                return None;
+            };
+            let base = normalized(base, type_of);
+            let has_attribute = matches!(type_of(&base), Some(Type::Object(attrs))
+                if attrs.iter().any(|a| *a.name == **key));
+            has_attribute.then(|| Expr::GetAttr(Box::new(base), key.clone()))
         }
         Expr::Call {
             name,
