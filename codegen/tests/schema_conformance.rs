@@ -184,13 +184,11 @@ fn values_a_left_out_rule_fails_on_are_refused() {
     let value: serde_json::Value = serde_json::from_str(&rendered.text).expect("JSON");
     let validator = jsonschema::draft7::new(&value).expect("compiles");
     // Refused by what the rules mean, which the schema leaves out: at most one public subnet,
-    // an action among two (on the rules of a flattened splat, not followed), unique items, a
-    // key where another variable is true.
+    // an action among two (on the rules of a flattened splat, not followed), unique items.
     let looser = [
         "acls_bad_action",
         "acls_null_rule",
         "csv_repeated",
-        "enabled_without_key",
         "zones_two_public",
     ];
     let cases = cases(&dir);

@@ -352,11 +352,17 @@ fn elements_values_keys_and_attributes() {
             Some(vec![Value::String(String::new())])
         ]
     );
-    refused(
+    // A bool filter: `attach` given and false, or given and true with `p`; a null `attach`
+    // fails the filter, so neither alternative takes it.
+    let r = ok(
         "alltrue([for n in var.x : n.p != null if n.attach])",
         "list(object({attach = optional(bool), p = optional(string)}))",
-        "conditional",
     );
+    let items = r.items.expect("a rule on every element");
+    assert_eq!(items.any_of.len(), 1);
+    assert!(items.any_of[0]
+        .iter()
+        .all(|a| a.required.iter().any(|n| n == "attach")));
 }
 
 #[test]
@@ -786,14 +792,28 @@ fn truth_values_compared_and_conditionals_on_conditions() {
     );
     let r = ok("var.x.a != null ? var.x.b != null : false", obj);
     assert!(r.any_of.is_empty() && r.properties.len() == 2, "{r:?}");
-    // A comparison that fails on a null attribute cannot be a truth value in `anyOf`.
-    refused(
+    // A comparison that fails on a null attribute, as a truth value: both it and its negation
+    // reject the null `b`, so every alternative does (Terraform fails there).
+    for condition in [
         "var.x.b > 1 ? var.x.a == null : true",
-        obj,
-        "fails on a null attribute",
-    );
-    refused(
         "(var.x.b > 1) == (var.x.a == null)",
+    ] {
+        let r = ok(condition, obj);
+        assert!(r.may_fail, "{condition}: an enclosing `||` must know");
+        assert_eq!(r.any_of.len(), 1, "{condition}");
+        for alternative in &r.any_of[0] {
+            assert!(alternative.required.iter().any(|n| n == "b"), "{condition}");
+            let (_, b) = alternative
+                .properties
+                .iter()
+                .find(|(n, _)| n == "b")
+                .expect("a rule on b");
+            assert!(!b.null_ok, "{condition}");
+        }
+    }
+    // Beside another side of `||`, that failure could not be written.
+    refused(
+        "(var.x.b > 1 ? var.x.a == null : true) || var.x.a == \"z\"",
         obj,
         "fails on a null attribute",
     );

@@ -3075,6 +3075,70 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # A bool that can be null as the condition of a conditional (`var.enabled ? … : true`),
+    # of one variable or between variables: Terraform fails on a null condition, whichever
+    # branch would be taken. Also a comparison that fails on a null attribute, compared as a
+    # truth value.
+    m = module(
+        "validation_nullable_truth_values",
+        "validation",
+        var("secondary", "bool", default="false")
+        + var(
+            "cluster_id",
+            "string",
+            default="null",
+            checks=[
+                ('var.secondary ? var.cluster_id != null : true', '"A secondary region needs a cluster."'),
+                ('!var.secondary ? var.cluster_id == null : true', '"Only a secondary region takes a cluster."'),
+            ],
+        )
+        + var("internal", "bool", default="false")
+        + var("lb_type", "string", default='"alb"')
+        + var(
+            "hairpin",
+            "bool",
+            default="false",
+            checks=[('var.internal && var.lb_type == "nlb" ? var.hairpin == true : true', '"Hairpin needed."')],
+        )
+        + var(
+            "ip",
+            "object({ create = optional(bool), id = optional(string) })",
+            default="{ create = false }",
+            checks=[('var.ip.create ? var.ip.id == null : true', '"Create or give an id."')],
+        )
+        + var(
+            "sizes",
+            "object({ a = optional(string), b = optional(number) })",
+            default='{ b = 2 }',
+            checks=[('(var.sizes.b > 1) == (var.sizes.a == null)', '"Both or neither."')],
+        ),
+    )
+    for name, text in [
+        ("primary", '{"secondary": false}'),
+        ("primary_with_cluster", '{"secondary": false, "cluster_id": "c"}'),
+        ("secondary_with_cluster", '{"secondary": true, "cluster_id": "c"}'),
+        ("secondary_without_cluster", '{"secondary": true}'),
+        ("secondary_null", '{"secondary": null}'),
+        ("secondary_null_with_cluster", '{"secondary": null, "cluster_id": "c"}'),
+        ("internal_nlb_hairpin", '{"internal": true, "lb_type": "nlb", "hairpin": true}'),
+        ("internal_nlb_no_hairpin", '{"internal": true, "lb_type": "nlb"}'),
+        ("internal_alb", '{"internal": true}'),
+        ("internal_null", '{"internal": null, "lb_type": "nlb"}'),
+        ("internal_nlb_hairpin_null", '{"internal": true, "lb_type": "nlb", "hairpin": null}'),
+        ("external_hairpin_null", '{"hairpin": null}'),
+        ("ip_create", '{"ip": {"create": true}}'),
+        ("ip_create_with_id", '{"ip": {"create": true, "id": "x"}}'),
+        ("ip_id", '{"ip": {"create": false, "id": "x"}}'),
+        ("ip_create_absent", '{"ip": {"id": "x"}}'),
+        ("ip_null", '{"ip": null}'),
+        ("sizes_big_without_a", '{"sizes": {"b": 2}}'),
+        ("sizes_big_with_a", '{"sizes": {"b": 2, "a": "x"}}'),
+        ("sizes_small_with_a", '{"sizes": {"b": 1, "a": "x"}}'),
+        ("sizes_small_without_a", '{"sizes": {"b": 1}}'),
+        ("sizes_b_absent", '{"sizes": {"a": "x"}}'),
+    ]:
+        m.json(name, text + "\n")
+
     # The length of a string with a suffix or prefix trimmed once.
     m = module(
         "validation_trimmed_length",

@@ -1909,8 +1909,10 @@ impl Cx<'_> {
         }
     }
 
-    /// A condition and its negation, neither of which fails on a non-null value (a null
-    /// attribute): `anyOf` cannot fail, so the alternatives built from them must not either.
+    /// A condition and its negation. Where the condition fails (a null bool, a null
+    /// attribute), so does its negation, and both translations reject there: every alternative
+    /// built from one of them rejects too, as Terraform does. Their `may_fail` stays on the
+    /// alternatives, for an enclosing `||`.
     fn both_ways(
         &self,
         c: &Expr,
@@ -1920,9 +1922,6 @@ impl Cx<'_> {
         let not_c = negated(c).unwrap_or_else(|| Expr::Unary(UnaryOp::Not, Box::new(c.clone())));
         let yes = self.condition(c, target, ty)?;
         let no = self.condition(&not_c, target, ty)?;
-        if yes.rules.may_fail || no.rules.may_fail {
-            return Err("a condition that fails on a null attribute, used as a truth value".into());
-        }
         Ok((yes, no))
     }
 
@@ -1974,20 +1973,22 @@ impl Cx<'_> {
         } else {
             (&b_no, &b_yes)
         };
-        let rules = self.alternatives(
-            vec![
-                both(&a_yes.rules, &b_then.rules),
-                both(&a_no.rules, &b_else.rules),
-            ],
-            ty,
-        )?;
+        let alternatives = vec![
+            both(&a_yes.rules, &b_then.rules),
+            both(&a_no.rules, &b_else.rules),
+        ];
+        let may_fail = alternatives.iter().any(|r| r.may_fail);
+        let mut rules = self.alternatives(alternatives, ty)?;
+        rules.may_fail |= may_fail;
         Ok(Translated { rules, on_null })
     }
 
     /// `C ? T : E` whose condition is not a null test of the target: `(C && T) || (!C && E)`,
-    /// where Terraform evaluates only the branch it takes, so none of `C`, `!C`, `T`, `E` may
-    /// fail; a branch that is the literal `true` or `false` adds nothing or drops its side
-    /// (`var.a != null ? var.b != null : true`, if one then the other).
+    /// where Terraform evaluates only the branch it takes. Where `C` fails (`var.enabled ?
+    /// … : true` on a null `enabled`), both `C` and `!C` reject, and so does every
+    /// alternative; a branch rejects where it fails, and its alternative with it. A branch
+    /// that is the literal `true` or `false` adds nothing or drops its side (`var.a != null ?
+    /// var.b != null : true`, if one then the other).
     fn choice(
         &self,
         cond: &Expr,
