@@ -392,6 +392,23 @@ fn counting_conditions() {
         ty,
         "count of conditions",
     );
+    // An attribute of null fails the count; read through `try`, it counts nothing there.
+    assert!(
+        !ok(
+            "(var.x.a != null ? 1 : 0) + (var.x.b != null ? 1 : 0) <= 1",
+            ty
+        )
+        .null_ok
+    );
+    let at_most_one =
+        "(try(var.x.a, null) == null ? 0 : 1) + (try(var.x.b, null) == null ? 0 : 1) <= 1";
+    assert!(
+        ok(at_most_one, ty).null_ok,
+        "none of null's attributes is set"
+    );
+    let at_least_one =
+        "(try(var.x.a, null) == null ? 0 : 1) + (try(var.x.b, null) == null ? 0 : 1) >= 1";
+    assert!(!ok(at_least_one, ty).null_ok, "null sets none");
 }
 
 #[test]

@@ -3139,6 +3139,75 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # A count of conditions whose attributes are read through `try`: a null object counts
+    # none of them (no failure), so "at most one" holds on null and "at least one" does not.
+    m = module(
+        "validation_count_through_try",
+        "validation",
+        var(
+            "hc",
+            "object({ grpc = optional(object({ port = optional(number) })), http = optional(object({ port = optional(number) })) })",
+            default="null",
+            checks=[('(try(var.hc.grpc, null) == null ? 0 : 1) + (try(var.hc.http, null) == null ? 0 : 1) <= 1', '"Only one health check type."')],
+        )
+        + var(
+            "src",
+            "object({ a = optional(string), b = optional(string) })",
+            default='{ a = "x" }',
+            checks=[('(try(var.src.a, null) == null ? 0 : 1) + (try(var.src.b, null) == null ? 0 : 1) >= 1', '"A source is needed."')],
+        ),
+    )
+    for name, text in [
+        ("hc_absent", '{}'),
+        ("hc_null", '{"hc": null}'),
+        ("hc_empty", '{"hc": {}}'),
+        ("hc_grpc", '{"hc": {"grpc": {}}}'),
+        ("hc_both", '{"hc": {"grpc": {"port": 1}, "http": {}}}'),
+        ("src_null", '{"src": null}'),
+        ("src_empty", '{"src": {}}'),
+        ("src_b", '{"src": {"b": "y"}}'),
+        ("src_both", '{"src": {"a": "x", "b": "y"}}'),
+    ]:
+        m.json(name, text + "\n")
+
+    # Rules that nest alternatives or read an attribute of another variable:
+    # - `try(!(x != null && x.enabled == true && (x.config == null || x.config.id == "")), true)`
+    #   (the alternatives of the `||` inside those of the `&&`);
+    # - `var.region == null || var.vpn.enable == true`, which 1.11 evaluates whole, so a null
+    #   `vpn` fails it whatever `region` is.
+    m = module(
+        "validation_nested_alternatives",
+        "validation",
+        var(
+            "gateway",
+            "object({ config = optional(object({ id = string })), enabled = bool })",
+            default="null",
+            checks=[('try(!(var.gateway != null && var.gateway.enabled == true && (var.gateway.config == null || var.gateway.config.id == "")), true)', '"An enabled gateway needs an id."')],
+        )
+        + var("vpn", "object({ enable = bool, pool = string })", default='{ enable = false, pool = "p" }')
+        + var(
+            "region",
+            "string",
+            default="null",
+            checks=[('var.region == null || var.vpn.enable == true', '"A region needs the VPN."')],
+        ),
+    )
+    for name, text in [
+        ("gateway_absent", '{}'),
+        ("gateway_disabled", '{"gateway": {"enabled": false}}'),
+        ("gateway_enabled_no_config", '{"gateway": {"enabled": true}}'),
+        ("gateway_enabled_empty_id", '{"gateway": {"enabled": true, "config": {"id": ""}}}'),
+        ("gateway_enabled_id", '{"gateway": {"enabled": true, "config": {"id": "a"}}}'),
+        ("gateway_enabled_null_id", '{"gateway": {"enabled": true, "config": {"id": null}}}'),
+        ("gateway_enabled_null", '{"gateway": {"enabled": null}}'),
+        ("vpn_null", '{"vpn": null}'),
+        ("vpn_null_region", '{"vpn": null, "region": "r"}'),
+        ("region_vpn_off", '{"region": "r"}'),
+        ("region_vpn_on", '{"region": "r", "vpn": {"enable": true, "pool": "p"}}'),
+        ("region_vpn_enable_null", '{"region": "r", "vpn": {"enable": null, "pool": "p"}}'),
+    ]:
+        m.json(name, text + "\n")
+
     # The length of a string with a suffix or prefix trimmed once.
     m = module(
         "validation_trimmed_length",

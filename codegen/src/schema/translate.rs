@@ -277,7 +277,7 @@ impl Rules {
     }
 
     /// True when all keywords apply to this node itself (none to elements, values, keys or
-    /// attributes), as an `anyOf` alternative needs.
+    /// attributes), as an `anyOf` alternative needs; also in the alternatives it holds.
     pub fn is_flat(&self) -> bool {
         self.items.is_none()
             && self.first.is_empty()
@@ -286,6 +286,7 @@ impl Rules {
             && self.properties.is_empty()
             && self.required.is_empty()
             && !self.object_only
+            && self.any_of.iter().flatten().all(Rules::is_flat)
     }
 
     /// Combines two sets of rules that must both hold: the tightest bounds win.
@@ -1135,6 +1136,8 @@ impl Cx<'_> {
         }
         let mut holds = Vec::new();
         let mut fails = Vec::new();
+        // On a null value, how many conditions hold, or `None` when one fails there.
+        let mut true_on_null = Some(0usize);
         for (c, counted_when) in &terms {
             let (c, not_c) = match negated(c) {
                 Some(not_c) if *counted_when => ((*c).clone(), not_c),
@@ -1151,6 +1154,11 @@ impl Cx<'_> {
             if yes.rules.may_fail || no.rules.may_fail {
                 return Err("a counted condition that fails on a null attribute".into());
             }
+            true_on_null = match yes.on_null {
+                OnNull::Error => None,
+                OnNull::True => true_on_null.map(|k| k + 1),
+                OnNull::False => true_on_null,
+            };
             holds.push(yes.rules);
             fails.push(no.rules);
         }
@@ -1178,14 +1186,25 @@ impl Cx<'_> {
         if !matches!(ty, Type::Object(_)) && alternatives.iter().any(|r| !r.is_flat()) {
             return Err("a count of conditions on elements, values or keys".into());
         }
+        // Conditions on attributes fail on a null object, unless `try` or `can` catches the
+        // failure (`try(var.x.a, null) == null ? 0 : 1` counts nothing on a null `x`).
+        let on_null = match true_on_null {
+            None => OnNull::Error,
+            Some(k)
+                if allowed
+                    .iter()
+                    .any(|&a| a == k || (a == usize::MAX && k > 0)) =>
+            {
+                OnNull::True
+            }
+            Some(_) => OnNull::False,
+        };
         Ok(Translated {
             rules: Rules {
                 any_of: vec![alternatives],
                 ..Rules::default()
             },
-            // Conditions on attributes fail on a null object; on the value itself, counting
-            // null is not translated.
-            on_null: OnNull::Error,
+            on_null,
         })
     }
 
@@ -2212,6 +2231,13 @@ impl Cx<'_> {
             let t = self.condition(side, Target::Attr(path), &path_ty).ok()?;
             if !fails_only_on_null(&t.rules) {
                 return None;
+            }
+            // Reading the path fails on a null parent (`var.vpn.enable == true` on a null
+            // `vpn`), whatever the side does with a null path.
+            if let Expr::GetAttr(parent, _) | Expr::Index(parent, _) = path.peel() {
+                if !target.is(parent) && !needed.contains(parent) {
+                    needed.push((**parent).clone());
+                }
             }
             // A side that is true or false on a null path (`var.x.a == "A"`) needs no guard.
             if t.on_null == OnNull::Error {
@@ -4708,11 +4734,15 @@ fn absorb(alternatives: &mut Vec<Rules>) {
 }
 
 fn alternatives_expressible(alternatives: &[Rules], ty: &Type) -> bool {
-    let on_attributes = matches!(ty, Type::Object(_))
-        && alternatives
-            .iter()
-            .all(|r| r.items.is_none() && r.values.is_none() && r.keys.is_none());
-    // On a list, alternatives may also hold rules on its first elements.
+    // Alternatives nest (`anyOf` inside an alternative): each level is held to the same.
+    fn no_elements(r: &Rules) -> bool {
+        r.items.is_none()
+            && r.values.is_none()
+            && r.keys.is_none()
+            && r.any_of.iter().flatten().all(no_elements)
+    }
+    let on_attributes = matches!(ty, Type::Object(_)) && alternatives.iter().all(no_elements);
+    // On a list, alternatives may also hold rules on its first elements (at their own level).
     let on_first = matches!(ty, Type::List(_))
         && alternatives.iter().all(|r| {
             r.items.is_none()
@@ -4721,6 +4751,7 @@ fn alternatives_expressible(alternatives: &[Rules], ty: &Type) -> bool {
                 && r.properties.is_empty()
                 && r.required.is_empty()
                 && !r.object_only
+                && r.any_of.iter().flatten().all(Rules::is_flat)
         });
     on_attributes || on_first || alternatives.iter().all(Rules::is_flat)
 }
