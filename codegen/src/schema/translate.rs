@@ -543,34 +543,28 @@ pub fn translate_root(
 ///   of an object by a string is the attribute, and both fail alike on a null `O`), and so is
 ///   `lookup(O, "a", d)` with a literal default `d`.
 fn normalized(e: &Expr, type_of: &dyn Fn(&Expr) -> Option<Type>) -> Expr {
+    // `base.key` for a `base` (normalized) whose type is an object with the attribute `key`.
+    let attribute = |base: &Expr, key: &Expr| {
+        let Expr::Literal(Value::String(name)) = key.peel() else {
+            return None;
+        };
+        let base = normalized(base, type_of);
+        let has_attribute = matches!(type_of(&base), Some(Type::Object(attrs))
+            if attrs.iter().any(|a| *a.name == **name));
+        has_attribute.then(|| Expr::GetAttr(Box::new(base), name.clone()))
+    };
     e.rewritten(&mut |e| match e {
-        Expr::Index(base, key) => {
-            let Expr::Literal(Value::String(name)) = key.peel() else {
-                return None;
-            };
-            let base = normalized(base, type_of);
-            let has_attribute = matches!(type_of(&base), Some(Type::Object(attrs))
-                if attrs.iter().any(|a| *a.name == **name));
-            has_attribute.then(|| Expr::GetAttr(Box::new(base), name.clone()))
-        }
+        Expr::Index(base, key) => attribute(base, key),
         // `lookup(O, "k", d)` on an object that has the attribute `k` is `O.k`, null or not
         // (the default is only taken for an object without it); `lookup` fails on a null `O`.
         Expr::Call {
             name,
             args,
             expand_final: false,
-        } if name == "lookup" => {
-            let [base, key, Expr::Literal(_)] = args.as_slice() else {
-                return None;
-            };
-            let Expr::Literal(Value::String(key)) = key.peel() else {
-                return None;
-            };
-            let base = normalized(base, type_of);
-            let has_attribute = matches!(type_of(&base), Some(Type::Object(attrs))
-                if attrs.iter().any(|a| *a.name == **key));
-            has_attribute.then(|| Expr::GetAttr(Box::new(base), key.clone()))
-        }
+        } if name == "lookup" => match args.as_slice() {
+            [base, key, Expr::Literal(_)] => attribute(base, key),
+            _ => None,
+        },
         Expr::Call {
             name,
             args,
