@@ -3208,6 +3208,38 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # A `for` over a map or `{}` when it is null: `coalesce(var.m, {})`, `var.m == null ? {} :
+    # var.m` (the map and the empty object unify; no element, so true, on null).
+    m = module(
+        "validation_map_or_empty",
+        "validation",
+        var(
+            "vms",
+            "map(object({ a = optional(string), b = optional(string) }))",
+            default="null",
+            checks=[('alltrue([for _, v in coalesce(var.vms, {}) : v.a != null || v.b != null])', '"a or b."')],
+        )
+        + var(
+            "tags",
+            "map(string)",
+            default="null",
+            checks=[('alltrue([for k, v in var.tags == null ? {} : var.tags : length(v) <= 8])', '"Tag too long."')],
+        ),
+    )
+    for name, text in [
+        ("vms_absent", '{}'),
+        ("vms_null", '{"vms": null}'),
+        ("vms_empty", '{"vms": {}}'),
+        ("vms_a", '{"vms": {"x": {"a": "1"}}}'),
+        ("vms_neither", '{"vms": {"x": {"a": "1"}, "y": {}}}'),
+        ("vms_null_element", '{"vms": {"x": null}}'),
+        ("tags_null", '{"tags": null}'),
+        ("tags_short", '{"tags": {"k": "abc"}}'),
+        ("tags_long", '{"tags": {"k": "abcdefghi"}}'),
+        ("tags_null_value", '{"tags": {"k": null}}'),
+    ]:
+        m.json(name, text + "\n")
+
     # The length of a string with a suffix or prefix trimmed once.
     m = module(
         "validation_trimmed_length",

@@ -640,10 +640,10 @@ fn normalized(e: &Expr, type_of: &dyn Fn(&Expr) -> Option<Type>) -> Expr {
         Expr::For(f)
             if matches!(f.collection.peel(), Expr::Call { name, args, expand_final: false }
                 if name == "coalesce"
-                    && matches!(args.as_slice(), [_, Expr::Tuple(empty)] if empty.is_empty())) =>
+                    && matches!(args.as_slice(), [_, e] if is_empty_literal(e))) =>
         {
-            // Iterating `coalesce(P, [])` is iterating `P == null ? [] : P`: both fail alike
-            // where `P` is not a list, set or tuple (the types do not unify).
+            // Iterating `coalesce(P, [])` (`{}`) is iterating `P == null ? [] : P`: both fail
+            // alike where `P` and the empty literal do not unify (a map and `[]`).
             let Expr::Call { args, .. } = f.collection.peel() else {
                 return None;
             };
@@ -655,7 +655,7 @@ fn normalized(e: &Expr, type_of: &dyn Fn(&Expr) -> Option<Type>) -> Expr {
                     Box::new(p.clone()),
                     Box::new(Expr::Literal(Value::null())),
                 )),
-                Box::new(Expr::Tuple(Vec::new())),
+                Box::new(args[1].clone()),
                 Box::new(p),
             );
             Some(normalized(&Expr::For(Box::new(g)), type_of))
@@ -3224,6 +3224,8 @@ impl Cx<'_> {
             Expr::Tuple(items) => items.is_empty(),
             other => matches!(self.literal(other), Some(Value::Tuple(items)) if items.is_empty()),
         };
+        let is_empty_object =
+            |e: &Expr| matches!(e.peel(), Expr::Object(items) if items.is_empty());
         match f.collection.peel() {
             Expr::Conditional(test, then, otherwise) => {
                 let (is_null, subject) = match test.peel() {
@@ -3244,13 +3246,15 @@ impl Cx<'_> {
                 } else {
                     (otherwise, then)
                 };
-                // A list or set: `[]` and the value unify (with a map or object they would
-                // not, and the conditional would always fail).
-                if !is_empty(on_null)
-                    || on_value.peel() != subject
-                    || !target.is(subject)
-                    || !matches!(ty, Type::List(_) | Type::Set(_))
-                {
+                // A list or set with `[]`, a map with `{}`: the two unify (a map and `[]` would
+                // not, nor an object type and `{}` with other attributes, and the conditional
+                // would always fail).
+                let unify = match ty {
+                    Type::List(_) | Type::Set(_) => is_empty(on_null),
+                    Type::Map(_) => is_empty_object(on_null),
+                    _ => false,
+                };
+                if !unify || on_value.peel() != subject || !target.is(subject) {
                     return None;
                 }
                 let yes = Box::new(Expr::Literal(Value::Bool(true)));
@@ -4275,6 +4279,12 @@ fn every_element_in(list: &Expr, collection: &Expr) -> Expr {
         args: vec![list.clone(), Expr::Bound(EACH.into())],
         expand_final: false,
     })
+}
+
+/// `[]` or `{}`.
+fn is_empty_literal(e: &Expr) -> bool {
+    matches!(e.peel(), Expr::Tuple(items) if items.is_empty())
+        || matches!(e.peel(), Expr::Object(items) if items.is_empty())
 }
 
 /// `[for x in X : F ? P : true]` for `[for x in X : P if F]` under `alltrue`: an element the
