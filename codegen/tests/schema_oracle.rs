@@ -55,7 +55,12 @@ impl Rng {
 
 /// The generator's random numbers for one module, from its name.
 fn seeded(name: &str) -> Rng {
-    Rng(SEED
+    // `TFVARS_ORACLE_SEED` draws other values (`oracle.py --seed`); the fixtures keep `SEED`.
+    let seed = std::env::var("TFVARS_ORACLE_SEED")
+        .ok()
+        .and_then(|s| s.parse::<u64>().ok())
+        .map_or(SEED, |s| SEED ^ s.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    Rng(seed
         ^ name
             .bytes()
             .fold(0u64, |h, b| h.wrapping_mul(31) ^ b as u64))

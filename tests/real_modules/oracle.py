@@ -9,12 +9,13 @@ combination of the schema flags. By default it runs on the repository's fixtures
 runs it on every module directory of a corpus (laid out by check.py, default /work/corpus) that
 declares a `validation` block, or on the first N of them (`--limit N`).
 
-    oracle.py [CORPUS] [--limit N] [--failures FILE]
+    oracle.py [CORPUS] [--limit N] [--failures FILE] [--seed N]
 
 Prints the test's tallies and, on a disagreement (the schema rejecting a document the runtime
 accepts, or accepting one it rejects for a variable whose rules are all translated), the first
 disagreements with their module, variable, value and flags (all of them to FILE with
-`--failures`); exits as the test does.
+`--failures`); exits as the test does. `--seed N` draws other random values (mutated strings,
+collections) than the fixed seed the repository's own run uses.
 Needs the Rust toolchain (the test is built in release mode).
 """
 
@@ -47,6 +48,7 @@ def main():
     p.add_argument("corpus", nargs="?", default="/work/corpus")
     p.add_argument("--limit", type=int, default=0, help="at most this many directories")
     p.add_argument("--failures", help="write every disagreement to this file")
+    p.add_argument("--seed", type=int, help="another seed for the generated values")
     args = p.parse_args()
     dirs = []
     for repo in sorted(os.listdir(args.corpus)):
@@ -62,6 +64,8 @@ def main():
         env = dict(os.environ, TFVARS_ORACLE_DIRS=listing.name)
         if args.failures:
             env["TFVARS_ORACLE_FAILURES"] = os.path.abspath(args.failures)
+        if args.seed is not None:
+            env["TFVARS_ORACLE_SEED"] = str(args.seed)
         cmd = ["cargo", "test", "--release", "-q", "-p", "tfvars-codegen", "--test", "schema_oracle",
                "schema_verdicts_equal_the_runtime", "--", "--nocapture"]
         sys.exit(subprocess.run(cmd, cwd=ROOT, env=env).returncode)
