@@ -538,26 +538,20 @@ fn module_dirs() -> Vec<PathBuf> {
 /// that, and the comparison is about the rules (as `judged.py` gives Terraform only the
 /// variables, and the locals when a rule uses one).
 fn keep_rules_locals(module: &mut tfvars_codegen::Module) {
-    fn locals_in(e: &Expr, out: &mut Vec<String>) {
-        e.rewritten(&mut |x| {
-            if let Expr::Local(name) = x {
-                out.push(name.clone());
-            }
-            None
-        });
-    }
-    let mut wanted = Vec::new();
+    use tfvars_codegen::lower::locals_used;
+    let mut wanted: Vec<String> = Vec::new();
     for v in module.variables() {
         for rule in &v.validations {
-            locals_in(&rule.condition, &mut wanted);
-            locals_in(&rule.error_message, &mut wanted);
+            for e in [&rule.condition, &rule.error_message] {
+                wanted.extend(locals_used(e).into_iter().map(String::from));
+            }
         }
     }
     let mut kept = BTreeSet::new();
     while let Some(name) = wanted.pop() {
         if kept.insert(name.clone()) {
             if let Some(local) = module.spec.locals.iter().find(|l| l.name == name) {
-                locals_in(&local.expr, &mut wanted);
+                wanted.extend(locals_used(&local.expr).into_iter().map(String::from));
             }
         }
     }

@@ -1581,9 +1581,7 @@ impl Cx<'_> {
                 if let (BinaryOp::Eq, Type::Any) = (op, ty) {
                     // `var.x == {}` on an untyped value: an object without attributes (a JSON
                     // object is one; `[]` is an empty tuple, not equal).
-                    let empty_object =
-                        |e: &Expr| matches!(e.peel(), Expr::Object(items) if items.is_empty());
-                    if target.is(a) && empty_object(b) || target.is(b) && empty_object(a) {
+                    if target.is(a) && is_empty_object(b) || target.is(b) && is_empty_object(a) {
                         return Ok(Translated {
                             rules: Rules {
                                 object_only: true,
@@ -3224,8 +3222,6 @@ impl Cx<'_> {
             Expr::Tuple(items) => items.is_empty(),
             other => matches!(self.literal(other), Some(Value::Tuple(items)) if items.is_empty()),
         };
-        let is_empty_object =
-            |e: &Expr| matches!(e.peel(), Expr::Object(items) if items.is_empty());
         match f.collection.peel() {
             Expr::Conditional(test, then, otherwise) => {
                 let (is_null, subject) = match test.peel() {
@@ -4281,10 +4277,14 @@ fn every_element_in(list: &Expr, collection: &Expr) -> Expr {
     })
 }
 
+/// `{}`.
+fn is_empty_object(e: &Expr) -> bool {
+    matches!(e.peel(), Expr::Object(items) if items.is_empty())
+}
+
 /// `[]` or `{}`.
 fn is_empty_literal(e: &Expr) -> bool {
-    matches!(e.peel(), Expr::Tuple(items) if items.is_empty())
-        || matches!(e.peel(), Expr::Object(items) if items.is_empty())
+    matches!(e.peel(), Expr::Tuple(items) if items.is_empty()) || is_empty_object(e)
 }
 
 /// `[for x in X : F ? P : true]` for `[for x in X : P if F]` under `alltrue`: an element the
