@@ -343,6 +343,7 @@ fn variable<'s>(
         sensitive_set: set.contains(&"sensitive"),
         ephemeral_set: set.contains(&"ephemeral"),
         overridden: None,
+        converted: None,
         header: cx.spot(header),
         declared_at: cx
             .file

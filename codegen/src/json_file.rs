@@ -296,6 +296,7 @@ fn variable(
         sensitive_set: set.contains(&"sensitive"),
         ephemeral_set: set.contains(&"ephemeral"),
         overridden: None,
+        converted: None,
         header: cx.spot(Some(body.span.start..body.span.start + 1)),
         declared_at: cx.file.range_text(body.span.start..body.span.start + 1),
     };

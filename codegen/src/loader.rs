@@ -234,6 +234,14 @@ pub(crate) struct FileDecls {
 }
 
 impl FileDecls {
+    /// Converts every default read to its variable's type (see [`Declared::converted`]), so
+    /// that the conversions are made on the threads that read the files.
+    pub fn convert_defaults(&mut self) {
+        self.variables
+            .iter_mut()
+            .for_each(Declared::convert_default);
+    }
+
     /// Adds what `later` declares, after what this declares.
     pub fn append(&mut self, later: FileDecls) {
         self.variables.extend(later.variables);
@@ -264,6 +272,10 @@ impl FileRead {
             is_override,
         };
         read(&mut cx, &mut decls);
+        // An override file's defaults are converted once merged, to the type they end with.
+        if !is_override {
+            decls.convert_defaults();
+        }
         FileRead { decls, problems }
     }
 }
@@ -308,6 +320,33 @@ pub(crate) struct Declared {
     /// Set when an override file replaced the type or the default but not both: which one,
     /// and where the override block is.
     pub overridden: Option<(Overridden, Spot)>,
+    /// The default converted to the type where the file was read (on its thread), until an
+    /// override file replaces either.
+    pub converted: Option<Converted>,
+}
+
+/// A default converted to its variable's type: the value and whether it converts once more
+/// ([`convert_again`]), or why it does not convert.
+pub(crate) type Converted = Result<(Value, Result<(), String>), String>;
+
+impl Declared {
+    /// Converts the default to the type, unless that was done or cannot be: without a valid
+    /// type, or for `null` (which `nullable` decides on).
+    fn convert_default(&mut self) {
+        if let (None, Some(raw), true) = (&self.converted, &self.raw_default, self.type_ok) {
+            if !raw.is_null() {
+                self.converted = Some(converted(raw.clone(), &self.spec.ty));
+            }
+        }
+    }
+}
+
+/// `raw` converted to `ty`, and whether the result converts again.
+fn converted(raw: Value, ty: &Type) -> Converted {
+    convert_value(raw, ty).map(|v| {
+        let again = convert_again(&v, ty);
+        (v, again)
+    })
 }
 
 /// What an override file replaced, which decides how a default that no longer converts is
@@ -387,6 +426,9 @@ impl Decls {
             base.spec.description = over.spec.description;
             base.description_set = true;
         }
+        if new_default || over.type_set {
+            base.converted = None;
+        }
         if new_default {
             base.raw_default = over.raw_default;
             base.default_at = over.default_at;
@@ -428,9 +470,10 @@ impl Decls {
                         ));
                     }
                 } else {
-                    match convert_value(raw, &spec.ty) {
-                        Ok(v) => {
-                            if let Err(detail) = convert_again(&v, &spec.ty) {
+                    let converted = d.converted.unwrap_or_else(|| converted(raw, &spec.ty));
+                    match converted {
+                        Ok((v, again)) => {
+                            if let Err(detail) = again {
                                 problems.push(d.header.problem(
                                     "Invalid default value for module argument",
                                     &format!(
