@@ -29,7 +29,9 @@ judged/OWNER+NAME.jsonl: one line per input, keyed by repository, commit and dir
 `record` replaces every judged/*.jsonl; with `--new-repos-only` it passes over the repositories
 that already have one (their files are left as they are, byte for byte) and writes files only for
 the others, and the rules of the directories already recorded count as seen (a directory
-whose rules were all judged before is not picked again).
+whose rules were all judged before is not picked again). A variable whose rules call a
+provider-defined function, directly or through a local, is not varied: the scratch module has no
+provider, and there Terraform fails every such call, which the module with its provider would run.
 
 `check` renders the schema of each recorded directory with the CLI and validates every
 recorded input against it. It prints the inputs judged, the agreement, the inputs Terraform
@@ -190,6 +192,23 @@ def plan(terraform, module, doc, tmp):
     return rc == 0, diags
 
 
+def unjudged_variables(dir, rules):
+    """The variables of `rules` whose verdict the scratch module cannot give as the module would:
+    a rule that calls a provider-defined function (`provider::azapi::parse_resource_id`),
+    directly or through a local. The scratch module declares no provider, and there Terraform
+    fails every such call (so `can(...)` is false whatever the value), where the module, with
+    its provider installed, runs it."""
+    locals_call = False
+    if any("local." in c for cs in rules.values() for c in cs):
+        for name in module_files(dir):
+            with open(os.path.join(dir, name), encoding="utf-8", errors="surrogateescape") as f:
+                if "provider::" in f.read():
+                    locals_call = True
+                    break
+    return {v for v, cs in rules.items()
+            if any("provider::" in c or (locals_call and "local." in c) for c in cs)}
+
+
 def pick(dir, var, cands, n):
     """Up to n candidates of a variable: left out and null first, then a deterministic sample."""
     rng = random.Random(hashlib.sha256(("%s\0%s" % (dir, var)).encode()).hexdigest())
@@ -326,7 +345,9 @@ def record(args):
             if round_ >= len(ds) or len(picked) >= args.dirs:
                 continue
             d, rules = ds[round_]
-            novel = sorted(v for v, cs in rules.items() if any(c not in seen for c in cs))
+            unjudged = unjudged_variables(d, rules)
+            novel = sorted(v for v, cs in rules.items()
+                           if v not in unjudged and any(c not in seen for c in cs))
             if not novel:
                 continue
             seen.update(c for cs in rules.values() for c in cs)
