@@ -3240,6 +3240,69 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # `alltrue(flatten(L))` where `L` is a `for` whose elements are conditions,
+    # single-element tuples of one, lists of them built by a nested `for`, or a conditional
+    # between such lists (branches of different lengths included).
+    m = module(
+        "validation_alltrue_flatten",
+        "validation",
+        var(
+            "nets",
+            "map(object({ subnets = list(string) }))",
+            default="{}",
+            checks=[('alltrue(flatten([for k, v in var.nets : [for s in v.subnets : length(s) <= 5]]))', '"Subnet names up to 5."')],
+        )
+        + var(
+            "listeners",
+            "map(object({ port = number, protocol = string }))",
+            default="{}",
+            checks=[
+                ('alltrue(flatten([for _, l in var.listeners : (l.port >= 1 && l.port <= 65535)]))', '"Bad port."'),
+                ('alltrue(flatten([for _, l in var.listeners : [contains(["Http", "Https"], l.protocol)]]))', '"Bad protocol."'),
+            ],
+        )
+        + var(
+            "containers",
+            "list(object({ probes = optional(list(string)) }))",
+            default="[]",
+            checks=[('alltrue(flatten([for c in var.containers : c.probes == null ? [true] : [for p in c.probes : contains(["TCP", "HTTP"], p)]]))', '"Bad probe."')],
+        )
+        + var(
+            "ssl",
+            "map(object({ min = optional(string) }))",
+            default="{}",
+            checks=[('alltrue(flatten([for _, s in var.ssl : contains(["TLSv1_2", "TLSv1_3"], s.min) if s.min != null]))', '"Bad TLS version."')],
+        ),
+    )
+    for name, text in [
+        ("nets_ok", '{"nets": {"a": {"subnets": ["x", "yy"]}}}'),
+        ("nets_long", '{"nets": {"a": {"subnets": ["x"]}, "b": {"subnets": ["abcdef"]}}}'),
+        ("nets_empty_subnets", '{"nets": {"a": {"subnets": []}}}'),
+        ("nets_null", '{"nets": null}'),
+        ("nets_null_element", '{"nets": {"a": null}}'),
+        ("nets_null_subnets", '{"nets": {"a": {"subnets": null}}}'),
+        ("nets_null_subnet", '{"nets": {"a": {"subnets": [null]}}}'),
+        ("listeners_ok", '{"listeners": {"a": {"port": 80, "protocol": "Http"}}}'),
+        ("listeners_port", '{"listeners": {"a": {"port": 0, "protocol": "Http"}}}'),
+        ("listeners_protocol", '{"listeners": {"a": {"port": 443, "protocol": "Tcp"}}}'),
+        ("listeners_null_port", '{"listeners": {"a": {"port": null, "protocol": "Http"}}}'),
+        ("listeners_null_protocol", '{"listeners": {"a": {"port": 1, "protocol": null}}}'),
+        ("listeners_null", '{"listeners": null}'),
+        ("containers_no_probes", '{"containers": [{}]}'),
+        ("containers_one_probe", '{"containers": [{"probes": ["TCP"]}]}'),
+        ("containers_two_probes", '{"containers": [{"probes": ["TCP", "HTTP"]}]}'),
+        ("containers_bad_probe", '{"containers": [{"probes": ["TCP", "UDP"]}]}'),
+        ("containers_bad_single", '{"containers": [{"probes": ["UDP"]}]}'),
+        ("containers_empty_probes", '{"containers": [{"probes": []}, {}]}'),
+        ("containers_null_probe", '{"containers": [{"probes": [null]}]}'),
+        ("containers_null", '{"containers": null}'),
+        ("containers_null_element", '{"containers": [null]}'),
+        ("ssl_ok", '{"ssl": {"a": {"min": "TLSv1_2"}, "b": {}}}'),
+        ("ssl_bad", '{"ssl": {"a": {"min": "TLSv1_0"}}}'),
+        ("ssl_null_element", '{"ssl": {"a": null}}'),
+    ]:
+        m.json(name, text + "\n")
+
     # The length of a string with a suffix or prefix trimmed once.
     m = module(
         "validation_trimmed_length",

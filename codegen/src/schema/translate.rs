@@ -614,6 +614,28 @@ fn normalized(e: &Expr, type_of: &dyn Fn(&Expr) -> Option<Type>) -> Expr {
             name,
             args,
             expand_final: false,
+        } if name == "alltrue"
+            && matches!(args.as_slice(), [Expr::Call { name: c, args: lists, expand_final: false }]
+                if c == "flatten" && lists.len() == 1) =>
+        {
+            // `alltrue(flatten(L))` where every element of `L` is a condition or a list built
+            // of conditions: `alltrue` over `L` with each list element judged by its own
+            // `alltrue`. Both evaluate every element; a list `flatten` would take apart is only
+            // ever written as a `for`, a tuple or a conditional of them.
+            let [Expr::Call { args: lists, .. }] = args.as_slice() else {
+                return None;
+            };
+            let judged = flattened_conditions(lists[0].peel())?;
+            Some(Expr::Call {
+                name: name.clone(),
+                args: vec![normalized(&judged, type_of)],
+                expand_final: false,
+            })
+        }
+        Expr::Call {
+            name,
+            args,
+            expand_final: false,
         } if (name == "alltrue" || name == "anytrue")
             && matches!(args.as_slice(), [Expr::Call { name: c, args: lists, expand_final: false }]
                 if c == "concat" && lists.len() > 1) =>
@@ -3344,29 +3366,6 @@ impl Cx<'_> {
     }
 
     fn alltrue(&self, args: &[Expr], target: Target, ty: &Type) -> Result<Translated, String> {
-        // `alltrue(flatten([for a in X : [for b in … : c]]))` is
-        // `alltrue([for a in X : alltrue([for b in … : c])])` when `c` is a condition (a list
-        // there is never translated as one).
-        if let [Expr::Call {
-            name,
-            args: inner,
-            expand_final: false,
-        }] = args
-        {
-            if let ([Expr::For(outer)], "flatten") = (inner.as_slice(), name.as_str()) {
-                if let Expr::For(nested) = &outer.value {
-                    if outer.key.is_none() && nested.key.is_none() {
-                        let mut f = (**outer).clone();
-                        f.value = Expr::Call {
-                            name: "alltrue".into(),
-                            args: vec![Expr::For(nested.clone())],
-                            expand_final: false,
-                        };
-                        return self.alltrue(&[Expr::For(Box::new(f))], target, ty);
-                    }
-                }
-            }
-        }
         let [Expr::For(f)] = args else {
             return Err("`alltrue` over something other than a `for` expression".into());
         };
@@ -4278,6 +4277,69 @@ fn every_element_in(list: &Expr, collection: &Expr) -> Expr {
 }
 
 /// `{}`.
+/// The list `list` (the argument of `flatten` under `alltrue`) with every element that is
+/// itself a list (a `for`, a tuple, a conditional of them) replaced by `alltrue` of its own
+/// flattened elements: `[for a in X : [for b in a.Y : P]]` becomes
+/// `[for a in X : alltrue([for b in a.Y : P])]`. `None` unless `list` is a `for` or a tuple and
+/// every element it flattens to is a condition (a comparison, a logical operator, a bool
+/// literal, or a call that gives a bool), so that no value `flatten` would take apart is left.
+fn flattened_conditions(list: &Expr) -> Option<Expr> {
+    /// An element of a flattened list, as a condition.
+    fn element(e: &Expr) -> Option<Expr> {
+        match e.peel() {
+            Expr::Conditional(c, t, f) => Some(Expr::Conditional(
+                c.clone(),
+                Box::new(element(t)?),
+                Box::new(element(f)?),
+            )),
+            Expr::Tuple(items) if items.len() == 1 => element(&items[0]),
+            list @ (Expr::For(_) | Expr::Tuple(_)) => Some(Expr::Call {
+                name: "alltrue".into(),
+                args: vec![flattened_conditions(list)?],
+                expand_final: false,
+            }),
+            cond if is_condition(cond) => Some(cond.clone()),
+            _ => None,
+        }
+    }
+    match list {
+        Expr::For(f) if f.key.is_none() && !f.grouping => {
+            let mut g = (**f).clone();
+            g.value = element(&f.value)?;
+            Some(Expr::For(Box::new(g)))
+        }
+        Expr::Tuple(items) => Some(Expr::Tuple(
+            items.iter().map(element).collect::<Option<_>>()?,
+        )),
+        _ => None,
+    }
+}
+
+/// Whether `e` always gives a bool (or fails): a comparison, a logical operator, a bool literal
+/// or a call of a function that returns one.
+fn is_condition(e: &Expr) -> bool {
+    match e.peel() {
+        Expr::Literal(Value::Bool(_)) | Expr::Unary(UnaryOp::Not, _) => true,
+        Expr::Binary(op, _, _) => matches!(
+            op,
+            BinaryOp::Eq
+                | BinaryOp::NotEq
+                | BinaryOp::Less
+                | BinaryOp::LessEq
+                | BinaryOp::Greater
+                | BinaryOp::GreaterEq
+                | BinaryOp::And
+                | BinaryOp::Or
+        ),
+        Expr::Conditional(_, t, f) => is_condition(t) && is_condition(f),
+        Expr::Call { name, .. } => matches!(
+            name.as_str(),
+            "can" | "contains" | "alltrue" | "anytrue" | "startswith" | "endswith" | "strcontains"
+        ),
+        _ => false,
+    }
+}
+
 fn is_empty_object(e: &Expr) -> bool {
     matches!(e.peel(), Expr::Object(items) if items.is_empty())
 }
