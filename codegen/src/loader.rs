@@ -362,6 +362,7 @@ impl Decls {
     /// and local whose name is not taken; from an override file, merged into the ones they
     /// override.
     pub fn absorb(&mut self, cx: &mut FileCx, file: FileDecls) {
+        self.variables.reserve(file.variables.len());
         for declared in file.variables {
             if cx.is_override {
                 self.override_variable(cx, declared);
