@@ -4281,8 +4281,8 @@ fn every_element_in(list: &Expr, collection: &Expr) -> Expr {
 /// itself a list (a `for`, a tuple, a conditional of them) replaced by `alltrue` of its own
 /// flattened elements: `[for a in X : [for b in a.Y : P]]` becomes
 /// `[for a in X : alltrue([for b in a.Y : P])]`. `None` unless `list` is a `for` or a tuple and
-/// every element it flattens to is a condition (a comparison, a logical operator, a bool
-/// literal, or a call that gives a bool), so that no value `flatten` would take apart is left.
+/// every element it flattens to is a condition ([`is_boolean`], or a bool literal), so that no
+/// value `flatten` would take apart is left.
 fn flattened_conditions(list: &Expr) -> Option<Expr> {
     /// An element of a flattened list, as a condition.
     fn element(e: &Expr) -> Option<Expr> {
@@ -4298,7 +4298,9 @@ fn flattened_conditions(list: &Expr) -> Option<Expr> {
                 args: vec![flattened_conditions(list)?],
                 expand_final: false,
             }),
-            cond if is_condition(cond) => Some(cond.clone()),
+            cond if is_boolean(cond) || matches!(cond, Expr::Literal(Value::Bool(_))) => {
+                Some(cond.clone())
+            }
             _ => None,
         }
     }
@@ -4312,31 +4314,6 @@ fn flattened_conditions(list: &Expr) -> Option<Expr> {
             items.iter().map(element).collect::<Option<_>>()?,
         )),
         _ => None,
-    }
-}
-
-/// Whether `e` always gives a bool (or fails): a comparison, a logical operator, a bool literal
-/// or a call of a function that returns one.
-fn is_condition(e: &Expr) -> bool {
-    match e.peel() {
-        Expr::Literal(Value::Bool(_)) | Expr::Unary(UnaryOp::Not, _) => true,
-        Expr::Binary(op, _, _) => matches!(
-            op,
-            BinaryOp::Eq
-                | BinaryOp::NotEq
-                | BinaryOp::Less
-                | BinaryOp::LessEq
-                | BinaryOp::Greater
-                | BinaryOp::GreaterEq
-                | BinaryOp::And
-                | BinaryOp::Or
-        ),
-        Expr::Conditional(_, t, f) => is_condition(t) && is_condition(f),
-        Expr::Call { name, .. } => matches!(
-            name.as_str(),
-            "can" | "contains" | "alltrue" | "anytrue" | "startswith" | "endswith" | "strcontains"
-        ),
-        _ => false,
     }
 }
 
