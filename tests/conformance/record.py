@@ -3303,6 +3303,47 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # `trimspace(x)` compared with the empty string: blank or not, as
+    # `length(trimspace(x))` compared with 0 (Unicode white space, as Go's `unicode.IsSpace`);
+    # 1.11's `||` evaluates both sides, so a null `blank` fails in `trimspace`.
+    m = module(
+        "validation_trimspace_empty",
+        "validation",
+        var("name", "string", default='"a"', checks=[('trimspace(var.name) != ""', '"A name is needed."')])
+        + var(
+            "blank",
+            "string",
+            default='""',
+            checks=[('var.blank == null || trimspace(var.blank) == ""', '"Blank or null."')],
+        )
+        + var(
+            "items",
+            "list(string)",
+            default="[]",
+            checks=[('alltrue([for s in var.items : trimspace(s) != ""])', '"No blank item."')],
+        ),
+    )
+    for name, text in [
+        ("name_empty", '{"name": ""}'),
+        ("name_spaces", '{"name": "  "}'),
+        ("name_tab_newline", '{"name": "\\t\\n"}'),
+        ("name_padded", '{"name": " a "}'),
+        ("name_nbsp", '{"name": "\\u00a0"}'),
+        ("name_ideographic_space", '{"name": "\\u3000"}'),
+        ("name_zero_width", '{"name": "\\u200b"}'),
+        ("name_number", '{"name": 5}'),
+        ("name_null", '{"name": null}'),
+        ("blank_text", '{"blank": "x"}'),
+        ("blank_spaces", '{"blank": "   "}'),
+        ("blank_empty", '{"blank": ""}'),
+        ("blank_null", '{"blank": null}'),
+        ("items_blank", '{"items": ["a", " "]}'),
+        ("items_ok", '{"items": ["a", " b"]}'),
+        ("items_null_item", '{"items": [null]}'),
+        ("items_null", '{"items": null}'),
+    ]:
+        m.json(name, text + "\n")
+
     # The length of a string with a suffix or prefix trimmed once.
     m = module(
         "validation_trimmed_length",

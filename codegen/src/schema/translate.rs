@@ -583,6 +583,22 @@ fn normalized(e: &Expr, type_of: &dyn Fn(&Expr) -> Option<Type>) -> Expr {
         {
             Some(normalized(&args[0], type_of))
         }
+        Expr::Binary(op @ (BinaryOp::Eq | BinaryOp::NotEq), a, b)
+            if is_trimspace_of_empty(a, b) || is_trimspace_of_empty(b, a) =>
+        {
+            // `trimspace(x) == ""` is `length(trimspace(x)) == 0` (`!=` alike): the text is
+            // empty exactly where it has no character, and both fail where `trimspace` does.
+            let call = if is_trimspace_of_empty(a, b) { a } else { b };
+            Some(Expr::Binary(
+                *op,
+                Box::new(Expr::Call {
+                    name: "length".into(),
+                    args: vec![normalized(call, type_of)],
+                    expand_final: false,
+                }),
+                Box::new(Expr::Literal(Value::Number(Number::from(0u8)))),
+            ))
+        }
         Expr::Binary(op, a, b) if emptiness_test(*op, a, b) || emptiness_test(flip(*op), b, a) => {
             // `length(distinct(A))` is 0 exactly where `length(A)` is.
             let undistinct = |x: &Expr| match x.peel() {
@@ -749,6 +765,13 @@ fn emptiness_test(op: BinaryOp, a: &Expr, b: &Expr) -> bool {
                 Some(0)
             ) | (BinaryOp::GreaterEq | BinaryOp::Less, Some(1))
         )
+}
+
+/// Whether `call` is `trimspace(x)` and `other` the empty string.
+fn is_trimspace_of_empty(call: &Expr, other: &Expr) -> bool {
+    matches!(call.peel(), Expr::Call { name, args, expand_final: false }
+        if name == "trimspace" && args.len() == 1)
+        && matches!(other.peel(), Expr::Literal(Value::String(s)) if s.is_empty())
 }
 
 /// Whether a `for` inside `e` binds `name` again.
