@@ -3344,6 +3344,37 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # `alltrue` over a `for` whose collection is `try(P, [])` (`{}`) for an attribute path `P`:
+    # true where an object on the way is null (`try` gives the empty literal), the rule on
+    # `P`'s elements elsewhere, and a failure where `P` itself is null.
+    m = module(
+        "validation_alltrue_try_path",
+        "validation",
+        var(
+            "cfg",
+            "object({ sub = optional(object({ tags = optional(list(string)), labels = optional(map(string)) })) })",
+            default="null",
+            checks=[
+                ('alltrue([for t in try(var.cfg.sub.tags, []) : contains(["a", "b"], t)])', '"Bad tag."'),
+                ('alltrue([for k, v in try(var.cfg.sub.labels, {}) : length(v) <= 3])', '"Long label."'),
+            ],
+        ),
+    )
+    for name, text in [
+        ("cfg_null", '{"cfg": null}'),
+        ("cfg_empty", '{"cfg": {}}'),
+        ("sub_null", '{"cfg": {"sub": null}}'),
+        ("sub_empty", '{"cfg": {"sub": {}}}'),
+        ("tags_ok", '{"cfg": {"sub": {"tags": ["a", "b"], "labels": {}}}}'),
+        ("tags_bad", '{"cfg": {"sub": {"tags": ["a", "c"], "labels": {}}}}'),
+        ("tags_null_element", '{"cfg": {"sub": {"tags": [null], "labels": {}}}}'),
+        ("tags_empty_labels_null", '{"cfg": {"sub": {"tags": []}}}'),
+        ("labels_ok", '{"cfg": {"sub": {"tags": [], "labels": {"x": "abc"}}}}'),
+        ("labels_long", '{"cfg": {"sub": {"tags": [], "labels": {"x": "abcd"}}}}'),
+        ("labels_null_value", '{"cfg": {"sub": {"tags": [], "labels": {"x": null}}}}'),
+    ]:
+        m.json(name, text + "\n")
+
     # The length of a string with a suffix or prefix trimmed once.
     m = module(
         "validation_trimmed_length",

@@ -631,6 +631,49 @@ fn normalized(e: &Expr, type_of: &dyn Fn(&Expr) -> Option<Type>) -> Expr {
             args,
             expand_final: false,
         } if name == "alltrue"
+            && matches!(args.as_slice(), [Expr::For(f)]
+                if matches!(f.collection.peel(), Expr::Call { name: t, args: tried, expand_final: false }
+                    if t == "try" && matches!(tried.as_slice(), [_, e] if is_empty_literal(e)))) =>
+        {
+            // `alltrue([for x in try(P, []) : …])` (`{}`) for an attribute path `P` of objects
+            // that have each attribute: only a null object on the way fails `P`, and there
+            // `try` gives the empty literal, over which `alltrue` is true. So it is
+            // `A == null ? true : (… ? true : alltrue([for x in P : …]))` for each object `A`
+            // on `P`'s way, outermost first (a conditional reports only its taken branch's
+            // errors); a null `P` itself fails the `for` in both.
+            let [Expr::For(f)] = args.as_slice() else {
+                return None;
+            };
+            let Expr::Call { args: tried, .. } = f.collection.peel() else {
+                return None;
+            };
+            let path = normalized(&tried[0], type_of);
+            let objects = objects_on_the_way(&path, type_of)?;
+            let mut g = (**f).clone();
+            g.collection = path;
+            let mut out = Expr::Call {
+                name: name.clone(),
+                args: vec![normalized(&Expr::For(Box::new(g)), type_of)],
+                expand_final: false,
+            };
+            for object in objects.into_iter().rev() {
+                out = Expr::Conditional(
+                    Box::new(Expr::Binary(
+                        BinaryOp::Eq,
+                        Box::new(object),
+                        Box::new(Expr::Literal(Value::null())),
+                    )),
+                    Box::new(Expr::Literal(Value::Bool(true))),
+                    Box::new(out),
+                );
+            }
+            Some(out)
+        }
+        Expr::Call {
+            name,
+            args,
+            expand_final: false,
+        } if name == "alltrue"
             && matches!(args.as_slice(), [Expr::Call { name: c, args: lists, expand_final: false }]
                 if c == "flatten" && lists.len() == 1) =>
         {
@@ -4345,6 +4388,28 @@ fn is_empty_object(e: &Expr) -> bool {
 }
 
 /// `[]` or `{}`.
+/// The objects an attribute path `path` reads through, outermost first (`var.a`, `var.a.b` for
+/// `var.a.b.c`), when each is an object (by `type_of`) that has the attribute read from it, so
+/// that reading `path` fails only where one of them is null. `None` for any other expression.
+fn objects_on_the_way(path: &Expr, type_of: &dyn Fn(&Expr) -> Option<Type>) -> Option<Vec<Expr>> {
+    let mut objects = Vec::new();
+    let mut at = path.peel();
+    while let Expr::GetAttr(base, name) = at {
+        let has_attribute = matches!(type_of(base), Some(Type::Object(attrs))
+            if attrs.iter().any(|a| *a.name == **name));
+        if !has_attribute {
+            return None;
+        }
+        objects.push((**base).clone());
+        at = base.peel();
+    }
+    if !matches!(at, Expr::Variable(_) | Expr::Bound(_)) {
+        return None;
+    }
+    objects.reverse();
+    Some(objects)
+}
+
 fn is_empty_literal(e: &Expr) -> bool {
     matches!(e.peel(), Expr::Tuple(items) if items.is_empty()) || is_empty_object(e)
 }
