@@ -648,26 +648,18 @@ fn normalized(e: &Expr, type_of: &dyn Fn(&Expr) -> Option<Type>) -> Expr {
                 return None;
             };
             let path = normalized(&tried[0], type_of);
-            let objects = objects_on_the_way(&path, type_of)?;
+            let objects = objects_read_through(&path)?;
+            if !reads_declared_attributes(&path, type_of) {
+                return None;
+            }
             let mut g = (**f).clone();
-            g.collection = path;
-            let mut out = Expr::Call {
+            g.collection = path.clone();
+            let each = Expr::Call {
                 name: name.clone(),
                 args: vec![normalized(&Expr::For(Box::new(g)), type_of)],
                 expand_final: false,
             };
-            for object in objects.into_iter().rev() {
-                out = Expr::Conditional(
-                    Box::new(Expr::Binary(
-                        BinaryOp::Eq,
-                        Box::new(object),
-                        Box::new(Expr::Literal(Value::null())),
-                    )),
-                    Box::new(Expr::Literal(Value::Bool(true))),
-                    Box::new(out),
-                );
-            }
-            Some(out)
+            Some(unless_null(&objects, &Expr::Literal(Value::Bool(true)), each))
         }
         Expr::Call {
             name,
@@ -4206,6 +4198,38 @@ fn length_terms(e: &Expr) -> Option<Vec<&Expr>> {
 /// (getting an attribute of null fails), which is `x == null ? true : (x.a == null ? true :
 /// x.a.b == null)`; a conditional only evaluates the branch it takes.
 fn try_null_test(eq: bool, a: &Expr, b: &Expr) -> Option<Expr> {
+    let (path, objects) = tried_path(a, b)?;
+    let op = if eq { BinaryOp::Eq } else { BinaryOp::NotEq };
+    Some(unless_null(
+        &objects,
+        &Expr::Literal(Value::Bool(eq)),
+        null_test(path, op),
+    ))
+}
+
+/// `try(x.a.b, null) != null ? A : B` as `x == null ? B : (x.a == null ? B : (x.a.b == null ?
+/// B : A))` (and the same with `==`, the branches swapped).
+fn try_conditional(cond: &Expr, then: &Expr, otherwise: &Expr) -> Option<Expr> {
+    let Expr::Binary(op @ (BinaryOp::Eq | BinaryOp::NotEq), a, b) = cond else {
+        return None;
+    };
+    let (path, objects) = tried_path(a, b)?;
+    let (on_null, on_value) = if *op == BinaryOp::Eq {
+        (then, otherwise)
+    } else {
+        (otherwise, then)
+    };
+    let last = Expr::Conditional(
+        Box::new(null_test(path, BinaryOp::Eq)),
+        Box::new(on_null.clone()),
+        Box::new(on_value.clone()),
+    );
+    Some(unless_null(&objects, on_null, last))
+}
+
+/// The attribute path `x.a.b` of `try(x.a.b, null)` compared (`a`, `b`, either way round) with
+/// `null`, and the objects it reads through ([`objects_read_through`]); at least one.
+fn tried_path<'e>(a: &'e Expr, b: &'e Expr) -> Option<(&'e Expr, Vec<&'e Expr>)> {
     let (call, other) = if is_null_literal(b) { (a, b) } else { (b, a) };
     if !is_null_literal(other) {
         return None;
@@ -4224,60 +4248,62 @@ fn try_null_test(eq: bool, a: &Expr, b: &Expr) -> Option<Expr> {
     if name != "try" || !is_null_literal(fallback) {
         return None;
     }
-    // The prefixes of the attribute path, shortest first.
-    let mut prefixes = Vec::new();
-    let mut at = path;
-    while let Expr::GetAttr(inner, _) = at {
-        prefixes.push(at.clone());
-        at = inner;
-    }
-    if prefixes.is_empty() || !matches!(at, Expr::Variable(_) | Expr::Bound(_)) {
-        return None;
-    }
-    prefixes.push(at.clone());
-    prefixes.reverse();
-    let null = || Box::new(Expr::Literal(Value::Null(Type::Any)));
-    let test = |e: &Expr, op| Expr::Binary(op, Box::new(e.clone()), null());
-    let (last, init) = prefixes.split_last()?;
-    let mut out = test(last, if eq { BinaryOp::Eq } else { BinaryOp::NotEq });
-    for p in init.iter().rev() {
-        out = Expr::Conditional(
-            Box::new(test(p, BinaryOp::Eq)),
-            Box::new(Expr::Literal(Value::Bool(eq))),
-            Box::new(out),
-        );
-    }
-    Some(out)
+    let objects = objects_read_through(path).filter(|o| !o.is_empty())?;
+    Some((path, objects))
 }
 
-/// `try(x.a.b, null) != null ? A : B` as `x == null ? B : (x.a == null ? B : (x.a.b == null ?
-/// B : A))` (and the same with `==`, the branches swapped).
-fn try_conditional(cond: &Expr, then: &Expr, otherwise: &Expr) -> Option<Expr> {
-    let Expr::Binary(op @ (BinaryOp::Eq | BinaryOp::NotEq), a, b) = cond else {
-        return None;
-    };
-    // The expansion of the test alone gives the prefixes; rebuild with the branches.
-    let expanded = try_null_test(true, a, b)?;
-    let (on_null, on_value) = if *op == BinaryOp::Eq {
-        (then, otherwise)
-    } else {
-        (otherwise, then)
-    };
-    fn rebuild(e: &Expr, on_null: &Expr, on_value: &Expr) -> Expr {
-        match e {
-            Expr::Conditional(test, _, rest) => Expr::Conditional(
-                test.clone(),
-                Box::new(on_null.clone()),
-                Box::new(rebuild(rest, on_null, on_value)),
-            ),
-            last => Expr::Conditional(
-                Box::new(last.clone()),
-                Box::new(on_null.clone()),
-                Box::new(on_value.clone()),
-            ),
-        }
+/// The objects an attribute path reads through, outermost first: `[x, x.a]` for `x.a.b`, from
+/// a variable or a symbol a `for` binds (none for the bare name). `None` for any other
+/// expression.
+fn objects_read_through(path: &Expr) -> Option<Vec<&Expr>> {
+    let mut objects = Vec::new();
+    let mut at = path.peel();
+    while let Expr::GetAttr(base, _) = at {
+        at = base.peel();
+        objects.push(at);
     }
-    Some(rebuild(&expanded, on_null, on_value))
+    if !matches!(at, Expr::Variable(_) | Expr::Bound(_)) {
+        return None;
+    }
+    objects.reverse();
+    Some(objects)
+}
+
+/// Whether every step of the attribute path `path` reads an attribute that the object it reads
+/// from (by `type_of`) declares: then reading `path` fails only where one of them is null.
+fn reads_declared_attributes(path: &Expr, type_of: &dyn Fn(&Expr) -> Option<Type>) -> bool {
+    let mut at = path.peel();
+    while let Expr::GetAttr(base, name) = at {
+        let declared = matches!(type_of(base), Some(Type::Object(attrs))
+            if attrs.iter().any(|a| *a.name == **name));
+        if !declared {
+            return false;
+        }
+        at = base.peel();
+    }
+    true
+}
+
+/// `e == null` (`op` `!=`: `e != null`).
+fn null_test(e: &Expr, op: BinaryOp) -> Expr {
+    Expr::Binary(
+        op,
+        Box::new(e.clone()),
+        Box::new(Expr::Literal(Value::Null(Type::Any))),
+    )
+}
+
+/// `o1 == null ? on_null : (o2 == null ? on_null : (… rest))` for the objects outermost first:
+/// `rest` where none of them is null (a conditional reports only its taken branch's errors, so
+/// `rest` may read through them).
+fn unless_null(objects: &[&Expr], on_null: &Expr, rest: Expr) -> Expr {
+    objects.iter().rev().fold(rest, |out, object| {
+        Expr::Conditional(
+            Box::new(null_test(object, BinaryOp::Eq)),
+            Box::new(on_null.clone()),
+            Box::new(out),
+        )
+    })
 }
 
 /// `length([for … : v if P])`: the `for` and its filter.
@@ -4342,7 +4368,6 @@ fn every_element_in(list: &Expr, collection: &Expr) -> Expr {
     })
 }
 
-/// `{}`.
 /// The list `list` (the argument of `flatten` under `alltrue`) with every element that is
 /// itself a list (a `for`, a tuple, a conditional of them) replaced by `alltrue` of its own
 /// flattened elements: `[for a in X : [for b in a.Y : P]]` becomes
@@ -4383,33 +4408,12 @@ fn flattened_conditions(list: &Expr) -> Option<Expr> {
     }
 }
 
+/// `{}`.
 fn is_empty_object(e: &Expr) -> bool {
     matches!(e.peel(), Expr::Object(items) if items.is_empty())
 }
 
 /// `[]` or `{}`.
-/// The objects an attribute path `path` reads through, outermost first (`var.a`, `var.a.b` for
-/// `var.a.b.c`), when each is an object (by `type_of`) that has the attribute read from it, so
-/// that reading `path` fails only where one of them is null. `None` for any other expression.
-fn objects_on_the_way(path: &Expr, type_of: &dyn Fn(&Expr) -> Option<Type>) -> Option<Vec<Expr>> {
-    let mut objects = Vec::new();
-    let mut at = path.peel();
-    while let Expr::GetAttr(base, name) = at {
-        let has_attribute = matches!(type_of(base), Some(Type::Object(attrs))
-            if attrs.iter().any(|a| *a.name == **name));
-        if !has_attribute {
-            return None;
-        }
-        objects.push((**base).clone());
-        at = base.peel();
-    }
-    if !matches!(at, Expr::Variable(_) | Expr::Bound(_)) {
-        return None;
-    }
-    objects.reverse();
-    Some(objects)
-}
-
 fn is_empty_literal(e: &Expr) -> bool {
     matches!(e.peel(), Expr::Tuple(items) if items.is_empty()) || is_empty_object(e)
 }
