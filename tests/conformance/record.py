@@ -3375,6 +3375,36 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # A rule on one key of an untyped variable, judged on an object without the key: only the
+    # rule decides, not the module's locals that read other variables.
+    m = module(
+        "validation_untyped_key_beside_locals",
+        "validation",
+        var("other", "object({ name = string })", default='{ name = "a" }', nullable=False)
+        + var(
+            "context",
+            "any",
+            default="{}",
+            checks=[
+                (
+                    'lookup(var.context, "case", null) == null ? true : contains(["lower", "upper"], var.context["case"])',
+                    '"Bad case."',
+                )
+            ],
+        )
+        # Terraform evaluates every local during plan, used or not.
+        + 'locals {\n  other_name = var.other.name\n}\n',
+    )
+    for name, text in [
+        ("context_empty", '{"context": {}}'),
+        ("context_other_keys", '{"context": {"name": "x"}}'),
+        ("context_case_ok", '{"context": {"case": "lower"}}'),
+        ("context_case_bad", '{"context": {"case": "title"}}'),
+        ("context_case_null", '{"context": {"case": null}}'),
+        ("context_list", '{"context": []}'),
+    ]:
+        m.json(name, text + "\n")
+
     # The length of a string with a suffix or prefix trimmed once.
     m = module(
         "validation_trimmed_length",

@@ -4713,6 +4713,12 @@ fn runtime_accepts(
     };
     let values = std::collections::BTreeMap::from([(var.to_string(), value)]);
     let found = tfvars_runtime::eval::run_validations(&spec, &values, &Default::default(), version);
+    // Only the rule's own verdict: the locals the module declares are all evaluated too, and
+    // those that read other variables (not given here) may fail apart from the rule.
+    let found: Vec<_> = found
+        .into_iter()
+        .filter(|d| d.variable.as_deref() == Some(var))
+        .collect();
     if found.iter().any(|d| d.severity == Severity::Unchecked) {
         return None;
     }
