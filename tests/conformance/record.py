@@ -3375,6 +3375,87 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # Rules on the members and keys of untyped variables: `for` iterates a tuple's elements and
+    # an object's attribute values and fails on anything else; `keys` fails on anything but an
+    # object; `try(var.x, {})` is `var.x`, null included.
+    m = module(
+        "validation_untyped_members",
+        "validation",
+        var(
+            "versions",
+            default='["ikev1"]',
+            checks=[('alltrue([for o in var.versions : contains(["ikev1", "ikev2"], o)])', '"Bad version."')],
+        )
+        + var(
+            "groups",
+            default="[14]",
+            checks=[('alltrue([for o in try(var.groups, []) : contains([2, 14], o)])', '"Bad group."')],
+        )
+        + var(
+            "vpcs",
+            "any",
+            default="{}",
+            checks=[
+                (
+                    'alltrue([for vpc in try(var.vpcs, {}) : length(setsubtract(keys(vpc), ["type", "name"])) == 0])',
+                    '"Unknown key."',
+                ),
+                ('alltrue([for vpc in try(var.vpcs, {}) : contains(["egress", "ingress"], vpc.type)])', '"Bad type."'),
+            ],
+        )
+        + var(
+            "network",
+            default="{}",
+            checks=[('length(setsubtract(keys(var.network), ["description", "tags"])) == 0', '"Unknown key."')],
+        )
+        + var(
+            "share",
+            default="{}",
+            checks=[('length(setsubtract(keys(try(var.share, {})), ["name", "principals"])) == 0', '"Unknown key."')],
+        ),
+    )
+    for name, text in [
+        ("versions_ok", '{"versions": ["ikev1", "ikev2"]}'),
+        ("versions_empty", '{"versions": []}'),
+        ("versions_bad", '{"versions": ["ikev1", "ikev3"]}'),
+        ("versions_object", '{"versions": {"a": "ikev1", "b": "ikev2"}}'),
+        ("versions_object_bad", '{"versions": {"a": "ikev3"}}'),
+        ("versions_empty_object", '{"versions": {}}'),
+        ("versions_string", '{"versions": "ikev1"}'),
+        ("versions_number", '{"versions": 1}'),
+        ("versions_bool", '{"versions": true}'),
+        ("versions_null", '{"versions": null}'),
+        ("versions_null_element", '{"versions": [null]}'),
+        ("versions_nested", '{"versions": [["ikev1"]]}'),
+        ("versions_number_element", '{"versions": [1]}'),
+        ("groups_ok", '{"groups": [2, 14]}'),
+        ("groups_fraction", '{"groups": [14.0, 2.5]}'),
+        ("groups_string", '{"groups": ["14"]}'),
+        ("groups_null", '{"groups": null}'),
+        ("groups_object", '{"groups": {"x": 2}}'),
+        ("vpcs_ok", '{"vpcs": {"a": {"type": "egress", "name": "x"}}}'),
+        ("vpcs_list_ok", '{"vpcs": [{"type": "ingress"}]}'),
+        ("vpcs_extra_key", '{"vpcs": {"a": {"type": "egress", "cidr": "x"}}}'),
+        ("vpcs_no_type", '{"vpcs": {"a": {"name": "x"}}}'),
+        ("vpcs_bad_type", '{"vpcs": {"a": {"type": "other"}}}'),
+        ("vpcs_member_null", '{"vpcs": {"a": null}}'),
+        ("vpcs_member_string", '{"vpcs": {"a": "egress"}}'),
+        ("vpcs_member_list", '{"vpcs": {"a": ["egress"]}}'),
+        ("vpcs_null", '{"vpcs": null}'),
+        ("vpcs_string", '{"vpcs": "x"}'),
+        ("network_ok", '{"network": {"description": "d", "tags": {}}}'),
+        ("network_empty", '{"network": {}}'),
+        ("network_extra", '{"network": {"description": "d", "name": "n"}}'),
+        ("network_list", '{"network": ["description"]}'),
+        ("network_string", '{"network": "description"}'),
+        ("network_null", '{"network": null}'),
+        ("share_ok", '{"share": {"name": "n"}}'),
+        ("share_extra", '{"share": {"name": "n", "x": 1}}'),
+        ("share_null", '{"share": null}'),
+        ("share_list", '{"share": []}'),
+    ]:
+        m.json(name, text + "\n")
+
     # A rule on one key of an untyped variable, judged on an object without the key: only the
     # rule decides, not the module's locals that read other variables.
     m = module(

@@ -22,7 +22,7 @@ pub(crate) fn used(r: &Rules, forbidden: bool) -> bool {
         &r.patterns
     };
     list.iter().any(|p| p == SYNTAX)
-        || [&r.items, &r.values, &r.keys]
+        || [&r.items, &r.values, &r.keys, &r.members]
             .into_iter()
             .flatten()
             .any(|c| used(c, forbidden))

@@ -167,6 +167,7 @@ pub(crate) fn inexact(ty: &Type, rules: &Rules) -> Option<String> {
             .or_else(|| rules.first.iter().find_map(|r| inexact(t, r)))
             .or_else(alternatives),
         Type::Map(t) => child(t, rules.values.as_deref()),
+        Type::Any => child(&Type::Any, rules.members.as_deref()),
         Type::Object(attrs) => rules
             .properties
             .iter()

@@ -1024,6 +1024,7 @@ fn variable_node(
                 if !options.terraform_conversions
                     && (r.string_length
                         || r.items.as_ref().is_some_and(|i| i.string_length)
+                        || r.members.as_ref().is_some_and(|i| i.string_length)
                         || r.first.iter().any(|f| f.string_length))
                 {
                     // Under conversions such strings pass unchecked (`nfc::Escape::Length`).

@@ -307,6 +307,7 @@ fn rules_shapes(rules: &Rules, top: bool) -> Option<Shapes> {
         && rules.first.is_empty()
         && rules.values.is_none()
         && rules.keys.is_none()
+        && rules.members.is_none()
         && rules.properties.is_empty()
         && rules.required.is_empty()
         && !rules.object_only

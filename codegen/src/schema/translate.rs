@@ -52,6 +52,9 @@ pub struct Rules {
     pub values: Option<Box<Rules>>,
     /// Rules for every key (map).
     pub keys: Option<Box<Rules>>,
+    /// Rules for every element or attribute value of an untyped value (`for` over a variable
+    /// of type `any`), which must then be a collection: an array's items, an object's values.
+    pub members: Option<Box<Rules>>,
     /// Rules for object attributes, by name.
     pub properties: Vec<(String, Rules)>,
     /// Optional object attributes that must be given: leaving one out gives a null or default
@@ -87,6 +90,7 @@ impl Default for Rules {
             first: Vec::new(),
             values: None,
             keys: None,
+            members: None,
             properties: Vec::new(),
             required: Vec::new(),
             object_only: false,
@@ -113,6 +117,7 @@ impl Rules {
             && self.first.is_empty()
             && self.values.is_none()
             && self.keys.is_none()
+            && self.members.is_none()
             && self.properties.is_empty()
             && self.required.is_empty()
             && !self.object_only
@@ -246,6 +251,18 @@ impl Rules {
                 }
             }
         }
+        if let Some(members) = &self.members {
+            let elems: Vec<&Value> = match v {
+                Value::List(_, elems) | Value::Set(_, elems) | Value::Tuple(elems) => {
+                    elems.iter().collect()
+                }
+                Value::Map(_, m) | Value::Object(m) => m.iter().map(|(_, e)| e).collect(),
+                _ => return Some(false),
+            };
+            for e in elems {
+                ok &= child(members, e)?;
+            }
+        }
         if !self.properties.is_empty() || !self.required.is_empty() {
             let Value::Object(m) = v else {
                 return None;
@@ -270,6 +287,7 @@ impl Rules {
             && self.first.is_empty()
             && self.values.is_none()
             && self.keys.is_none()
+            && self.members.is_none()
             && self.properties.is_empty()
             && self.required.is_empty()
             && !self.object_only
@@ -283,6 +301,7 @@ impl Rules {
             && self.first.is_empty()
             && self.values.is_none()
             && self.keys.is_none()
+            && self.members.is_none()
             && self.properties.is_empty()
             && self.required.is_empty()
             && !self.object_only
@@ -329,6 +348,7 @@ impl Rules {
         }
         merge_child(&mut self.values, other.values);
         merge_child(&mut self.keys, other.keys);
+        merge_child(&mut self.members, other.members);
         for (name, rules) in other.properties {
             match self.properties.iter_mut().find(|(n, _)| *n == name) {
                 Some((_, mine)) => mine.merge(rules),
@@ -1460,21 +1480,29 @@ impl Cx<'_> {
         if name != "length" || inner != "setsubtract" {
             return None;
         }
-        let collection_of_strings = match x {
+        let mut x = x.clone();
+        let collection_of_strings = match &mut x {
             Expr::Call {
                 name,
                 args,
                 expand_final: false,
-            } if name == "keys" => matches!(
-                args.as_slice(),
-                [m] if matches!(path_type(m, target, ty), Some(Type::Map(_)))
-            ),
-            _ => strings_collection(x, target, ty),
+            } if name == "keys" => match args.as_mut_slice() {
+                [m] if matches!(path_type(m, target, ty), Some(Type::Map(_))) => true,
+                // The keys of an untyped value, `try(var.x, {})` being `var.x`.
+                [m] if *ty == Type::Any && (target.is(m.peel()) || untried(m, target)) => {
+                    if let Expr::Call { args: tried, .. } = m.peel() {
+                        *m = tried[0].peel().clone();
+                    }
+                    true
+                }
+                _ => false,
+            },
+            other => strings_collection(other, target, ty),
         };
         if self.literal_strings(list).is_none() || !collection_of_strings {
             return None;
         }
-        Some(every_element_in(list, x))
+        Some(every_element_in(list, &x))
     }
 
     /// `setunion(L, X) == toset(L)` (either order of arguments or sides; the two lists of
@@ -3438,6 +3466,30 @@ impl Cx<'_> {
         if let Some(rewritten) = self.plain_collection(f, target, ty) {
             return self.condition(&rewritten, target, ty);
         }
+        // `for k in keys(var.x)` over an untyped value: `keys` fails on anything but an object
+        // (a map), so the value must be one, with every attribute name meeting the rule.
+        if let (
+            Expr::Call {
+                name,
+                args: over,
+                expand_final: false,
+            },
+            Type::Any,
+            None,
+        ) = (&f.collection, ty, &f.key_var)
+        {
+            if name == "keys" && over.len() == 1 && target.is(over[0].peel()) {
+                let t = self.condition(&f.value, Target::Bound(&f.value_var), &Type::String)?;
+                return Ok(Translated {
+                    rules: Rules {
+                        keys: Some(Box::new(t.rules)),
+                        object_only: true,
+                        ..Rules::default()
+                    },
+                    on_null: OnNull::Error,
+                });
+            }
+        }
         // `for v in values(var.m)` and `for k in keys(var.m)` over a map.
         if let (
             Expr::Call {
@@ -3468,6 +3520,14 @@ impl Cx<'_> {
                 });
             }
         }
+        if untried(&f.collection, target) {
+            // `try(var.x, {})`: a reference fails nowhere, so `try` gives the value itself.
+            if let Expr::Call { args, .. } = f.collection.peel() {
+                let mut g = (**f).clone();
+                g.collection = args[0].peel().clone();
+                return self.alltrue(&[Expr::For(Box::new(g))], target, ty);
+            }
+        }
         if !target.is(&f.collection) {
             return Err(
                 "`alltrue` over a `for` expression that does not iterate the variable".into(),
@@ -3476,6 +3536,7 @@ impl Cx<'_> {
         let (elem, map_like) = match ty {
             Type::List(t) | Type::Set(t) => (&**t, false),
             Type::Map(t) => (&**t, true),
+            Type::Any => return self.alltrue_untyped(f),
             other => {
                 return Err(format!(
                     "`alltrue` over a `for` on a variable of type `{}`",
@@ -3524,6 +3585,34 @@ impl Cx<'_> {
         }
         Ok(Translated {
             rules,
+            on_null: OnNull::Error,
+        })
+    }
+
+    /// `alltrue([for x in var.x : P])` on a variable of type `any`: Terraform iterates a tuple's
+    /// elements and an object's attribute values, and fails on any other value (null, a
+    /// string, a number, a bool), so the value must be an array or an object whose every member
+    /// meets `P`, read as a rule on an untyped value. `P` about the key (an index or an
+    /// attribute name) is left out.
+    fn alltrue_untyped(&self, f: &tfvars_runtime::expr::ForExpr) -> Result<Translated, String> {
+        if matches!(f.value.peel(), Expr::Tuple(_) | Expr::Object(_)) {
+            return Err(
+                "`alltrue` over a `for` of lists or objects on a variable of type `any`".into(),
+            );
+        }
+        if let Some(key) = f.key_var.as_deref() {
+            if mentions_bound(&f.value, key) {
+                return Err("`alltrue` over a `for` on a variable of type `any` whose condition reads the key".into());
+            }
+        }
+        let t = self.condition(&f.value, Target::Bound(&f.value_var), &Type::Any)?;
+        let mut child = t.rules;
+        child.null_ok = t.on_null == OnNull::True;
+        Ok(Translated {
+            rules: Rules {
+                members: Some(Box::new(child)),
+                ..Rules::default()
+            },
             on_null: OnNull::Error,
         })
     }
@@ -4085,6 +4174,14 @@ fn with_known_conditions(e: &Expr) -> Expr {
 fn mentions_bound(e: &Expr, name: &str) -> bool {
     matches!(e, Expr::Bound(b) if b == name)
         || e.children().into_iter().any(|c| mentions_bound(c, name))
+}
+
+/// Whether `e` is `try(T, …)` of a target `T` that is a reference (the variable or a bound
+/// element), which fails nowhere: `try` then gives `T` itself, its value or null.
+fn untried(e: &Expr, target: Target) -> bool {
+    matches!(target, Target::Var(_) | Target::Bound(_))
+        && matches!(e.peel(), Expr::Call { name, args, expand_final: false }
+            if name == "try" && args.first().is_some_and(|t| target.is(t.peel())))
 }
 
 /// `P` of `P == null` or `null == P`.
@@ -4787,6 +4884,7 @@ fn fails_only_on_null(r: &Rules) -> bool {
         && r.first.is_empty()
         && r.values.is_none()
         && r.keys.is_none()
+        && r.members.is_none()
         && r.properties.iter().all(|(_, p)| fails_only_on_null(p))
         && r.any_of.iter().flatten().all(fails_only_on_null)
 }
@@ -4880,6 +4978,7 @@ fn alternatives_expressible(alternatives: &[Rules], ty: &Type) -> bool {
         r.items.is_none()
             && r.values.is_none()
             && r.keys.is_none()
+            && r.members.is_none()
             && r.any_of.iter().flatten().all(no_elements)
     }
     let on_attributes = matches!(ty, Type::Object(_)) && alternatives.iter().all(no_elements);
@@ -4889,6 +4988,7 @@ fn alternatives_expressible(alternatives: &[Rules], ty: &Type) -> bool {
             r.items.is_none()
                 && r.values.is_none()
                 && r.keys.is_none()
+                && r.members.is_none()
                 && r.properties.is_empty()
                 && r.required.is_empty()
                 && !r.object_only

@@ -185,12 +185,7 @@ pub(crate) fn node(cx: &NodeCx, ty: &Type, rules: Option<&Rules>, nullable: bool
                 ),
             ]);
             if let Some(keys) = rules.keys.as_deref() {
-                let mut names = Json::object();
-                write_rules(&mut names, &Type::String, keys);
-                if let Some(escape) = nfc::needed(keys).filter(|_| cx.conversions) {
-                    names = cx.or_escaped(names, escape);
-                }
-                n.set("propertyNames", names);
+                n.set("propertyNames", property_names(cx, keys));
             }
             if !rules.required.is_empty() {
                 let mut required = rules.required.clone();
@@ -289,6 +284,35 @@ pub(crate) fn node(cx: &NodeCx, ty: &Type, rules: Option<&Rules>, nullable: bool
         }
         n.set("type", Json::str("object"));
     }
+    if let (Type::Any, Some(keys)) = (ty, rules.keys.as_deref()) {
+        // `keys(var.x)` of an untyped value: an object, whose attribute names meet the rules.
+        n.set("propertyNames", property_names(cx, keys));
+        n.set("type", Json::str("object"));
+    }
+    if let (Type::Any, Some(members)) = (ty, rules.members.as_deref()) {
+        // Rules on every member of an untyped value: only an array (a tuple) or an object can
+        // be iterated, its items or its attribute values.
+        let each = node(cx, &Type::Any, Some(members), cx.conversions);
+        let iterated = map(vec![
+            ("additionalProperties", each.clone()),
+            ("items", each),
+            (
+                "type",
+                Json::Array(vec![Json::str("array"), Json::str("object")]),
+            ),
+        ]);
+        let free = ["additionalProperties", "items", "type"]
+            .iter()
+            .all(|k| n.get(k).is_none());
+        match iterated {
+            Json::Object(o) if free => {
+                for (k, v) in o.iter() {
+                    n.set(k.to_string(), v.clone());
+                }
+            }
+            other => push_all_of(&mut n, other),
+        }
+    }
     if *ty == Type::Any && !rules.null_ok && rules.allowed.is_none() && n.get("type").is_none() {
         // An untyped node whose rules refuse null: every JSON type but null.
         n.set(
@@ -313,6 +337,17 @@ pub(crate) fn node(cx: &NodeCx, ty: &Type, rules: Option<&Rules>, nullable: bool
         }
     }
     finish(cx, n, nullable, keys_escaped)
+}
+
+/// `propertyNames`: the rules on every key of a map or object, which text NFC could change
+/// passes unchecked under conversions (Terraform reads keys in NFC).
+fn property_names(cx: &NodeCx, keys: &Rules) -> Json {
+    let mut names = Json::object();
+    write_rules(&mut names, &Type::String, keys);
+    match nfc::needed(keys).filter(|_| cx.conversions) {
+        Some(escape) => cx.or_escaped(names, escape),
+        None => names,
+    }
 }
 
 /// `items` as a list: the node of each of the first elements, with its rules.
