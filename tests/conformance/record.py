@@ -3486,6 +3486,58 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # Constant parts of conditions (calls, locals and `for` expressions that refer to no
+    # variable), which the schema reads as the literals Terraform computes.
+    m = module(
+        "validation_constant_parts",
+        "validation",
+        'locals {\n  endpoints = { "us-south" = "a", "eu-de" = "b" }\n  allowed   = concat(["x"], ["y"])\n}\n'
+        + var(
+            "kind",
+            "string",
+            default='"gating"',
+            checks=[('var.kind == lower("ASSERTION") || var.kind == lower("Gating")', '"Bad kind."')],
+        )
+        + var("percent", "number", default="5", checks=[("contains(range(0, 101), var.percent)", '"Bad percent."')])
+        + var("step", "number", default="0", checks=[("contains(range(0, 2, 0.5), var.step)", '"Bad step."')])
+        + var("region", "string", default='"eu-de"', checks=[("contains(keys(local.endpoints), var.region)", '"Bad region."')])
+        + var("tag", "string", default='"x"', checks=[("contains(local.allowed, var.tag)", '"Bad tag."')])
+        + var(
+            "upper_name",
+            "string",
+            default='"A"',
+            checks=[('contains([for r in ["a", "b"] : upper(r)], var.upper_name)', '"Bad name."')],
+        )
+        + var("mixed", "string", default='"a"', checks=[('contains(tolist(["a", 1]), var.mixed)', '"Bad value."')]),
+    )
+    for name, text in [
+        ("kind_ok", '{"kind": "assertion"}'),
+        ("kind_case", '{"kind": "Gating"}'),
+        ("kind_other", '{"kind": "other"}'),
+        ("kind_null", '{"kind": null}'),
+        ("percent_zero", '{"percent": 0}'),
+        ("percent_top", '{"percent": 100}'),
+        ("percent_over", '{"percent": 101}'),
+        ("percent_negative", '{"percent": -1}'),
+        ("percent_fraction", '{"percent": 5.5}'),
+        ("percent_string", '{"percent": "42"}'),
+        ("percent_string_fraction", '{"percent": "42.5"}'),
+        ("percent_null", '{"percent": null}'),
+        ("step_half", '{"step": 1.5}'),
+        ("step_quarter", '{"step": 0.25}'),
+        ("step_two", '{"step": 2}'),
+        ("region_ok", '{"region": "us-south"}'),
+        ("region_value", '{"region": "a"}'),
+        ("tag_ok", '{"tag": "y"}'),
+        ("tag_bad", '{"tag": "z"}'),
+        ("upper_ok", '{"upper_name": "B"}'),
+        ("upper_lower", '{"upper_name": "b"}'),
+        ("mixed_one", '{"mixed": "1"}'),
+        ("mixed_number", '{"mixed": 1}'),
+        ("mixed_two", '{"mixed": "2"}'),
+    ]:
+        m.json(name, text + "\n")
+
     # The length of a string with a suffix or prefix trimmed once.
     m = module(
         "validation_trimmed_length",

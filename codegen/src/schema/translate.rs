@@ -13,6 +13,7 @@ use tfvars_runtime::{Expr, Number, TerraformVersion, Type, Value};
 use super::case::{preimage_pattern, CaseMapping};
 use super::ecma_regex;
 
+mod constants;
 mod defined;
 
 /// A numeric bound.
@@ -509,7 +510,8 @@ pub fn translate(
         nfc_escaped,
     };
     let target = Target::Var(name);
-    let normal = normalized(condition, &|e| path_type(e, target, ty));
+    let condition = constants::folded(condition, locals, version);
+    let normal = normalized(&condition, &|e| path_type(e, target, ty));
     let t = cx.condition(&normal, target, ty)?;
     let mut rules = t.rules;
     rules.null_ok = t.on_null == OnNull::True;
@@ -547,7 +549,8 @@ pub fn translate_root(
         null_stays,
         nfc_escaped,
     };
-    let rewritten = normalized(&to_root(condition), &|e| {
+    let condition = constants::folded(condition, locals, version);
+    let rewritten = normalized(&to_root(&condition), &|e| {
         path_type(e, Target::Var(ROOT), root)
     });
     let t = cx.condition(&rewritten, Target::Var(ROOT), root)?;
@@ -961,17 +964,42 @@ impl Cx<'_> {
         number_literal_in(e, self.locals)
     }
 
-    /// A tuple expression, directly or through a local.
+    /// A tuple expression, directly or through a local; also `tolist` or `toset` of a tuple of
+    /// literals of one primitive type, whose elements the conversion leaves as they are (its
+    /// uses here only ask which values are in the list).
     fn tuple<'e>(&'e self, e: &'e Expr) -> Option<&'e [Expr]> {
         let mut e = e;
         for _ in 0..8 {
             match e {
                 Expr::Tuple(items) => return Some(items),
                 Expr::Local(name) => e = &self.locals.iter().find(|l| *l.name == **name)?.expr,
+                Expr::Call {
+                    name,
+                    args,
+                    expand_final: false,
+                } if matches!(name.as_str(), "tolist" | "toset") => match args.as_slice() {
+                    [Expr::Tuple(items)] if self.one_primitive_type(items) => return Some(items),
+                    _ => return None,
+                },
                 _ => return None,
             }
         }
         None
+    }
+
+    /// Whether every item is a non-null literal of the same primitive type.
+    fn one_primitive_type(&self, items: &[Expr]) -> bool {
+        let kind = |v: &Value| match v {
+            Value::String(_) => Some(0),
+            Value::Number(_) => Some(1),
+            Value::Bool(_) => Some(2),
+            _ => None,
+        };
+        let kinds: Option<Vec<u8>> = items
+            .iter()
+            .map(|i| self.literal(i).as_ref().and_then(kind))
+            .collect();
+        kinds.is_some_and(|k| k.windows(2).all(|w| w[0] == w[1]))
     }
 
     fn condition(&self, e: &Expr, target: Target, ty: &Type) -> Result<Translated, String> {

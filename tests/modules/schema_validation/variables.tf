@@ -324,7 +324,7 @@ variable "local_computed" {
   default = "X"
   validation {
     condition     = var.local_computed == local.computed
-    error_message = "Locals that are not literals are not translated."
+    error_message = "A local computed from constants is read as its value."
   }
 }
 
