@@ -363,11 +363,12 @@ impl<'a> Scanner<'a> {
                 }
             }
             Kind::Invalid => {
-                // HCL's scanner stops after the character it cannot read.
+                // HCL's scanner stops after the character it cannot read; the token's range is
+                // its first byte (a byte-order mark ends at byte 1, not 3).
                 let next = text[p.byte..].chars().next().map_or(1, char::len_utf8);
                 let mut end = *p;
                 end.column += 1;
-                end.byte += next;
+                end.byte += 1;
                 self.stopped = Some(end);
                 return Token {
                     kind: Kind::Invalid,

@@ -32,6 +32,9 @@ fn locate_one(mut e: EvalError, inner: &Expr, site: &Site) -> EvalError {
             None => site.start,
         },
         Expr::GetAttr(..) | Expr::Index(..) => site.operation,
+        // hclsyntax points a null sequence's splat at the sequence (`var.acls` of
+        // `var.acls[*].rules`).
+        Expr::Splat { source, .. } if e.summary == "Splat of null value" => whole(source),
         Expr::Binary(_, lhs, rhs) if e.summary == "Invalid operand" => {
             if e.detail.contains("left operand") {
                 whole(lhs)
