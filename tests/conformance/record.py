@@ -3538,6 +3538,47 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # Any rule on a value that is the variable or a default (`coalesce`, a null conditional):
+    # the rule judges the variable where it is itself, the default elsewhere.
+    m = module(
+        "validation_default_mapped",
+        "validation",
+        var("rg", "string", default="null", checks=[('length(coalesce(var.rg, "null")) <= 6', '"Long name."')])
+        + var(
+            "root",
+            "string",
+            default="null",
+            checks=[('var.root == null || startswith(coalesce(var.root, "-"), "folders/")', '"Bad root."')],
+        )
+        + var("short", "string", default='"ab"', checks=[('length(coalesce(var.short, "toolong")) <= 4', '"Long."')])
+        + var("n", "number", default="null", checks=[("(var.n == null ? 5 : var.n) > 3", '"Small."')])
+        + var("suffix", "string", default='"a"', checks=[('endswith(coalesce(var.suffix, ""), "a")', '"Bad suffix."')]),
+    )
+    for name, text in [
+        ("rg_null", '{"rg": null}'),
+        ("rg_empty", '{"rg": ""}'),
+        ("rg_six", '{"rg": "abcdef"}'),
+        ("rg_seven", '{"rg": "abcdefg"}'),
+        ("rg_number", '{"rg": 1234567}'),
+        ("root_null", '{"root": null}'),
+        ("root_empty", '{"root": ""}'),
+        ("root_ok", '{"root": "folders/1"}'),
+        ("root_bad", '{"root": "organizations/1"}'),
+        ("short_null", '{"short": null}'),
+        ("short_empty", '{"short": ""}'),
+        ("short_ok", '{"short": "abcd"}'),
+        ("short_long", '{"short": "abcde"}'),
+        ("n_null", '{"n": null}'),
+        ("n_four", '{"n": 4}'),
+        ("n_three", '{"n": 3}'),
+        ("n_string", '{"n": "10"}'),
+        ("suffix_null", '{"suffix": null}'),
+        ("suffix_empty", '{"suffix": ""}'),
+        ("suffix_ok", '{"suffix": "ba"}'),
+        ("suffix_bad", '{"suffix": "ab"}'),
+    ]:
+        m.json(name, text + "\n")
+
     # The length of a string with a suffix or prefix trimmed once.
     m = module(
         "validation_trimmed_length",

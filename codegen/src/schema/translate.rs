@@ -14,6 +14,7 @@ use super::case::{preimage_pattern, CaseMapping};
 use super::ecma_regex;
 
 mod constants;
+mod default_mapped;
 mod defined;
 
 /// A numeric bound.
@@ -1009,6 +1010,7 @@ impl Cx<'_> {
                 .attribute(e, target, ty)
                 .or_else(|| self.any_key(e, target, ty))
                 .or_else(|| self.element(e, target, ty))
+                .or_else(|| self.default_mapped(e, target, ty))
                 .unwrap_or(Err(why)),
         }
     }

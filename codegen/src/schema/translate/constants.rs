@@ -72,7 +72,12 @@ pub(super) fn folded(e: &Expr, locals: &[LocalSpec], version: TerraformVersion) 
 /// `e` with every local replaced by its expression, or `None` when `e` is not constant: it
 /// refers to a variable, a value known after apply, a name bound outside it, an unknown local
 /// or a function [`NOT_CONSTANT`].
-fn expanded(e: &Expr, locals: &[LocalSpec], bound: &mut Vec<String>, depth: usize) -> Option<Expr> {
+pub(super) fn expanded(
+    e: &Expr,
+    locals: &[LocalSpec],
+    bound: &mut Vec<String>,
+    depth: usize,
+) -> Option<Expr> {
     let mut constant = true;
     let out = e.rewritten(&mut |inner| match inner {
         Expr::Variable(_) | Expr::Unknown(_) | Expr::AmbiguousKey(_) => {
