@@ -1519,12 +1519,14 @@ impl Cx<'_> {
             } if name == "keys" => match args.as_mut_slice() {
                 [m] if matches!(path_type(m, target, ty), Some(Type::Map(_))) => true,
                 // The keys of an untyped value, `try(var.x, {})` being `var.x`.
-                [m] if *ty == Type::Any && (target.is(m.peel()) || untried(m, target)) => {
-                    if let Expr::Call { args: tried, .. } = m.peel() {
-                        *m = tried[0].peel().clone();
+                [m] if *ty == Type::Any && target.is(m.peel()) => true,
+                [m] if *ty == Type::Any => match untried(m, target) {
+                    Some(reference) => {
+                        *m = reference.clone();
+                        true
                     }
-                    true
-                }
+                    None => false,
+                },
                 _ => false,
             },
             other => strings_collection(other, target, ty),
@@ -3496,50 +3498,32 @@ impl Cx<'_> {
         if let Some(rewritten) = self.plain_collection(f, target, ty) {
             return self.condition(&rewritten, target, ty);
         }
-        // `for k in keys(var.x)` over an untyped value: `keys` fails on anything but an object
-        // (a map), so the value must be one, with every attribute name meeting the rule.
+        // `for v in values(var.m)` and `for k in keys(var.m)` over a map; `for k in keys(var.x)`
+        // over an untyped value, which must then be an object (`keys` fails on anything else).
         if let (
             Expr::Call {
                 name,
                 args: over,
                 expand_final: false,
             },
-            Type::Any,
+            Type::Map(_) | Type::Any,
             None,
         ) = (&f.collection, ty, &f.key_var)
         {
-            if name == "keys" && over.len() == 1 && target.is(over[0].peel()) {
-                let t = self.condition(&f.value, Target::Bound(&f.value_var), &Type::String)?;
-                return Ok(Translated {
-                    rules: Rules {
-                        keys: Some(Box::new(t.rules)),
-                        object_only: true,
-                        ..Rules::default()
-                    },
-                    on_null: OnNull::Error,
-                });
-            }
-        }
-        // `for v in values(var.m)` and `for k in keys(var.m)` over a map.
-        if let (
-            Expr::Call {
-                name,
-                args: over,
-                expand_final: false,
-            },
-            Type::Map(elem),
-            None,
-        ) = (&f.collection, ty, &f.key_var)
-        {
-            if matches!(name.as_str(), "values" | "keys") && over.len() == 1 && target.is(&over[0])
-            {
-                let keys = name == "keys";
-                let elem_ty = if keys { &Type::String } else { &**elem };
+            let elem_ty = match (name.as_str(), ty) {
+                ("keys", _) => Some(&Type::String),
+                ("values", Type::Map(elem)) => Some(&**elem),
+                _ => None,
+            };
+            if let Some(elem_ty) = elem_ty.filter(|_| over.len() == 1 && target.is(&over[0])) {
                 let t = self.condition(&f.value, Target::Bound(&f.value_var), elem_ty)?;
                 let mut child = t.rules;
                 child.null_ok = t.on_null == OnNull::True;
-                let mut rules = Rules::default();
-                if keys {
+                let mut rules = Rules {
+                    object_only: *ty == Type::Any,
+                    ..Rules::default()
+                };
+                if name == "keys" {
                     rules.keys = Some(Box::new(child));
                 } else {
                     rules.values = Some(Box::new(child));
@@ -3550,13 +3534,11 @@ impl Cx<'_> {
                 });
             }
         }
-        if untried(&f.collection, target) {
+        if let Some(reference) = untried(&f.collection, target) {
             // `try(var.x, {})`: a reference fails nowhere, so `try` gives the value itself.
-            if let Expr::Call { args, .. } = f.collection.peel() {
-                let mut g = (**f).clone();
-                g.collection = args[0].peel().clone();
-                return self.alltrue(&[Expr::For(Box::new(g))], target, ty);
-            }
+            let mut g = (**f).clone();
+            g.collection = reference.clone();
+            return self.alltrue(&[Expr::For(Box::new(g))], target, ty);
         }
         if !target.is(&f.collection) {
             return Err(
@@ -4206,12 +4188,20 @@ fn mentions_bound(e: &Expr, name: &str) -> bool {
         || e.children().into_iter().any(|c| mentions_bound(c, name))
 }
 
-/// Whether `e` is `try(T, …)` of a target `T` that is a reference (the variable or a bound
+/// `T` of `try(T, …)` where `T` is the target and a reference (the variable or a bound
 /// element), which fails nowhere: `try` then gives `T` itself, its value or null.
-fn untried(e: &Expr, target: Target) -> bool {
-    matches!(target, Target::Var(_) | Target::Bound(_))
-        && matches!(e.peel(), Expr::Call { name, args, expand_final: false }
-            if name == "try" && args.first().is_some_and(|t| target.is(t.peel())))
+fn untried<'e>(e: &'e Expr, target: Target) -> Option<&'e Expr> {
+    if !matches!(target, Target::Var(_) | Target::Bound(_)) {
+        return None;
+    }
+    match e.peel() {
+        Expr::Call {
+            name,
+            args,
+            expand_final: false,
+        } if name == "try" => args.first().map(Expr::peel).filter(|t| target.is(t)),
+        _ => None,
+    }
 }
 
 /// `P` of `P == null` or `null == P`.

@@ -293,24 +293,20 @@ pub(crate) fn node(cx: &NodeCx, ty: &Type, rules: Option<&Rules>, nullable: bool
         // Rules on every member of an untyped value: only an array (a tuple) or an object can
         // be iterated, its items or its attribute values.
         let each = node(cx, &Type::Any, Some(members), cx.conversions);
-        let iterated = map(vec![
+        let iterated = vec![
             ("additionalProperties", each.clone()),
             ("items", each),
             (
                 "type",
                 Json::Array(vec![Json::str("array"), Json::str("object")]),
             ),
-        ]);
-        let free = ["additionalProperties", "items", "type"]
-            .iter()
-            .all(|k| n.get(k).is_none());
-        match iterated {
-            Json::Object(o) if free => {
-                for (k, v) in o.iter() {
-                    n.set(k.to_string(), v.clone());
-                }
+        ];
+        if iterated.iter().all(|(k, _)| n.get(k).is_none()) {
+            for (k, v) in iterated {
+                n.set(k, v);
             }
-            other => push_all_of(&mut n, other),
+        } else {
+            push_all_of(&mut n, map(iterated));
         }
     }
     if *ty == Type::Any && !rules.null_ok && rules.allowed.is_none() && n.get("type").is_none() {

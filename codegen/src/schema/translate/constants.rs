@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use tfvars_runtime::eval::Scope;
+use tfvars_runtime::eval::{EvalError, Scope};
 use tfvars_runtime::spec::LocalSpec;
 use tfvars_runtime::{Expr, ModuleSpec, TerraformVersion, Value};
 
@@ -43,10 +43,9 @@ const NOT_CONSTANT: &[&str] = &[
     "ephemeralasnull",
 ];
 
-/// `e` with each constant call or local replaced by its value: a literal, or a tuple of
-/// literals for a list, set or tuple of primitives.
+/// `e` with each constant call, local or `for` replaced by its value as a literal expression
+/// (see [`as_literal`]).
 pub(super) fn folded(e: &Expr, locals: &[LocalSpec], version: TerraformVersion) -> Expr {
-    let (spec, values) = (ModuleSpec::default(), BTreeMap::new());
     e.rewritten(&mut |inner| {
         let candidate = match inner.peel() {
             Expr::Call { .. } | Expr::For(_) => !literal_form(inner),
@@ -59,25 +58,31 @@ pub(super) fn folded(e: &Expr, locals: &[LocalSpec], version: TerraformVersion) 
         if !candidate {
             return None;
         }
-        let expanded = expanded(inner, locals, &mut Vec::new(), 0)?;
-        // Locals are expanded, and nothing else refers to the module.
-        let value = Scope::new(&spec, &values)
-            .with_version(version)
-            .eval(&expanded)
-            .ok()?;
-        as_literal(value)
+        as_literal(constant_value(inner, locals, version)?.ok()?)
     })
+}
+
+/// The value of `e` as the runtime evaluates it, or the error it fails with; `None` when `e`
+/// is not constant (see [`expanded`]).
+pub(super) fn constant_value(
+    e: &Expr,
+    locals: &[LocalSpec],
+    version: TerraformVersion,
+) -> Option<Result<Value, EvalError>> {
+    let expanded = expanded(e, locals, &mut Vec::new(), 0)?;
+    // Locals are expanded, and nothing else refers to the module.
+    let (spec, values) = (ModuleSpec::default(), BTreeMap::new());
+    Some(
+        Scope::new(&spec, &values)
+            .with_version(version)
+            .eval(&expanded),
+    )
 }
 
 /// `e` with every local replaced by its expression, or `None` when `e` is not constant: it
 /// refers to a variable, a value known after apply, a name bound outside it, an unknown local
 /// or a function [`NOT_CONSTANT`].
-pub(super) fn expanded(
-    e: &Expr,
-    locals: &[LocalSpec],
-    bound: &mut Vec<String>,
-    depth: usize,
-) -> Option<Expr> {
+fn expanded(e: &Expr, locals: &[LocalSpec], bound: &mut Vec<String>, depth: usize) -> Option<Expr> {
     let mut constant = true;
     let out = e.rewritten(&mut |inner| match inner {
         Expr::Variable(_) | Expr::Unknown(_) | Expr::AmbiguousKey(_) => {

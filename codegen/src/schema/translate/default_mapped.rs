@@ -6,9 +6,9 @@
 //! `regex` have their own readings (`Cx::defaulted_contains`); this one takes any rule the
 //! translator reads on the target.
 
-use tfvars_runtime::eval::{ErrorKind, Scope};
+use tfvars_runtime::eval::ErrorKind;
 use tfvars_runtime::expr::BinaryOp;
-use tfvars_runtime::{Expr, ModuleSpec, Type, Value};
+use tfvars_runtime::{Expr, Type, Value};
 
 use super::{empty, Cx, Defaulted, OnNull, Rules, Target, Translated};
 
@@ -37,9 +37,9 @@ impl Cx<'_> {
         target: Target,
         ty: &Type,
     ) -> Option<Result<Translated, String>> {
-        let d = self.first_defaulted(e, target, ty)?;
+        let (d, mapping) = self.first_defaulted(e, target, ty)?;
         // A shape the dedicated readings refuse stays refused, with their reason.
-        let mapping = self.defaulted(&d, target, ty)?.ok()?;
+        let mapping = mapping.ok()?;
         if read_elsewhere(e, &d) {
             return None;
         }
@@ -59,10 +59,15 @@ impl Cx<'_> {
         Some(self.mapped_rule(&on_slot, &mapping, ty))
     }
 
-    /// The first value in `e` (depth first) that [`Cx::defaulted`] reads.
-    fn first_defaulted(&self, e: &Expr, target: Target, ty: &Type) -> Option<Expr> {
-        if self.defaulted(e, target, ty).is_some() {
-            return Some(e.clone());
+    /// The first value in `e` (depth first) that [`Cx::defaulted`] reads, with its reading.
+    fn first_defaulted(
+        &self,
+        e: &Expr,
+        target: Target,
+        ty: &Type,
+    ) -> Option<(Expr, Result<Defaulted, String>)> {
+        if let Some(mapping) = self.defaulted(e, target, ty) {
+            return Some((e.clone(), mapping));
         }
         e.children()
             .into_iter()
@@ -88,8 +93,7 @@ impl Cx<'_> {
         if mapping.skip_empty {
             if on_default {
                 // The empty string passes as the default does, whatever the rule says of it.
-                let mut given = rules;
-                given.null_ok = false;
+                let given = rules;
                 let only_empty = Rules {
                     allowed: Some(vec![empty()]),
                     ..Rules::default()
@@ -121,15 +125,11 @@ impl Cx<'_> {
         let filled = rule.rewritten(&mut |inner| {
             matches!(inner, Expr::Bound(b) if b == SLOT).then(|| Expr::Literal(value.clone()))
         });
-        let Some(constant) = super::constants::expanded(&filled, self.locals, &mut Vec::new(), 0)
+        let Some(verdict) = super::constants::constant_value(&filled, self.locals, self.version)
         else {
             return Err("a rule on a defaulted value that refers to more than the value".into());
         };
-        let (spec, values) = (ModuleSpec::default(), Default::default());
-        match Scope::new(&spec, &values)
-            .with_version(self.version)
-            .eval(&constant)
-        {
+        match verdict {
             Ok(Value::Bool(b)) => Ok(b),
             // A null condition fails.
             Ok(Value::Null(_)) => Ok(false),
