@@ -39,7 +39,15 @@ fn numeric_bounds() {
     assert!(!r.null_ok);
     let r = ok("var.x >= 0 && var.x > 0", "number");
     assert!(r.minimum.expect("minimum").exclusive, "tightest bound wins");
-    refused("var.x > 0", "string", "numeric comparison");
+    // An untyped or `string` value is converted for the comparison, which fails on anything
+    // but a number or a numeric string.
+    for ty in ["string", "any"] {
+        let r = ok("var.x > 0", ty);
+        assert!(r.numeric && r.may_fail && !r.null_ok, "{ty}: {r:?}");
+        assert!(r.minimum.expect("minimum").exclusive);
+    }
+    assert!(!ok("var.x > 0", "number").numeric);
+    refused("var.x > 0", "bool", "numeric comparison");
     refused("var.x > var.y", "number", "non-literal");
 }
 

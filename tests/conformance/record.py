@@ -3579,6 +3579,63 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # Numeric comparisons on untyped and string variables: the comparison converts the value
+    # to a number, so a numeric string counts by its value and anything else fails.
+    m = module(
+        "validation_numeric_untyped",
+        "validation",
+        var("dpd", default="30", checks=[("(var.dpd>= 30)", '"At least 30."')])
+        + var("week", "any", default="1", checks=[("var.week >= 1 && var.week <= 52", '"A week."')])
+        + var(
+            "timeout",
+            "string",
+            default='"900"',
+            checks=[("var.timeout >= 900 && var.timeout <= 7200", '"Between 900 and 7200."')],
+        )
+        + var("ratio", default="1", checks=[("var.ratio < 2.5", '"Below 2.5."')]),
+    )
+    for name, text in [
+        ("dpd_ok", '{"dpd": 30}'),
+        ("dpd_low", '{"dpd": 29}'),
+        ("dpd_fraction", '{"dpd": 30.5}'),
+        ("dpd_string", '{"dpd": "30"}'),
+        ("dpd_string_low", '{"dpd": "29"}'),
+        ("dpd_string_plus", '{"dpd": "+31"}'),
+        ("dpd_string_zeros", '{"dpd": "030"}'),
+        ("dpd_string_exponent", '{"dpd": "3e1"}'),
+        ("dpd_string_space", '{"dpd": " 30"}'),
+        ("dpd_text", '{"dpd": "abc"}'),
+        ("dpd_bool", '{"dpd": true}'),
+        ("dpd_null", '{"dpd": null}'),
+        ("dpd_list", '{"dpd": [40]}'),
+        ("dpd_object", '{"dpd": {}}'),
+        ("week_one", '{"week": 1}'),
+        ("week_zero", '{"week": 0}'),
+        ("week_top", '{"week": 52}'),
+        ("week_over", '{"week": 53}'),
+        ("week_string", '{"week": "52"}'),
+        ("week_string_over", '{"week": "53"}'),
+        ("week_text", '{"week": "x"}'),
+        ("week_bool", '{"week": false}'),
+        ("week_null", '{"week": null}'),
+        ("timeout_ok", '{"timeout": "900"}'),
+        ("timeout_low", '{"timeout": "899"}'),
+        ("timeout_number", '{"timeout": 900}'),
+        ("timeout_number_top", '{"timeout": 7200}'),
+        ("timeout_number_over", '{"timeout": 7201}'),
+        ("timeout_fraction", '{"timeout": "7200.0"}'),
+        ("timeout_exponent", '{"timeout": "1e3"}'),
+        ("timeout_text", '{"timeout": "abc"}'),
+        ("timeout_bool", '{"timeout": true}'),
+        ("timeout_null", '{"timeout": null}'),
+        ("ratio_two", '{"ratio": 2}'),
+        ("ratio_bound", '{"ratio": 2.5}'),
+        ("ratio_string", '{"ratio": "2"}'),
+        ("ratio_string_bound", '{"ratio": "2.5"}'),
+        ("ratio_text", '{"ratio": "x"}'),
+    ]:
+        m.json(name, text + "\n")
+
     # The length of a string with a suffix or prefix trimmed once.
     m = module(
         "validation_trimmed_length",

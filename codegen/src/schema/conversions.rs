@@ -115,14 +115,36 @@ fn number_spelled(s: &str) -> Option<Json> {
 /// rejects: a numeric string for a `number` with rules, a number for a `string` whose rules
 /// judge its string form by pattern or length. `None` when the node is exact.
 pub(crate) fn inexact(ty: &Type, rules: &Rules) -> Option<String> {
-    let child = |t: &Type, r: Option<&Rules>| r.and_then(|r| inexact(t, r));
+    inexact_at(ty, rules, false)
+}
+
+/// Why a node of type `ty` with `rules` accepts, without conversion rules, some value
+/// Terraform rejects: an untyped or `string` value a comparison converts to a number takes
+/// numeric strings, some spellings of which are not checked (see [`numeric_node`]).
+pub(crate) fn numeric_inexact(ty: &Type, rules: &Rules) -> Option<String> {
+    inexact_at(ty, rules, true)
+}
+
+/// [`inexact`], or with `numeric_only` [`numeric_inexact`].
+fn inexact_at(ty: &Type, rules: &Rules, numeric_only: bool) -> Option<String> {
+    let child = |t: &Type, r: Option<&Rules>| r.and_then(|r| inexact_at(t, r, numeric_only));
     let alternatives = || {
         rules
             .any_of
             .iter()
             .flatten()
-            .find_map(|alt| inexact(ty, alt))
+            .find_map(|alt| inexact_at(ty, alt, numeric_only))
     };
+    if rules.numeric && matches!(ty, Type::Any | Type::String) {
+        // Judged as a number given as a string (`numeric_node`).
+        let why = inexact_at(&Type::Number, &as_number(rules), false)?;
+        return Some(format!(
+            "a comparison converts the value to a number: {why}"
+        ));
+    }
+    if numeric_only && ty.is_primitive() {
+        return None;
+    }
     match ty {
         Type::String if !rules.is_empty() => {
             let only_enum = rules.allowed.is_some() && rules.only_allowed();
@@ -173,11 +195,43 @@ pub(crate) fn inexact(ty: &Type, rules: &Rules) -> Option<String> {
             .iter()
             .find_map(|(name, r)| {
                 let a = attrs.iter().find(|a| *a.name == **name)?;
-                inexact(&a.ty, r).map(|why| format!("attribute `{name}`: {why}"))
+                inexact_at(&a.ty, r, numeric_only).map(|why| format!("attribute `{name}`: {why}"))
             })
             .or_else(alternatives),
         _ => None,
     }
+}
+
+/// `rules` of a value a comparison converts to a number, as the rules of a `number`.
+fn as_number(rules: &Rules) -> Rules {
+    Rules {
+        numeric: false,
+        ..rules.clone()
+    }
+}
+
+/// The node of an untyped or `string` value that a comparison (`var.x >= 30`) converts to a
+/// number: the node of a `number` under conversion rules, numbers and the strings Terraform
+/// converts to one, judged by their value (plain decimals exactly, other spellings as
+/// [`inexact`] says). A `string` without conversion rules takes the strings only.
+pub(crate) fn numeric_node(ty: &Type, rules: &Rules, nullable: bool, conversions: bool) -> Json {
+    let mut n = primitive(&Type::Number, &as_number(rules), nullable);
+    if *ty == Type::String && !conversions {
+        if let Some(Json::Array(alternatives)) = n.get("anyOf").cloned() {
+            let mut strings: Vec<Json> = alternatives
+                .into_iter()
+                .filter(|a| a.get("type") != Some(&Json::str("number")))
+                .collect();
+            n = match strings.len() {
+                1 => strings.pop().unwrap_or(n),
+                _ => {
+                    n.set("anyOf", Json::Array(strings));
+                    n
+                }
+            };
+        }
+    }
+    n
 }
 
 /// For a number node whose rules are bounds, allowed and disallowed values and disjunctions of

@@ -1184,6 +1184,8 @@ fn variable_node(
                 format!("under --terraform-conversions: {why}"),
             ));
         }
+    } else if let Some(why) = conversions::numeric_inexact(&v.ty, &rules) {
+        inexact.push((v.name.clone(), why));
     }
     if number_texts::zero_split(&v.ty, &rules) {
         inexact.push((

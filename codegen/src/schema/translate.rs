@@ -75,6 +75,10 @@ pub struct Rules {
     /// Set when a string `length()` bound is present (JSON Schema counts code points where
     /// Terraform counts grapheme clusters).
     pub string_length: bool,
+    /// A comparison (`var.x >= 30`) converts the value of an untyped or `string` variable to a
+    /// number: it must be a number or a string Terraform converts to one (which the bounds
+    /// then judge by its value); anything else fails the rule with an error (`may_fail`).
+    pub numeric: bool,
 }
 
 impl Default for Rules {
@@ -100,6 +104,7 @@ impl Default for Rules {
             null_ok: true,
             may_fail: false,
             string_length: false,
+            numeric: false,
         }
     }
 }
@@ -124,6 +129,7 @@ impl Rules {
             && self.required.is_empty()
             && !self.object_only
             && self.any_of.is_empty()
+            && !self.numeric
     }
 
     /// Whether a non-null primitive value (the value after Terraform's conversion) satisfies
@@ -141,6 +147,19 @@ impl Rules {
     /// attributes left aside).
     fn accepts_flat(&self, v: &Value) -> Option<bool> {
         let mut ok = true;
+        // A comparison judges the number a string converts to; other values fail it.
+        let converted;
+        let number = match v {
+            Value::Number(n) => Some(n),
+            Value::String(s) if self.numeric => {
+                converted = Number::parse(s);
+                converted.as_ref()
+            }
+            _ => None,
+        };
+        if self.numeric && number.is_none() {
+            return Some(false);
+        }
         if let Some(allowed) = &self.allowed {
             ok &= allowed.contains(v);
         }
@@ -168,7 +187,7 @@ impl Rules {
                 ok &= !matches(p)?;
             }
         }
-        if let Value::Number(n) = v {
+        if let Some(n) = number {
             if let Some(b) = &self.minimum {
                 ok &= if b.exclusive {
                     *n > b.value
@@ -294,6 +313,7 @@ impl Rules {
             && self.required.is_empty()
             && !self.object_only
             && self.any_of.is_empty()
+            && !self.numeric
     }
 
     /// True when all keywords apply to this node itself (none to elements, values, keys or
@@ -367,6 +387,7 @@ impl Rules {
         self.may_fail |= other.may_fail;
         self.object_only |= other.object_only;
         self.string_length |= other.string_length;
+        self.numeric |= other.numeric;
     }
 }
 
@@ -1773,13 +1794,20 @@ impl Cx<'_> {
                     ));
                 };
                 let n = n.ok_or_else(|| format!("`{}` with a non-literal number", op_text(op)))?;
-                if *ty != Type::Number {
+                // An untyped or `string` value is converted for the comparison, which fails
+                // on what is not a number or a numeric string.
+                let numeric = matches!(ty, Type::Any | Type::String);
+                if *ty != Type::Number && !numeric {
                     return Err(format!(
                         "a numeric comparison on a variable of type `{}`",
                         ty
                     ));
                 }
-                let mut rules = Rules::default();
+                let mut rules = Rules {
+                    numeric,
+                    may_fail: numeric,
+                    ..Rules::default()
+                };
                 let bound = |exclusive| {
                     Some(Bound {
                         value: n.clone(),

@@ -87,6 +87,9 @@ pub(crate) fn node(cx: &NodeCx, ty: &Type, rules: Option<&Rules>, nullable: bool
     let empty = Rules::default();
     let rules = rules.unwrap_or(&empty);
     let nullable = nullable && rules.null_ok;
+    if rules.numeric && matches!(ty, Type::Any | Type::String) {
+        return conversions::numeric_node(ty, rules, nullable, cx.conversions);
+    }
     if rules
         .allowed
         .as_deref()
