@@ -52,6 +52,23 @@ fn numeric_bounds() {
 }
 
 #[test]
+fn remainders_compared_with_zero() {
+    let r = ok("var.x % 100 == 0", "number");
+    assert_eq!(r.multiple_of, vec![n("100")]);
+    assert!(!r.null_ok && !r.numeric && !r.may_fail);
+    // The divisor's sign does not matter; an untyped value is converted to a number.
+    let r = ok("0 == var.x % -3", "any");
+    assert_eq!(r.multiple_of, vec![n("3")]);
+    assert!(r.numeric && r.may_fail);
+    assert_eq!(r.accepts(&Value::String("9".into())), Some(true));
+    assert_eq!(r.accepts(&Value::String("x".into())), Some(false));
+    assert_eq!(r.accepts(&Value::Number(n("7.5"))), Some(false));
+    refused("var.x % 0.5 == 0", "number", "whole number");
+    refused("var.x % 2 == 0", "bool", "`%` on a variable of type");
+    refused("var.x % 2 == 1", "number", "compares something other");
+}
+
+#[test]
 fn length_bounds() {
     let r = ok("length(var.x) > 2.5 && length(var.x) < 7.5", "string");
     assert_eq!((r.min_length, r.max_length), (Some(3), Some(7)));

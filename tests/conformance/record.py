@@ -3636,6 +3636,53 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # `var.x % N == 0` for a whole N: a multiple of N (a fraction never is).
+    m = module(
+        "validation_multiple_of",
+        "validation",
+        var("throughput", "number", default="400", checks=[("var.throughput % 100 == 0", '"A multiple of 100."')])
+        + var("negative", "number", default="0", checks=[("0 == var.negative % -3", '"A multiple of 3."')])
+        + var("hosts", default="3", checks=[("var.hosts % 3 == 0", '"A multiple of 3."')])
+        + var(
+            "dbs",
+            "map(object({ throughput = optional(number) }))",
+            default="{}",
+            checks=[
+                (
+                    "alltrue([for k, v in var.dbs : v.throughput != null ? v.throughput % 100 == 0 : true])",
+                    '"Throughput in hundreds."',
+                )
+            ],
+        ),
+    )
+    for name, text in [
+        ("throughput_ok", '{"throughput": 200}'),
+        ("throughput_zero", '{"throughput": 0}'),
+        ("throughput_negative", '{"throughput": -300}'),
+        ("throughput_off", '{"throughput": 250}'),
+        ("throughput_fraction", '{"throughput": 100.5}'),
+        ("throughput_float", '{"throughput": 300.0}'),
+        ("throughput_exponent", '{"throughput": 1e3}'),
+        ("throughput_large", '{"throughput": 12345678901234567890000}'),
+        ("throughput_large_off", '{"throughput": 12345678901234567890001}'),
+        ("throughput_string", '{"throughput": "500"}'),
+        ("throughput_string_off", '{"throughput": "550"}'),
+        ("throughput_null", '{"throughput": null}'),
+        ("negative_ok", '{"negative": -9}'),
+        ("negative_positive", '{"negative": 12}'),
+        ("negative_off", '{"negative": 10}'),
+        ("hosts_ok", '{"hosts": 6}'),
+        ("hosts_off", '{"hosts": 7}'),
+        ("hosts_string", '{"hosts": "9"}'),
+        ("hosts_text", '{"hosts": "x"}'),
+        ("hosts_bool", '{"hosts": true}'),
+        ("hosts_null", '{"hosts": null}'),
+        ("dbs_ok", '{"dbs": {"a": {"throughput": 400}, "b": {}}}'),
+        ("dbs_off", '{"dbs": {"a": {"throughput": 450}}}'),
+        ("dbs_null_attribute", '{"dbs": {"a": {"throughput": null}}}'),
+    ]:
+        m.json(name, text + "\n")
+
     # The length of a string with a suffix or prefix trimmed once.
     m = module(
         "validation_trimmed_length",

@@ -119,7 +119,7 @@ pub(crate) fn inexact(ty: &Type, rules: &Rules) -> Option<String> {
 }
 
 /// Why a node of type `ty` with `rules` accepts, without conversion rules, some value
-/// Terraform rejects: an untyped or `string` value a comparison converts to a number takes
+/// Terraform rejects: an untyped or `string` value a rule converts to a number takes
 /// numeric strings, some spellings of which are not checked (see [`numeric_node`]).
 pub(crate) fn numeric_inexact(ty: &Type, rules: &Rules) -> Option<String> {
     inexact_at(ty, rules, true)
@@ -138,9 +138,7 @@ fn inexact_at(ty: &Type, rules: &Rules, numeric_only: bool) -> Option<String> {
     if rules.numeric && matches!(ty, Type::Any | Type::String) {
         // Judged as a number given as a string (`numeric_node`).
         let why = inexact_at(&Type::Number, &as_number(rules), false)?;
-        return Some(format!(
-            "a comparison converts the value to a number: {why}"
-        ));
+        return Some(format!("the rule converts the value to a number: {why}"));
     }
     if numeric_only && ty.is_primitive() {
         return None;
@@ -202,7 +200,7 @@ fn inexact_at(ty: &Type, rules: &Rules, numeric_only: bool) -> Option<String> {
     }
 }
 
-/// `rules` of a value a comparison converts to a number, as the rules of a `number`.
+/// `rules` of a value a rule converts to a number, as the rules of a `number`.
 fn as_number(rules: &Rules) -> Rules {
     Rules {
         numeric: false,
@@ -210,8 +208,8 @@ fn as_number(rules: &Rules) -> Rules {
     }
 }
 
-/// The node of an untyped or `string` value that a comparison (`var.x >= 30`) converts to a
-/// number: the node of a `number` under conversion rules, numbers and the strings Terraform
+/// The node of an untyped or `string` value that a rule (`var.x >= 30`, `var.x % 3 == 0`)
+/// converts to a number: the node of a `number` under conversion rules, numbers and the strings Terraform
 /// converts to one, judged by their value (plain decimals exactly, other spellings as
 /// [`inexact`] says). A `string` without conversion rules takes the strings only.
 pub(crate) fn numeric_node(ty: &Type, rules: &Rules, nullable: bool, conversions: bool) -> Json {

@@ -1187,6 +1187,14 @@ fn variable_node(
     } else if let Some(why) = conversions::numeric_inexact(&v.ty, &rules) {
         inexact.push((v.name.clone(), why));
     }
+    if rules.any_node(&|r| !r.multiple_of.is_empty()) {
+        inexact.push((
+            v.name.clone(),
+            "a number of magnitude 2^53 or more is not checked against `multipleOf`, which \
+             validators compute in floating point; Terraform computes it exactly"
+                .into(),
+        ));
+    }
     if number_texts::zero_split(&v.ty, &rules) {
         inexact.push((
             v.name.clone(),

@@ -41,6 +41,8 @@ pub struct Rules {
     pub minimum: Option<Bound>,
     /// Upper numeric bound.
     pub maximum: Option<Bound>,
+    /// Whole numbers the value must be a multiple of (`var.x % 100 == 0`), each positive.
+    pub multiple_of: Vec<Number>,
     /// Lower bound of `length()`.
     pub min_length: Option<u64>,
     /// Upper bound of `length()`.
@@ -75,9 +77,10 @@ pub struct Rules {
     /// Set when a string `length()` bound is present (JSON Schema counts code points where
     /// Terraform counts grapheme clusters).
     pub string_length: bool,
-    /// A comparison (`var.x >= 30`) converts the value of an untyped or `string` variable to a
-    /// number: it must be a number or a string Terraform converts to one (which the bounds
-    /// then judge by its value); anything else fails the rule with an error (`may_fail`).
+    /// A comparison or a remainder (`var.x >= 30`, `var.x % 3 == 0`) converts the value of an
+    /// untyped or `string` variable to a number: it must be a number or a string Terraform
+    /// converts to one (which the bounds then judge by its value); anything else fails the rule
+    /// with an error (`may_fail`).
     pub numeric: bool,
 }
 
@@ -90,6 +93,7 @@ impl Default for Rules {
             forbidden_patterns: Vec::new(),
             minimum: None,
             maximum: None,
+            multiple_of: Vec::new(),
             min_length: None,
             max_length: None,
             items: None,
@@ -118,6 +122,7 @@ impl Rules {
             && self.forbidden_patterns.is_empty()
             && self.minimum.is_none()
             && self.maximum.is_none()
+            && self.multiple_of.is_empty()
             && self.min_length.is_none()
             && self.max_length.is_none()
             && self.items.is_none()
@@ -201,6 +206,9 @@ impl Rules {
                 } else {
                     *n <= b.value
                 };
+            }
+            for m in &self.multiple_of {
+                ok &= n.checked_rem(m).is_ok_and(|r| r.is_zero());
             }
         }
         if self.min_length.is_some() || self.max_length.is_some() {
@@ -302,6 +310,7 @@ impl Rules {
             && self.forbidden_patterns.is_empty()
             && self.minimum.is_none()
             && self.maximum.is_none()
+            && self.multiple_of.is_empty()
             && self.min_length.is_none()
             && self.max_length.is_none()
             && self.items.is_none()
@@ -330,6 +339,19 @@ impl Rules {
             && self.any_of.iter().flatten().all(Rules::is_flat)
     }
 
+    /// Whether `pred` holds for this node or for any node within it (elements, values, keys,
+    /// members, attributes, alternatives).
+    pub fn any_node(&self, pred: &impl Fn(&Rules) -> bool) -> bool {
+        pred(self)
+            || [&self.items, &self.values, &self.keys, &self.members]
+                .into_iter()
+                .flatten()
+                .any(|r| r.any_node(pred))
+            || self.first.iter().any(|r| r.any_node(pred))
+            || self.properties.iter().any(|(_, r)| r.any_node(pred))
+            || self.any_of.iter().flatten().any(|r| r.any_node(pred))
+    }
+
     /// Combines two sets of rules that must both hold: the tightest bounds win.
     pub fn merge(&mut self, other: Rules) {
         self.allowed = match (self.allowed.take(), other.allowed) {
@@ -352,6 +374,11 @@ impl Rules {
             }
         }
         self.minimum = tighter(self.minimum.take(), other.minimum, true);
+        for m in other.multiple_of {
+            if !self.multiple_of.contains(&m) {
+                self.multiple_of.push(m);
+            }
+        }
         self.maximum = tighter(self.maximum.take(), other.maximum, false);
         self.min_length = match (self.min_length, other.min_length) {
             (Some(a), Some(b)) => Some(a.max(b)),
@@ -1739,6 +1766,11 @@ impl Cx<'_> {
                 if let Some(t) = self.try_value_compare(*op, a, b, target, ty) {
                     return t;
                 }
+                if *op == BinaryOp::Eq {
+                    if let Some(t) = self.multiple(a, b, target, ty) {
+                        return t;
+                    }
+                }
                 if let (BinaryOp::Eq, Type::Any) = (op, ty) {
                     // `var.x == {}` on an untyped value: an object without attributes (a JSON
                     // object is one; `[]` is an empty tuple, not equal).
@@ -2250,6 +2282,51 @@ impl Cx<'_> {
                 }
             }
         }
+    }
+
+    /// `var.x % N == 0` (either side), `N` a whole number other than 0: the value is a
+    /// multiple of `N` (of `-N` alike), which a fraction never is. `%` fails on null, and
+    /// converts an untyped or `string` value to a number as a comparison does (`numeric`).
+    /// `None` when `a == b` is not a remainder of the variable compared with 0.
+    fn multiple(
+        &self,
+        a: &Expr,
+        b: &Expr,
+        target: Target,
+        ty: &Type,
+    ) -> Option<Result<Translated, String>> {
+        let (remainder, zero) = match (a, b) {
+            (Expr::Binary(BinaryOp::Mod, ..), z) => (a, z),
+            (z, Expr::Binary(BinaryOp::Mod, ..)) => (b, z),
+            _ => return None,
+        };
+        let Expr::Binary(BinaryOp::Mod, x, divisor) = remainder else {
+            return None;
+        };
+        if !target.is(x) || !matches!(self.literal(zero), Some(Value::Number(n)) if n.is_zero()) {
+            return None;
+        }
+        let whole = self
+            .number_literal(divisor)
+            .filter(|n| n.is_integer() && !n.is_zero() && !n.is_infinite());
+        let Some(n) = whole else {
+            return Some(Err(
+                "`%` by something other than a whole number literal".into()
+            ));
+        };
+        let numeric = matches!(ty, Type::Any | Type::String);
+        if *ty != Type::Number && !numeric {
+            return Some(Err(format!("`%` on a variable of type `{ty}`")));
+        }
+        Some(Ok(Translated {
+            rules: Rules {
+                multiple_of: vec![n.abs()],
+                numeric,
+                may_fail: numeric,
+                ..Rules::default()
+            },
+            on_null: OnNull::Error,
+        }))
     }
 
     fn or_chain(&self, e: &Expr, target: Target, ty: &Type) -> Result<Translated, String> {

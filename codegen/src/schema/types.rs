@@ -1,7 +1,7 @@
 //! Type constraints → schema nodes, with translated validation rules written into the node they
 //! apply to.
 
-use tfvars_runtime::{Type, Value};
+use tfvars_runtime::{Number, Type, Value};
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -612,6 +612,9 @@ pub(crate) fn write_rules(n: &mut Json, ty: &Type, rules: &Rules) {
             all_of.push(o);
         }
     }
+    for n in &rules.multiple_of {
+        all_of.push(multiple_of(n));
+    }
     if !all_of.is_empty() {
         m.insert("allOf", Json::Array(all_of));
     }
@@ -652,6 +655,25 @@ pub(crate) fn write_rules(n: &mut Json, ty: &Type, rules: &Rules) {
         };
         m.insert(max_key, Json::int(max.min(current)));
     }
+}
+
+/// `multipleOf` `n`, or a number of magnitude 2^53 or more: validators compute the keyword in
+/// floating point, where such a number holds no fraction and some reject true multiples
+/// (12345678901234567890000 of 100), so those pass unchecked (listed as inexact).
+fn multiple_of(n: &Number) -> Json {
+    let beyond = |key: &'static str, sign: &str| {
+        let limit =
+            Number::parse_json(&format!("{sign}9007199254740992")).expect("2^53 is a JSON number");
+        map(vec![(key, Json::Number(limit))])
+    };
+    map(vec![(
+        "anyOf",
+        Json::Array(vec![
+            map(vec![("multipleOf", Json::Number(n.clone()))]),
+            beyond("minimum", ""),
+            beyond("maximum", "-"),
+        ]),
+    )])
 }
 
 /// A default as the schema shows it: the value Terraform uses (converted to the type, optional
