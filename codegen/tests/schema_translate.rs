@@ -69,6 +69,30 @@ fn remainders_compared_with_zero() {
 }
 
 #[test]
+fn alltrue_and_anytrue_of_a_list_evaluate_every_element() {
+    // A null element counts as false: `anytrue([var.x])` on a null `bool` is false, not
+    // an error.
+    let r = ok("anytrue([var.x])", "bool");
+    assert_eq!(r.allowed, Some(vec![Value::Bool(true)]));
+    // Every element is evaluated: `startswith` fails on null, whatever `==` gives.
+    let r = ok(
+        r#"anytrue([var.x == "a", startswith(var.x, "b")])"#,
+        "string",
+    );
+    assert!(!r.null_ok);
+    // Inside an element, `||` is the version's: from 1.12 it stops at a true side.
+    let c = r#"alltrue([var.x == null || startswith(var.x, "a"), var.x != "b"])"#;
+    assert!(ok(c, "string").null_ok);
+    let v1_11 = rules(c, "string", TerraformVersion::V1_11).expect("translated");
+    assert!(!v1_11.null_ok);
+    refused(
+        "anytrue([lookup(var.x, \"a\", null), true])",
+        "map(bool)",
+        "may be null",
+    );
+}
+
+#[test]
 fn length_bounds() {
     let r = ok("length(var.x) > 2.5 && length(var.x) < 7.5", "string");
     assert_eq!((r.min_length, r.max_length), (Some(3), Some(7)));

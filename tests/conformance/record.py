@@ -3683,6 +3683,73 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # `anytrue([A, B, …])` of conditions: every element is evaluated (an error in any fails
+    # the rule, whatever the others), and a null element counts as false.
+    m = module(
+        "validation_anytrue",
+        "validation",
+        var(
+            "mode",
+            "string",
+            default='"a"',
+            checks=[('anytrue([var.mode == "a", var.mode == "b", startswith(var.mode, "x-")])', '"Bad mode."')],
+        )
+        + var(
+            "port",
+            "number",
+            default="80",
+            checks=[("anytrue([var.port == 80, var.port == 443, var.port >= 8000 && var.port <= 8999])", '"Bad port."')],
+        )
+        + var(
+            "flags",
+            "object({ a = optional(bool), b = optional(bool) })",
+            default='{ a = true }',
+            checks=[("anytrue([var.flags.a == true, var.flags.b == true])", '"Set a flag."')],
+        )
+        + var(
+            "name",
+            "string",
+            default="null",
+            checks=[('anytrue([var.name == null, can(regex("^[a-z]+$", var.name))])', '"Bad name."')],
+        )
+        + var(
+            "size",
+            "string",
+            default='"s"',
+            checks=[('anytrue([startswith(var.size, "s"), endswith(var.size, "l")])', '"Bad size."')],
+        )
+        + var("enabled", "bool", default="true", checks=[("anytrue([var.enabled, var.port == 443])", '"Off."')]),
+    )
+    for name, text in [
+        ("mode_a", '{"mode": "a"}'),
+        ("mode_b", '{"mode": "b"}'),
+        ("mode_prefixed", '{"mode": "x-1"}'),
+        ("mode_other", '{"mode": "c"}'),
+        ("mode_null", '{"mode": null}'),
+        ("port_80", '{"port": 80}'),
+        ("port_443", '{"port": 443, "enabled": false}'),
+        ("port_range", '{"port": 8080}'),
+        ("port_beyond", '{"port": 9000}'),
+        ("port_null", '{"port": null}'),
+        ("port_string", '{"port": "443"}'),
+        ("flags_empty", '{"flags": {}}'),
+        ("flags_a", '{"flags": {"a": true}}'),
+        ("flags_b_false", '{"flags": {"b": false}}'),
+        ("flags_b", '{"flags": {"a": null, "b": true}}'),
+        ("flags_null", '{"flags": null}'),
+        ("name_null", '{"name": null}'),
+        ("name_ok", '{"name": "abc"}'),
+        ("name_bad", '{"name": "ABC"}'),
+        ("size_s", '{"size": "s"}'),
+        ("size_xl", '{"size": "xl"}'),
+        ("size_m", '{"size": "m"}'),
+        ("size_null", '{"size": null}'),
+        ("enabled_null_other_port", '{"enabled": null, "port": 80}'),
+        ("enabled_null_443", '{"enabled": null, "port": 443}'),
+        ("enabled_false", '{"enabled": false}'),
+    ]:
+        m.json(name, text + "\n")
+
     # The length of a string with a suffix or prefix trimmed once.
     m = module(
         "validation_trimmed_length",

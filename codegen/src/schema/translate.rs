@@ -1680,17 +1680,7 @@ impl Cx<'_> {
             Expr::Binary(BinaryOp::And, ..) => {
                 let mut terms = Vec::new();
                 flatten(e, BinaryOp::And, &mut terms);
-                let mut rules = Rules::default();
-                let mut on_null = Vec::new();
-                for term in terms {
-                    let t = self.condition(term, target, ty)?;
-                    rules.merge(t.rules);
-                    on_null.push(t.on_null);
-                }
-                Ok(Translated {
-                    rules,
-                    on_null: self.combine(&on_null, true),
-                })
+                self.and_terms(&terms, target, ty, self.version == TerraformVersion::V1_11)
             }
             Expr::Binary(
                 op @ (BinaryOp::Eq
@@ -2255,10 +2245,13 @@ impl Cx<'_> {
         }
     }
 
-    fn combine(&self, results: &[OnNull], and: bool) -> OnNull {
+    /// What `&&` (`and`) or `||` of operands does on a null value, given what each does:
+    /// operands all evaluated (`eager`: `&&` and `||` in 1.11, the elements of
+    /// `alltrue`/`anytrue`) or evaluated until the first decisive one.
+    fn combine(results: &[OnNull], and: bool, eager: bool) -> OnNull {
         let decisive = if and { OnNull::False } else { OnNull::True };
-        match self.version {
-            TerraformVersion::Latest => {
+        match eager {
+            false => {
                 for r in results {
                     if *r == OnNull::Error || *r == decisive {
                         return *r;
@@ -2270,7 +2263,7 @@ impl Cx<'_> {
                     OnNull::False
                 }
             }
-            TerraformVersion::V1_11 => {
+            true => {
                 if results.contains(&OnNull::Error) {
                     OnNull::Error
                 } else if results.contains(&decisive) {
@@ -2329,9 +2322,44 @@ impl Cx<'_> {
         }))
     }
 
+    /// `A && B && …`: every term holds. `eager`: every term is evaluated (1.11's `&&`, the
+    /// elements of `alltrue`), else evaluation stops at the first false one.
+    fn and_terms(
+        &self,
+        terms: &[&Expr],
+        target: Target,
+        ty: &Type,
+        eager: bool,
+    ) -> Result<Translated, String> {
+        let mut rules = Rules::default();
+        let mut on_null = Vec::new();
+        for term in terms {
+            let t = self.condition(term, target, ty)?;
+            rules.merge(t.rules);
+            on_null.push(t.on_null);
+        }
+        Ok(Translated {
+            rules,
+            on_null: Self::combine(&on_null, true, eager),
+        })
+    }
+
     fn or_chain(&self, e: &Expr, target: Target, ty: &Type) -> Result<Translated, String> {
         let mut terms = Vec::new();
         flatten(e, BinaryOp::Or, &mut terms);
+        self.or_terms(&terms, target, ty, self.version == TerraformVersion::V1_11)
+    }
+
+    /// `A || B || …`: a term holds. `eager`: every term is evaluated (1.11's `||`, the
+    /// elements of `anytrue`), so one that fails fails the whole; else evaluation stops at the
+    /// first true one.
+    fn or_terms(
+        &self,
+        terms: &[&Expr],
+        target: Target,
+        ty: &Type,
+        eager: bool,
+    ) -> Result<Translated, String> {
         // `x == A || B == x || …`: an enum.
         let eq_lits: Option<Vec<Value>> = terms
             .iter()
@@ -2354,7 +2382,7 @@ impl Cx<'_> {
         // For a non-null value the null tests are false, so one of the other terms must hold.
         let mut on_null = Vec::new();
         let mut alternatives: Vec<Rules> = Vec::new();
-        for term in &terms {
+        for term in terms {
             if self.null_test(term, target) == Some(true) {
                 on_null.push(OnNull::True);
                 continue;
@@ -2370,11 +2398,11 @@ impl Cx<'_> {
             if !alternatives_expressible(&alternatives, ty) {
                 return Err("`||` between conditions on elements, values or keys".into());
             }
-            // An alternative that fails (on a null attribute) fails the whole `||` in 1.11,
-            // and from 1.12 whenever it is evaluated (all but the last may be).
-            let failing = match self.version {
-                TerraformVersion::V1_11 => alternatives.iter().any(|r| r.may_fail),
-                TerraformVersion::Latest => alternatives
+            // An alternative that fails (on a null attribute) fails the whole when every term
+            // is evaluated, and otherwise whenever it is evaluated (all but the last may be).
+            let failing = match eager {
+                true => alternatives.iter().any(|r| r.may_fail),
+                false => alternatives
                     .split_last()
                     .is_some_and(|(_, first)| first.iter().any(|r| r.may_fail)),
             };
@@ -2393,7 +2421,7 @@ impl Cx<'_> {
         };
         Ok(Translated {
             rules,
-            on_null: self.combine(&on_null, false),
+            on_null: Self::combine(&on_null, false, eager),
         })
     }
 
@@ -3258,27 +3286,35 @@ impl Cx<'_> {
                 _ => Err("`strcontains` whose first argument is not the variable".into()),
             },
             "alltrue" | "anytrue" if matches!(args, [Expr::Tuple(items)] if !items.is_empty()) => {
-                // Over a list literal: every element is evaluated, as `&&`/`||` were in 1.11.
+                // Over a list literal: every element is evaluated (each with the version's own
+                // `&&` and `||` inside), and a null element counts as false.
                 let [Expr::Tuple(items)] = args else {
                     return Err(format!("`{name}` over something other than a list"));
                 };
-                let op = if name == "alltrue" {
-                    BinaryOp::And
+                let mut terms = Vec::with_capacity(items.len());
+                for item in items {
+                    if never_null_condition(item) {
+                        terms.push(item.clone());
+                    } else if path_type(item, target, ty) == Some(Type::Bool) {
+                        // A `bool` that may be null: `item == true` is false there.
+                        terms.push(Expr::Binary(
+                            BinaryOp::Eq,
+                            Box::new(item.clone()),
+                            Box::new(Expr::Literal(Value::Bool(true))),
+                        ));
+                    } else {
+                        return Err(format!(
+                            "`{name}` of {}, which may be null (counted as false) or not a bool",
+                            describe(item)
+                        ));
+                    }
+                }
+                let terms: Vec<&Expr> = terms.iter().collect();
+                if name == "alltrue" {
+                    self.and_terms(&terms, target, ty, true)
                 } else {
-                    BinaryOp::Or
-                };
-                let chain = items
-                    .iter()
-                    .cloned()
-                    .reduce(|a, b| Expr::Binary(op, Box::new(a), Box::new(b)))
-                    .unwrap_or(Expr::Literal(Value::Bool(name == "alltrue")));
-                let eager = Cx {
-                    version: TerraformVersion::V1_11,
-                    locals: self.locals,
-                    null_stays: self.null_stays,
-                    nfc_escaped: self.nfc_escaped,
-                };
-                eager.condition(&chain, target, ty)
+                    self.or_terms(&terms, target, ty, true)
+                }
             }
             "alltrue" => self.alltrue(args, target, ty),
             "try" => {
@@ -4377,6 +4413,19 @@ fn is_boolean(e: &Expr) -> bool {
             "can" | "contains" | "startswith" | "endswith" | "strcontains" | "alltrue" | "anytrue"
         ),
         _ => false,
+    }
+}
+
+/// Whether `e` is a condition whose value is never null: one by its form ([`is_boolean`]), a
+/// `bool` literal, or a conditional or `try` choosing between such.
+fn never_null_condition(e: &Expr) -> bool {
+    match e {
+        Expr::Literal(Value::Bool(_)) => true,
+        Expr::Conditional(_, yes, no) => never_null_condition(yes) && never_null_condition(no),
+        Expr::Call { name, args, .. } if name == "try" => {
+            !args.is_empty() && args.iter().all(never_null_condition)
+        }
+        e => is_boolean(e),
     }
 }
 
