@@ -209,9 +209,9 @@ fn as_number(rules: &Rules) -> Rules {
 }
 
 /// The node of an untyped or `string` value that a rule (`var.x >= 30`, `var.x % 3 == 0`)
-/// converts to a number: the node of a `number` under conversion rules, numbers and the strings Terraform
-/// converts to one, judged by their value (plain decimals exactly, other spellings as
-/// [`inexact`] says). A `string` without conversion rules takes the strings only.
+/// converts to a number: the node of a `number` under conversion rules, numbers and the
+/// strings Terraform converts to one, judged by their value (plain decimals exactly, other
+/// spellings as [`inexact`] says). A `string` without conversion rules takes the strings only.
 pub(crate) fn numeric_node(ty: &Type, rules: &Rules, nullable: bool, conversions: bool) -> Json {
     let mut n = primitive(&Type::Number, &as_number(rules), nullable);
     if *ty == Type::String && !conversions {

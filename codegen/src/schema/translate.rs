@@ -1816,20 +1816,8 @@ impl Cx<'_> {
                     ));
                 };
                 let n = n.ok_or_else(|| format!("`{}` with a non-literal number", op_text(op)))?;
-                // An untyped or `string` value is converted for the comparison, which fails
-                // on what is not a number or a numeric string.
-                let numeric = matches!(ty, Type::Any | Type::String);
-                if *ty != Type::Number && !numeric {
-                    return Err(format!(
-                        "a numeric comparison on a variable of type `{}`",
-                        ty
-                    ));
-                }
-                let mut rules = Rules {
-                    numeric,
-                    may_fail: numeric,
-                    ..Rules::default()
-                };
+                let mut rules = number_operand(ty)
+                    .ok_or_else(|| format!("a numeric comparison on a variable of type `{ty}`"))?;
                 let bound = |exclusive| {
                     Some(Bound {
                         value: n.clone(),
@@ -2301,23 +2289,18 @@ impl Cx<'_> {
         }
         let whole = self
             .number_literal(divisor)
-            .filter(|n| n.is_integer() && !n.is_zero() && !n.is_infinite());
+            .filter(|n| n.is_integer() && !n.is_zero());
         let Some(n) = whole else {
             return Some(Err(
                 "`%` by something other than a whole number literal".into()
             ));
         };
-        let numeric = matches!(ty, Type::Any | Type::String);
-        if *ty != Type::Number && !numeric {
+        let Some(mut rules) = number_operand(ty) else {
             return Some(Err(format!("`%` on a variable of type `{ty}`")));
-        }
+        };
+        rules.multiple_of.push(n.abs());
         Some(Ok(Translated {
-            rules: Rules {
-                multiple_of: vec![n.abs()],
-                numeric,
-                may_fail: numeric,
-                ..Rules::default()
-            },
+            rules,
             on_null: OnNull::Error,
         }))
     }
@@ -4414,6 +4397,23 @@ fn is_boolean(e: &Expr) -> bool {
         ),
         _ => false,
     }
+}
+
+/// The rules of an operation that converts the variable to a number (a comparison, `%`), before
+/// its own: none for a `number`; for an untyped or `string` value, which it converts and fails
+/// on when that is not a number or a numeric string, `numeric` (and `may_fail`). `None` for a
+/// type it cannot convert.
+fn number_operand(ty: &Type) -> Option<Rules> {
+    let numeric = match ty {
+        Type::Number => false,
+        Type::Any | Type::String => true,
+        _ => return None,
+    };
+    Some(Rules {
+        numeric,
+        may_fail: numeric,
+        ..Rules::default()
+    })
 }
 
 /// Whether `e` is a condition whose value is never null: one by its form ([`is_boolean`]), a
