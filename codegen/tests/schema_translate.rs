@@ -104,7 +104,12 @@ fn length_bounds() {
     // An object always has its declared attributes.
     assert!(ok("length(var.x) == 2", "object({a = string, b = number})").is_empty());
     refused("length(var.x) > 2", "object({a = string})", "never true");
-    refused("length(var.x) > 0", "any", "length()");
+    // An untyped value: a string, an array or an object; `length()` fails on the rest.
+    let r = ok("length(var.x) > 0", "any");
+    assert!(r.lengthy && r.may_fail && !r.null_ok && r.min_length == Some(1));
+    assert_eq!(r.accepts(&Value::Number(n("5"))), Some(false));
+    assert_eq!(r.accepts(&Value::String("x".into())), Some(true));
+    refused("length(var.x) > 0", "number", "length()");
     // `!=`: shorter or longer; nothing is shorter than 0.
     let r = ok("length(var.x) != 0", "string");
     assert_eq!((r.min_length, r.max_length), (Some(1), None));

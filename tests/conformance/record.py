@@ -3750,6 +3750,41 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # `length()` of an untyped value: a string's grapheme clusters, an array's elements, an
+    # object's attributes; a number, a bool or null fails.
+    m = module(
+        "validation_length_untyped",
+        "validation",
+        var("tags", default='["a"]', checks=[("length(var.tags) > 0", '"Give one."')])
+        + var("code", "any", default='"ab"', checks=[("length(var.code) <= 3", '"Too long."')])
+        + var("pair", "any", default='["a", "b"]', checks=[("length(var.pair) == 2", '"Two."')]),
+    )
+    for name, text in [
+        ("tags_list", '{"tags": ["x"]}'),
+        ("tags_empty_list", '{"tags": []}'),
+        ("tags_object", '{"tags": {"a": 1}}'),
+        ("tags_empty_object", '{"tags": {}}'),
+        ("tags_string", '{"tags": "x"}'),
+        ("tags_empty_string", '{"tags": ""}'),
+        ("tags_number", '{"tags": 5}'),
+        ("tags_bool", '{"tags": true}'),
+        ("tags_null", '{"tags": null}'),
+        ("code_short", '{"code": "abc"}'),
+        ("code_long", '{"code": "abcd"}'),
+        ("code_combining", '{"code": "e\\u0301e\\u0301e\\u0301"}'),
+        ("code_list", '{"code": [1, 2, 3]}'),
+        ("code_long_list", '{"code": [1, 2, 3, 4]}'),
+        ("code_object", '{"code": {"a": 1, "b": 2, "c": 3, "d": 4}}'),
+        ("code_number", '{"code": 1}'),
+        ("code_null", '{"code": null}'),
+        ("pair_list", '{"pair": [1, "x"]}'),
+        ("pair_string", '{"pair": "ab"}'),
+        ("pair_object", '{"pair": {"a": 1, "b": 2}}'),
+        ("pair_one", '{"pair": ["a"]}'),
+        ("pair_bool", '{"pair": false}'),
+    ]:
+        m.json(name, text + "\n")
+
     # The length of a string with a suffix or prefix trimmed once.
     m = module(
         "validation_trimmed_length",

@@ -82,6 +82,10 @@ pub struct Rules {
     /// converts to one (which the bounds then judge by its value); anything else fails the rule
     /// with an error (`may_fail`).
     pub numeric: bool,
+    /// `length()` of an untyped value, which must be a string (its grapheme clusters counted),
+    /// an array or an object: `length()` fails on anything else (`may_fail`), and the length
+    /// bounds apply to whichever it is.
+    pub lengthy: bool,
 }
 
 impl Default for Rules {
@@ -109,6 +113,7 @@ impl Default for Rules {
             may_fail: false,
             string_length: false,
             numeric: false,
+            lengthy: false,
         }
     }
 }
@@ -135,6 +140,7 @@ impl Rules {
             && !self.object_only
             && self.any_of.is_empty()
             && !self.numeric
+            && !self.lengthy
     }
 
     /// Whether a non-null primitive value (the value after Terraform's conversion) satisfies
@@ -163,6 +169,9 @@ impl Rules {
             _ => None,
         };
         if self.numeric && number.is_none() {
+            return Some(false);
+        }
+        if self.lengthy && matches!(v, Value::Number(_) | Value::Bool(_)) {
             return Some(false);
         }
         if let Some(allowed) = &self.allowed {
@@ -323,6 +332,7 @@ impl Rules {
             && !self.object_only
             && self.any_of.is_empty()
             && !self.numeric
+            && !self.lengthy
     }
 
     /// True when all keywords apply to this node itself (none to elements, values, keys or
@@ -415,6 +425,7 @@ impl Rules {
         self.object_only |= other.object_only;
         self.string_length |= other.string_length;
         self.numeric |= other.numeric;
+        self.lengthy |= other.lengthy;
     }
 }
 
@@ -4103,6 +4114,19 @@ impl Cx<'_> {
         let max = max.map(|m| m.min(u64::MAX as i128) as u64);
         match ty {
             Type::String | Type::List(_) | Type::Set(_) | Type::Tuple(_) | Type::Map(_) => {}
+            Type::Any => {
+                return Ok(Some(Translated {
+                    rules: Rules {
+                        min_length: min,
+                        max_length: max,
+                        string_length: true,
+                        lengthy: true,
+                        may_fail: true,
+                        ..Rules::default()
+                    },
+                    on_null: OnNull::Error,
+                }))
+            }
             Type::Object(attrs) => {
                 // An object always has exactly its declared attributes (extra ones are dropped
                 // on conversion), so the condition is constant.

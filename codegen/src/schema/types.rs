@@ -615,6 +615,9 @@ pub(crate) fn write_rules(n: &mut Json, ty: &Type, rules: &Rules) {
     for n in &rules.multiple_of {
         all_of.push(multiple_of(n));
     }
+    if *ty == Type::Any && rules.lengthy {
+        all_of.push(untyped_lengths(rules));
+    }
     if !all_of.is_empty() {
         m.insert("allOf", Json::Array(all_of));
     }
@@ -633,6 +636,10 @@ pub(crate) fn write_rules(n: &mut Json, ty: &Type, rules: &Rules) {
             "maximum"
         };
         m.insert(key, Json::Number(b.value.clone()));
+    }
+    if *ty == Type::Any && rules.lengthy {
+        // Written above, for whichever of a string, an array or an object the value is.
+        return;
     }
     let (min_key, max_key) = match ty {
         Type::String => ("minLength", "maxLength"),
@@ -655,6 +662,31 @@ pub(crate) fn write_rules(n: &mut Json, ty: &Type, rules: &Rules) {
         };
         m.insert(max_key, Json::int(max.min(current)));
     }
+}
+
+/// The length bounds of an untyped value that `length()` reads: a string's (its grapheme
+/// clusters, which JSON Schema counts as code points), an array's or an object's; a number, a
+/// bool or null fails `length()`.
+fn untyped_lengths(rules: &Rules) -> Json {
+    let kinds = [
+        ("string", "minLength", "maxLength"),
+        ("array", "minItems", "maxItems"),
+        ("object", "minProperties", "maxProperties"),
+    ];
+    let alternatives = kinds
+        .into_iter()
+        .map(|(kind, min_key, max_key)| {
+            let mut o = map(vec![("type", Json::str(kind))]);
+            if let Some(min) = rules.min_length {
+                o.set(min_key, Json::int(min));
+            }
+            if let Some(max) = rules.max_length {
+                o.set(max_key, Json::int(max));
+            }
+            o
+        })
+        .collect();
+    map(vec![("anyOf", Json::Array(alternatives))])
 }
 
 /// `multipleOf` `n`, or a number of magnitude 2^53 or more: validators compute the keyword in
