@@ -93,6 +93,18 @@ fn alltrue_and_anytrue_of_a_list_evaluate_every_element() {
 }
 
 #[test]
+fn regex_on_an_untyped_value_reads_its_text() {
+    let r = ok(r#"can(regex("^[a-z]+$", var.x))"#, "any");
+    assert!(r.textual && !r.null_ok, "{r:?}");
+    // A bool's text is "true"; a number's its decimal digits; a list has none.
+    assert_eq!(r.accepts(&Value::Bool(true)), Some(true));
+    assert_eq!(r.accepts(&Value::Number(n("5"))), Some(false));
+    assert_eq!(r.accepts(&Value::Tuple(Vec::new())), Some(false));
+    // `!can(…)` is true on a list or an object, which the node of a string cannot say.
+    refused(r#"!can(regex("^x", var.x))"#, "any", "only checks strings");
+}
+
+#[test]
 fn length_bounds() {
     let r = ok("length(var.x) > 2.5 && length(var.x) < 7.5", "string");
     assert_eq!((r.min_length, r.max_length), (Some(3), Some(7)));

@@ -3785,6 +3785,33 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # `can(regex(p, var.x))` on an untyped value: `regex` reads a string, a number's decimal
+    # text or a bool's; a list, an object or null fails it, which `can` makes false.
+    m = module(
+        "validation_regex_untyped",
+        "validation",
+        var("code", default='"ab"', checks=[('can(regex("^[a-z]+$", var.code))', '"Letters."')])
+        + var("port", "any", default='"80"', checks=[('can(regex("^[0-9]+$", var.port))', '"Digits."')]),
+    )
+    for name, text in [
+        ("code_ok", '{"code": "abc"}'),
+        ("code_upper", '{"code": "ABC"}'),
+        ("code_number", '{"code": 5}'),
+        ("code_bool", '{"code": true}'),
+        ("code_null", '{"code": null}'),
+        ("code_list", '{"code": ["a"]}'),
+        ("code_object", '{"code": {"a": "b"}}'),
+        ("port_number", '{"port": 8080}'),
+        ("port_negative", '{"port": -1}'),
+        ("port_fraction", '{"port": 1.5}'),
+        ("port_exponent", '{"port": 1e3}'),
+        ("port_string", '{"port": "443"}'),
+        ("port_text", '{"port": "x"}'),
+        ("port_bool", '{"port": false}'),
+        ("port_list", '{"port": [80]}'),
+    ]:
+        m.json(name, text + "\n")
+
     # The length of a string with a suffix or prefix trimmed once.
     m = module(
         "validation_trimmed_length",

@@ -140,6 +140,14 @@ fn inexact_at(ty: &Type, rules: &Rules, numeric_only: bool) -> Option<String> {
         let why = inexact_at(&Type::Number, &as_number(rules), false)?;
         return Some(format!("the rule converts the value to a number: {why}"));
     }
+    if rules.textual && *ty == Type::Any {
+        // Judged as a `string` (the node `types::node` writes).
+        let text = Rules {
+            textual: false,
+            ..rules.clone()
+        };
+        return inexact_at(&Type::String, &text, numeric_only);
+    }
     if numeric_only && ty.is_primitive() {
         return None;
     }

@@ -86,6 +86,10 @@ pub struct Rules {
     /// an array or an object: `length()` fails on anything else (`may_fail`), and the length
     /// bounds apply to whichever it is.
     pub lengthy: bool,
+    /// `can(regex(p, var.x))` on an untyped value, which `regex` reads as text: a string, or a
+    /// number's or a bool's text as Terraform converts them; a list, an object or null fails
+    /// it (false under `can`). The patterns judge that text.
+    pub textual: bool,
 }
 
 impl Default for Rules {
@@ -114,6 +118,7 @@ impl Default for Rules {
             string_length: false,
             numeric: false,
             lengthy: false,
+            textual: false,
         }
     }
 }
@@ -141,6 +146,7 @@ impl Rules {
             && self.any_of.is_empty()
             && !self.numeric
             && !self.lengthy
+            && !self.textual
     }
 
     /// Whether a non-null primitive value (the value after Terraform's conversion) satisfies
@@ -157,6 +163,20 @@ impl Rules {
     /// [`Rules::accepts`] for the keywords of this node itself (elements, values, keys and
     /// attributes left aside).
     fn accepts_flat(&self, v: &Value) -> Option<bool> {
+        if self.textual {
+            // A bool is judged by its text; what has none fails.
+            match v {
+                Value::String(_) | Value::Number(_) => {}
+                Value::Bool(b) => {
+                    let as_text = Rules {
+                        textual: false,
+                        ..self.clone()
+                    };
+                    return as_text.accepts_flat(&Value::String(b.to_string()));
+                }
+                _ => return Some(false),
+            }
+        }
         let mut ok = true;
         // A comparison judges the number a string converts to; other values fail it.
         let converted;
@@ -333,6 +353,7 @@ impl Rules {
             && self.any_of.is_empty()
             && !self.numeric
             && !self.lengthy
+            && !self.textual
     }
 
     /// True when all keywords apply to this node itself (none to elements, values, keys or
@@ -426,6 +447,7 @@ impl Rules {
         self.string_length |= other.string_length;
         self.numeric |= other.numeric;
         self.lengthy |= other.lengthy;
+        self.textual |= other.textual;
     }
 }
 
@@ -3176,6 +3198,19 @@ impl Cx<'_> {
                     "regex" => {
                         if let Some(t) = self.defaulted_regex(inner, target, ty) {
                             return t;
+                        }
+                        if *ty == Type::Any {
+                            // Read as text, as a `string` under conversions reads a number or
+                            // a bool; what has no text makes `can` false.
+                            let pattern = self.regex_args(inner, target, &Type::String)?;
+                            return Ok(Translated {
+                                rules: Rules {
+                                    patterns: vec![pattern],
+                                    textual: true,
+                                    ..Rules::default()
+                                },
+                                on_null: OnNull::False,
+                            });
                         }
                         let pattern = self.regex_args(inner, target, ty)?;
                         Ok(Translated::pattern(pattern, OnNull::False))

@@ -90,6 +90,15 @@ pub(crate) fn node(cx: &NodeCx, ty: &Type, rules: Option<&Rules>, nullable: bool
     if rules.numeric && matches!(ty, Type::Any | Type::String) {
         return conversions::numeric_node(ty, rules, nullable, cx.conversions);
     }
+    if rules.textual && *ty == Type::Any {
+        // Read as text: the node of a `string`, which under conversions also takes the
+        // numbers and bools whose text the rules accept.
+        let text = Rules {
+            textual: false,
+            ..rules.clone()
+        };
+        return node(cx, &Type::String, Some(&text), nullable);
+    }
     if rules
         .allowed
         .as_deref()
