@@ -4148,20 +4148,12 @@ impl Cx<'_> {
         let min = min.filter(|m| *m > 0).map(|m| m as u64);
         let max = max.map(|m| m.min(u64::MAX as i128) as u64);
         match ty {
-            Type::String | Type::List(_) | Type::Set(_) | Type::Tuple(_) | Type::Map(_) => {}
-            Type::Any => {
-                return Ok(Some(Translated {
-                    rules: Rules {
-                        min_length: min,
-                        max_length: max,
-                        string_length: true,
-                        lengthy: true,
-                        may_fail: true,
-                        ..Rules::default()
-                    },
-                    on_null: OnNull::Error,
-                }))
-            }
+            Type::String
+            | Type::List(_)
+            | Type::Set(_)
+            | Type::Tuple(_)
+            | Type::Map(_)
+            | Type::Any => {}
             Type::Object(attrs) => {
                 // An object always has exactly its declared attributes (extra ones are dropped
                 // on conversion), so the condition is constant.
@@ -4178,11 +4170,15 @@ impl Cx<'_> {
             }
             other => return Err(format!("`length()` on a variable of type `{}`", other)),
         }
+        // An untyped value may be a string, an array or an object; `length()` fails on the rest.
+        let untyped = *ty == Type::Any;
         Ok(Some(Translated {
             rules: Rules {
                 min_length: min,
                 max_length: max,
-                string_length: *ty == Type::String,
+                string_length: *ty == Type::String || untyped,
+                lengthy: untyped,
+                may_fail: untyped,
                 ..Rules::default()
             },
             on_null: OnNull::Error,
