@@ -137,16 +137,12 @@ fn inexact_at(ty: &Type, rules: &Rules, numeric_only: bool) -> Option<String> {
     };
     if rules.numeric && matches!(ty, Type::Any | Type::String) {
         // Judged as a number given as a string (`numeric_node`).
-        let why = inexact_at(&Type::Number, &as_number(rules), false)?;
+        let why = inexact_at(&Type::Number, &rules.as_number(), false)?;
         return Some(format!("the rule converts the value to a number: {why}"));
     }
     if rules.textual && *ty == Type::Any {
         // Judged as a `string` (the node `types::node` writes).
-        let text = Rules {
-            textual: false,
-            ..rules.clone()
-        };
-        return inexact_at(&Type::String, &text, numeric_only);
+        return inexact_at(&Type::String, &rules.as_text(), numeric_only);
     }
     if numeric_only && ty.is_primitive() {
         return None;
@@ -208,20 +204,12 @@ fn inexact_at(ty: &Type, rules: &Rules, numeric_only: bool) -> Option<String> {
     }
 }
 
-/// `rules` of a value a rule converts to a number, as the rules of a `number`.
-fn as_number(rules: &Rules) -> Rules {
-    Rules {
-        numeric: false,
-        ..rules.clone()
-    }
-}
-
 /// The node of an untyped or `string` value that a rule (`var.x >= 30`, `var.x % 3 == 0`)
 /// converts to a number: the node of a `number` under conversion rules, numbers and the
 /// strings Terraform converts to one, judged by their value (plain decimals exactly, other
 /// spellings as [`inexact`] says). A `string` without conversion rules takes the strings only.
 pub(crate) fn numeric_node(ty: &Type, rules: &Rules, nullable: bool, conversions: bool) -> Json {
-    let mut n = primitive(&Type::Number, &as_number(rules), nullable);
+    let mut n = primitive(&Type::Number, &rules.as_number(), nullable);
     if *ty == Type::String && !conversions {
         if let Some(Json::Array(alternatives)) = n.get("anyOf").cloned() {
             let mut strings: Vec<Json> = alternatives

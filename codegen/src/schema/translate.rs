@@ -168,11 +168,7 @@ impl Rules {
             match v {
                 Value::String(_) | Value::Number(_) => {}
                 Value::Bool(b) => {
-                    let as_text = Rules {
-                        textual: false,
-                        ..self.clone()
-                    };
-                    return as_text.accepts_flat(&Value::String(b.to_string()));
+                    return self.as_text().accepts_flat(&Value::String(b.to_string()));
                 }
                 _ => return Some(false),
             }
@@ -368,6 +364,24 @@ impl Rules {
             && self.required.is_empty()
             && !self.object_only
             && self.any_of.iter().flatten().all(Rules::is_flat)
+    }
+
+    /// These rules of a value that a rule converts to a number (`numeric`), as the rules of a
+    /// `number`.
+    pub fn as_number(&self) -> Rules {
+        Rules {
+            numeric: false,
+            ..self.clone()
+        }
+    }
+
+    /// These rules of an untyped value that `regex` reads as text (`textual`), as the rules of
+    /// a `string`.
+    pub fn as_text(&self) -> Rules {
+        Rules {
+            textual: false,
+            ..self.clone()
+        }
     }
 
     /// Whether `pred` holds for this node or for any node within it (elements, values, keys,

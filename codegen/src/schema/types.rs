@@ -93,11 +93,7 @@ pub(crate) fn node(cx: &NodeCx, ty: &Type, rules: Option<&Rules>, nullable: bool
     if rules.textual && *ty == Type::Any {
         // Read as text: the node of a `string`, which under conversions also takes the
         // numbers and bools whose text the rules accept.
-        let text = Rules {
-            textual: false,
-            ..rules.clone()
-        };
-        return node(cx, &Type::String, Some(&text), nullable);
+        return node(cx, &Type::String, Some(&rules.as_text()), nullable);
     }
     if rules
         .allowed
@@ -624,7 +620,10 @@ pub(crate) fn write_rules(n: &mut Json, ty: &Type, rules: &Rules) {
     for n in &rules.multiple_of {
         all_of.push(multiple_of(n));
     }
-    if *ty == Type::Any && rules.lengthy {
+    // `length()` of an untyped value: bounds for whichever of a string, an array or an
+    // object the value is, written here rather than as the keywords below.
+    let untyped_length = *ty == Type::Any && rules.lengthy;
+    if untyped_length {
         all_of.push(untyped_lengths(rules));
     }
     if !all_of.is_empty() {
@@ -646,8 +645,7 @@ pub(crate) fn write_rules(n: &mut Json, ty: &Type, rules: &Rules) {
         };
         m.insert(key, Json::Number(b.value.clone()));
     }
-    if *ty == Type::Any && rules.lengthy {
-        // Written above, for whichever of a string, an array or an object the value is.
+    if untyped_length {
         return;
     }
     let (min_key, max_key) = match ty {
