@@ -3812,6 +3812,46 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # A rule on a value that stands for a variable or a default (`coalesce(var.x, "")`,
+    # `coalesce(var.x, "x")`) fails with an error where the default does (`coalesce` of nothing
+    # but null and empty strings, `tonumber("x")`): in 1.11 both sides of `||` are evaluated,
+    # so the error fails the rule whatever the other side says.
+    m = module(
+        "validation_coalesce_error",
+        "validation",
+        var("a", "string", default='""')
+        + var("b", "string", default='"b"', checks=[
+            ('var.a == "" || trimspace(coalesce(var.b, "")) != ""', '"Give b with a."')])
+        + var("n", "string", default='"5"', checks=[
+            ('var.a == "" || tonumber(coalesce(var.n, "x")) > 3', '"Give n above 3 with a."')])
+        + var("c", "string", default='"c"', checks=[
+            ('trimspace(coalesce(var.c, "")) != ""', '"Give c."')]),
+    )
+    for name, text in [
+        ("b_empty_a_empty", '{"a": "", "b": ""}'),
+        ("b_null_a_empty", '{"a": "", "b": null}'),
+        ("b_space_a_empty", '{"a": "", "b": " "}'),
+        ("b_given_a_empty", '{"a": "", "b": "s"}'),
+        ("b_given_a_set", '{"a": "x", "b": "s"}'),
+        ("b_space_a_set", '{"a": "x", "b": " "}'),
+        ("b_empty_a_set", '{"a": "x", "b": ""}'),
+        ("b_left_out_a_set", '{"a": "x"}'),
+        ("b_null_a_set", '{"a": "x", "b": null}'),
+        ("n_null_a_empty", '{"a": "", "n": null}'),
+        ("n_empty_a_empty", '{"a": "", "n": ""}'),
+        ("n_small_a_empty", '{"a": "", "n": "2"}'),
+        ("n_text_a_empty", '{"a": "", "n": "abc"}'),
+        ("n_small_a_set", '{"a": "x", "n": "2"}'),
+        ("n_big_a_set", '{"a": "x", "n": "7"}'),
+        ("n_number_a_set", '{"a": "x", "n": 9}'),
+        ("n_null_a_set", '{"a": "x", "n": null}'),
+        ("c_empty", '{"c": ""}'),
+        ("c_space", '{"c": " "}'),
+        ("c_null", '{"c": null}'),
+        ("c_given", '{"c": "v"}'),
+    ]:
+        m.json(name, text + "\n")
+
     # The length of a string with a suffix or prefix trimmed once.
     m = module(
         "validation_trimmed_length",

@@ -2438,7 +2438,7 @@ impl Cx<'_> {
             };
             if failing {
                 return Err(
-                    "`||` with a side that fails on a null attribute (JSON Schema's `anyOf` cannot fail)"
+                    "`||` with a side that can fail with an error (JSON Schema's `anyOf` cannot fail)"
                         .into(),
                 );
             }

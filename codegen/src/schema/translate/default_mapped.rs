@@ -75,7 +75,10 @@ impl Cx<'_> {
     }
 
     /// The rules of `rule` (on [`SLOT`]) where the target is itself, and its verdict on the
-    /// default where the target maps to it.
+    /// default where the target maps to it. Where the rule fails with an error on the default
+    /// (and where `coalesce` has no default), the mapped values fail with it, which an
+    /// enclosing `||` evaluated whole must know (`may_fail`, `OnNull::Error`): there the error
+    /// fails the rule whatever the other side says.
     fn mapped_rule(
         &self,
         rule: &Expr,
@@ -86,12 +89,12 @@ impl Cx<'_> {
         // `coalesce` without a default fails where every argument is null or empty.
         let on_default = match &mapping.default {
             Some(d) => self.verdict_on(rule, d)?,
-            None => false,
+            None => None,
         };
         let mut rules = own.rules;
         rules.null_ok = false;
         if mapping.skip_empty {
-            if on_default {
+            if on_default == Some(true) {
                 // The empty string passes as the default does, whatever the rule says of it.
                 let given = rules;
                 let only_empty = Rules {
@@ -107,21 +110,25 @@ impl Cx<'_> {
                     any_of: vec![vec![only_empty, given]],
                     ..Rules::default()
                 };
-            } else if !rules.disallowed.contains(&empty()) {
-                rules.disallowed.push(empty());
+            } else {
+                if !rules.disallowed.contains(&empty()) {
+                    rules.disallowed.push(empty());
+                }
+                rules.may_fail |= on_default.is_none();
             }
         }
-        let on_null = match (&mapping.default, on_default) {
-            (None, _) => OnNull::Error,
-            (Some(_), true) => OnNull::True,
-            (Some(_), false) => OnNull::False,
+        let on_null = match on_default {
+            None => OnNull::Error,
+            Some(true) => OnNull::True,
+            Some(false) => OnNull::False,
         };
         Ok(Translated { rules, on_null })
     }
 
-    /// Whether the rule holds with the slot given `value` (an error fails it); the rule may
-    /// refer to nothing else but locals.
-    fn verdict_on(&self, rule: &Expr, value: &Value) -> Result<bool, String> {
+    /// The rule's verdict with the slot given `value`: `Some(holds)`, or `None` where it fails
+    /// with an error (a null result too: no operator or rule takes it as a bool); the rule
+    /// may refer to nothing else but locals.
+    fn verdict_on(&self, rule: &Expr, value: &Value) -> Result<Option<bool>, String> {
         let filled = rule.rewritten(&mut |inner| {
             matches!(inner, Expr::Bound(b) if b == SLOT).then(|| Expr::Literal(value.clone()))
         });
@@ -130,16 +137,15 @@ impl Cx<'_> {
             return Err("a rule on a defaulted value that refers to more than the value".into());
         };
         match verdict {
-            Ok(Value::Bool(b)) => Ok(b),
-            // A null condition fails.
-            Ok(Value::Null(_)) => Ok(false),
+            Ok(Value::Bool(b)) => Ok(Some(b)),
+            Ok(Value::Null(_)) => Ok(None),
             Ok(_) => {
                 Err("a rule on a defaulted value whose verdict on the default is not a bool".into())
             }
             Err(e) if e.kind == ErrorKind::Unsupported => {
                 Err("a rule the runtime cannot decide on the default".into())
             }
-            Err(_) => Ok(false),
+            Err(_) => Ok(None),
         }
     }
 }
