@@ -126,27 +126,7 @@ impl Default for Rules {
 impl Rules {
     /// True when no keyword would be written.
     pub fn is_empty(&self) -> bool {
-        self.allowed.is_none()
-            && self.disallowed.is_empty()
-            && self.patterns.is_empty()
-            && self.forbidden_patterns.is_empty()
-            && self.minimum.is_none()
-            && self.maximum.is_none()
-            && self.multiple_of.is_empty()
-            && self.min_length.is_none()
-            && self.max_length.is_none()
-            && self.items.is_none()
-            && self.first.is_empty()
-            && self.values.is_none()
-            && self.keys.is_none()
-            && self.members.is_none()
-            && self.properties.is_empty()
-            && self.required.is_empty()
-            && !self.object_only
-            && self.any_of.is_empty()
-            && !self.numeric
-            && !self.lengthy
-            && !self.textual
+        self.allowed.is_none() && self.only_allowed()
     }
 
     /// Whether a non-null primitive value (the value after Terraform's conversion) satisfies
@@ -2323,13 +2303,11 @@ impl Cx<'_> {
         target: Target,
         ty: &Type,
     ) -> Option<Result<Translated, String>> {
-        let (remainder, zero) = match (a, b) {
-            (Expr::Binary(BinaryOp::Mod, ..), z) => (a, z),
-            (z, Expr::Binary(BinaryOp::Mod, ..)) => (b, z),
+        let (x, divisor, zero) = match (a, b) {
+            (Expr::Binary(BinaryOp::Mod, x, d), z) | (z, Expr::Binary(BinaryOp::Mod, x, d)) => {
+                (x, d, z)
+            }
             _ => return None,
-        };
-        let Expr::Binary(BinaryOp::Mod, x, divisor) = remainder else {
-            return None;
         };
         if !target.is(x) || !matches!(self.literal(zero), Some(Value::Number(n)) if n.is_zero()) {
             return None;
