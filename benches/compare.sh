@@ -32,7 +32,10 @@ dynamic="$root/target/release/tfvars"
 # no dynamic loader at start (libc, libgcc_s and libm found, mapped and bound), still
 # position-independent (ASLR kept). Elsewhere the column shows `-`.
 static=""
-if [ "$(uname -sm)" = "Linux x86_64" ] && ldd --version 2>&1 | grep -qi 'glibc\|gnu libc'; then
+# (`ldd --version` is read whole first: `grep -q` stops at the first match, and under pipefail
+# the SIGPIPE that leaves `ldd` would count as no glibc.)
+libc=$(ldd --version 2>&1 || true)
+if [ "$(uname -sm)" = "Linux x86_64" ] && grep -qi 'glibc\|gnu libc' <<<"$libc"; then
   RUSTFLAGS="-C target-feature=+crt-static" cargo build --release -q -p tfvars-cli \
     --manifest-path "$root/Cargo.toml" --target x86_64-unknown-linux-gnu
   static="$root/target/x86_64-unknown-linux-gnu/release/tfvars"
