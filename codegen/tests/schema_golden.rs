@@ -370,6 +370,43 @@ fn nullable_null_follows_terraform_version() {
 }
 
 #[test]
+fn nullable_false_refuses_null_on_untyped_variables() {
+    // Terraform's verdicts are recorded in the conformance case (schema_conformance holds the
+    // `--terraform-conversions` schema to them): null for `x` (`any`), `u` (no type) and `r`
+    // (`any`, a rule that takes null) is "Required variable not set"; for `d` the default.
+    let dir = modules_dir().join("../conformance/cases/nullable_false_untyped");
+    let module = tfvars_codegen::load(&dir).expect("loads");
+    let base = serde_json::json!({ "x": "a", "u": "a", "r": "a" });
+    let with = |name: &str, value: serde_json::Value| {
+        let mut doc = base.clone();
+        doc[name] = value;
+        doc
+    };
+    for conversions in [false, true] {
+        let mut o = SchemaOptions::new();
+        o.terraform_conversions(conversions);
+        let text = schema::render(&module, &o).expect("renders").text;
+        let schema = compile(&text, "nullable_false_untyped");
+        assert!(schema.is_valid(&base), "{conversions}");
+        for name in ["x", "u", "r"] {
+            assert!(
+                !schema.is_valid(&with(name, serde_json::Value::Null)),
+                "{name} {conversions}"
+            );
+            assert!(
+                schema.is_valid(&with(name, serde_json::json!([1, "b"]))),
+                "{name} {conversions}"
+            );
+        }
+        // The default replaces null; only the Terraform-judged schema says so.
+        assert_eq!(
+            schema.is_valid(&with("d", serde_json::Value::Null)),
+            conversions
+        );
+    }
+}
+
+#[test]
 fn rules_between_variables_at_the_root() {
     let dir = modules_dir().join("schema_compiler");
     let module = tfvars_codegen::load(&dir).expect("loads");

@@ -3852,6 +3852,32 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # `nullable = false` on an untyped variable (`any`, or no type at all): null is refused as
+    # for a typed one ("required variable may not be set to null"), or replaced by the default.
+    m = module(
+        "nullable_false_untyped",
+        "validation",
+        var("x", "any", nullable=False)
+        + var("u", nullable=False)
+        + var("d", "any", default='"d"', nullable=False)
+        + var("r", "any", nullable=False, checks=[
+            ('var.r == null || var.r != "z"', '"Not z."')]),
+    )
+    base = '"x": "a", "u": "a", "r": "a"'
+    for name, text in [
+        ("all_given", "{%s}" % base),
+        ("x_null", '{"x": null, "u": "a", "r": "a"}'),
+        ("u_null", '{"x": "a", "u": null, "r": "a"}'),
+        ("r_null", '{"x": "a", "u": "a", "r": null}'),
+        ("d_null", '{%s, "d": null}' % base),
+        ("d_list", '{%s, "d": [1]}' % base),
+        ("x_list", '{"x": [1, "b"], "u": "a", "r": "a"}'),
+        ("u_object", '{"x": "a", "u": {"k": null}, "r": "a"}'),
+        ("x_left_out", '{"u": "a", "r": "a"}'),
+        ("r_z", '{"x": "a", "u": "a", "r": "z"}'),
+    ]:
+        m.json(name, text + "\n")
+
     # The length of a string with a suffix or prefix trimmed once.
     m = module(
         "validation_trimmed_length",

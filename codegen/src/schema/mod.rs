@@ -1216,6 +1216,9 @@ fn variable_node(
         let mut n = types::node(cx, &v.ty, Some(&rules), false);
         if null_ok {
             types::add_null(&mut n);
+        } else if rules.null_ok && v.ty == Type::Any {
+            // A typed node refuses null already; an untyped one takes it where its rules do.
+            types::refuse_null(&mut n);
         }
         n
     } else {
@@ -1245,6 +1248,11 @@ fn variable_node(
                         "variable {:?} is nullable, but its validation rejects null, so the schema does too",
                         v.name
                     ));
+                }
+                let mut inner = inner;
+                if v.nullable_set && !v.nullable && rules.null_ok && v.ty == Type::Any {
+                    // `nullable = false` refuses null, untyped variables too.
+                    types::refuse_null(&mut inner);
                 }
                 inner
             }

@@ -317,17 +317,9 @@ pub(crate) fn node(cx: &NodeCx, ty: &Type, rules: Option<&Rules>, nullable: bool
             push_all_of(&mut n, map(iterated));
         }
     }
-    if *ty == Type::Any && !rules.null_ok && rules.allowed.is_none() && n.get("type").is_none() {
-        // An untyped node whose rules refuse null: every JSON type but null.
-        n.set(
-            "type",
-            Json::Array(
-                ["array", "boolean", "number", "object", "string"]
-                    .into_iter()
-                    .map(Json::str)
-                    .collect(),
-            ),
-        );
+    if *ty == Type::Any && !rules.null_ok && rules.allowed.is_none() {
+        // An untyped node whose rules refuse null.
+        refuse_null(&mut n);
     }
     if cx.conversions && matches!(ty, Type::Set(_)) {
         // `length()` counts the distinct elements, `maxItems` every element given: an upper
@@ -510,6 +502,32 @@ pub(crate) fn add_null(n: &mut Json) {
             ts.push(Json::str("null"));
         }
         _ => {}
+    }
+}
+
+/// Makes `n` refuse null: an untyped node (no `type`) takes every JSON type but null, and null
+/// leaves its `type` list and its `enum`. The other keywords are left as they are, since a
+/// `type` beside them must hold too.
+pub(crate) fn refuse_null(n: &mut Json) {
+    let m = n.entries();
+    if let Some(Json::Array(values)) = m.get_mut("enum") {
+        values.retain(|v| *v != Json::Null);
+        return;
+    }
+    match m.get_mut("type") {
+        None => {
+            m.insert(
+                "type",
+                Json::Array(
+                    ["array", "boolean", "number", "object", "string"]
+                        .into_iter()
+                        .map(Json::str)
+                        .collect(),
+                ),
+            );
+        }
+        Some(Json::Array(types)) => types.retain(|t| *t != Json::str("null")),
+        Some(_) => {}
     }
 }
 
