@@ -111,6 +111,79 @@ impl FieldNames {
     }
 }
 
+/// The name bon gives a member in its builder when told none: the field's name without one
+/// leading `_` (bon's own rule).
+pub fn bon_default_name(ident: &str) -> &str {
+    ident.strip_prefix('_').unwrap_or(ident)
+}
+
+/// Assigns the builder names of one struct's members (bon's `#[builder(name = …)]`), so that
+/// no two of the builder's methods or type states share a name. A member's name gives its
+/// setter `name(…)`, `maybe_name(…)` when it is optional, the root builder's `null_name()` when
+/// an explicit null means something, and the type state `Name` (`_` dropped, the next character
+/// upper-cased); the builder also has `build()` and bon's own finishing function, `bon_build()`.
+/// The name is bon's default ([`bon_default_name`]) unless one of those is taken by an earlier
+/// member (a field `maybe_x` after an optional `x`, `_x` after `x`, `x_1` after `x1`) or is
+/// `build`: then `_` is appended, or `_2`, `_3`, …, the first that is free. A default that
+/// would start with a digit (from a field `_9x`) is prefixed with `field_`.
+pub struct SetterNames {
+    methods: TextSet<String>,
+    states: TextSet<String>,
+}
+
+impl Default for SetterNames {
+    fn default() -> Self {
+        let mut methods = TextSet::default();
+        methods.extend(["build".to_string(), "bon_build".to_string()]);
+        SetterNames {
+            methods,
+            states: TextSet::default(),
+        }
+    }
+}
+
+impl SetterNames {
+    /// The builder name of the next member, in declaration order: `ident` is its field name,
+    /// `optional` whether bon gives it a `maybe_` setter, `null_setter` whether the root builder
+    /// gives it a `null_` one.
+    pub fn assign(&mut self, ident: &str, optional: bool, null_setter: bool) -> String {
+        let base = match bon_default_name(ident) {
+            // bon's default would start with a digit (a field `_9x`): no identifier.
+            b if b.is_empty() || b.starts_with(|c: char| c.is_ascii_digit()) => {
+                format!("field_{b}")
+            }
+            b => b.to_string(),
+        };
+        let methods = |name: &str| {
+            let mut m = vec![name.to_string()];
+            if optional {
+                m.push(format!("maybe_{name}"));
+            }
+            if null_setter {
+                m.push(format!("null_{name}"));
+            }
+            m
+        };
+        let mut candidate = base.clone();
+        let mut tries = 0;
+        loop {
+            let state = bon_state_member(&candidate);
+            let wanted = methods(&candidate);
+            if !self.states.contains(&state) && !wanted.iter().any(|m| self.methods.contains(m)) {
+                self.methods.extend(wanted);
+                self.states.insert(state);
+                return candidate;
+            }
+            tries += 1;
+            candidate = if tries == 1 {
+                format!("{base}_")
+            } else {
+                format!("{base}_{tries}")
+            };
+        }
+    }
+}
+
 /// The snake_case form of a Terraform name.
 pub fn snake(name: &str) -> String {
     // Most names are snake_case already: lower-case letters, digits and single `_`s.
@@ -355,5 +428,25 @@ mod tests {
         assert_eq!(t.assign("Variables", &["É"]), "VariablesÉ2");
         assert_eq!(upper_camel("node_pools"), "NodePools");
         assert_eq!(upper_camel("myVar"), "MyVar");
+    }
+
+    #[test]
+    fn builder_names_never_share_a_method_or_a_type_state() {
+        let mut s = SetterNames::default();
+        // bon's defaults where nothing clashes; one leading `_` dropped.
+        assert_eq!(s.assign("x", true, true), "x");
+        assert_eq!(s.assign("_q", false, false), "q");
+        // `build` is the builder's own; `maybe_x` and `null_x` are `x`'s.
+        assert_eq!(s.assign("build", false, false), "build_");
+        assert_eq!(s.assign("maybe_x", true, false), "maybe_x_");
+        assert_eq!(s.assign("null_x", false, false), "null_x_");
+        // `q`'s method and type state (`Q`) are taken: `q_` would be state `Q` too.
+        assert_eq!(s.assign("q", false, false), "q_2");
+        // `x1` and `x_1` share the type state `X1`.
+        assert_eq!(s.assign("x1", false, false), "x1");
+        assert_eq!(s.assign("x_1", false, false), "x_1_2");
+        // A default that would start with a digit.
+        assert_eq!(s.assign("_9", false, false), "field_9");
+        assert_eq!(bon_default_name("_9"), "9");
     }
 }

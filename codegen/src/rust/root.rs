@@ -7,7 +7,7 @@ use std::ops::Range;
 use tfvars_runtime::output::{to_hcl_expression, type_text};
 use tfvars_runtime::{TerraformVersion, VariableSpec};
 
-use super::naming::{FieldNames, TypeNames};
+use super::naming::{FieldNames, SetterNames, TypeNames};
 use super::text::{push_doc_attrs, push_str_lit};
 use super::types::{
     assign_struct_names, has_required, render_build, render_struct, render_value_impls, FieldDef,
@@ -27,7 +27,7 @@ pub fn null_is_meaningful(v: &VariableSpec) -> bool {
     v.nullable && v.default.as_ref().is_some_and(|d| !d.is_null())
 }
 
-fn variable_doc(v: &VariableSpec, field: &str) -> String {
+fn variable_doc(v: &VariableSpec, field: &str, setter: &str) -> String {
     let mut doc = String::new();
     if let Some(d) = &v.description {
         doc.push_str(d.trim_end());
@@ -46,9 +46,13 @@ fn variable_doc(v: &VariableSpec, field: &str) -> String {
             to_hcl_expression(d)
         )),
     }
-    if null_is_meaningful(v) {
+    if null_is_meaningful(v) && field == setter {
         doc.push_str(&format!(
             " `null_{field}()`, on the builder or on the built value, sends an explicit `null`, which Terraform keeps instead of the default."
+        ));
+    } else if null_is_meaningful(v) {
+        doc.push_str(&format!(
+            " `null_{setter}()` on the builder and `null_{field}()` on the built value send an explicit `null`, which Terraform keeps instead of the default."
         ));
     }
     if !v.nullable {
@@ -94,6 +98,12 @@ pub fn render_root(
         .collect();
     let mut idents = FieldNames::with_reserved(&[NULLS_FIELD]);
     let field_idents: Vec<String> = vars.iter().map(|v| idents.assign(&v.name)).collect();
+    let mut setters = SetterNames::default();
+    let field_setters: Vec<String> = vars
+        .iter()
+        .zip(&field_idents)
+        .map(|(v, ident)| setters.assign(ident, v.default.is_some(), null_is_meaningful(v)))
+        .collect();
     let runs = runs_of_variables(&struct_names, crate::parallel::workers());
     let rendered = crate::parallel::map(&runs, |run| {
         let shared = Shared::new(krate);
@@ -104,9 +114,11 @@ pub fn render_root(
             let mut mapper = TypeMapper::new(krate, &struct_names[i]);
             let ty = mapper.map(&v.ty, &mut vec![Cow::Borrowed(v.name.as_str())]);
             let ident = field_idents[i].clone();
+            let setter = field_setters[i].clone();
             out.fields.push(FieldDef {
-                doc: variable_doc(v, &ident),
+                doc: variable_doc(v, &ident, &setter),
                 ident,
+                setter,
                 name: v.name.clone(),
                 ty,
                 optional: v.default.is_some(),
@@ -334,19 +346,19 @@ fn render_builder_nulls(
         if !null_is_meaningful(v) {
             continue;
         }
-        let (name, ident) = (&v.name, &f.ident);
-        let member = super::naming::bon_state_member(ident);
+        let (name, ident, setter) = (&v.name, &f.ident, &f.setter);
+        let member = super::naming::bon_state_member(setter);
         push_doc_attrs(out, &format!(
             "Sends an explicit `null` for `{name}`, which Terraform keeps instead of the default (the builder's counterpart of `{root}::null_{ident}()`): `to_tfvars_json()` writes `\"{name}\": null`."
         ));
         out.push_str(&format!(
-            "pub fn null_{ident}(mut self) -> {root}Builder<{state}::Set{member}<S>>\n\
+            "pub fn null_{setter}(mut self) -> {root}Builder<{state}::Set{member}<S>>\n\
              where S::{member}: {state}::IsUnset {{\n\
              self.{NULLS_FIELD}.insert("
         ));
         push_str_lit(out, name);
         out.push_str(&format!(
-            ");\nself.maybe_{ident}(::std::option::Option::None::<{}>)\n}}\n",
+            ");\nself.maybe_{setter}(::std::option::Option::None::<{}>)\n}}\n",
             super::types::setter_input_type(krate, f)
         ));
     }

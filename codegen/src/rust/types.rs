@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use tfvars_runtime::output::to_hcl_expression;
 use tfvars_runtime::{Type, Value};
 
-use super::naming::{FieldNames, TypeNames};
+use super::naming::{FieldNames, SetterNames, TypeNames};
 use super::text::{push_doc_attrs, push_escaped, push_str_lit};
 use crate::text_hash::TextMap;
 
@@ -38,6 +38,9 @@ pub struct RustType {
 pub struct FieldDef {
     /// The Rust field name.
     pub ident: String,
+    /// The member's name in the builder (its setters and type state), see
+    /// [`super::naming::SetterNames`]: mostly bon's default for `ident`.
+    pub setter: String,
     /// The Terraform name.
     pub name: String,
     /// The field type without `Option`/`Sensitive`.
@@ -229,13 +232,16 @@ impl<'a> TypeMapper<'a> {
                     body_key: None,
                 });
                 let mut idents = FieldNames::default();
+                let mut setters = SetterNames::default();
                 let mut fields = Vec::with_capacity(attrs.len());
                 for a in attrs.iter() {
                     path.push(Cow::Borrowed(&a.name));
                     let ty = self.map(&a.ty, path);
                     path.pop();
+                    let ident = idents.assign(&a.name);
                     let field = FieldDef {
-                        ident: idents.assign(&a.name),
+                        setter: setters.assign(&ident, a.optional, false),
+                        ident,
                         name: a.name.to_string(),
                         ty,
                         optional: a.optional,
@@ -282,8 +288,8 @@ impl<'a> TypeMapper<'a> {
 /// depends on (the setter's input follows from the Rust type), length-prefixed, so that no two
 /// field lists share a key.
 fn body_key(fields: &[FieldDef]) -> String {
-    fn parts(f: &FieldDef) -> [&String; 4] {
-        [&f.ident, &f.name, &f.ty.text, &f.doc]
+    fn parts(f: &FieldDef) -> [&String; 5] {
+        [&f.ident, &f.setter, &f.name, &f.ty.text, &f.doc]
     }
     let len: usize = fields
         .iter()
@@ -577,6 +583,14 @@ fn render_body(shared: &Shared, def: &StructDef, extra_fields: &str) -> String {
 fn render_field(shared: &Shared, out: &mut String, f: &FieldDef) {
     let krate = &shared.krate;
     shared.push_field_doc(out, &f.doc);
+    if f.setter != super::naming::bon_default_name(&f.ident) {
+        out.push_str("#[doc = \"\"]\n#[doc = \" The builder sets it with `.");
+        out.push_str(&f.setter);
+        out.push_str("(…)`: its default name is one of the builder's methods already.\"]\n");
+        out.push_str("#[builder(name = ");
+        out.push_str(&f.setter);
+        out.push_str(")]\n");
+    }
     let inner = &f.ty.text;
     let wrap = |v: &str| {
         if f.sensitive {
@@ -674,7 +688,7 @@ pub fn render_build(out: &mut String, def: &StructDef, members: Members<'_>) {
         if f.optional {
             continue;
         }
-        let (ident, tf) = (f.ident.as_str(), f.name.as_str());
+        let (ident, setter, tf) = (f.ident.as_str(), f.setter.as_str(), f.name.as_str());
         out.push_str("#[diagnostic::on_unimplemented(message = ");
         match members {
             Members::Variables(locations) => {
@@ -687,7 +701,7 @@ pub fn render_build(out: &mut String, def: &StructDef, members: Members<'_>) {
                         "`",
                         tf,
                         "` has no default: set it with `.",
-                        ident,
+                        setter,
                         "(…)` before `.build()`",
                     ],
                 );
@@ -706,7 +720,7 @@ pub fn render_build(out: &mut String, def: &StructDef, members: Members<'_>) {
                     ],
                 );
                 out.push_str(", label = ");
-                push_message_lit(out, &["set it with `.", ident, "(…)` before `.build()`"]);
+                push_message_lit(out, &["set it with `.", setter, "(…)` before `.build()`"]);
                 out.push_str(", note = ");
                 push_message_lit(
                     out,
@@ -729,7 +743,7 @@ pub fn render_build(out: &mut String, def: &StructDef, members: Members<'_>) {
             out.push_str(part);
         }
         bounds.push_str("S::");
-        super::naming::push_bon_state_member(&mut bounds, ident);
+        super::naming::push_bon_state_member(&mut bounds, setter);
         for part in [": ", &state, "_required::", ident, ",\n"] {
             bounds.push_str(part);
         }
