@@ -24,11 +24,74 @@ use tfvars_runtime::{Attribute, Diagnostic, Report, Severity, Type, Value, Varia
 
 pub use crate::__tfvars_impl_json_schema as impl_json_schema;
 
+/// The deepest skeleton read with serde_json's own limit, on the caller's stack.
+const SKELETON_DEPTH: usize = 128;
+
+/// The stack of the thread that reads a deeper skeleton: a condition's expression nests up to
+/// 200 levels (the loader's limit), each a few levels of JSON, and serde_json recurses once per
+/// level. The stack is reserved, not used, beyond what the reading needs.
+const DEEP_SKELETON_STACK: usize = 256 << 20;
+
+/// The serde part of the embedded spec. A long `||` chain nests its expression past serde_json's
+/// 128 levels (aws-ia's globalnetwork module writes 80 `contains(…) ||` in one condition): such
+/// a skeleton is read without the limit, on a thread of its own with a stack large enough.
+fn read_skeleton(skeleton: &str, bad: &str) -> ModuleSpec {
+    if json_depth(skeleton) <= SKELETON_DEPTH {
+        return serde_json::from_str(skeleton).expect(bad);
+    }
+    let read = || {
+        let mut de = serde_json::Deserializer::from_str(skeleton);
+        de.disable_recursion_limit();
+        let spec = <ModuleSpec as serde::Deserialize>::deserialize(&mut de).expect(bad);
+        de.end().expect(bad);
+        spec
+    };
+    std::thread::scope(|scope| {
+        match std::thread::Builder::new()
+            .name("tfvars-spec".into())
+            .stack_size(DEEP_SKELETON_STACK)
+            .spawn_scoped(scope, read)
+        {
+            Ok(reader) => reader
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            // No thread to be had: the caller's stack, as deep as it goes.
+            Err(_) => read(),
+        }
+    })
+}
+
+/// How deeply the arrays and objects of a JSON text nest (brackets inside strings skipped).
+fn json_depth(text: &str) -> usize {
+    let (mut depth, mut deepest, mut in_string, mut escaped) = (0usize, 0, false, false);
+    for b in text.bytes() {
+        if in_string {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    deepest
+}
+
 /// Reads the module spec embedded by the macro: the serde skeleton, and the compact types and
 /// defaults document (see the codegen crate's `rust::spec_embed`).
 pub fn spec_from_parts(skeleton: &str, types: &str) -> ModuleSpec {
     const BAD: &str = "the module spec embedded by `terraform_vars!` is valid";
-    let mut spec: ModuleSpec = serde_json::from_str(skeleton).expect(BAD);
+    let mut spec = read_skeleton(skeleton, BAD);
     let doc = tfvars_runtime::json::parse_json_value(types, "<spec>").expect(BAD);
     let Value::Tuple(entries) = doc else {
         panic!("{BAD}")
