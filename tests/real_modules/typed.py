@@ -1,0 +1,225 @@
+#!/usr/bin/env python3
+"""Holds the code `terraform_vars!` generates for published modules to Terraform's own verdicts.
+
+For every directory with inputs recorded by `judged.py record` (tests/real_modules/judged/), the
+module Terraform judged (the directory's `variable` blocks, and its `locals` blocks when a rule
+refers to `local.`, written by judged.py's `scratch_module`) is given to
+`tfvars rust --terraform-version 1.11`, and the code of all of them goes into a scratch workspace
+that depends on this checkout's `tfvars`: crates of `GROUP` modules each (one crate of them all
+would take rustc over 20 GB), and a binary that hands each input to its module. Each recorded input is then read and judged by the
+generated code alone, as a deployment tool would: `Variables::from_tfvars_json(text)` (Terraform's
+strict JSON rules and conversions), then `validate()` (every variable's type, nullability and
+`validation` rules). The verdict, accepted or not, must equal Terraform's on every input.
+
+    typed.py [CORPUS]        # default /work/corpus, laid out by check.py
+
+It prints the inputs judged, the agreement and every input where the two differ (with
+Terraform's diagnostics and the generated code's first error), and exits 1 on any difference,
+or when a recorded directory is missing from the corpus or its code does not compile. It needs a
+release CLI (`cargo build --release -p tfvars-cli`; TFVARS for another binary) and cargo; the
+crate is built in a temporary directory (`--keep DIR` builds it there and keeps it), with
+`CARGO_TARGET_DIR` shared across runs when it is set.
+"""
+
+import argparse
+import collections
+import glob
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+from judged import JUDGED, exported, scratch_module, run  # noqa: E402
+
+# Modules per crate of the scratch workspace.
+GROUP = 40
+
+MAIN = r'''
+use std::io::{BufRead, Write};
+
+include!("modules.rs");
+
+fn main() {
+    let stdin = std::io::stdin();
+    let mut out = std::io::BufWriter::new(std::io::stdout());
+    for line in stdin.lock().lines() {
+        let line = line.expect("a line of input");
+        let (index, doc) = line.split_once('\t').expect("INDEX<TAB>DOCUMENT");
+        let verdict = judge(index.parse().expect("a module index"), doc);
+        let text = match verdict {
+            Ok(()) => "accepted".to_string(),
+            Err(why) => format!("rejected\t{}", why.replace(['\n', '\t'], " ")),
+        };
+        writeln!(out, "{text}").expect("output written");
+    }
+}
+'''
+
+
+def group_text(first, count):
+    """A crate of `count` modules, from module `first`, and its `judge`."""
+    lines = ["#![allow(warnings)]", ""]
+    for i in range(first, first + count):
+        lines.append('pub mod m%d { include!("m%d.rs"); }' % (i, i))
+    lines.append("")
+    lines.append("pub fn judge(index: usize, doc: &str) -> Result<(), String> {")
+    lines.append("    match index {")
+    for i in range(first, first + count):
+        lines.append("        %d => {" % i)
+        lines.append("            let v = m%d::Variables::from_tfvars_json(doc).map_err(|r| r.to_string())?;" % i)
+        lines.append("            v.validate().map(|_| ()).map_err(|r| r.to_string())")
+        lines.append("        }")
+    lines.append('        _ => panic!("no module {index}"),')
+    lines.append("    }")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def write_workspace(work, count):
+    """The scratch workspace: crates g0, g1, … of the generated modules (already written as
+    g*/src/m*.rs), and the binary `typed-judge` dispatching to them."""
+    groups = range(0, count, GROUP)
+    members = []
+    for first in groups:
+        name = "g%d" % (first // GROUP)
+        members.append(name)
+        with open(os.path.join(work, name, "src", "lib.rs"), "w") as f:
+            f.write(group_text(first, min(GROUP, count - first)))
+        with open(os.path.join(work, name, "Cargo.toml"), "w") as f:
+            f.write('[package]\nname = "%s"\nversion = "0.0.0"\nedition = "2021"\npublish = false\n\n'
+                    '[dependencies]\ntfvars = { path = %s }\n' % (name, json.dumps(ROOT)))
+    dispatch = ["fn judge(index: usize, doc: &str) -> Result<(), String> {", "    match index / %d {" % GROUP]
+    for k, name in enumerate(members):
+        dispatch.append("        %d => %s::judge(index, doc)," % (k, name))
+    dispatch += ['        _ => panic!("no module {index}"),', "    }", "}"]
+    os.makedirs(os.path.join(work, "src"), exist_ok=True)
+    with open(os.path.join(work, "src", "modules.rs"), "w") as f:
+        f.write("\n".join(dispatch) + "\n")
+    with open(os.path.join(work, "src", "main.rs"), "w") as f:
+        f.write(MAIN)
+    deps = "".join('%s = { path = "%s" }\n' % (m, m) for m in members)
+    with open(os.path.join(work, "Cargo.toml"), "w") as f:
+        f.write('[package]\nname = "typed-judge"\nversion = "0.0.0"\nedition = "2021"\npublish = false\n\n'
+                '[dependencies]\n%s\n[workspace]\nmembers = [%s]\n\n'
+                '# Type checking and code generation only: no debug information to build and hold.\n'
+                '[profile.dev]\ndebug = 0\n' % (deps, ", ".join(json.dumps(m) for m in members)))
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("corpus", nargs="?", default="/work/corpus")
+    p.add_argument("--tfvars", default=os.environ.get(
+        "TFVARS", os.path.join(ROOT, "target", "release", "tfvars")))
+    p.add_argument("--keep", metavar="DIR", help="build the scratch crate in DIR and keep it")
+    p.add_argument("--no-build", action="store_true",
+                   help="judge with the binary already built in the --keep DIR (same recordings)")
+    args = p.parse_args()
+    if args.no_build and not args.keep:
+        sys.exit("--no-build needs --keep DIR")
+
+    by_dir = collections.OrderedDict()
+    for path in sorted(glob.glob(os.path.join(JUDGED, "*.jsonl"))):
+        with open(path) as f:
+            for line in f:
+                r = json.loads(line)
+                by_dir.setdefault((r["repo"], r["commit"], r["dir"]), []).append(r)
+    if not by_dir:
+        sys.exit("no recorded verdicts under %s (judged.py record)" % JUDGED)
+
+    work = args.keep or tempfile.mkdtemp(prefix="tfvars-typed-")
+    missing, failed = [], []
+    modules = []  # (key, records)
+    for key, recs in by_dir.items():
+        repo, commit, rel = key
+        if args.no_build:
+            modules.append((key, recs))
+            continue
+        dir = os.path.normpath(os.path.join(args.corpus, repo.replace("/", "+"), rel))
+        if not os.path.isdir(dir):
+            missing.append("%s@%s %s" % (repo, commit[:12], rel))
+            continue
+        variables = exported(args.tfvars, dir) or {}
+        with_locals = any("local." in (rule.get("condition") or "")
+                          for v in variables.values() for rule in (v.get("validation") or []))
+        with tempfile.TemporaryDirectory() as scratch:
+            scratch_module(dir, with_locals, scratch)
+            rc, out, err = run([args.tfvars, "rust", "-i", scratch, "--terraform-version", "1.11"])
+        if rc != 0:
+            failed.append("%s@%s %s: tfvars rust: %s" % (repo, commit[:12], rel, err.strip()[:300]))
+            continue
+        src = os.path.join(work, "g%d" % (len(modules) // GROUP), "src")
+        os.makedirs(src, exist_ok=True)
+        with open(os.path.join(src, "m%d.rs" % len(modules)), "w") as f:
+            f.write(out)
+        modules.append((key, recs))
+    if not args.no_build:
+        write_workspace(work, len(modules))
+        print("compiling the code of %d modules..." % len(modules), flush=True)
+    build = subprocess.run(["cargo", "build", "-q", "--message-format", "short"], cwd=work,
+                           capture_output=True, text=True) if not args.no_build else None
+    if build is not None and build.returncode != 0:
+        print(build.stderr[-6000:])
+        sys.exit("the generated code does not compile (crate in %s)" % work)
+    target = os.environ.get("CARGO_TARGET_DIR") or os.path.join(work, "target")
+    binary = os.path.join(target, "debug", "typed-judge")
+
+    lines, expected = [], []
+    for i, ((repo, commit, rel), recs) in enumerate(modules):
+        base = next(r["base"] for r in recs if r["var"] is None)
+        for r in recs:
+            doc = dict(base)
+            if r["var"] is not None:
+                if r.get("absent"):
+                    doc.pop(r["var"], None)
+                else:
+                    doc[r["var"]] = r["value"]
+            lines.append("%d\t%s" % (i, json.dumps(doc)))
+            what = "%s@%s %s: var.%s = %s" % (
+                repo, commit[:12], rel, r["var"],
+                "(left out)" if r.get("absent") else json.dumps(r.get("value"))[:200])
+            expected.append((r["terraform"], what, r["diagnostics"]))
+    judged = subprocess.run([binary], input="\n".join(lines) + "\n", capture_output=True, text=True)
+    if judged.returncode != 0:
+        print(judged.stderr[-3000:])
+        sys.exit("the judge failed")
+    verdicts = judged.stdout.splitlines()
+    assert len(verdicts) == len(expected), (len(verdicts), len(expected))
+    differ, unrepresentable = [], []
+    for verdict, (terraform, what, diags) in zip(verdicts, expected):
+        ours = verdict == "accepted"
+        if ours != terraform:
+            line = "%s  [Terraform: %s] [generated code: %s]" % (
+                what, "; ".join(diags)[:200] if diags else "accepted", verdict[:200])
+            # A null where the Rust type has no `Option` (a required variable or attribute,
+            # a collection element): the typed struct refuses it by name, by design (see the
+            # README's "Typed values").
+            if terraform and "Value not representable by the typed struct" in verdict:
+                unrepresentable.append(line)
+            else:
+                differ.append(line)
+    accepted = sum(t for t, _, _ in expected)
+    print("inputs judged by Terraform: %d (%d accepted, %d rejected) in %d directories of %d repositories" % (
+        len(expected), accepted, len(expected) - accepted, len(modules), len({k[0] for k, _ in modules})))
+    print("generated code (from_tfvars_json, validate) equals Terraform's verdict: %d of %d" % (
+        len(expected) - len(differ) - len(unrepresentable), len(expected)))
+    print("Terraform accepts, the typed struct cannot hold the value (a null without `Option`): %d"
+          % len(unrepresentable))
+    print("other differences: %d" % len(differ))
+    for d in differ[:100]:
+        print("  " + d)
+    for m in missing:
+        print("missing from the corpus: " + m)
+    for m in failed:
+        print("no code: " + m)
+    if not args.keep:
+        shutil.rmtree(work, ignore_errors=True)
+    sys.exit(1 if differ or missing or failed else 0)
+
+
+if __name__ == "__main__":
+    main()
