@@ -452,6 +452,18 @@ def refers(condition, name):
     return re.search(r"\bvar\.%s\b" % re.escape(name), condition) is not None
 
 
+def recorded_document(base, r):
+    """The input a record was judged on: the directory's base document with the record's
+    variable replaced, or left out."""
+    doc = dict(base)
+    if r["var"] is not None:
+        if r.get("absent"):
+            doc.pop(r["var"], None)
+        else:
+            doc[r["var"]] = r["value"]
+    return doc
+
+
 def check(args):
     Draft7Validator = need_jsonschema()
     files = sorted(glob.glob(os.path.join(JUDGED, "*.jsonl")))
@@ -493,12 +505,7 @@ def check(args):
                               for v in variables.values() for rule in (v.get("validation") or []))
             scratch_module(dir, with_locals, scratch.name)
         for r in recs:
-            doc = dict(base)
-            if r["var"] is not None:
-                if r.get("absent"):
-                    doc.pop(r["var"], None)
-                else:
-                    doc[r["var"]] = r["value"]
+            doc = recorded_document(base, r)
             if scratch is not None:
                 validated = validate_verdict(args.tfvars, scratch.name, doc)
                 tally["validate agrees"] += validated == r["terraform"]

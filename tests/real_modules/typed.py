@@ -34,7 +34,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
-from judged import JUDGED, exported, scratch_module, run  # noqa: E402
+from judged import JUDGED, exported, recorded_document, scratch_module, run  # noqa: E402
 
 # Modules per crate of the scratch workspace.
 GROUP = 40
@@ -172,12 +172,7 @@ def main():
     for i, ((repo, commit, rel), recs) in enumerate(modules):
         base = next(r["base"] for r in recs if r["var"] is None)
         for r in recs:
-            doc = dict(base)
-            if r["var"] is not None:
-                if r.get("absent"):
-                    doc.pop(r["var"], None)
-                else:
-                    doc[r["var"]] = r["value"]
+            doc = recorded_document(base, r)
             lines.append("%d\t%s" % (i, json.dumps(doc)))
             what = "%s@%s %s: var.%s = %s" % (
                 repo, commit[:12], rel, r["var"],
