@@ -124,8 +124,11 @@ pub fn bon_default_name(ident: &str) -> &str {
 /// upper-cased); the builder also has `build()` and bon's own finishing function, `bon_build()`.
 /// The name is bon's default ([`bon_default_name`]) unless one of those is taken by an earlier
 /// member (a field `maybe_x` after an optional `x`, `_x` after `x`, `x_1` after `x1`) or is
-/// `build`: then `_` is appended, or `_2`, `_3`, …, the first that is free. A default that
-/// would start with a digit (from a field `_9x`) is prefixed with `field_`.
+/// `build`: then `_` is appended, or `_2`, `_3`, …, the first that is free (`2`, `3`, … after a
+/// name that ends in `_`). A default that is no plain identifier, or whose type state would not
+/// be one, is replaced first: one that starts with a digit once its `_`s are dropped (from a
+/// field `_9x` or `__2`) becomes `field_9x`, `field_2`; a keyword (from `_type`, `_self`) gets a
+/// trailing `_`; one of underscores alone (from `__`) becomes `field`.
 pub struct SetterNames {
     methods: TextSet<String>,
     states: TextSet<String>,
@@ -147,12 +150,21 @@ impl SetterNames {
     /// `optional` whether bon gives it a `maybe_` setter, `null_setter` whether the root builder
     /// gives it a `null_` one.
     pub fn assign(&mut self, ident: &str, optional: bool, null_setter: bool) -> String {
-        let base = match bon_default_name(ident) {
-            // bon's default would start with a digit (a field `_9x`): no identifier.
-            b if b.is_empty() || b.starts_with(|c: char| c.is_ascii_digit()) => {
-                format!("field_{b}")
-            }
-            b => b.to_string(),
+        let default = bon_default_name(ident);
+        // What the type state is named after: bon drops every `_`.
+        let named = default.trim_start_matches('_');
+        let base = if named.is_empty() {
+            // Underscores alone (a field `__`): the type state would have no name.
+            "field".to_string()
+        } else if named.starts_with(|c: char| c.is_ascii_digit()) {
+            // The setter or the type state would start with a digit (`_9`, `__2`).
+            format!("field_{named}")
+        } else if is_keyword(default) {
+            // A keyword (a field `_type`): bon would write a raw `r#type`, or for `self` and
+            // `crate`, which cannot be raw, `self_` of its own.
+            format!("{default}_")
+        } else {
+            default.to_string()
         };
         let methods = |name: &str| {
             let mut m = vec![name.to_string()];
@@ -175,10 +187,11 @@ impl SetterNames {
                 return candidate;
             }
             tries += 1;
-            candidate = if tries == 1 {
-                format!("{base}_")
-            } else {
-                format!("{base}_{tries}")
+            // No `__` inside a name (rustc's snake-case lint): after a trailing `_`, a number.
+            candidate = match (base.ends_with('_'), tries) {
+                (true, _) => format!("{base}{}", tries + 1),
+                (false, 1) => format!("{base}_"),
+                (false, _) => format!("{base}_{tries}"),
             };
         }
     }
@@ -243,7 +256,8 @@ pub fn bon_state_mod(type_name: &str) -> String {
 }
 
 /// The associated type of bon's type state for the member `field` (`node_pools` →
-/// `NodePools`): bon's own rule, each `_` dropped and the next character ASCII-upper-cased.
+/// `NodePools`): bon's own rule, each `_` dropped and the next character ASCII-upper-cased,
+/// and `Self`, a keyword, written `Self_` (the member `self_`).
 pub fn bon_state_member(field: &str) -> String {
     let mut out = String::with_capacity(field.len());
     push_bon_state_member(&mut out, field);
@@ -252,6 +266,7 @@ pub fn bon_state_member(field: &str) -> String {
 
 /// Appends [`bon_state_member`] of `field` to `out`.
 pub fn push_bon_state_member(out: &mut String, field: &str) {
+    let start = out.len();
     let mut capitalize = true;
     for c in field.chars() {
         if c == '_' {
@@ -262,6 +277,9 @@ pub fn push_bon_state_member(out: &mut String, field: &str) {
         } else {
             out.push(c);
         }
+    }
+    if &out[start..] == "Self" {
+        out.push('_');
     }
 }
 
@@ -448,5 +466,17 @@ mod tests {
         // A default that would start with a digit.
         assert_eq!(s.assign("_9", false, false), "field_9");
         assert_eq!(bon_default_name("_9"), "9");
+        // Defaults that are keywords, or underscores alone.
+        assert_eq!(s.assign("_type", false, false), "type_");
+        assert_eq!(s.assign("self_", false, false), "self_");
+        assert_eq!(s.assign("_self", false, false), "self_2");
+        assert_eq!(s.assign("__", false, false), "field");
+        // `field_` would share `field`'s type state, `Field`.
+        assert_eq!(s.assign("___", false, false), "field_2");
+        // `_2` is an identifier, but its type state would be `2`.
+        assert_eq!(s.assign("__2", false, false), "field_2_2");
+        // `self_`'s type state is bon's `Self_`, not the keyword.
+        assert_eq!(bon_state_member("self_"), "Self_");
+        assert_eq!(bon_state_member("self_2"), "Self2");
     }
 }

@@ -586,7 +586,7 @@ fn render_field(shared: &Shared, out: &mut String, f: &FieldDef) {
     if f.setter != super::naming::bon_default_name(&f.ident) {
         out.push_str("#[doc = \"\"]\n#[doc = \" The builder sets it with `.");
         out.push_str(&f.setter);
-        out.push_str("(…)`: the name its own would give clashes with another of the builder's names, or is no identifier.\"]\n");
+        out.push_str("(…)`: the name its own would give clashes with another of the builder's names, or is no plain identifier.\"]\n");
         out.push_str("#[builder(name = ");
         out.push_str(&f.setter);
         out.push_str(")]\n");
