@@ -3878,6 +3878,37 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # `try(…)` around paths through optional objects on both sides of 1.11's `||`, which
+    # evaluates both: a null object on the way is caught by `try`, not an error of the chain
+    # (GoogleCloudPlatform's Firebase module).
+    m = module(
+        "validation_try_paths_or",
+        "validation",
+        var(
+            "apps",
+            "object({ android = optional(object({ hashes = optional(list(string)), check = optional(object({ enable = optional(bool) })) })) })",
+            default="{}",
+            checks=[(
+                "try(var.apps.android.check.enable, null) != true || try(length(var.apps.android.hashes), 0) > 0",
+                '"Hashes are needed."',
+            )],
+        ),
+    )
+    for name, text in [
+        ("left_out", "{}"),
+        ("apps_null", '{"apps": null}'),
+        ("apps_empty", '{"apps": {}}'),
+        ("android_null", '{"apps": {"android": null}}'),
+        ("android_empty", '{"apps": {"android": {}}}'),
+        ("check_null", '{"apps": {"android": {"check": null}}}'),
+        ("enable_false", '{"apps": {"android": {"check": {"enable": false}}}}'),
+        ("enable_true", '{"apps": {"android": {"check": {"enable": true}}}}'),
+        ("enable_true_empty", '{"apps": {"android": {"check": {"enable": true}, "hashes": []}}}'),
+        ("enable_true_hashes", '{"apps": {"android": {"check": {"enable": true}, "hashes": ["h"]}}}'),
+        ("hashes_only", '{"apps": {"android": {"hashes": ["h"]}}}'),
+    ]:
+        m.json(name, text + "\n")
+
     # The length of a string with a suffix or prefix trimmed once.
     m = module(
         "validation_trimmed_length",

@@ -1109,6 +1109,14 @@ impl Cx<'_> {
         let Some(attr) = attrs.iter().find(|a| *a.name == **name) else {
             return Some(Err(format!("the object has no attribute `{name}`")));
         };
+        // On a null object the attribute cannot be read. Read inside `try` or `can`, that
+        // failure becomes a value the condition goes on with (`try(length(var.x.a.b), 0) > 0`
+        // is false where `a` is null), which is known here only for the forms of
+        // `caught_by_can`.
+        let caught = caught_by_can(e);
+        if caught.is_none() && path_caught_inside(e, target) {
+            return None;
+        }
         Some(self.condition(e, Target::Attr(first), &attr.ty).and_then(|t| {
             let mut null_ok = t.on_null == OnNull::True;
             let mut required = Vec::new();
@@ -1117,7 +1125,6 @@ impl Cx<'_> {
             // A null attribute (given, or left out without a default) fails the rule with an
             // error rather than false: `||` needs to know.
             // Inside `can(…)` the error is caught: the condition is false (`!can(…)`: true).
-            let caught = caught_by_can(e);
             let may_fail = caught.is_none()
                 && (t.on_null == OnNull::Error
                     && (attr.default.as_ref().is_none_or(Value::is_null) || null_stays)
@@ -2493,6 +2500,11 @@ impl Cx<'_> {
                     _ => return None,
                 }
                 continue;
+            }
+            // Read inside `try` or `can`, a path's failure on a null parent is caught
+            // (`try(var.x.a.b, null) != true` holds where `a` is null): no guard says so.
+            if path_caught_inside(side, target) {
+                return None;
             }
             let mut paths = Vec::new();
             collect_paths(side, target, &mut paths);
@@ -5064,6 +5076,21 @@ fn caught_inside(e: &Expr, target: Target) -> bool {
             !found.is_empty()
         }),
         _ => e.children().into_iter().any(|c| caught_inside(c, target)),
+    }
+}
+
+/// Whether an attribute path under the target is read inside `can` or `try` in `e`.
+fn path_caught_inside(e: &Expr, target: Target) -> bool {
+    match e {
+        Expr::Call { name, args, .. } if name == "can" || name == "try" => args.iter().any(|a| {
+            let mut found = Vec::new();
+            collect_paths(a, target, &mut found);
+            found.iter().any(|p| !target.is(p))
+        }),
+        _ => e
+            .children()
+            .into_iter()
+            .any(|c| path_caught_inside(c, target)),
     }
 }
 
