@@ -996,11 +996,7 @@ fn coalesce_without_a_default_and_try_of_an_attribute() {
         obj,
         "attribute `z`",
     );
-    refused(
-        r#"contains(["b"], try(var.x.a, 1))"#,
-        obj,
-        "literals of several types",
-    );
+    refused(r#"contains(["b"], try(var.x.a, 1))"#, obj, "`contains`");
     refused(
         r#"contains(["b"], try(var.x.a, var.y))"#,
         obj,

@@ -3880,7 +3880,8 @@ def define_more():
 
     # `try(…)` around paths through optional objects on both sides of 1.11's `||`, which
     # evaluates both: a null object on the way is caught by `try`, not an error of the chain
-    # (GoogleCloudPlatform's Firebase module).
+    # (GoogleCloudPlatform's Firebase module). `keys`: the same through a null map element
+    # (cloud-foundation-fabric's KMS module).
     m = module(
         "validation_try_paths_or",
         "validation",
@@ -3892,9 +3893,25 @@ def define_more():
                 "try(var.apps.android.check.enable, null) != true || try(length(var.apps.android.hashes), 0) > 0",
                 '"Hashes are needed."',
             )],
+        )
+        + var(
+            "keys",
+            "map(object({ template = optional(object({ level = optional(string) })) }))",
+            default="{}",
+            checks=[(
+                'alltrue([for k, v in var.keys : contains(["SOFTWARE", "HSM"], try(v.template.level, "SOFTWARE"))])',
+                '"Bad level."',
+            )],
         ),
     )
     for name, text in [
+        ("key_null", '{"keys": {"a": null}}'),
+        ("key_empty", '{"keys": {"a": {}}}'),
+        ("key_template_null", '{"keys": {"a": {"template": null}}}'),
+        ("key_level_null", '{"keys": {"a": {"template": {"level": null}}}}'),
+        ("key_level_hsm", '{"keys": {"a": {"template": {"level": "HSM"}}}}'),
+        ("key_level_other", '{"keys": {"a": {"template": {"level": "OTHER"}}, "b": null}}'),
+        ("keys_null", '{"keys": null}'),
         ("left_out", "{}"),
         ("apps_null", '{"apps": null}'),
         ("apps_empty", '{"apps": {}}'),

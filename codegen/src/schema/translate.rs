@@ -1109,14 +1109,15 @@ impl Cx<'_> {
         let Some(attr) = attrs.iter().find(|a| *a.name == **name) else {
             return Some(Err(format!("the object has no attribute `{name}`")));
         };
-        // On a null object the attribute cannot be read. Read inside `try` or `can`, that
-        // failure becomes a value the condition goes on with (`try(length(var.x.a.b), 0) > 0`
-        // is false where `a` is null), which is known here only for the forms of
-        // `caught_by_can`.
+        // On a null object the attribute cannot be read: an error, unless it is read inside
+        // `try` or `can`, where the condition goes on with the fallback
+        // (`try(length(var.x.a.b), 0) > 0` is false where `a` is null).
         let caught = caught_by_can(e);
-        if caught.is_none() && path_caught_inside(e, target) {
-            return None;
-        }
+        let on_null = match caught {
+            Some(on_null) => on_null,
+            None if path_caught_inside(e, target) => self.evaluated_on_null(e, target)?,
+            None => OnNull::Error,
+        };
         Some(self.condition(e, Target::Attr(first), &attr.ty).and_then(|t| {
             let mut null_ok = t.on_null == OnNull::True;
             let mut required = Vec::new();
@@ -1157,10 +1158,28 @@ impl Cx<'_> {
                     may_fail,
                     ..Rules::default()
                 },
-                // Getting an attribute of null is an error, unless `can` catches it.
-                on_null: caught.unwrap_or(OnNull::Error),
+                on_null,
             })
         }))
+    }
+
+    /// What condition `e` yields where the target is null, as the runtime evaluates it with
+    /// the target replaced by `null`: every read of the target fails there, and `try` or `can`
+    /// catch it. `None` when `e` is not constant once the target is replaced (it reads another
+    /// variable) or yields something other than a bool.
+    fn evaluated_on_null(&self, e: &Expr, target: Target) -> Option<OnNull> {
+        let null = e.rewritten(&mut |inner| {
+            target
+                .is(inner)
+                .then(|| Expr::Literal(Value::Null(Type::Any)))
+        });
+        match constants::constant_value(&null, self.locals, self.version)? {
+            Ok(Value::Bool(true)) => Some(OnNull::True),
+            Ok(Value::Bool(false)) => Some(OnNull::False),
+            // A null condition is an error in Terraform ("must return either true or false").
+            Ok(Value::Null(_)) | Err(_) => Some(OnNull::Error),
+            Ok(_) => None,
+        }
     }
 
     /// A condition about one element of a list at a literal index (`var.x[0]`): its rules go
@@ -5069,29 +5088,31 @@ fn collect_indexes<'e>(e: &'e Expr, target: Target, out: &mut Vec<&'e Expr>) {
 
 /// Whether an index of the target is evaluated inside `can` or `try` in `e`.
 fn caught_inside(e: &Expr, target: Target) -> bool {
+    read_inside_can_or_try(e, &|arg| {
+        let mut found = Vec::new();
+        collect_indexes(arg, target, &mut found);
+        !found.is_empty()
+    })
+}
+
+/// Whether an argument of a `can` or `try` in `e` reads what `reads` looks for.
+fn read_inside_can_or_try(e: &Expr, reads: &dyn Fn(&Expr) -> bool) -> bool {
     match e {
-        Expr::Call { name, args, .. } if name == "can" || name == "try" => args.iter().any(|a| {
-            let mut found = Vec::new();
-            collect_indexes(a, target, &mut found);
-            !found.is_empty()
-        }),
-        _ => e.children().into_iter().any(|c| caught_inside(c, target)),
+        Expr::Call { name, args, .. } if name == "can" || name == "try" => args.iter().any(reads),
+        _ => e
+            .children()
+            .into_iter()
+            .any(|c| read_inside_can_or_try(c, reads)),
     }
 }
 
 /// Whether an attribute path under the target is read inside `can` or `try` in `e`.
 fn path_caught_inside(e: &Expr, target: Target) -> bool {
-    match e {
-        Expr::Call { name, args, .. } if name == "can" || name == "try" => args.iter().any(|a| {
-            let mut found = Vec::new();
-            collect_paths(a, target, &mut found);
-            found.iter().any(|p| !target.is(p))
-        }),
-        _ => e
-            .children()
-            .into_iter()
-            .any(|c| path_caught_inside(c, target)),
-    }
+    read_inside_can_or_try(e, &|arg| {
+        let mut found = Vec::new();
+        collect_paths(arg, target, &mut found);
+        found.iter().any(|p| !target.is(p))
+    })
 }
 
 /// Every `GetAttr(t, _)` in `e` whose object is the target.

@@ -12,3 +12,17 @@ output "apps" {
 output "apps__json" {
   value = jsonencode(var.apps)
 }
+variable "keys" {
+  type = map(object({ template = optional(object({ level = optional(string) })) }))
+  default = {}
+  validation {
+    condition     = alltrue([for k, v in var.keys : contains(["SOFTWARE", "HSM"], try(v.template.level, "SOFTWARE"))])
+    error_message = "Bad level."
+  }
+}
+output "keys" {
+  value = var.keys
+}
+output "keys__json" {
+  value = jsonencode(var.keys)
+}
