@@ -1165,8 +1165,9 @@ impl Cx<'_> {
 
     /// What condition `e` yields where the target is null, as the runtime evaluates it with
     /// the target replaced by `null`: every read of the target fails there, and `try` or `can`
-    /// catch it. `None` when `e` is not constant once the target is replaced (it reads another
-    /// variable) or yields something other than a bool.
+    /// catch it; a failure or a null result is an error, as in Terraform. `None` when `e` is not
+    /// constant once the target is replaced (it reads another variable) or yields a value that
+    /// is neither a bool nor null.
     fn evaluated_on_null(&self, e: &Expr, target: Target) -> Option<OnNull> {
         let null = e.rewritten(&mut |inner| {
             target
