@@ -61,18 +61,24 @@ fn main() {
 '''
 
 
-def group_text(first, count):
-    """A crate of `count` modules, from module `first`, and its `judge`."""
+def judge_arm(i):
+    """The body of `judge` for module `i`: read the document, then validate it."""
+    return ["let v = m%d::Variables::from_tfvars_json(doc).map_err(|r| r.to_string())?;" % i,
+            "v.validate().map(|_| ()).map_err(|r| r.to_string())"]
+
+
+def group_text(first, count, arm=judge_arm, returns="()"):
+    """A crate of `count` modules, from module `first`, and its `judge`: `arm(i)` gives the
+    lines of module i's match arm, which evaluates to a `Result<RETURNS, String>`."""
     lines = ["#![allow(warnings)]", ""]
     for i in range(first, first + count):
         lines.append('pub mod m%d { include!("m%d.rs"); }' % (i, i))
     lines.append("")
-    lines.append("pub fn judge(index: usize, doc: &str) -> Result<(), String> {")
+    lines.append("pub fn judge(index: usize, doc: &str) -> Result<%s, String> {" % returns)
     lines.append("    match index {")
     for i in range(first, first + count):
         lines.append("        %d => {" % i)
-        lines.append("            let v = m%d::Variables::from_tfvars_json(doc).map_err(|r| r.to_string())?;" % i)
-        lines.append("            v.validate().map(|_| ()).map_err(|r| r.to_string())")
+        lines.extend("            " + line for line in arm(i))
         lines.append("        }")
     lines.append('        _ => panic!("no module {index}"),')
     lines.append("    }")
@@ -80,20 +86,22 @@ def group_text(first, count):
     return "\n".join(lines) + "\n"
 
 
-def write_workspace(work, count):
+def write_workspace(work, count, main=MAIN, arm=judge_arm, returns="()", deps=""):
     """The scratch workspace: crates g0, g1, … of the generated modules (already written as
-    g*/src/m*.rs), and the binary `typed-judge` dispatching to them."""
+    g*/src/m*.rs), and the binary `typed-judge` (its `main`, and `deps` more dependencies)
+    dispatching to them (see `group_text` for `arm` and `returns`)."""
     groups = range(0, count, GROUP)
     members = []
     for first in groups:
         name = "g%d" % (first // GROUP)
         members.append(name)
         with open(os.path.join(work, name, "src", "lib.rs"), "w") as f:
-            f.write(group_text(first, min(GROUP, count - first)))
+            f.write(group_text(first, min(GROUP, count - first), arm, returns))
         with open(os.path.join(work, name, "Cargo.toml"), "w") as f:
             f.write('[package]\nname = "%s"\nversion = "0.0.0"\nedition = "2021"\npublish = false\n\n'
                     '[dependencies]\ntfvars = { path = %s }\n' % (name, json.dumps(ROOT)))
-    dispatch = ["fn judge(index: usize, doc: &str) -> Result<(), String> {", "    match index / %d {" % GROUP]
+    dispatch = ["fn judge(index: usize, doc: &str) -> Result<%s, String> {" % returns,
+                "    match index / %d {" % GROUP]
     for k, name in enumerate(members):
         dispatch.append("        %d => %s::judge(index, doc)," % (k, name))
     dispatch += ['        _ => panic!("no module {index}"),', "    }", "}"]
@@ -101,13 +109,55 @@ def write_workspace(work, count):
     with open(os.path.join(work, "src", "modules.rs"), "w") as f:
         f.write("\n".join(dispatch) + "\n")
     with open(os.path.join(work, "src", "main.rs"), "w") as f:
-        f.write(MAIN)
-    deps = "".join('%s = { path = "%s" }\n' % (m, m) for m in members)
+        f.write(main)
+    deps += "".join('%s = { path = "%s" }\n' % (m, m) for m in members)
     with open(os.path.join(work, "Cargo.toml"), "w") as f:
         f.write('[package]\nname = "typed-judge"\nversion = "0.0.0"\nedition = "2021"\npublish = false\n\n'
                 '[dependencies]\n%s\n[workspace]\nmembers = [%s]\n\n'
                 '# Type checking and code generation only: no debug information to build and hold.\n'
                 '[profile.dev]\ndebug = 0\n' % (deps, ", ".join(json.dumps(m) for m in members)))
+
+
+def recorded_by_dir():
+    """The records of judged/, by (repository, commit, directory), in file order."""
+    by_dir = collections.OrderedDict()
+    for path in sorted(glob.glob(os.path.join(JUDGED, "*.jsonl"))):
+        with open(path) as f:
+            for line in f:
+                r = json.loads(line)
+                by_dir.setdefault((r["repo"], r["commit"], r["dir"]), []).append(r)
+    if not by_dir:
+        sys.exit("no recorded verdicts under %s (judged.py record)" % JUDGED)
+    return by_dir
+
+
+def generate(tfvars, corpus, by_dir, work):
+    """`tfvars rust` on the module Terraform judged for each directory of `by_dir`, written as
+    g*/src/m*.rs under `work`: (the modules generated, as (key, records), in module order; the
+    directories missing from `corpus`; the directories without code, with why)."""
+    missing, failed = [], []
+    modules = []
+    for key, recs in by_dir.items():
+        repo, commit, rel = key
+        dir = os.path.normpath(os.path.join(corpus, repo.replace("/", "+"), rel))
+        if not os.path.isdir(dir):
+            missing.append("%s@%s %s" % (repo, commit[:12], rel))
+            continue
+        variables = exported(tfvars, dir) or {}
+        with_locals = any("local." in (rule.get("condition") or "")
+                          for v in variables.values() for rule in (v.get("validation") or []))
+        with tempfile.TemporaryDirectory() as scratch:
+            scratch_module(dir, with_locals, scratch)
+            rc, out, err = run([tfvars, "rust", "-i", scratch, "--terraform-version", "1.11"])
+        if rc != 0:
+            failed.append("%s@%s %s: tfvars rust: %s" % (repo, commit[:12], rel, err.strip()[:300]))
+            continue
+        src = os.path.join(work, "g%d" % (len(modules) // GROUP), "src")
+        os.makedirs(src, exist_ok=True)
+        with open(os.path.join(src, "m%d.rs" % len(modules)), "w") as f:
+            f.write(out)
+        modules.append((key, recs))
+    return modules, missing, failed
 
 
 def main():
@@ -122,41 +172,12 @@ def main():
     if args.no_build and not args.keep:
         sys.exit("--no-build needs --keep DIR")
 
-    by_dir = collections.OrderedDict()
-    for path in sorted(glob.glob(os.path.join(JUDGED, "*.jsonl"))):
-        with open(path) as f:
-            for line in f:
-                r = json.loads(line)
-                by_dir.setdefault((r["repo"], r["commit"], r["dir"]), []).append(r)
-    if not by_dir:
-        sys.exit("no recorded verdicts under %s (judged.py record)" % JUDGED)
-
+    by_dir = recorded_by_dir()
     work = args.keep or tempfile.mkdtemp(prefix="tfvars-typed-")
-    missing, failed = [], []
-    modules = []  # (key, records)
-    for key, recs in by_dir.items():
-        repo, commit, rel = key
-        if args.no_build:
-            modules.append((key, recs))
-            continue
-        dir = os.path.normpath(os.path.join(args.corpus, repo.replace("/", "+"), rel))
-        if not os.path.isdir(dir):
-            missing.append("%s@%s %s" % (repo, commit[:12], rel))
-            continue
-        variables = exported(args.tfvars, dir) or {}
-        with_locals = any("local." in (rule.get("condition") or "")
-                          for v in variables.values() for rule in (v.get("validation") or []))
-        with tempfile.TemporaryDirectory() as scratch:
-            scratch_module(dir, with_locals, scratch)
-            rc, out, err = run([args.tfvars, "rust", "-i", scratch, "--terraform-version", "1.11"])
-        if rc != 0:
-            failed.append("%s@%s %s: tfvars rust: %s" % (repo, commit[:12], rel, err.strip()[:300]))
-            continue
-        src = os.path.join(work, "g%d" % (len(modules) // GROUP), "src")
-        os.makedirs(src, exist_ok=True)
-        with open(os.path.join(src, "m%d.rs" % len(modules)), "w") as f:
-            f.write(out)
-        modules.append((key, recs))
+    if args.no_build:
+        modules, missing, failed = list(by_dir.items()), [], []
+    else:
+        modules, missing, failed = generate(args.tfvars, args.corpus, by_dir, work)
     if not args.no_build:
         write_workspace(work, len(modules))
         print("compiling the code of %d modules..." % len(modules), flush=True)
