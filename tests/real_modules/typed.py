@@ -160,6 +160,46 @@ def generate(tfvars, corpus, by_dir, work):
     return modules, missing, failed
 
 
+def build(work):
+    """Builds the scratch workspace's binary (exits with the compiler's errors when the
+    generated code does not compile) and returns its path."""
+    built = subprocess.run(["cargo", "build", "-q", "--message-format", "short"], cwd=work,
+                           capture_output=True, text=True)
+    if built.returncode != 0:
+        print(built.stderr[-6000:])
+        sys.exit("the generated code does not compile (crate in %s)" % work)
+    return binary_in(work)
+
+
+def binary_in(work):
+    """The path of the scratch workspace's binary."""
+    target = os.environ.get("CARGO_TARGET_DIR") or os.path.join(work, "target")
+    return os.path.join(target, "debug", "typed-judge")
+
+
+def ask(binary, lines):
+    """The binary's answer to each line, one line each (exits when it fails)."""
+    answered = subprocess.run([binary], input="\n".join(lines) + "\n", capture_output=True, text=True)
+    if answered.returncode != 0:
+        print(answered.stderr[-3000:])
+        sys.exit("the judge failed")
+    answers = answered.stdout.splitlines()
+    assert len(answers) == len(lines), (len(answers), len(lines))
+    return answers
+
+
+def finish(missing, failed, work, keep, differ):
+    """Lists the directories missing or without code, removes the workspace unless it is
+    kept, and exits: 1 on any difference, directory missing or without code."""
+    for m in missing:
+        print("missing from the corpus: " + m)
+    for m in failed:
+        print("no code: " + m)
+    if not keep:
+        shutil.rmtree(work, ignore_errors=True)
+    sys.exit(1 if differ or missing or failed else 0)
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("corpus", nargs="?", default="/work/corpus")
@@ -181,13 +221,7 @@ def main():
     if not args.no_build:
         write_workspace(work, len(modules))
         print("compiling the code of %d modules..." % len(modules), flush=True)
-    build = subprocess.run(["cargo", "build", "-q", "--message-format", "short"], cwd=work,
-                           capture_output=True, text=True) if not args.no_build else None
-    if build is not None and build.returncode != 0:
-        print(build.stderr[-6000:])
-        sys.exit("the generated code does not compile (crate in %s)" % work)
-    target = os.environ.get("CARGO_TARGET_DIR") or os.path.join(work, "target")
-    binary = os.path.join(target, "debug", "typed-judge")
+    binary = binary_in(work) if args.no_build else build(work)
 
     lines, expected = [], []
     for i, ((repo, commit, rel), recs) in enumerate(modules):
@@ -199,12 +233,7 @@ def main():
                 repo, commit[:12], rel, r["var"],
                 "(left out)" if r.get("absent") else json.dumps(r.get("value"))[:200])
             expected.append((r["terraform"], what, r["diagnostics"]))
-    judged = subprocess.run([binary], input="\n".join(lines) + "\n", capture_output=True, text=True)
-    if judged.returncode != 0:
-        print(judged.stderr[-3000:])
-        sys.exit("the judge failed")
-    verdicts = judged.stdout.splitlines()
-    assert len(verdicts) == len(expected), (len(verdicts), len(expected))
+    verdicts = ask(binary, lines)
     differ, unrepresentable = [], []
     for verdict, (terraform, what, diags) in zip(verdicts, expected):
         ours = verdict == "accepted"
@@ -228,13 +257,7 @@ def main():
     print("other differences: %d" % len(differ))
     for d in differ[:100]:
         print("  " + d)
-    for m in missing:
-        print("missing from the corpus: " + m)
-    for m in failed:
-        print("no code: " + m)
-    if not args.keep:
-        shutil.rmtree(work, ignore_errors=True)
-    sys.exit(1 if differ or missing or failed else 0)
+    finish(missing, failed, work, args.keep, differ)
 
 
 if __name__ == "__main__":

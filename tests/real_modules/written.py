@@ -28,7 +28,6 @@ import hashlib
 import json
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 
@@ -220,23 +219,12 @@ def main():
     typed.write_workspace(work, len(modules), main=MAIN, arm=written_arm, returns=RETURNS,
                           deps='serde_json = "1"\n')
     print("compiling the code of %d modules..." % len(modules), flush=True)
-    build = subprocess.run(["cargo", "build", "-q", "--message-format", "short"], cwd=work,
-                           capture_output=True, text=True)
-    if build.returncode != 0:
-        print(build.stderr[-6000:])
-        sys.exit("the generated code does not compile (crate in %s)" % work)
-    target = os.environ.get("CARGO_TARGET_DIR") or os.path.join(work, "target")
+    binary = typed.build(work)
     lines = []
     for i, (key, recs) in enumerate(modules):
         for r in recs:
             lines.append("%d\t%s" % (i, json.dumps(recorded_document(r["_base"], r))))
-    judged = subprocess.run([os.path.join(target, "debug", "typed-judge")],
-                            input="\n".join(lines) + "\n", capture_output=True, text=True)
-    if judged.returncode != 0:
-        print(judged.stderr[-3000:])
-        sys.exit("the judge failed")
-    answers = [json.loads(line) for line in judged.stdout.splitlines()]
-    assert len(answers) == len(lines), (len(answers), len(lines))
+    answers = [json.loads(line) for line in typed.ask(binary, lines)]
     per_module, at = [], 0
     for key, recs in modules:
         per_module.append((key, recs, answers[at:at + len(recs)]))
@@ -266,13 +254,7 @@ def main():
     print("no TF_VAR_ form (to_env says why): %d" % len(env_refused))
     for r in env_refused[:50]:
         print("  " + r)
-    for m in missing:
-        print("missing from the corpus: " + m)
-    for m in failed:
-        print("no code: " + m)
-    if not args.keep:
-        shutil.rmtree(work, ignore_errors=True)
-    sys.exit(1 if differ or missing or failed else 0)
+    typed.finish(missing, failed, work, args.keep, differ)
 
 
 if __name__ == "__main__":
