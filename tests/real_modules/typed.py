@@ -39,7 +39,11 @@ from judged import JUDGED, exported, recorded_document, scratch_module, run  # n
 # Modules per crate of the scratch workspace.
 GROUP = 40
 
-MAIN = r'''
+def main_text(answer):
+    """The judge binary's `main`: for each line `INDEX<TAB>DOCUMENT` of its input, one line of
+    output, `answer` (Rust code making a displayable value of `verdict`, the result of that
+    module's `judge`)."""
+    return r'''
 use std::io::{BufRead, Write};
 
 include!("modules.rs");
@@ -51,14 +55,18 @@ fn main() {
         let line = line.expect("a line of input");
         let (index, doc) = line.split_once('\t').expect("INDEX<TAB>DOCUMENT");
         let verdict = judge(index.parse().expect("a module index"), doc);
-        let text = match verdict {
-            Ok(()) => "accepted".to_string(),
-            Err(why) => format!("rejected\t{}", why.replace(['\n', '\t'], " ")),
-        };
-        writeln!(out, "{text}").expect("output written");
+        let answer = ANSWER;
+        writeln!(out, "{answer}").expect("output written");
     }
 }
-'''
+'''.replace("ANSWER", answer)
+
+
+# Accepted, or rejected with the generated code's first error.
+MAIN = main_text("""match verdict {
+            Ok(()) => "accepted".to_string(),
+            Err(why) => format!("rejected\\t{}", why.replace(['\\n', '\\t'], " ")),
+        }""")
 
 
 def judge_arm(i):

@@ -39,28 +39,13 @@ from judged import ENV, exported, recorded_document, run, scratch_module  # noqa
 # The judge binary: for each line `INDEX<TAB>DOCUMENT`, one line of JSON: the three written
 # forms (`env_refused` in place of `env` when `to_env` refuses the values, with why), or why the
 # document was not read.
-MAIN = r'''
-use std::io::{BufRead, Write};
-
-include!("modules.rs");
-
-fn main() {
-    let stdin = std::io::stdin();
-    let mut out = std::io::BufWriter::new(std::io::stdout());
-    for line in stdin.lock().lines() {
-        let line = line.expect("a line of input");
-        let (index, doc) = line.split_once('\t').expect("INDEX<TAB>DOCUMENT");
-        let answer = match judge(index.parse().expect("a module index"), doc) {
+MAIN = typed.main_text("""match verdict {
             Ok((json, hcl, Ok(env))) => serde_json::json!({"json": json, "hcl": hcl, "env": env}),
             Ok((json, hcl, Err(why))) => {
                 serde_json::json!({"json": json, "hcl": hcl, "env_refused": why})
             }
             Err(why) => serde_json::json!({"error": why}),
-        };
-        writeln!(out, "{answer}").expect("output written");
-    }
-}
-'''
+        }""")
 
 RETURNS = "(String, String, Result<Vec<(String, String)>, String>)"
 
