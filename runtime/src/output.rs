@@ -257,7 +257,7 @@ pub fn to_env_pair(spec: &VariableSpec, value: &Value) -> Result<(String, String
     let text =
         if literal {
             match value {
-                Value::Null(_) => {
+                Value::Null(_) if spec.typed => {
                     return Err(err(
                         "a `TF_VAR_` value of a primitive type is read as literal text, so `null` \
                      cannot be given this way: write a `.tfvars.json` file instead",
@@ -600,6 +600,14 @@ mod tests {
         let untyped = var("u", Type::Any, false);
         assert_eq!(to_env_pair(&untyped, &Value::string("hi")).unwrap().1, "hi");
         assert!(to_env_pair(&untyped, &num("1")).is_err());
+        // A null has no text form either way; each refusal says why for its variable.
+        let untyped_null = to_env_pair(&untyped, &Value::null()).unwrap_err();
+        assert!(untyped_null.message.contains("no `type`"), "{untyped_null}");
+        let typed_null = to_env_pair(&s, &Value::null()).unwrap_err();
+        assert!(
+            typed_null.message.contains("primitive type"),
+            "{typed_null}"
+        );
         let m = var("m", Type::map(Type::String), true);
         assert_eq!(
             to_env_pair(&m, &obj(&[("k", Value::string("v"))]))
