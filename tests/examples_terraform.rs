@@ -1,6 +1,7 @@
 //! Terraform accepts what the examples write, and sees the same values whichever way they are
 //! given: the example's `.tfvars.json`, `to_tfvars_hcl()` as a `.tfvars` file, or `to_env()` as
-//! `TF_VAR_` variables.
+//! `TF_VAR_` variables. `tests/writers_edge` does the same with text every writer must escape
+//! (or must not): there the values Terraform sees must also be those of the document given.
 //!
 //! With `terraform` on the PATH, each example module is applied (it declares only variables and
 //! outputs, so `init` needs no network) once per form, and the outputs (every variable, through
@@ -24,6 +25,10 @@ mod database {
     tfvars::terraform_vars!("../examples/database", name = Database);
 }
 
+mod writers_edge {
+    tfvars::terraform_vars!("writers_edge");
+}
+
 const RECORD: &str = "tests/examples_terraform.recorded.json";
 const DB_PASSWORD: &str = "an-example-password-42";
 
@@ -35,6 +40,8 @@ struct Inputs {
     env: Vec<(String, String)>,
     /// Given in the environment with every form (the ephemeral password).
     extra_env: Vec<(String, String)>,
+    /// The document the values were read from, when Terraform must see exactly its values.
+    given: Option<String>,
 }
 
 fn root() -> PathBuf {
@@ -94,6 +101,7 @@ fn network_inputs() -> Inputs {
         env: vars.to_env().unwrap(),
         json,
         extra_env: vec![],
+        given: None,
     }
 }
 
@@ -111,6 +119,92 @@ fn database_inputs() -> Inputs {
         env: vars.to_env_filtered(|v| !v.ephemeral).unwrap(),
         extra_env: vars.to_env_filtered(|v| v.ephemeral).unwrap(),
         json,
+        given: None,
+    }
+}
+
+/// Text that HCL or a `TF_VAR_` value reads specially: template sequences and their escapes,
+/// backslash escapes, quotes, line breaks, control and non-ASCII characters (a combining mark,
+/// which Terraform normalises to NFC), comment and heredoc markers, blanks.
+const EDGE_TEXTS: &[&str] = &[
+    "${x}",
+    "%{ if true }y%{ endif }",
+    "$${",
+    "%%{",
+    "$${x}",
+    "$$",
+    "%%",
+    "$",
+    "%",
+    "x${",
+    "x%{",
+    "~}",
+    "\\",
+    "\\n",
+    "\\${x}",
+    "\\u0041",
+    "\"",
+    "'",
+    "a\nb",
+    "a\r\nb",
+    "\t",
+    "\u{1}",
+    "\u{1b}[0m",
+    "\u{7f}",
+    "\u{0}",
+    "é",
+    "e\u{301}",
+    "😀",
+    "\u{2028}",
+    "\u{feff}",
+    "<<EOT",
+    "EOT\n",
+    "#c",
+    "//c",
+    "/*c*/",
+    "  lead",
+    "trail  ",
+    "",
+];
+
+/// An object with each edge text in a key (after its index: `é` and `e` with a combining acute
+/// are one key once normalised), holding `value` of the text.
+fn keyed(value: impl Fn(&str) -> Value) -> Value {
+    EDGE_TEXTS
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (format!("{i}{t}"), value(t)))
+        .collect::<serde_json::Map<_, _>>()
+        .into()
+}
+
+/// The edge texts as values of every kind of variable, and as map and object keys.
+fn edge_inputs() -> Inputs {
+    // A `TF_VAR_` value cannot hold a NUL byte: the primitive-typed variables go without it.
+    let plain: String = EDGE_TEXTS
+        .iter()
+        .filter(|t| !t.contains('\0'))
+        .copied()
+        .collect();
+    let doc = json!({
+        "text": plain,
+        "texts": EDGE_TEXTS,
+        "by_key": keyed(|t| json!(t)),
+        "settings": {"lines": EDGE_TEXTS},
+        "loose": {
+            "keys": keyed(|t| json!([t, 1.5])),
+            "texts": EDGE_TEXTS,
+        },
+        "untyped": plain,
+    });
+    let given = serde_json::to_string_pretty(&doc).unwrap();
+    let vars = writers_edge::Variables::from_tfvars_json(&given).unwrap_or_else(|r| panic!("{r}"));
+    Inputs {
+        json: vars.to_tfvars_json(),
+        hcl: vars.to_tfvars_hcl(),
+        env: vars.to_env().unwrap(),
+        extra_env: vec![],
+        given: Some(given),
     }
 }
 
@@ -133,10 +227,12 @@ fn terraform(dir: &Path, args: &[&str], env: &[(String, String)]) -> std::proces
         .unwrap()
 }
 
-/// Applies the module with the inputs in one form; returns the outputs, or Terraform's error.
+/// Applies the module (a folder of the repository) with the inputs in one form (`given` is the
+/// document they were read from); returns the outputs, or Terraform's error.
 fn apply(module: &str, form: &str, inputs: &Inputs) -> Result<Value, String> {
-    let dir = scratch(&format!("{module}-{form}"));
-    for entry in std::fs::read_dir(root().join("examples").join(module)).unwrap() {
+    let name = module.rsplit('/').next().unwrap();
+    let dir = scratch(&format!("{name}-{form}"));
+    for entry in std::fs::read_dir(root().join(module)).unwrap() {
         let entry = entry.unwrap();
         std::fs::copy(entry.path(), dir.join(entry.file_name())).unwrap();
     }
@@ -161,6 +257,11 @@ fn apply(module: &str, form: &str, inputs: &Inputs) -> Result<Value, String> {
         "hcl" => {
             std::fs::write(dir.join("x.tfvars"), &inputs.hcl).unwrap();
             args.push("-var-file=x.tfvars");
+        }
+        "given" => {
+            let given = inputs.given.as_deref().expect("a document given");
+            std::fs::write(dir.join("x.tfvars.json"), given).unwrap();
+            args.push("-var-file=x.tfvars.json");
         }
         _ => env.extend(inputs.env.iter().cloned()),
     }
@@ -194,17 +295,19 @@ fn recorded() -> serde_json::Map<String, Value> {
     serde_json::from_str(&text).unwrap()
 }
 
-fn all_inputs() -> Vec<(&'static str, Inputs)> {
+/// Each case: its name in the record, its module folder and what is written for it.
+fn all_inputs() -> Vec<(&'static str, &'static str, Inputs)> {
     vec![
-        ("network", network_inputs()),
-        ("database", database_inputs()),
+        ("network", "examples/network", network_inputs()),
+        ("database", "examples/database", database_inputs()),
+        ("writers_edge", "tests/writers_edge", edge_inputs()),
     ]
 }
 
 #[test]
 fn examples_write_what_terraform_accepted_when_recorded() {
     let record = recorded();
-    for (name, inputs) in all_inputs() {
+    for (name, _, inputs) in all_inputs() {
         let entry = record.get(name).unwrap_or_else(|| {
             panic!("no recorded Terraform verdict for example `{name}`: run with Terraform and UPDATE_RECORDED=1")
         });
@@ -231,16 +334,16 @@ fn examples_accepted_by_live_terraform_in_every_form() {
     }
     let mut record = recorded();
     let update = std::env::var_os("UPDATE_RECORDED").is_some();
-    for (name, inputs) in all_inputs() {
-        let from_json = apply(name, "json", &inputs)
+    for (name, module, inputs) in all_inputs() {
+        let from_json = apply(module, "json", &inputs)
             .unwrap_or_else(|e| panic!("Terraform rejected `{name}`'s .tfvars.json:\n{e}"));
-        let from_hcl = apply(name, "hcl", &inputs).unwrap_or_else(|e| {
+        let from_hcl = apply(module, "hcl", &inputs).unwrap_or_else(|e| {
             panic!(
                 "Terraform rejected `{name}`'s .tfvars:\n{e}\n{}",
                 inputs.hcl
             )
         });
-        let from_env = apply(name, "env", &inputs).unwrap_or_else(|e| {
+        let from_env = apply(module, "env", &inputs).unwrap_or_else(|e| {
             panic!(
                 "Terraform rejected `{name}`'s TF_VAR_ values:\n{e}\n{:?}",
                 inputs.env
@@ -254,6 +357,14 @@ fn examples_accepted_by_live_terraform_in_every_form() {
             from_env, from_json,
             "`{name}`: TF_VAR_ and .tfvars.json give different values"
         );
+        if inputs.given.is_some() {
+            let from_given = apply(module, "given", &inputs)
+                .unwrap_or_else(|e| panic!("Terraform rejected `{name}`'s document:\n{e}"));
+            assert_eq!(
+                from_json, from_given,
+                "`{name}`: the written values differ from the document's"
+            );
+        }
         let entry = record_entry(&inputs, &from_json);
         if update {
             record.insert(name.to_string(), entry);
