@@ -170,6 +170,39 @@ def scratch_module(dir, with_locals, into):
                 f.write("\n\n".join(parts) + "\n")
 
 
+def corpus_dir(corpus, key):
+    """The directory of `corpus` a record's key (repository, commit, directory) names."""
+    repo, _, rel = key
+    return os.path.normpath(os.path.join(corpus, repo.replace("/", "+"), rel))
+
+
+def uses_locals(variables):
+    """Whether a rule of `variables` (as `tfvars schema --export-variables` gives them) refers
+    to `local.`: then the module Terraform judges keeps the `locals` blocks."""
+    return any("local." in (rule.get("condition") or "")
+               for v in variables.values() for rule in (v.get("validation") or []))
+
+
+def judged_module(tfvars, corpus, key, into):
+    """Writes under `into` the module Terraform judged for directory `key` (its `variable`
+    blocks, and its `locals` blocks when a rule refers to `local.`, as `record` writes it) and
+    returns its variables as `tfvars schema --export-variables` gives them."""
+    dir = corpus_dir(corpus, key)
+    variables = exported(tfvars, dir) or {}
+    scratch_module(dir, uses_locals(variables), into)
+    return variables
+
+
+def describe(key, r):
+    """A record's input, for messages: the directory and the variable varied."""
+    repo, commit, rel = key
+    if r["var"] is None:
+        return "%s@%s %s: the base document" % (repo, commit[:12], rel)
+    return "%s@%s %s: var.%s = %s" % (
+        repo, commit[:12], rel, r["var"],
+        "(left out)" if r.get("absent") else json.dumps(r.get("value"))[:200])
+
+
 def plan(terraform, module, doc, tmp):
     """Terraform's verdict on a document: (accepted, [diagnostics])."""
     var_file = os.path.join(tmp, "input.tfvars.json")
@@ -299,7 +332,7 @@ def record(args):
             with open(path) as f:
                 for line in f:
                     r = json.loads(line)
-                    dirs.add(os.path.normpath(os.path.join(args.corpus, r["repo"].replace("/", "+"), r["dir"])))
+                    dirs.add(corpus_dir(args.corpus, (r["repo"], r["commit"], r["dir"])))
     # Directories with validation blocks, per repository.
     per_repo = collections.OrderedDict()
     for key in sorted(listed):
@@ -481,8 +514,9 @@ def check(args):
     others = []
     validate_differs = []
     why_untranslated = collections.Counter()
-    for (repo, commit, rel), recs in by_dir.items():
-        dir = os.path.normpath(os.path.join(args.corpus, repo.replace("/", "+"), rel))
+    for key, recs in by_dir.items():
+        repo, commit, rel = key
+        dir = corpus_dir(args.corpus, key)
         if not os.path.isdir(dir):
             missing.append("%s@%s %s" % (repo, commit[:12], rel))
             continue
@@ -501,9 +535,7 @@ def check(args):
             # The module Terraform judged: the variable blocks, and the locals when a rule
             # refers to one (as `record` built it).
             scratch = tempfile.TemporaryDirectory()
-            with_locals = any("local." in (rule.get("condition") or "")
-                              for v in variables.values() for rule in (v.get("validation") or []))
-            scratch_module(dir, with_locals, scratch.name)
+            scratch_module(dir, uses_locals(variables), scratch.name)
         for r in recs:
             doc = recorded_document(base, r)
             if scratch is not None:
@@ -515,9 +547,7 @@ def check(args):
             ours = validator.is_valid(doc)
             tally["inputs"] += 1
             tally["terraform accepts" if r["terraform"] else "terraform rejects"] += 1
-            what = "%s@%s %s: var.%s = %s" % (
-                repo, commit[:12], rel, r["var"],
-                "(left out)" if r.get("absent") else json.dumps(r.get("value"))[:200])
+            what = describe(key, r)
             if ours == r["terraform"]:
                 tally["agree"] += 1
             elif r["terraform"]:

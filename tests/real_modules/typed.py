@@ -34,7 +34,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
-from judged import JUDGED, exported, recorded_document, scratch_module, run  # noqa: E402
+from judged import JUDGED, corpus_dir, describe, judged_module, recorded_document, run  # noqa: E402
 
 # Modules per crate of the scratch workspace.
 GROUP = 40
@@ -147,15 +147,11 @@ def generate(tfvars, corpus, by_dir, work):
     modules = []
     for key, recs in by_dir.items():
         repo, commit, rel = key
-        dir = os.path.normpath(os.path.join(corpus, repo.replace("/", "+"), rel))
-        if not os.path.isdir(dir):
+        if not os.path.isdir(corpus_dir(corpus, key)):
             missing.append("%s@%s %s" % (repo, commit[:12], rel))
             continue
-        variables = exported(tfvars, dir) or {}
-        with_locals = any("local." in (rule.get("condition") or "")
-                          for v in variables.values() for rule in (v.get("validation") or []))
         with tempfile.TemporaryDirectory() as scratch:
-            scratch_module(dir, with_locals, scratch)
+            judged_module(tfvars, corpus, key, scratch)
             rc, out, err = run([tfvars, "rust", "-i", scratch, "--terraform-version", "1.11"])
         if rc != 0:
             failed.append("%s@%s %s: tfvars rust: %s" % (repo, commit[:12], rel, err.strip()[:300]))
@@ -224,23 +220,20 @@ def main():
     work = args.keep or tempfile.mkdtemp(prefix="tfvars-typed-")
     if args.no_build:
         modules, missing, failed = list(by_dir.items()), [], []
+        binary = binary_in(work)
     else:
         modules, missing, failed = generate(args.tfvars, args.corpus, by_dir, work)
-    if not args.no_build:
         write_workspace(work, len(modules))
         print("compiling the code of %d modules..." % len(modules), flush=True)
-    binary = binary_in(work) if args.no_build else build(work)
+        binary = build(work)
 
     lines, expected = [], []
-    for i, ((repo, commit, rel), recs) in enumerate(modules):
+    for i, (key, recs) in enumerate(modules):
         base = next(r["base"] for r in recs if r["var"] is None)
         for r in recs:
             doc = recorded_document(base, r)
             lines.append("%d\t%s" % (i, json.dumps(doc)))
-            what = "%s@%s %s: var.%s = %s" % (
-                repo, commit[:12], rel, r["var"],
-                "(left out)" if r.get("absent") else json.dumps(r.get("value"))[:200])
-            expected.append((r["terraform"], what, r["diagnostics"]))
+            expected.append((r["terraform"], describe(key, r), r["diagnostics"]))
     verdicts = ask(binary, lines)
     differ, unrepresentable = [], []
     for verdict, (terraform, what, diags) in zip(verdicts, expected):

@@ -34,7 +34,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import typed  # noqa: E402
-from judged import ENV, exported, recorded_document, run, scratch_module  # noqa: E402
+from judged import ENV, describe, judged_module, recorded_document, run  # noqa: E402
 
 # The judge binary: for each line `INDEX<TAB>DOCUMENT`, one line of JSON: the three written
 # forms (`env_refused` in place of `env` when `to_env` refuses the values, with why), or why the
@@ -98,14 +98,9 @@ def outputs_of(terraform, module, var_file=None, env=None):
 def prepare(terraform, tfvars, corpus, key, tmp):
     """The module Terraform judged for directory `key`, with one output per variable that is
     not ephemeral, initialised under `tmp`; None when it cannot be."""
-    repo, commit, rel = key
-    dir = os.path.normpath(os.path.join(corpus, repo.replace("/", "+"), rel))
-    variables = exported(tfvars, dir) or {}
-    with_locals = any("local." in (rule.get("condition") or "")
-                      for v in variables.values() for rule in (v.get("validation") or []))
     module = os.path.join(tmp, "module")
     os.makedirs(module)
-    scratch_module(dir, with_locals, module)
+    variables = judged_module(tfvars, corpus, key, module)
     with open(os.path.join(module, "zz_written_outputs.tf"), "w") as f:
         for name, v in variables.items():
             if not v.get("ephemeral"):
@@ -136,12 +131,7 @@ def check_dir(args, key, recs, answers):
         if module is None:
             return same, ["%s@%s %s: terraform init failed" % (repo, commit[:12], rel)], refused, env_refused
         for r, answer in zip(recs, answers):
-            if r["var"] is None:
-                what = "%s@%s %s: the base document" % (repo, commit[:12], rel)
-            else:
-                what = "%s@%s %s: var.%s = %s" % (
-                    repo, commit[:12], rel, r["var"],
-                    "(left out)" if r.get("absent") else json.dumps(r.get("value"))[:200])
+            what = describe(key, r)
             if "error" in answer:
                 refused.append("%s  [%s]" % (what, answer["error"].replace("\n", " ")[:300]))
                 continue
