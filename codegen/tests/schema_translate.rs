@@ -64,6 +64,21 @@ fn remainders_compared_with_zero() {
     assert_eq!(r.accepts(&Value::String("x".into())), Some(false));
     assert_eq!(r.accepts(&Value::Number(n("7.5"))), Some(false));
     refused("var.x % 0.5 == 0", "number", "whole number");
+    // `x == floor(x)` and `ceil(x) == x`: a whole number. On a string the comparison is of a
+    // number with a string, always false.
+    for condition in ["var.x == floor(var.x)", "ceil(var.x) == var.x"] {
+        let r = ok(condition, "number");
+        assert_eq!(r.multiple_of, vec![n("1")], "{condition}");
+        assert!(!r.null_ok && !r.numeric, "{condition}");
+        assert_eq!(r.accepts(&Value::Number(n("-3"))), Some(true));
+        assert_eq!(r.accepts(&Value::Number(n("2.5"))), Some(false));
+    }
+    refused(
+        "var.x == floor(var.x)",
+        "string",
+        "`floor` or `ceil` compared",
+    );
+    refused("var.x == floor(var.y)", "number", "not a literal");
     refused("var.x % 2 == 0", "bool", "`%` on a variable of type");
     refused("var.x % 2 == 1", "number", "compares something other");
 }
@@ -1080,9 +1095,18 @@ fn collections_written_around_the_variable() {
     );
     // `[for i, y in …]` would give indexes, not the map's keys.
     refused(
-        r#"alltrue([for k, s in [for y in var.x : y] : contains(["a"], s)])"#,
+        r#"alltrue([for k, s in [for y in var.x : y] : contains(["a"], k)])"#,
         "map(string)",
         "does not iterate the variable",
+    );
+    // Unread, the index makes no difference: the map's values in order.
+    let r = ok(
+        r#"alltrue([for k, s in [for y in var.x : y] : contains(["a"], s)])"#,
+        "map(string)",
+    );
+    assert_eq!(
+        r.values.expect("a rule on the values").allowed,
+        Some(vec![Value::String("a".into())])
     );
 }
 
@@ -1412,4 +1436,44 @@ fn length_of_a_collection_defaulted_to_an_empty_one() {
         TerraformVersion::Latest
     )
     .is_err());
+}
+
+#[test]
+fn for_over_a_list_literal_is_written_out() {
+    // Each element takes the place of the symbol: `contains(keys(var.x), "a")`, … .
+    let r = ok(
+        r#"alltrue([for k in ["a", "b"] : contains(keys(var.x), k)])"#,
+        "map(number)",
+    );
+    assert_eq!(r.required, vec!["a".to_string(), "b".to_string()]);
+    // Into a pattern's template too; `anytrue` is one of the patterns.
+    let r = ok(
+        r#"anytrue([for r in ["us", "eu"] : can(regex("^${r}\\.x$", var.x))])"#,
+        "string",
+    );
+    let patterns: Vec<Vec<String>> = r
+        .any_of
+        .iter()
+        .map(|alt| alt.iter().flat_map(|a| a.patterns.clone()).collect())
+        .collect();
+    assert_eq!(
+        patterns,
+        vec![vec!["^us\\.x$".to_string(), "^eu\\.x$".to_string()]]
+    );
+    // A `for` that binds the symbol again inside is left as written.
+    refused(
+        r#"alltrue([for k in ["a"] : alltrue([for k in var.x : k != ""])])"#,
+        "list(string)",
+        "does not iterate the variable",
+    );
+}
+
+#[test]
+fn a_for_whose_key_is_not_read_iterates_the_same_elements() {
+    let r = ok(
+        r#"alltrue([for _, k in keys(var.x) : can(regex("^[a-z]+$", k))])"#,
+        "map(string)",
+    );
+    let keys = r.keys.expect("a rule on the keys");
+    assert_eq!(keys.patterns, vec!["^[a-z]+$".to_string()]);
 }

@@ -2381,6 +2381,105 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # `alltrue`/`anytrue` over a `for` that iterates a list literal (each element written
+    # into the body, also into a pattern's template), a `for` whose index or key is not read,
+    # and `x == floor(x)` / `ceil(x) == x` (a whole number).
+    m = module(
+        "validation_literal_iteration",
+        "validation",
+        var(
+            "subnets",
+            "map(number)",
+            default="{ agents = 1, private_endpoints = 2 }",
+            checks=[
+                (
+                    'alltrue([for k in ["agents", "private_endpoints"] : contains(keys(var.subnets), k)])',
+                    '"Needs agents and private_endpoints."',
+                )
+            ],
+        )
+        + var(
+            "endpoint",
+            "string",
+            default='"a.example.com"',
+            checks=[
+                (
+                    r'anytrue([for r in ["us-south", "eu-de"] : can(regex("^(?:private\\.${r}\\.)?a\\.example\\.com$", var.endpoint))])',
+                    '"Not an endpoint."',
+                )
+            ],
+        )
+        + var(
+            "cells",
+            "map(string)",
+            default="{}",
+            checks=[('alltrue([for _, k in keys(var.cells) : can(regex("^[a-z][a-z]-[a-z]+-[1-9]$", k))])', '"Bad region."')],
+        )
+        + var(
+            "pairs",
+            "list(string)",
+            default='["a", "b"]',
+            checks=[('alltrue([for i, s in ["a", "b"] : var.pairs[i] == s])', '"Not a then b."')],
+        )
+        + var(
+            "processors",
+            "number",
+            default="2",
+            checks=[("var.processors == floor(var.processors)", '"A whole number of processors."')],
+        )
+        + var(
+            "memory",
+            "number",
+            default="null",
+            checks=[("var.memory == null ? true : ceil(var.memory) == var.memory", '"A whole number."')],
+        )
+        + var(
+            "flags",
+            "map(bool)",
+            default="{}",
+            checks=[('anytrue([for k in ["x", "y"] : lookup(var.flags, k, false)]) || length(var.flags) == 0', '"x or y."')],
+        ),
+    )
+    m.case("no_files")
+    for name, text in [
+        ("subnets_both", '{"subnets": {"agents": 1, "private_endpoints": 2, "other": 3}}'),
+        ("subnets_one", '{"subnets": {"agents": 1}}'),
+        ("subnets_empty", '{"subnets": {}}'),
+        ("subnets_null", '{"subnets": null}'),
+        ("subnets_strings", '{"subnets": {"agents": "1", "private_endpoints": "2"}}'),
+        ("endpoint_plain", '{"endpoint": "a.example.com"}'),
+        ("endpoint_us", '{"endpoint": "private.us-south.a.example.com"}'),
+        ("endpoint_eu", '{"endpoint": "private.eu-de.a.example.com"}'),
+        ("endpoint_other", '{"endpoint": "private.jp-tok.a.example.com"}'),
+        ("endpoint_dot", '{"endpoint": "private.us-southXa.example.com"}'),
+        ("endpoint_null", '{"endpoint": null}'),
+        ("endpoint_number", '{"endpoint": 5}'),
+        ("cells_ok", '{"cells": {"us-east-1": "a", "eu-west-2": "b"}}'),
+        ("cells_bad", '{"cells": {"us-east-1": "a", "US-EAST-1": "b"}}'),
+        ("cells_null", '{"cells": null}'),
+        ("pairs_ok", '{"pairs": ["a", "b", "c"]}'),
+        ("pairs_bad", '{"pairs": ["b", "a"]}'),
+        ("pairs_short", '{"pairs": ["a"]}'),
+        ("pairs_null", '{"pairs": null}'),
+        ("processors_whole", '{"processors": 4}'),
+        ("processors_half", '{"processors": 2.5}'),
+        ("processors_negative", '{"processors": -3}'),
+        ("processors_negative_half", '{"processors": -0.5}'),
+        ("processors_string", '{"processors": "8"}'),
+        ("processors_string_half", '{"processors": "8.5"}'),
+        ("processors_exponent", '{"processors": 1e3}'),
+        ("processors_large", '{"processors": 123456789012345678901234567890}'),
+        ("processors_large_fraction", '{"processors": 12345678901234567890.5}'),
+        ("processors_null", '{"processors": null}'),
+        ("memory_whole", '{"memory": 512}'),
+        ("memory_fraction", '{"memory": 0.25}'),
+        ("memory_null", '{"memory": null}'),
+        ("flags_x", '{"flags": {"x": true}}'),
+        ("flags_neither", '{"flags": {"z": true}}'),
+        ("flags_false", '{"flags": {"x": false, "y": false}}'),
+    ]:
+        m.json(name, text + "\n")
+
     # `can(base64decode(…))`: base64 syntax (padding, line breaks skipped), then UTF-8 bytes.
     m = module(
         "validation_base64",

@@ -16,6 +16,7 @@ use super::ecma_regex;
 mod constants;
 mod default_mapped;
 mod defined;
+mod unrolled;
 
 /// A numeric bound.
 #[derive(Clone, Debug, PartialEq)]
@@ -640,7 +641,10 @@ pub fn translate_root(
 ///   `for k, v in M : … v …` (the same keys in the same order; both fail on a null `M`);
 /// - `O["a"]` on an object `O` (by `type_of`) that has the attribute `a` as `O.a` (HCL's index
 ///   of an object by a string is the attribute, and both fail alike on a null `O`), and so is
-///   `lookup(O, "a", d)` with a literal default `d`.
+///   `lookup(O, "a", d)` with a literal default `d`;
+/// - `for k, v in C` where nothing reads `k` as `for v in C`;
+/// - `alltrue` and `anytrue` over a `for` that iterates a list literal as the list of its
+///   elements written out (see [`unrolled`]).
 fn normalized(e: &Expr, type_of: &dyn Fn(&Expr) -> Option<Type>) -> Expr {
     // `base.key` for a `base` (normalized) whose type is an object with the attribute `key`.
     let attribute = |base: &Expr, key: &Expr| {
@@ -653,6 +657,29 @@ fn normalized(e: &Expr, type_of: &dyn Fn(&Expr) -> Option<Type>) -> Expr {
         has_attribute.then(|| Expr::GetAttr(Box::new(base), name.clone()))
     };
     e.rewritten(&mut |e| match e {
+        Expr::For(f) if f.key_var.as_deref().is_some_and(|k| !for_mentions(f, k)) => {
+            // `for k, v in C` where nothing reads `k` is `for v in C`: the same elements in
+            // the same order, and both fail alike on `C`.
+            let mut g = (**f).clone();
+            g.key_var = None;
+            Some(normalized(&Expr::For(Box::new(g)), type_of))
+        }
+        Expr::Call {
+            name,
+            args,
+            expand_final: false,
+        } if (name == "alltrue" || name == "anytrue")
+            && matches!(args.as_slice(), [Expr::For(f)] if unrolled::unrolled(f).is_some()) =>
+        {
+            let [Expr::For(f)] = args.as_slice() else {
+                return None;
+            };
+            Some(Expr::Call {
+                name: name.clone(),
+                args: vec![normalized(&Expr::Tuple(unrolled::unrolled(f)?), type_of)],
+                expand_final: false,
+            })
+        }
         Expr::Index(base, key) => attribute(base, key),
         // `lookup(O, "k", d)` on an object that has the attribute `k` is `O.k`, null or not
         // (the default is only taken for an object without it); `lookup` fails on a null `O`.
@@ -2330,6 +2357,25 @@ impl Cx<'_> {
         target: Target,
         ty: &Type,
     ) -> Option<Result<Translated, String>> {
+        if let Some(x) = whole_number_test(a, b).or_else(|| whole_number_test(b, a)) {
+            // `x == floor(x)` (or `ceil`): `x` is a whole number, a multiple of 1; both fail on
+            // a null `x`.
+            if !target.is(x) {
+                return None;
+            }
+            if *ty != Type::Number {
+                // `floor("3") == "3"` compares a number with a string: always false.
+                return Some(Err(format!(
+                    "`floor` or `ceil` compared with a variable of type `{ty}`"
+                )));
+            }
+            let mut rules = Rules::default();
+            rules.multiple_of.push(Number::from(1u8));
+            return Some(Ok(Translated {
+                rules,
+                on_null: OnNull::Error,
+            }));
+        }
         let (x, divisor, zero) = match (a, b) {
             (Expr::Binary(BinaryOp::Mod, x, d), z) | (z, Expr::Binary(BinaryOp::Mod, x, d)) => {
                 (x, d, z)
@@ -4383,6 +4429,31 @@ fn with_known_conditions(e: &Expr) -> Expr {
         }
     }
     known(e, &mut Vec::new())
+}
+
+/// `x` when `rounded` is `floor(x)` or `ceil(x)` and `other` is `x` itself.
+fn whole_number_test<'e>(rounded: &'e Expr, other: &Expr) -> Option<&'e Expr> {
+    match rounded.peel() {
+        Expr::Call {
+            name,
+            args,
+            expand_final: false,
+        } if (name == "floor" || name == "ceil")
+            && args.len() == 1
+            && args[0].peel() == other.peel() =>
+        {
+            Some(&args[0])
+        }
+        _ => None,
+    }
+}
+
+/// Whether the value, key or filter of `f` refers to the symbol `name`.
+fn for_mentions(f: &tfvars_runtime::expr::ForExpr, name: &str) -> bool {
+    [Some(&f.value), f.key.as_ref(), f.condition.as_ref()]
+        .into_iter()
+        .flatten()
+        .any(|e| mentions_bound(e, name))
 }
 
 /// Whether `e` refers to the symbol `name` bound by a `for` or splat.
