@@ -1477,3 +1477,21 @@ fn a_for_whose_key_is_not_read_iterates_the_same_elements() {
     let keys = r.keys.expect("a rule on the keys");
     assert_eq!(keys.patterns, vec!["^[a-z]+$".to_string()]);
 }
+
+#[test]
+fn try_of_a_reference_is_the_reference() {
+    // A reference fails nowhere: `try` gives its value, null too, on which `contains` fails.
+    let r = ok(r#"contains(["a", "b"], try(var.x, "a"))"#, "string");
+    assert_eq!(
+        r.allowed,
+        Some(vec![Value::String("a".into()), Value::String("b".into())])
+    );
+    assert!(!r.null_ok);
+    let r = ok(
+        r#"alltrue([for n in try(var.x, []) : length(try(n, "")) > 1])"#,
+        "list(string)",
+    );
+    let items = r.items.expect("a rule on the elements");
+    assert_eq!(items.min_length, Some(2));
+    assert!(!r.null_ok && !items.null_ok);
+}

@@ -2480,6 +2480,63 @@ def define_more():
     ]:
         m.json(name, text + "\n")
 
+    # `try(R, d)` of a reference `R` (a variable, a `for` symbol) gives `R`'s value, null too:
+    # a reference fails nowhere.
+    m = module(
+        "validation_try_reference",
+        "validation",
+        var(
+            "mode",
+            "string",
+            default='"http403"',
+            checks=[
+                (
+                    'var.mode == null || contains(["http401WithBearerChallenge", "http403"], try(var.mode, ""))',
+                    '"Bad mode."',
+                )
+            ],
+        )
+        + var(
+            "level",
+            "string",
+            default='"x"',
+            checks=[('contains(["x", "y"], try(var.level, "x"))', '"Bad level."')],
+        )
+        + var(
+            "names",
+            "list(string)",
+            default="[]",
+            checks=[("alltrue([for n in try(var.names, []) : length(try(n, \"\")) > 1])", '"Short name."')],
+        )
+        + var(
+            "region",
+            "string",
+            default='"a"',
+            checks=[('var.zone == null || try(var.region, "") != ""', '"A zone needs a region."')],
+        )
+        + var("zone", "string", default="null"),
+    )
+    m.case("no_files")
+    for name, text in [
+        ("mode_401", '{"mode": "http401WithBearerChallenge"}'),
+        ("mode_other", '{"mode": "http500"}'),
+        ("mode_empty", '{"mode": ""}'),
+        ("mode_null", '{"mode": null}'),
+        ("mode_number", '{"mode": 403}'),
+        ("level_y", '{"level": "y"}'),
+        ("level_z", '{"level": "z"}'),
+        ("level_null", '{"level": null}'),
+        ("names_ok", '{"names": ["ab", "cd"]}'),
+        ("names_short", '{"names": ["ab", "c"]}'),
+        ("names_null", '{"names": null}'),
+        ("names_null_element", '{"names": ["ab", null]}'),
+        ("zone_with_region", '{"zone": "z1", "region": "r1"}'),
+        ("zone_empty_region", '{"zone": "z1", "region": ""}'),
+        ("zone_null_region", '{"zone": "z1", "region": null}'),
+        ("no_zone_empty_region", '{"region": ""}'),
+    ]:
+        m.json(name, text + "\n")
+
     # `can(base64decode(…))`: base64 syntax (padding, line breaks skipped), then UTF-8 bytes.
     m = module(
         "validation_base64",

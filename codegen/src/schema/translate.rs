@@ -642,6 +642,7 @@ pub fn translate_root(
 /// - `O["a"]` on an object `O` (by `type_of`) that has the attribute `a` as `O.a` (HCL's index
 ///   of an object by a string is the attribute, and both fail alike on a null `O`), and so is
 ///   `lookup(O, "a", d)` with a literal default `d`;
+/// - `try(R, …)` of a reference `R` (the variable, a `for` symbol) as `R`;
 /// - `for k, v in C` where nothing reads `k` as `for v in C`;
 /// - `alltrue` and `anytrue` over a `for` that iterates a list literal as the list of its
 ///   elements written out (see [`unrolled`]).
@@ -663,6 +664,14 @@ fn normalized(e: &Expr, type_of: &dyn Fn(&Expr) -> Option<Type>) -> Expr {
             let mut g = (**f).clone();
             g.key_var = None;
             Some(normalized(&Expr::For(Box::new(g)), type_of))
+        }
+        Expr::Call {
+            name,
+            args,
+            expand_final: false,
+        } if name == "try" && args.first().is_some_and(is_reference) => {
+            // `try(var.x, d)`: a reference fails nowhere, so `try` gives its value, null too.
+            Some(args[0].clone())
         }
         Expr::Call {
             name,
@@ -4429,6 +4438,16 @@ fn with_known_conditions(e: &Expr) -> Expr {
         }
     }
     known(e, &mut Vec::new())
+}
+
+/// Whether `e` is a reference that never fails: a variable (`ROOT.x` in a rule between
+/// variables) or a `for` symbol.
+fn is_reference(e: &Expr) -> bool {
+    match e.peel() {
+        Expr::Variable(_) | Expr::Bound(_) => true,
+        Expr::GetAttr(base, _) => matches!(base.peel(), Expr::Variable(v) if v == ROOT),
+        _ => false,
+    }
 }
 
 /// `x` when `rounded` is `floor(x)` or `ceil(x)` and `other` is `x` itself.
