@@ -139,17 +139,31 @@ fn length_shapes(min: Option<u64>, max: Option<u64>) -> Shapes {
         None => Tri::Mixed,
     };
     let yes_no = |b: bool| if b { Tri::Yes } else { Tri::No };
-    // Past this many whole digits every count is judged alike.
+    // Past this many whole digits every count is judged alike; past `MOST_LENGTH_DIGITS`,
+    // some counts are accepted and some not (a bound of thousands of characters).
     let horizon = min.max(max.unwrap_or(0) as usize) + 2;
     let signed = |sign: usize| Signed {
         zero: yes_no(within(sign + 1)),
         zero_fraction: from(sign + 3),
-        digits: (1..=horizon)
-            .map(|d| (yes_no(within(sign + d)), from(sign + d + 2)))
-            .collect(),
+        digits: if horizon <= MOST_LENGTH_DIGITS {
+            (1..=horizon)
+                .map(|d| (yes_no(within(sign + d)), from(sign + d + 2)))
+                .collect()
+        } else {
+            (1..=MOST_LENGTH_DIGITS)
+                .map(|d| (yes_no(within(sign + d)), from(sign + d + 2)))
+                .chain([(Tri::Mixed, Tri::Mixed)])
+                .collect()
+        },
     };
     Shapes([signed(0), signed(1)])
 }
+
+/// The most whole digits a length bound is followed to: the numbers with more are accepted
+/// (and the variable listed as inexact), so that every bound the schema writes is a number a
+/// JSON parser reads as a double (at most 10^300; `length(var.x) <= 4096` would otherwise
+/// write 10^4097, which parses as infinity or not at all).
+const MOST_LENGTH_DIGITS: usize = 300;
 
 /// A set of DFA states reached by the texts of one shape; `None` stands for a match already
 /// seen (the text contains a match whatever follows).
@@ -364,6 +378,21 @@ struct Piece {
     fractions: Option<bool>,
 }
 
+/// The runs `(first, last)` of neighbouring counts in `counts` whose verdicts `at` are equal.
+fn runs_of(
+    counts: std::ops::Range<usize>,
+    at: impl Fn(usize) -> (Tri, Tri),
+) -> Vec<(usize, usize)> {
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    for d in counts {
+        match runs.last_mut() {
+            Some((first, last)) if at(*first) == at(d) => *last = d,
+            _ => runs.push((d, d)),
+        }
+    }
+    runs
+}
+
 fn power(d: usize, negative: bool) -> Number {
     let text = format!("{}1{}", if negative { "-" } else { "" }, "0".repeat(d));
     Number::parse_json(&text).expect("a power of ten is a number")
@@ -432,11 +461,13 @@ pub(crate) fn numbers(rules: &Rules) -> Option<NumberSet> {
         integers: Some(decided(i)?),
         fractions: Some(decided(f)?),
     });
-    for d in (1..horizon).rev() {
-        let (i, f) = minus.at(d);
+    // Neighbouring digit counts judged alike make one piece: a bound is a power of ten only
+    // where the verdict changes, which keeps a long run of counts from writing each power.
+    for (a, b) in runs_of(1..horizon, |d| minus.at(d)).into_iter().rev() {
+        let (i, f) = minus.at(a);
         line.push(Piece {
-            low: Some((power(d, true), true)),
-            high: Some((power(d - 1, true), false)),
+            low: Some((power(b, true), true)),
+            high: Some((power(a - 1, true), false)),
             integers: Some(decided(i)?),
             fractions: Some(decided(f)?),
         });
@@ -462,11 +493,11 @@ pub(crate) fn numbers(rules: &Rules) -> Option<NumberSet> {
         integers: None,
         fractions: Some(decided(plus.zero_fraction)?),
     });
-    for d in 1..horizon {
-        let (i, f) = plus.at(d);
+    for (a, b) in runs_of(1..horizon, |d| plus.at(d)) {
+        let (i, f) = plus.at(a);
         line.push(Piece {
-            low: Some((power(d - 1, false), false)),
-            high: Some((power(d, false), true)),
+            low: Some((power(a - 1, false), false)),
+            high: Some((power(b, false), true)),
             integers: Some(decided(i)?),
             fractions: Some(decided(f)?),
         });
@@ -764,6 +795,37 @@ mod tests {
         let set = check(&rules, |t| t.len() <= 4);
         assert!(set.loose);
         assert!(!accepts(&set, &Number::from(12345u32)));
+    }
+
+    #[test]
+    fn long_length_bounds_stay_within_doubles() {
+        // Within 300 digits a bound is followed exactly: a text of 298 characters at most.
+        let rules = Rules {
+            max_length: Some(298),
+            ..Rules::default()
+        };
+        let set = check(&rules, |s| s.len() <= 298);
+        assert!(accepts(&set, &power(297, false)) && !accepts(&set, &power(298, false)));
+        assert!(!accepts(&set, &power(297, true)));
+        // Beyond, the counts past 300 digits are accepted, and the schema says it is looser.
+        for bound in [400, 682_668] {
+            let rules = Rules {
+                max_length: Some(bound),
+                ..Rules::default()
+            };
+            let set = numbers(&rules).expect("read");
+            assert!(set.loose, "{bound}");
+            for range in &set.ranges {
+                for (key, value) in range.as_object().into_iter().flat_map(|m| m.iter()) {
+                    if let Json::Number(n) = value {
+                        let digits = n.to_terraform_string().trim_start_matches('-').len();
+                        assert!(digits <= 301, "{bound}: {key} has {digits} digits");
+                    }
+                }
+            }
+            assert!(accepts(&set, &power(299, false)), "{bound}");
+            assert!(accepts(&set, &power(5000, true)), "{bound}");
+        }
     }
 
     #[test]
