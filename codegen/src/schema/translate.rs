@@ -1648,23 +1648,15 @@ impl Cx<'_> {
         if name != "length" || inner != "setsubtract" {
             return None;
         }
-        let mut x = x.clone();
-        let collection_of_strings = match &mut x {
+        let collection_of_strings = match x {
             Expr::Call {
                 name,
                 args,
                 expand_final: false,
-            } if name == "keys" => match args.as_mut_slice() {
+            } if name == "keys" => match args.as_slice() {
                 [m] if matches!(path_type(m, target, ty), Some(Type::Map(_))) => true,
-                // The keys of an untyped value, `try(var.x, {})` being `var.x`.
+                // The keys of an untyped value (`try(var.x, {})` is read as `var.x`).
                 [m] if *ty == Type::Any && target.is(m.peel()) => true,
-                [m] if *ty == Type::Any => match untried(m, target) {
-                    Some(reference) => {
-                        *m = reference.clone();
-                        true
-                    }
-                    None => false,
-                },
                 _ => false,
             },
             other => strings_collection(other, target, ty),
@@ -1672,7 +1664,7 @@ impl Cx<'_> {
         if self.literal_strings(list).is_none() || !collection_of_strings {
             return None;
         }
-        Some(every_element_in(list, &x))
+        Some(every_element_in(list, x))
     }
 
     /// `setunion(L, X) == toset(L)` (either order of arguments or sides; the two lists of
@@ -3783,12 +3775,6 @@ impl Cx<'_> {
                 });
             }
         }
-        if let Some(reference) = untried(&f.collection, target) {
-            // `try(var.x, {})`: a reference fails nowhere, so `try` gives the value itself.
-            let mut g = (**f).clone();
-            g.collection = reference.clone();
-            return self.alltrue(&[Expr::For(Box::new(g))], target, ty);
-        }
         if !target.is(&f.collection) {
             return Err(
                 "`alltrue` over a `for` expression that does not iterate the variable".into(),
@@ -4479,22 +4465,6 @@ fn for_mentions(f: &tfvars_runtime::expr::ForExpr, name: &str) -> bool {
 fn mentions_bound(e: &Expr, name: &str) -> bool {
     matches!(e, Expr::Bound(b) if b == name)
         || e.children().into_iter().any(|c| mentions_bound(c, name))
-}
-
-/// `T` of `try(T, …)` where `T` is the target and a reference (the variable or a bound
-/// element), which fails nowhere: `try` then gives `T` itself, its value or null.
-fn untried<'e>(e: &'e Expr, target: Target) -> Option<&'e Expr> {
-    if !matches!(target, Target::Var(_) | Target::Bound(_)) {
-        return None;
-    }
-    match e.peel() {
-        Expr::Call {
-            name,
-            args,
-            expand_final: false,
-        } if name == "try" => args.first().map(Expr::peel).filter(|t| target.is(t)),
-        _ => None,
-    }
 }
 
 /// `P` of `P == null` or `null == P`.
