@@ -292,7 +292,7 @@ impl Walk<'_> {
         let (key_type, element) = match self.type_of(&f.collection, bound) {
             Some(Type::List(t) | Type::Set(t)) => (Some(Type::Number), Some((*t).clone())),
             Some(Type::Map(t)) => (Some(Type::String), Some((*t).clone())),
-            Some(Type::Object(attrs)) if !rebinds(f) => {
+            Some(Type::Object(attrs)) if !translate::rebinds(f) => {
                 // Over an object, the body once per attribute, with the attribute for the
                 // value and its name for the key.
                 for a in attrs.iter() {
@@ -453,16 +453,6 @@ fn every(value: &str, key: Option<&str>, collection: &Expr, condition: Expr) -> 
         }))],
         expand_final: false,
     }
-}
-
-/// Whether a `for` inside the body of `f` binds one of its symbols again.
-fn rebinds(f: &ForExpr) -> bool {
-    let mut names = vec![f.value_var.as_str()];
-    names.extend(f.key_var.as_deref());
-    [Some(&f.value), f.key.as_ref(), f.condition.as_ref()]
-        .into_iter()
-        .flatten()
-        .any(|e| names.iter().any(|n| translate::binds_again(e, n)))
 }
 
 /// Whether `e` names no local and nothing known only after apply.

@@ -145,16 +145,10 @@ fn length_shapes(min: Option<u64>, max: Option<u64>) -> Shapes {
     let signed = |sign: usize| Signed {
         zero: yes_no(within(sign + 1)),
         zero_fraction: from(sign + 3),
-        digits: if horizon <= MOST_LENGTH_DIGITS {
-            (1..=horizon)
-                .map(|d| (yes_no(within(sign + d)), from(sign + d + 2)))
-                .collect()
-        } else {
-            (1..=MOST_LENGTH_DIGITS)
-                .map(|d| (yes_no(within(sign + d)), from(sign + d + 2)))
-                .chain([(Tri::Mixed, Tri::Mixed)])
-                .collect()
-        },
+        digits: (1..=horizon.min(MOST_LENGTH_DIGITS))
+            .map(|d| (yes_no(within(sign + d)), from(sign + d + 2)))
+            .chain((horizon > MOST_LENGTH_DIGITS).then_some((Tri::Mixed, Tri::Mixed)))
+            .collect(),
     };
     Shapes([signed(0), signed(1)])
 }

@@ -6,7 +6,7 @@
 //! is false, `null != "a"` is true, and `var.x == null || …` accepts null (in 1.11 only when the
 //! right side does not fail on null, since `||` did not short-circuit before 1.12).
 
-use tfvars_runtime::expr::{BinaryOp, UnaryOp};
+use tfvars_runtime::expr::{BinaryOp, ForExpr, TemplatePart, UnaryOp};
 use tfvars_runtime::spec::LocalSpec;
 use tfvars_runtime::{Expr, Number, TerraformVersion, Type, Value};
 
@@ -657,7 +657,11 @@ fn normalized(e: &Expr, type_of: &dyn Fn(&Expr) -> Option<Type>) -> Expr {
             if attrs.iter().any(|a| *a.name == **name));
         has_attribute.then(|| Expr::GetAttr(Box::new(base), name.clone()))
     };
-    e.rewritten(&mut |e| match e {
+    e.rewritten(&mut |e| {
+        if let Some(call) = unrolled_call(e) {
+            return Some(normalized(&call, type_of));
+        }
+        match e {
         Expr::For(f) if f.key_var.as_deref().is_some_and(|k| !for_mentions(f, k)) => {
             // `for k, v in C` where nothing reads `k` is `for v in C`: the same elements in
             // the same order, and both fail alike on `C`.
@@ -672,22 +676,6 @@ fn normalized(e: &Expr, type_of: &dyn Fn(&Expr) -> Option<Type>) -> Expr {
         } if name == "try" && args.first().is_some_and(is_reference) => {
             // `try(var.x, d)`: a reference fails nowhere, so `try` gives its value, null too.
             Some(args[0].clone())
-        }
-        Expr::Call {
-            name,
-            args,
-            expand_final: false,
-        } if (name == "alltrue" || name == "anytrue")
-            && matches!(args.as_slice(), [Expr::For(f)] if unrolled::unrolled(f).is_some()) =>
-        {
-            let [Expr::For(f)] = args.as_slice() else {
-                return None;
-            };
-            Some(Expr::Call {
-                name: name.clone(),
-                args: vec![normalized(&Expr::Tuple(unrolled::unrolled(f)?), type_of)],
-                expand_final: false,
-            })
         }
         Expr::Index(base, key) => attribute(base, key),
         // `lookup(O, "k", d)` on an object that has the attribute `k` is `O.k`, null or not
@@ -915,6 +903,31 @@ fn normalized(e: &Expr, type_of: &dyn Fn(&Expr) -> Option<Type>) -> Expr {
             Some(Expr::For(Box::new(g)))
         }
         _ => None,
+        }
+    })
+}
+
+/// `alltrue`/`anytrue` of a `for` that iterates a list literal as the call over the list of
+/// its elements written out ([`unrolled`]); `None` for other expressions.
+fn unrolled_call(e: &Expr) -> Option<Expr> {
+    let Expr::Call {
+        name,
+        args,
+        expand_final: false,
+    } = e
+    else {
+        return None;
+    };
+    let [Expr::For(f)] = args.as_slice() else {
+        return None;
+    };
+    if name != "alltrue" && name != "anytrue" {
+        return None;
+    }
+    Some(Expr::Call {
+        name: name.clone(),
+        args: vec![Expr::Tuple(unrolled::unrolled(f)?)],
+        expand_final: false,
     })
 }
 
@@ -944,12 +957,41 @@ fn is_trimspace_of_empty(call: &Expr, other: &Expr) -> bool {
         && matches!(other.peel(), Expr::Literal(Value::String(s)) if s.is_empty())
 }
 
-/// Whether a `for` inside `e` binds `name` again.
+/// Whether a `for` inside `e` (an expression or a template's `%{for}`) binds `name` again.
 pub(super) fn binds_again(e: &Expr, name: &str) -> bool {
+    fn in_parts(parts: &[TemplatePart], name: &str) -> bool {
+        parts.iter().any(|p| match p {
+            TemplatePart::Literal(_) | TemplatePart::Interpolation(_) => false,
+            TemplatePart::If {
+                then, otherwise, ..
+            } => in_parts(then, name) || in_parts(otherwise, name),
+            TemplatePart::For {
+                key_var,
+                value_var,
+                body,
+                ..
+            } => value_var == name || key_var.as_deref() == Some(name) || in_parts(body, name),
+        })
+    }
     match e {
         Expr::For(f) if f.value_var == name || f.key_var.as_deref() == Some(name) => true,
+        Expr::Template(parts) if in_parts(parts, name) => true,
         _ => e.children().into_iter().any(|c| binds_again(c, name)),
     }
+}
+
+/// The value, key and filter of `f`: the parts evaluated with its symbols bound.
+fn for_parts(f: &ForExpr) -> impl Iterator<Item = &Expr> {
+    [Some(&f.value), f.key.as_ref(), f.condition.as_ref()]
+        .into_iter()
+        .flatten()
+}
+
+/// Whether a part of `f` binds one of its symbols again.
+pub(super) fn rebinds(f: &ForExpr) -> bool {
+    let mut names = vec![f.value_var.as_str()];
+    names.extend(f.key_var.as_deref());
+    for_parts(f).any(|e| names.iter().any(|n| binds_again(e, n)))
 }
 
 /// `var.x` → `ROOT.x`.
@@ -4454,11 +4496,8 @@ fn whole_number_test<'e>(rounded: &'e Expr, other: &Expr) -> Option<&'e Expr> {
 }
 
 /// Whether the value, key or filter of `f` refers to the symbol `name`.
-fn for_mentions(f: &tfvars_runtime::expr::ForExpr, name: &str) -> bool {
-    [Some(&f.value), f.key.as_ref(), f.condition.as_ref()]
-        .into_iter()
-        .flatten()
-        .any(|e| mentions_bound(e, name))
+fn for_mentions(f: &ForExpr, name: &str) -> bool {
+    for_parts(f).any(|e| mentions_bound(e, name))
 }
 
 /// Whether `e` refers to the symbol `name` bound by a `for` or splat.

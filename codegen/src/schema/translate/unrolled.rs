@@ -15,7 +15,7 @@ const MOST_ELEMENTS: usize = 64;
 
 /// The elements of `alltrue`/`anytrue`'s list when `f` iterates a list literal of primitive
 /// values and has no filter, no key expression and no grouping, and the symbols it binds are
-/// not bound again inside its body; `None` otherwise.
+/// not bound again inside its body ([`super::rebinds`]); `None` otherwise.
 pub(super) fn unrolled(f: &ForExpr) -> Option<Vec<Expr>> {
     if f.key.is_some() || f.condition.is_some() || f.grouping {
         return None;
@@ -24,10 +24,7 @@ pub(super) fn unrolled(f: &ForExpr) -> Option<Vec<Expr>> {
     if elements.is_empty() || elements.len() > MOST_ELEMENTS {
         return None;
     }
-    let symbols: Vec<&str> = std::iter::once(f.value_var.as_str())
-        .chain(f.key_var.as_deref())
-        .collect();
-    if symbols.iter().any(|s| binds(&f.value, s)) {
+    if super::rebinds(f) {
         return None;
     }
     Some(
@@ -62,31 +59,6 @@ fn list_literal(e: &Expr) -> Option<Vec<Value>> {
     values.iter().all(primitive).then_some(values)
 }
 
-/// Whether `e` binds `name` again: a `for` (expression or template directive) or a splat.
-fn binds(e: &Expr, name: &str) -> bool {
-    fn in_parts(parts: &[TemplatePart], name: &str) -> bool {
-        parts.iter().any(|p| match p {
-            TemplatePart::Literal(_) | TemplatePart::Interpolation(_) => false,
-            TemplatePart::If {
-                then, otherwise, ..
-            } => in_parts(then, name) || in_parts(otherwise, name),
-            TemplatePart::For {
-                key_var,
-                value_var,
-                body,
-                ..
-            } => value_var == name || key_var.as_deref() == Some(name) || in_parts(body, name),
-        })
-    }
-    let here = match e {
-        Expr::For(f) => f.value_var == name || f.key_var.as_deref() == Some(name),
-        Expr::Splat { symbol, .. } => symbol == name,
-        Expr::Template(parts) => in_parts(parts, name),
-        _ => false,
-    };
-    here || e.children().into_iter().any(|c| binds(c, name))
-}
-
 /// `e` with each symbol of `given` replaced by its value; a string value interpolated by
 /// itself in a template becomes template text.
 fn substituted(e: &Expr, given: &[(&str, Value)]) -> Expr {
@@ -104,28 +76,16 @@ fn substituted(e: &Expr, given: &[(&str, Value)]) -> Expr {
         let Expr::Template(parts) = inner else {
             return None;
         };
-        let texts: Vec<Option<String>> = parts
-            .iter()
-            .map(|p| match p {
-                TemplatePart::Literal(s) => Some(s.clone()),
-                TemplatePart::Interpolation(x) => match value_of(x) {
-                    Some(Value::String(s)) => Some(s),
-                    _ => None,
-                },
-                _ => None,
-            })
-            .collect();
         let parts = parts
             .iter()
-            .zip(texts)
-            .map(|(p, text)| match (text, p) {
-                (Some(s), _) => TemplatePart::Literal(s),
-                (None, TemplatePart::Interpolation(x)) => {
-                    TemplatePart::Interpolation(substituted(x, given))
-                }
-                // Directives keep the symbols: `binds` has refused any that binds one again,
-                // and a directive's template is not read as a literal anyway.
-                (None, other) => other.clone(),
+            .map(|p| match p {
+                TemplatePart::Interpolation(x) => match value_of(x) {
+                    Some(Value::String(s)) => TemplatePart::Literal(s),
+                    _ => TemplatePart::Interpolation(substituted(x, given)),
+                },
+                // Directives keep the symbols: `rebinds` has refused any that binds one
+                // again, and a directive's template is not read as a literal anyway.
+                other => other.clone(),
             })
             .collect();
         Some(Expr::Template(parts))
@@ -217,6 +177,18 @@ mod tests {
             call("alltrue", vec![Expr::For(Box::new(inner))]),
         );
         assert_eq!(unrolled(&rebinding), None, "an inner `for` binds `k` again");
+        let directive = Expr::Template(vec![TemplatePart::For {
+            key_var: None,
+            value_var: "k".into(),
+            collection: Expr::Variable("l".into()),
+            body: vec![TemplatePart::Interpolation(Expr::Bound("k".into()))],
+        }]);
+        let in_template = over(
+            Expr::Tuple(vec![string("a")]),
+            None,
+            call("startswith", vec![Expr::Variable("x".into()), directive]),
+        );
+        assert_eq!(unrolled(&in_template), None, "a `%{{for}}` binds `k` again");
         let filtered = ForExpr {
             condition: Some(Expr::Literal(Value::Bool(true))),
             ..over(Expr::Tuple(vec![string("a")]), None, body.clone())
