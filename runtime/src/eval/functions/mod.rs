@@ -22,6 +22,7 @@ mod signatures;
 pub(super) mod strings;
 mod text;
 mod time;
+mod timestamp;
 mod types;
 
 use std::collections::BTreeMap;

@@ -5,6 +5,7 @@ use crate::number::Number;
 use crate::value::Value;
 
 use super::args::Args;
+use super::timestamp;
 use super::{table, Builtin};
 use crate::eval::error::EvalError;
 
@@ -46,105 +47,15 @@ fn civil_from_days(z: i64) -> (i64, i64, i64) {
     (if m <= 2 { y + 1 } else { y }, m, d)
 }
 
-fn days_in_month(y: i64, m: i64) -> i64 {
-    match m {
-        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
-        4 | 6 | 9 | 11 => 30,
-        _ if (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 => 29,
-        _ => 28,
-    }
-}
-
+/// A timestamp Terraform accepts (`super::timestamp`), as an instant and its written offset.
 fn parse(s: &str) -> Result<Time, String> {
-    if !s.is_ascii() {
-        // RFC 3339 is ASCII; slicing below relies on it.
-        return Err(format!(
-            "not a valid RFC3339 timestamp: cannot parse {s:?} as RFC 3339"
-        ));
-    }
-    let bad =
-        |what: &str, v: &str| format!("not a valid RFC3339 timestamp: cannot use {v:?} as {what}");
-    let b = s.as_bytes();
-    let num = |from: usize, len: usize, what: &str| -> Result<i64, String> {
-        let part = s.get(from..from + len).unwrap_or(&s[from.min(s.len())..]);
-        if part.len() != len || !part.bytes().all(|c| c.is_ascii_digit()) {
-            return Err(bad(what, &s[from.min(s.len())..]));
-        }
-        Ok(part.parse().unwrap_or(0))
-    };
-    let year = num(0, 4, "year")?;
-    if b.get(4) != Some(&b'-') {
-        return Err(bad("\"-\"", &s[4.min(s.len())..]));
-    }
-    let month = num(5, 2, "month")?;
-    if b.get(7) != Some(&b'-') {
-        return Err(bad("\"-\"", &s[7.min(s.len())..]));
-    }
-    let day = num(8, 2, "day")?;
-    if b.get(10) != Some(&b'T') {
-        return Err("not a valid RFC3339 timestamp: missing required time introducer 'T'".into());
-    }
-    let hour = num(11, 2, "hour")?;
-    if b.get(13) != Some(&b':') {
-        return Err(bad("\":\"", &s[13.min(s.len())..]));
-    }
-    let min = num(14, 2, "minute")?;
-    if b.get(16) != Some(&b':') {
-        return Err(bad("\":\"", &s[16.min(s.len())..]));
-    }
-    let sec = num(17, 2, "second")?;
-    let mut i = 19;
-    let mut nanos = 0u32;
-    if b.get(i) == Some(&b'.') {
-        let start = i + 1;
-        i = start;
-        while b.get(i).is_some_and(u8::is_ascii_digit) {
-            i += 1;
-        }
-        let frac = &s[start..i];
-        if frac.is_empty() {
-            return Err(bad("fractional second", &s[start - 1..]));
-        }
-        let mut digits: String = frac.chars().take(9).collect();
-        while digits.len() < 9 {
-            digits.push('0');
-        }
-        nanos = digits.parse().unwrap_or(0);
-    }
-    let offset = match s.get(i..) {
-        Some("Z") => 0,
-        Some(rest) if rest.len() == 6 && (rest.starts_with('+') || rest.starts_with('-')) => {
-            let h = num(i + 1, 2, "UTC offset")?;
-            let m = num(i + 4, 2, "UTC offset")?;
-            if &rest[3..4] != ":" {
-                return Err(bad("UTC offset", rest));
-            }
-            let v = (h * 3600 + m * 60) as i32;
-            if rest.starts_with('-') {
-                -v
-            } else {
-                v
-            }
-        }
-        Some(rest) => return Err(bad("UTC offset", rest)),
-        None => return Err(bad("UTC offset", "")),
-    };
-    if !(1..=12).contains(&month)
-        || day < 1
-        || day > days_in_month(year, month)
-        || hour > 23
-        || min > 59
-        || sec > 59
-    {
-        return Err(format!(
-            "not a valid RFC3339 timestamp: {s:?} is out of range"
-        ));
-    }
-    let local = days_from_civil(year, month, day) * 86_400 + hour * 3600 + min * 60 + sec;
+    let f = timestamp::read(s)?;
+    let local =
+        days_from_civil(f.year, f.month, f.day) * 86_400 + f.hour * 3600 + f.min * 60 + f.sec;
     Ok(Time {
-        secs: local - i64::from(offset),
-        nanos,
-        offset,
+        secs: local - i64::from(f.offset),
+        nanos: f.nanos,
+        offset: f.offset,
     })
 }
 
