@@ -2578,6 +2578,77 @@ def define_more():
     ]:
         m.json(name, '{"raw": ' + text + "}\n")
 
+    # `can(formatdate(F, …))`: an RFC 3339 timestamp, every field in range, 29 February only in
+    # leap years; of a string, of an untyped value (read as text), of an attribute of each
+    # element where it is not null.
+    m = module(
+        "validation_formatdate",
+        "validation",
+        var(
+            "at",
+            "string",
+            default='"2024-01-01T00:00:00Z"',
+            checks=[('can(formatdate("YYYY-MM-DD", var.at))', '"Not a timestamp."')],
+        )
+        + var(
+            "loose",
+            "any",
+            default="null",
+            checks=[('var.loose == null || can(formatdate("", var.loose))', '"Not a timestamp."')],
+        )
+        + var(
+            "policies",
+            "list(object({ name = string, expires = optional(string) }))",
+            default="[]",
+            nullable=False,
+            checks=[
+                (
+                    'alltrue([for p in var.policies : can(formatdate("", p.expires)) if p.expires != null])',
+                    '"An expiry is not a timestamp."',
+                )
+            ],
+        ),
+    )
+    m.case("no_files")
+    for name, text in [
+        ("at_utc", '"2023-06-15T12:30:30Z"'),
+        ("at_fraction_offset", '"2023-06-15T12:30:30.123456789123-05:30"'),
+        ("at_leap_day", '"2024-02-29T00:00:00Z"'),
+        ("at_common_year_leap_day", '"2023-02-29T00:00:00Z"'),
+        ("at_century_leap_day", '"1900-02-29T00:00:00Z"'),
+        ("at_400_leap_day", '"2000-02-29T00:00:00Z"'),
+        ("at_april_31", '"2023-04-31T00:00:00Z"'),
+        ("at_hour_24", '"2023-06-15T24:00:00Z"'),
+        ("at_second_60", '"2023-06-15T23:59:60Z"'),
+        ("at_offset_24", '"2023-06-15T12:30:30+24:00"'),
+        ("at_offset_23_59", '"2023-06-15T12:30:30-23:59"'),
+        ("at_lower_t", '"2023-06-15t12:30:30Z"'),
+        ("at_lower_z", '"2023-06-15T12:30:30z"'),
+        ("at_comma_fraction", '"2023-06-15T12:30:30,5Z"'),
+        ("at_one_digit_hour", '"2023-06-15T1:30:30Z"'),
+        ("at_no_zone", '"2023-06-15T12:30:30"'),
+        ("at_date_only", '"2023-06-15"'),
+        ("at_trailing_newline", '"2023-06-15T12:30:30Z\\n"'),
+        ("at_number", "20230615"),
+        ("at_null", "null"),
+    ]:
+        m.json(name, '{"at": ' + text + "}\n")
+    for name, text in [
+        ("loose_timestamp", '"2023-06-15T12:30:30Z"'),
+        ("loose_bad_day", '"2023-06-31T12:30:30Z"'),
+        ("loose_number", "2023"),
+        ("loose_bool", "true"),
+        ("loose_list", '["2023-06-15T12:30:30Z"]'),
+    ]:
+        m.json(name, '{"loose": ' + text + "}\n")
+    for name, text in [
+        ("policies_ok", '[{"name": "a", "expires": "2030-01-01T00:00:00Z"}, {"name": "b"}]'),
+        ("policies_bad", '[{"name": "a", "expires": "2030-13-01T00:00:00Z"}]'),
+        ("policies_null_expiry", '[{"name": "a", "expires": null}]'),
+        ("policies_null_element", '[null]'),
+    ]:
+        m.json(name, '{"policies": ' + text + "}\n")
+
     # Rules between variables that name another variable's value (its keys, its elements, its
     # length): where the other variable is left out it holds its default, which the schema
     # knows; where it is given, the schema leaves the rule unchecked.

@@ -28,6 +28,7 @@ mod nfc_classes;
 mod number_strings;
 mod number_texts;
 mod others_left_out;
+mod timestamp;
 pub mod translate;
 pub(crate) mod types;
 

@@ -3344,6 +3344,24 @@ impl Cx<'_> {
                         let pattern = self.cidrhost_args(inner, target, ty)?;
                         Ok(Translated::pattern(pattern, OnNull::False))
                     }
+                    "formatdate" => {
+                        // `can(formatdate(F, var.x))`: a timestamp Terraform reads, for a format
+                        // F that `formatdate` takes; false on null.
+                        let pattern = self.formatdate_args(inner, target, ty)?;
+                        if *ty == Type::Any {
+                            // Read as text, as a `string` reads a number or a bool (whose
+                            // texts are no timestamps); what has no text makes `can` false.
+                            return Ok(Translated {
+                                rules: Rules {
+                                    patterns: vec![pattern],
+                                    textual: true,
+                                    ..Rules::default()
+                                },
+                                on_null: OnNull::False,
+                            });
+                        }
+                        Ok(Translated::pattern(pattern, OnNull::False))
+                    }
                     "cidrsubnet" => {
                         // `can(cidrsubnet(var.x, K, N))` with `0 <= N < 2^K`: a CIDR prefix
                         // Terraform reads, with room for K more prefix bits, which is room for
@@ -3616,6 +3634,41 @@ impl Cx<'_> {
         // Every string it matches has a `/`.
         no_number_matches(&pattern);
         // And none that is not ASCII or holds `K`, `;` or `` ` `` (NFC cannot change it).
+        super::nfc::known_unreachable_only(&pattern);
+        Ok(pattern)
+    }
+
+    fn formatdate_args(&self, args: &[Expr], target: Target, ty: &Type) -> Result<String, String> {
+        let [format, v] = args else {
+            return Err("`formatdate` with other than two arguments".into());
+        };
+        if !target.is(v) {
+            return Err("`formatdate` whose second argument is not the variable".into());
+        }
+        if !matches!(ty, Type::String | Type::Any) {
+            return Err(format!(
+                "`formatdate` on a variable of type `{ty}` (JSON Schema's `pattern` only checks strings)"
+            ));
+        }
+        // The format is read whatever the time: one that fails on a valid time always fails.
+        let probe = Expr::Call {
+            name: "formatdate".into(),
+            args: vec![
+                format.clone(),
+                Expr::Literal(Value::String("2000-01-01T00:00:00Z".into())),
+            ],
+            expand_final: false,
+        };
+        match constants::constant_value(&probe, self.locals, self.version) {
+            Some(Ok(Value::String(_))) => {}
+            Some(_) => {
+                return Err("`formatdate` with a format it refuses (never true)".into());
+            }
+            None => return Err("`formatdate` whose format is not a constant".into()),
+        }
+        let pattern = super::timestamp::rfc3339();
+        // Every string it matches has a `T`, and is ASCII without `K`, `;` or `` ` ``.
+        no_number_matches(&pattern);
         super::nfc::known_unreachable_only(&pattern);
         Ok(pattern)
     }

@@ -410,6 +410,24 @@ impl Cx<'_> {
                 };
                 Ok(and(d, matches))
             }
+            ("formatdate", [f, v])
+                if matches!(scope.path_type(v), Some(Type::String))
+                    && matches!(self.literal(f), Some(Value::String(_))) =>
+            {
+                // Also fails where the text is no timestamp, as `can(formatdate(…))` says (and
+                // where the format is refused, which its translation tells).
+                let d = self.all_defined_non_null(&[v], scope)?;
+                let reads = Expr::Call {
+                    name: "can".into(),
+                    args: vec![Expr::Call {
+                        name: "formatdate".into(),
+                        args: args.to_vec(),
+                        expand_final: false,
+                    }],
+                    expand_final: false,
+                };
+                Ok(and(d, reads))
+            }
             ("coalesce", [_, ..]) => {
                 // Fails where every argument is null (or, for strings, empty), or where the
                 // arguments have no one type: here all are of one primitive type or null.
