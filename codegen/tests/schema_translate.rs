@@ -1495,3 +1495,110 @@ fn try_of_a_reference_is_the_reference() {
     assert_eq!(items.min_length, Some(2));
     assert!(!r.null_ok && !items.null_ok);
 }
+
+#[test]
+fn membership_of_a_long_run_of_whole_numbers() {
+    // Past the 256 elements written out as an `enum`: bounds and a whole number.
+    let r = ok("contains(range(1024, 2048), var.x)", "number");
+    assert_eq!(
+        r.minimum.as_ref().map(|m| (&m.value, m.exclusive)),
+        Some((&n("1024"), false))
+    );
+    assert_eq!(
+        r.maximum.as_ref().map(|m| (&m.value, m.exclusive)),
+        Some((&n("2047"), false))
+    );
+    assert_eq!(r.multiple_of, vec![n("1")]);
+    assert!(!r.null_ok);
+    for (v, want) in [
+        ("1024", true),
+        ("2047", true),
+        ("2048", false),
+        ("1500.5", false),
+        ("1023", false),
+    ] {
+        assert_eq!(r.accepts(&Value::Number(n(v))), Some(want), "{v}");
+    }
+    // Descending runs too; a step other than one, an untyped value (compared without
+    // conversion) and a range `range` refuses (more than 1,024 elements) are left out.
+    let r = ok("contains(range(2000, 1000), var.x)", "number");
+    assert_eq!(r.minimum.map(|m| m.value), Some(n("1001")));
+    refused(
+        "contains(range(0, 1000, 2), var.x)",
+        "number",
+        "not consecutive whole numbers",
+    );
+    refused(
+        "contains(range(1024, 2048), var.x)",
+        "any",
+        "compared without conversion",
+    );
+    refused(
+        "contains(range(0, 5000), var.x)",
+        "number",
+        "fails to evaluate",
+    );
+}
+
+#[test]
+fn length_of_a_split_counts_separators() {
+    let r = ok("length(split(\" \", var.x)) == 6", "string");
+    assert_eq!(r.patterns, vec!["^[^ ]*(?: [^ ]*){5}$".to_string()]);
+    assert!(!r.null_ok);
+    let s = |t: &str| Value::String(t.into());
+    assert_eq!(r.accepts(&s("0 12 * * ? *")), Some(true));
+    assert_eq!(r.accepts(&s("0 12 * * ?")), Some(false));
+    assert_eq!(
+        r.accepts(&s("0  12 * * ?")),
+        Some(true),
+        "empty parts count"
+    );
+    let r = ok("length(split(\".\", var.x)) >= 2", "string");
+    assert_eq!(r.patterns, vec!["^[^\\.]*(?:\\.[^\\.]*){1,}$".to_string()]);
+    assert_eq!(r.accepts(&s("a.b")), Some(true));
+    assert_eq!(r.accepts(&s("ab")), Some(false));
+    let r = ok("3 > length(split(\"/\", var.x))", "string");
+    assert_eq!(r.accepts(&s("a/b")), Some(true));
+    assert_eq!(r.accepts(&s("a/b/c")), Some(false));
+    let r = ok("length(split(\"-\", var.x)) != 2", "string");
+    assert_eq!(r.accepts(&s("a-b")), Some(false));
+    assert_eq!(r.accepts(&s("a-b-c")), Some(true));
+    refused(
+        "length(split(\", \", var.x)) == 2",
+        "string",
+        "not one character",
+    );
+    refused("length(split(\"-\", var.x)) == 0", "string", "never true");
+    refused("length(split(\"-\", var.x)) == 2", "any", "type `any`");
+}
+
+#[test]
+fn split_on_any_ascii_punctuation_compiles() {
+    let mut translated = 0;
+    for c in (0x21u8..0x7f)
+        .map(char::from)
+        .filter(char::is_ascii_punctuation)
+    {
+        let sep = if c == '"' || c == '\\' {
+            format!("\\{c}")
+        } else {
+            c.to_string()
+        };
+        let condition = format!("length(split(\"{sep}\", var.x)) == 2");
+        let r = match rules(&condition, "string", TerraformVersion::Latest) {
+            Ok(r) => r,
+            // `;`, `` ` ``, `<`, `=`, `>` are what NFC makes of other text, or compose.
+            Err(e) if e.contains("NFC") => continue,
+            Err(e) => panic!("{condition}: {e}"),
+        };
+        translated += 1;
+        let text = Value::String(format!("a{c}b"));
+        assert_eq!(r.accepts(&text), Some(true), "{condition}");
+        assert_eq!(
+            r.accepts(&Value::String("ab".into())),
+            Some(false),
+            "{condition}"
+        );
+    }
+    assert!(translated > 25, "{translated}");
+}

@@ -2649,6 +2649,80 @@ def define_more():
     ]:
         m.json(name, '{"policies": ' + text + "}\n")
 
+    # `length(split(s, …))` counts the separators; `contains` over a constant list of more
+    # than 256 consecutive whole numbers (`range` refuses more than 1,024) is a range.
+    m = module(
+        "validation_split_range",
+        "validation",
+        var(
+            "schedule",
+            "string",
+            default='"on-demand"',
+            checks=[('var.schedule == "on-demand" || length(split(" ", var.schedule)) == 6', '"Not a schedule."')],
+        )
+        + var(
+            "release",
+            "string",
+            default='"1.0"',
+            checks=[('length(split(".", var.release)) >= 2', '"Not a release."')],
+        )
+        + var(
+            "port",
+            "number",
+            default="1024",
+            checks=[("contains(range(1024, 2048), var.port)", '"Not a port here."')],
+        )
+        + var(
+            "margin",
+            "number",
+            default="60",
+            checks=[
+                (
+                    "contains(range(60, 600), var.margin) || contains(range(600, 1601), var.margin)",
+                    '"Out of range."',
+                )
+            ],
+        ),
+    )
+    m.case("no_files")
+    for name, text in [
+        ("schedule_six", '"0 12 * * ? *"'),
+        ("schedule_five", '"0 12 * * ?"'),
+        ("schedule_double_space", '"0  12 * * ?"'),
+        ("schedule_seven", '"0 12 * * ? * x"'),
+        ("schedule_empty", '""'),
+        ("schedule_null", "null"),
+        ("schedule_number", "5"),
+    ]:
+        m.json(name, '{"schedule": ' + text + "}\n")
+    for name, text in [
+        ("release_two", '"1.2"'),
+        ("release_one", '"1"'),
+        ("release_dots", '"..."'),
+        ("release_number_with_point", "1.5"),
+        ("release_whole_number", "15"),
+        ("release_null", "null"),
+    ]:
+        m.json(name, '{"release": ' + text + "}\n")
+    for name, text in [
+        ("port_first", "1024"),
+        ("port_last", "2047"),
+        ("port_past", "2048"),
+        ("port_before", "1023"),
+        ("port_fraction", "1500.5"),
+        ("port_string", '"1500"'),
+        ("port_null", "null"),
+    ]:
+        m.json(name, '{"port": ' + text + "}\n")
+    for name, text in [
+        ("margin_low", "60"),
+        ("margin_join", "600"),
+        ("margin_high", "1600"),
+        ("margin_past", "1601"),
+        ("margin_before", "59"),
+    ]:
+        m.json(name, '{"margin": ' + text + "}\n")
+
     # Rules between variables that name another variable's value (its keys, its elements, its
     # length): where the other variable is left out it holds its default, which the schema
     # knows; where it is given, the schema leaves the rule unchecked.

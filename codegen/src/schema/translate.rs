@@ -3292,6 +3292,9 @@ impl Cx<'_> {
                 if let Some(t) = self.case_mapped_contains(args, target, ty) {
                     return t;
                 }
+                if let Some(t) = self.whole_number_run_contains(args, target, ty) {
+                    return t;
+                }
                 let values = self.contains_args(args, target)?;
                 if values.iter().any(Value::is_null) {
                     // contains() fails on a null value, and a null element matches nothing else.
@@ -3636,6 +3639,94 @@ impl Cx<'_> {
         // And none that is not ASCII or holds `K`, `;` or `` ` `` (NFC cannot change it).
         super::nfc::known_unreachable_only(&pattern);
         Ok(pattern)
+    }
+
+    /// `contains(L, var.x)` for a constant list `L` too long to be written out as an `enum`
+    /// (`constants` folds shorter ones) whose elements are consecutive whole numbers, as
+    /// `range(1024, 2048)` gives: `var.x >= first && var.x <= last && var.x == floor(var.x)`,
+    /// which like `contains` fails on null. For a `number` only: `contains` compares without
+    /// converting, so an untyped `"1500"` is not in the list. `None` when `L` is no constant.
+    fn whole_number_run_contains(
+        &self,
+        args: &[Expr],
+        target: Target,
+        ty: &Type,
+    ) -> Option<Result<Translated, String>> {
+        let [list, v] = args else {
+            return None;
+        };
+        if !target.is(v)
+            || !matches!(list.peel(), Expr::Call { .. } | Expr::Local(_))
+            || self.tuple(list).is_some()
+        {
+            return None;
+        }
+        let evaluated = constants::constant_value(list, self.locals, self.version)?;
+        Some((|| {
+            let items = match evaluated {
+                Ok(Value::List(_, items) | Value::Tuple(items)) => items,
+                Ok(_) => return Err("`contains` over a constant that is not a list".into()),
+                Err(e) => {
+                    return Err(format!(
+                        "`contains` over a list that fails to evaluate ({}): never true",
+                        e.detail
+                    ))
+                }
+            };
+            let whole: Option<Vec<i128>> = items
+                .iter()
+                .map(|i| match i {
+                    Value::Number(n) if n.is_integer() => n.to_i128(),
+                    _ => None,
+                })
+                .collect();
+            let run = whole.filter(|w| {
+                !w.is_empty()
+                    && (w.windows(2).all(|p| p[1] == p[0] + 1)
+                        || w.windows(2).all(|p| p[1] == p[0] - 1))
+            });
+            let Some(run) = run else {
+                return Err(format!(
+                    "`contains` over a constant list of {} elements that are not consecutive whole numbers",
+                    items.len()
+                ));
+            };
+            if *ty != Type::Number {
+                return Err(format!(
+                    "`contains` over whole numbers on a variable of type `{ty}` (compared without conversion)"
+                ));
+            }
+            let (low, high) = (
+                run[0].min(run[run.len() - 1]),
+                run[0].max(run[run.len() - 1]),
+            );
+            let bound = |op, n: i128| {
+                Expr::Binary(
+                    op,
+                    Box::new(v.clone()),
+                    Box::new(Expr::Literal(Value::Number(Number::from(n as i64)))),
+                )
+            };
+            let whole = Expr::Binary(
+                BinaryOp::Eq,
+                Box::new(v.clone()),
+                Box::new(Expr::Call {
+                    name: "floor".into(),
+                    args: vec![v.clone()],
+                    expand_final: false,
+                }),
+            );
+            let rewritten = Expr::Binary(
+                BinaryOp::And,
+                Box::new(Expr::Binary(
+                    BinaryOp::And,
+                    Box::new(bound(BinaryOp::GreaterEq, low)),
+                    Box::new(bound(BinaryOp::LessEq, high)),
+                )),
+                Box::new(whole),
+            );
+            self.condition(&rewritten, target, ty)
+        })())
     }
 
     fn formatdate_args(&self, args: &[Expr], target: Target, ty: &Type) -> Result<String, String> {
@@ -4147,6 +4238,93 @@ impl Cx<'_> {
         })())
     }
 
+    /// `length(split(s, x)) op N` for a one-character separator `s`: `split` cuts the text at
+    /// every `s`, so the list has one element more than the text has separators, which a
+    /// pattern counts: `^[^s]*(?:s[^s]*){lo,hi}$`. `split` fails on null. `None` when `side` is
+    /// not of that form.
+    fn split_length(
+        &self,
+        side: &Expr,
+        op: BinaryOp,
+        n: &Expr,
+        target: Target,
+        ty: &Type,
+    ) -> Option<Result<Translated, String>> {
+        /// The most separators a pattern counts.
+        const MOST: i128 = 100;
+        let (name, inner, inner_args) = call_of_call(side)?;
+        let [separator, x] = inner_args else {
+            return None;
+        };
+        if name != "length" || inner != "split" || !target.is(x) {
+            return None;
+        }
+        Some((|| {
+            let Some(Value::String(sep)) = self.literal(separator) else {
+                return Err("`split` with a non-literal separator".into());
+            };
+            let mut chars = sep.chars();
+            let (Some(c), None) = (chars.next(), chars.next()) else {
+                return Err(format!("`split` on {sep:?}, not one character"));
+            };
+            if *ty != Type::String {
+                return Err(format!(
+                    "`length(split(…))` on a variable of type `{ty}` (JSON Schema's `pattern` only checks strings)"
+                ));
+            }
+            if let Some(why) = nfc_unsafe(&sep).filter(|_| !self.nfc_escaped) {
+                return Err(format!("`split` on {sep:?}: {why}"));
+            }
+            let n = self
+                .number_literal(n)
+                .ok_or("`length(split(…))` compared with a non-literal")?;
+            let (floor, ceil) = floor_ceil(&n);
+            // The separators counted, from the list's length `L = count + 1`.
+            let (low, high, negated) = match op {
+                BinaryOp::Eq if floor == ceil => (floor - 1, Some(floor - 1), false),
+                BinaryOp::NotEq if floor == ceil => (floor - 1, Some(floor - 1), true),
+                BinaryOp::Greater => (floor, None, false),
+                BinaryOp::GreaterEq => (ceil - 1, None, false),
+                BinaryOp::Less => (0, Some(ceil - 2), false),
+                BinaryOp::LessEq => (0, Some(floor - 1), false),
+                _ => {
+                    return Err(format!(
+                        "`length(split(…)) {} {n}`: never or always true",
+                        op_text(op)
+                    ))
+                }
+            };
+            let low = low.max(0);
+            if high.is_some_and(|h| h < low) || low > MOST || high.is_some_and(|h| h > MOST) {
+                return Err(format!(
+                    "`length(split(…)) {} {n}`: never true, or more than {MOST} separators counted",
+                    op_text(op)
+                ));
+            }
+            let one = if c.is_ascii_punctuation() {
+                format!("\\{c}")
+            } else {
+                c.to_string()
+            };
+            let times = match high {
+                Some(h) if h == low => format!("{{{low}}}"),
+                Some(h) => format!("{{{low},{h}}}"),
+                None => format!("{{{low},}}"),
+            };
+            let pattern = format!("^[^{one}]*(?:{one}[^{one}]*){times}$");
+            let mut rules = Rules::default();
+            if negated {
+                rules.forbidden_patterns.push(pattern);
+            } else {
+                rules.patterns.push(pattern);
+            }
+            Ok(Translated {
+                rules,
+                on_null: OnNull::Error,
+            })
+        })())
+    }
+
     /// `length(trimspace(x)) > 0` (`>= 1`, `!= 0`; `== 0`, `< 1`, `<= 0`): whether `x` holds
     /// a character that is not white space (Unicode's White_Space, as Go's `unicode.IsSpace`
     /// reads it), written as `length(regexall(…, x))` compared with 0, which like `trimspace`
@@ -4214,6 +4392,9 @@ impl Cx<'_> {
         }
         for (side, n, op) in [(a, b, op), (b, a, flip(op))] {
             if let Some(t) = self.trimmed_length(side, op, n, target, ty) {
+                return t.map(Some);
+            }
+            if let Some(t) = self.split_length(side, op, n, target, ty) {
                 return t.map(Some);
             }
         }
