@@ -8,45 +8,30 @@
 
 use std::collections::BTreeMap;
 
-use serde_json::{json, Value as Json};
+use serde_json::json;
 use tfvars_codegen::lower::expression_from_text;
 use tfvars_codegen::schema::translate::translate;
 use tfvars_runtime::eval::Scope;
 use tfvars_runtime::{Expr, ModuleSpec, Number, TerraformVersion, Type, Value};
 
-struct Recorded {
-    hostnums: Vec<i64>,
-    /// Each string with one `T` (accepted) or `.` per host number.
-    cases: Vec<(String, String)>,
-}
+mod recorded;
 
-fn recorded() -> Recorded {
-    let text = include_str!("data/cidr.recorded.json");
-    let v: Json = serde_json::from_str(text).expect("cidr.recorded.json is JSON");
-    assert_eq!(v["terraform"], "1.11.4", "recorded with Terraform 1.11.4");
-    let hostnums: Vec<i64> = v["hostnums"]
-        .as_array()
-        .expect("hostnums")
+use recorded::{assert_agrees, Recorded};
+
+/// The host numbers and, per string, a verdict for each.
+fn recorded() -> (Vec<i64>, Recorded) {
+    let rec = Recorded::read(
+        include_str!("data/cidr.recorded.json"),
+        "cidr.recorded.json",
+        "hostnums",
+        1000,
+    );
+    let hostnums = rec
+        .params
         .iter()
         .map(|n| n.as_i64().expect("whole host number"))
         .collect();
-    let cases: Vec<(String, String)> = v["cases"]
-        .as_array()
-        .expect("cases")
-        .iter()
-        .map(|c| {
-            let s = c[0].as_str().expect("string").to_string();
-            let verdicts = c[1].as_str().expect("verdicts").to_string();
-            assert_eq!(
-                verdicts.len(),
-                hostnums.len(),
-                "{s:?}: one verdict per host number"
-            );
-            (s, verdicts)
-        })
-        .collect();
-    assert!(cases.len() > 1000, "the recording holds its cases");
-    Recorded { hostnums, cases }
+    (hostnums, rec)
 }
 
 fn pattern(hostnum: i64) -> String {
@@ -68,28 +53,18 @@ fn pattern(hostnum: i64) -> String {
     p.clone()
 }
 
-/// Fails with every verdict that differs from Terraform's.
-fn assert_agrees(failures: &[String]) {
-    assert!(
-        failures.is_empty(),
-        "{} verdicts differ from Terraform's:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
-}
-
 #[test]
 fn patterns_judge_as_terraform() {
-    let rec = recorded();
+    let (hostnums, rec) = recorded();
     let mut failures = Vec::new();
     let mut accepted = 0;
-    for (i, &h) in rec.hostnums.iter().enumerate() {
+    for (i, &h) in hostnums.iter().enumerate() {
         let p = pattern(h);
         let schema = json!({"$schema": "http://json-schema.org/draft-07/schema#", "type": "string", "pattern": p});
         let validator = jsonschema::draft7::new(&schema).expect("the pattern compiles as draft-07");
         let re = regex::Regex::new(&p).expect("the regex crate reads the pattern");
         for (s, verdicts) in &rec.cases {
-            let want = verdicts.as_bytes()[i] == b'T';
+            let want = Recorded::accepted(verdicts, i);
             accepted += usize::from(want);
             let by_schema = validator.is_valid(&json!(s));
             let by_regex = re.is_match(s);
@@ -109,14 +84,14 @@ fn patterns_judge_as_terraform() {
 
 #[test]
 fn runtime_judges_as_terraform() {
-    let rec = recorded();
+    let (hostnums, rec) = recorded();
     let spec = ModuleSpec::default();
     let values = BTreeMap::new();
     let mut scope = Scope::new(&spec, &values).with_version(TerraformVersion::V1_11);
     let mut failures = Vec::new();
-    for (i, &h) in rec.hostnums.iter().enumerate() {
+    for (i, &h) in hostnums.iter().enumerate() {
         for (s, verdicts) in &rec.cases {
-            let want = verdicts.as_bytes()[i] == b'T';
+            let want = Recorded::accepted(verdicts, i);
             let call = Expr::Call {
                 name: "cidrhost".into(),
                 args: vec![

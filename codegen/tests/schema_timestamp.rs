@@ -10,45 +10,30 @@
 
 use std::collections::BTreeMap;
 
-use serde_json::{json, Value as Json};
+use serde_json::json;
 use tfvars_codegen::lower::expression_from_text;
 use tfvars_codegen::schema::translate::{translate, Rules};
 use tfvars_runtime::eval::Scope;
 use tfvars_runtime::{Expr, ModuleSpec, TerraformVersion, Type, Value};
 
-struct Recorded {
-    formats: Vec<String>,
-    /// Each string with one `T` (accepted) or `.` per format.
-    cases: Vec<(String, String)>,
-}
+mod recorded;
 
-fn recorded() -> Recorded {
-    let text = include_str!("data/timestamps.recorded.json");
-    let v: Json = serde_json::from_str(text).expect("timestamps.recorded.json is JSON");
-    assert_eq!(v["terraform"], "1.11.4", "recorded with Terraform 1.11.4");
-    let formats: Vec<String> = v["formats"]
-        .as_array()
-        .expect("formats")
+use recorded::{assert_agrees, Recorded};
+
+/// The formats and, per string, a verdict for each.
+fn recorded() -> (Vec<String>, Recorded) {
+    let rec = Recorded::read(
+        include_str!("data/timestamps.recorded.json"),
+        "timestamps.recorded.json",
+        "formats",
+        3000,
+    );
+    let formats = rec
+        .params
         .iter()
         .map(|f| f.as_str().expect("format").to_string())
         .collect();
-    let cases: Vec<(String, String)> = v["cases"]
-        .as_array()
-        .expect("cases")
-        .iter()
-        .map(|c| {
-            let s = c[0].as_str().expect("string").to_string();
-            let verdicts = c[1].as_str().expect("verdicts").to_string();
-            assert_eq!(
-                verdicts.len(),
-                formats.len(),
-                "{s:?}: one verdict per format"
-            );
-            (s, verdicts)
-        })
-        .collect();
-    assert!(cases.len() > 3000, "the recording holds its cases");
-    Recorded { formats, cases }
+    (formats, rec)
 }
 
 fn rules(condition: &str, ty: &Type) -> Result<Rules, String> {
@@ -60,23 +45,14 @@ fn condition(format: &str) -> String {
     format!("can(formatdate({}, var.x))", json!(format))
 }
 
-fn assert_agrees(failures: &[String]) {
-    assert!(
-        failures.is_empty(),
-        "{} verdicts differ from Terraform's:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
-}
-
 #[test]
 fn patterns_judge_as_terraform() {
-    let rec = recorded();
+    let (formats, rec) = recorded();
     let mut failures = Vec::new();
     let (mut accepted, mut translated) = (0, 0);
-    for (i, format) in rec.formats.iter().enumerate() {
+    for (i, format) in formats.iter().enumerate() {
         let condition = condition(format);
-        let always_false = rec.cases.iter().all(|(_, v)| v.as_bytes()[i] == b'.');
+        let always_false = rec.cases.iter().all(|(_, v)| !Recorded::accepted(v, i));
         let rules = match rules(&condition, &Type::String) {
             Ok(r) => r,
             Err(e) => {
@@ -97,7 +73,7 @@ fn patterns_judge_as_terraform() {
         let validator = jsonschema::draft7::new(&schema).expect("the pattern compiles as draft-07");
         let re = regex::Regex::new(p).expect("the regex crate reads the pattern");
         for (s, verdicts) in &rec.cases {
-            let want = verdicts.as_bytes()[i] == b'T';
+            let want = Recorded::accepted(verdicts, i);
             accepted += usize::from(want);
             let by_schema = validator.is_valid(&json!(s));
             let by_regex = re.is_match(s);
@@ -119,14 +95,14 @@ fn patterns_judge_as_terraform() {
 
 #[test]
 fn runtime_judges_as_terraform() {
-    let rec = recorded();
+    let (formats, rec) = recorded();
     let spec = ModuleSpec::default();
     let values = BTreeMap::new();
     let mut scope = Scope::new(&spec, &values).with_version(TerraformVersion::V1_11);
     let mut failures = Vec::new();
-    for (i, format) in rec.formats.iter().enumerate() {
+    for (i, format) in formats.iter().enumerate() {
         for (s, verdicts) in &rec.cases {
-            let want = verdicts.as_bytes()[i] == b'T';
+            let want = Recorded::accepted(verdicts, i);
             let call = Expr::Call {
                 name: "formatdate".into(),
                 args: vec![

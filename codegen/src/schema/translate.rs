@@ -1114,6 +1114,19 @@ impl Cx<'_> {
         literal_in(e, self.locals, 0)
     }
 
+    /// The literal string `e`, which a rule matches against the text as the input writes it:
+    /// refused where NFC could change what it matches (Terraform judges the NFC form), unless
+    /// such text passes the schema unchecked.
+    fn matched_text(&self, e: &Expr, what: &str) -> Result<String, String> {
+        let Some(Value::String(text)) = self.literal(e) else {
+            return Err(format!("{what} with a non-literal string"));
+        };
+        if let Some(why) = nfc_unsafe(&text).filter(|_| !self.nfc_escaped) {
+            return Err(format!("{what} of {text:?}: {why}"));
+        }
+        Ok(text)
+    }
+
     fn number_literal(&self, e: &Expr) -> Option<Number> {
         number_literal_in(e, self.locals)
     }
@@ -3428,16 +3441,10 @@ impl Cx<'_> {
             },
             "strcontains" => match args {
                 [v, lit] if target.is(v) => {
-                    let Some(Value::String(s)) = self.literal(lit) else {
-                        return Err("`strcontains` with a non-literal substring".into());
-                    };
                     if *ty != Type::String {
                         return Err(format!("`strcontains` on a variable of type `{}`", ty));
                     }
-                    // Under the NFC escape only text that is its own NFC form is judged.
-                    if let Some(why) = nfc_unsafe(&s).filter(|_| !self.nfc_escaped) {
-                        return Err(format!("`strcontains` with the substring {s:?}: {why}"));
-                    }
+                    let s = self.matched_text(lit, "`strcontains`")?;
                     Ok(Translated {
                         rules: Rules {
                             patterns: vec![ecma_regex::escape_literal(&s)],
@@ -4193,9 +4200,7 @@ impl Cx<'_> {
             return None;
         }
         Some((|| {
-            let Some(Value::String(affix_text)) = self.literal(affix) else {
-                return Err(format!("`{trim}` with a non-literal string"));
-            };
+            let affix_text = self.matched_text(affix, &format!("`{trim}`"))?;
             if affix_text.is_empty()
                 || !affix_text
                     .bytes()
@@ -4204,9 +4209,6 @@ impl Cx<'_> {
                 return Err(format!(
                     "`{trim}` of {affix_text:?}, not printable ASCII characters"
                 ));
-            }
-            if let Some(why) = nfc_unsafe(&affix_text).filter(|_| !self.nfc_escaped) {
-                return Err(format!("`{trim}` of {affix_text:?}: {why}"));
             }
             let n = self
                 .number_literal(n)
@@ -4260,9 +4262,7 @@ impl Cx<'_> {
             return None;
         }
         Some((|| {
-            let Some(Value::String(sep)) = self.literal(separator) else {
-                return Err("`split` with a non-literal separator".into());
-            };
+            let sep = self.matched_text(separator, "`split`")?;
             let mut chars = sep.chars();
             let (Some(c), None) = (chars.next(), chars.next()) else {
                 return Err(format!("`split` on {sep:?}, not one character"));
@@ -4271,9 +4271,6 @@ impl Cx<'_> {
                 return Err(format!(
                     "`length(split(…))` on a variable of type `{ty}` (JSON Schema's `pattern` only checks strings)"
                 ));
-            }
-            if let Some(why) = nfc_unsafe(&sep).filter(|_| !self.nfc_escaped) {
-                return Err(format!("`split` on {sep:?}: {why}"));
             }
             let n = self
                 .number_literal(n)

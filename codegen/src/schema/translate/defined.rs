@@ -393,40 +393,24 @@ impl Cx<'_> {
             {
                 self.all_defined_non_null(&[v], scope)
             }
-            ("regex", [p, v])
+            (function @ ("regex" | "formatdate"), [text, v])
                 if scope.path_type(v) == Some(Type::String)
-                    && matches!(self.literal(p), Some(Value::String(_))) =>
+                    && matches!(self.literal(text), Some(Value::String(_))) =>
             {
-                // Also fails where the pattern matches nothing, as `can(regex(…))` says.
+                // Also fails where the pattern matches nothing, or where the text is no
+                // timestamp (or the format is refused): where `can` of the call is false, which
+                // its own translation tells.
                 let d = self.all_defined_non_null(&[v], scope)?;
-                let matches = Expr::Call {
+                let succeeds = Expr::Call {
                     name: "can".into(),
                     args: vec![Expr::Call {
-                        name: "regex".into(),
+                        name: function.into(),
                         args: args.to_vec(),
                         expand_final: false,
                     }],
                     expand_final: false,
                 };
-                Ok(and(d, matches))
-            }
-            ("formatdate", [f, v])
-                if matches!(scope.path_type(v), Some(Type::String))
-                    && matches!(self.literal(f), Some(Value::String(_))) =>
-            {
-                // Also fails where the text is no timestamp, as `can(formatdate(…))` says (and
-                // where the format is refused, which its translation tells).
-                let d = self.all_defined_non_null(&[v], scope)?;
-                let reads = Expr::Call {
-                    name: "can".into(),
-                    args: vec![Expr::Call {
-                        name: "formatdate".into(),
-                        args: args.to_vec(),
-                        expand_final: false,
-                    }],
-                    expand_final: false,
-                };
-                Ok(and(d, reads))
+                Ok(and(d, succeeds))
             }
             ("coalesce", [_, ..]) => {
                 // Fails where every argument is null (or, for strings, empty), or where the
