@@ -298,6 +298,36 @@ fn cyclic_locals_are_reported() {
     );
 }
 
+/// Terraform evaluates every local during plan; one whose value is not known until apply is
+/// no error, whatever function it passes through: `format` and `formatlist` with an unknown
+/// format (an ARN built from `data.aws_partition`) included.
+#[test]
+fn locals_unknown_until_apply_are_no_error() {
+    let local = |name: &str, text: &str, line: u32| LocalSpec {
+        name: name.into(),
+        expr: common::parse(text).unwrap(),
+        location: loc(line),
+    };
+    let spec = ModuleSpec {
+        variables: vec![variable("x", Type::String, &[], 20)],
+        locals: vec![
+            local(
+                "arn",
+                r#""arn:${data.aws_partition.current.partition}:s3:::b""#,
+                40,
+            ),
+            local("one", r#"format(local.arn, "a")"#, 41),
+            local("each", r#"formatlist("${local.arn}/%s/*", ["a", "b"])"#, 42),
+            local("typed", r#"format(terraform_data.p.output, "a")"#, 43),
+            local("first", r#"coalesce(terraform_data.p.output, "a")"#, 44),
+            local("names", "keys(terraform_data.p.output)", 45),
+            local("size", "length(terraform_data.p.output)", 46),
+        ],
+    };
+    let d = run(&spec, &[("x", s("v"))], TerraformVersion::V1_11);
+    assert!(d.is_empty(), "{d:?}");
+}
+
 #[test]
 fn unknown_values_leave_the_rule_unchecked() {
     for (cond, why) in [

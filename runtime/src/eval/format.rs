@@ -344,13 +344,13 @@ fn untyped_null(v: &Value) -> bool {
 
 /// `format(spec, args...)`
 pub(crate) fn format(a: &Args) -> Result<Value, EvalError> {
-    let f = a.get::<String>(0)?;
     // An unknown argument, or an untyped null one (a value of cty's dynamic type, which a
     // function call turns into an unknown result), gives an unknown string; a typed null is
-    // formatted (see `render`).
+    // formatted (see `render`). An unknown format is not read (its type was checked already).
     if a.value(0).has_unknown() || a.rest().iter().any(|v| v.has_unknown() || untyped_null(v)) {
         return Ok(Value::Unknown(Type::String));
     }
+    let f = a.get::<String>(0)?;
     match render(a, &f, a.rest())? {
         Outcome::Text(s) => Ok(Value::String(nfc(s))),
         Outcome::Unknown => Ok(Value::Unknown(Type::String)),
@@ -359,10 +359,10 @@ pub(crate) fn format(a: &Args) -> Result<Value, EvalError> {
 
 /// `formatlist(spec, args...)`: lists are iterated in step, other values repeat.
 pub(crate) fn formatlist(a: &Args) -> Result<Value, EvalError> {
-    let f = a.get::<String>(0)?;
     if a.value(0).has_unknown() {
         return Ok(Value::Unknown(Type::list(Type::String)));
     }
+    let f = a.get::<String>(0)?;
     let rest = a.rest();
     let mut len: Option<(usize, usize)> = None;
     for (i, v) in rest.iter().enumerate() {
