@@ -261,6 +261,42 @@ mod tests {
     }
 
     #[test]
+    fn any_text_is_read_or_described() {
+        // Every character of valid timestamps replaced, dropped or doubled, by ASCII and
+        // multi-byte characters: a verdict and, for a refusal, cty's opening words.
+        let bases = ["2024-02-29T23:59:58.5-05:30", "2023-01-02T03:04:05Z"];
+        let others = [
+            '0', '9', ':', '-', '+', '.', ',', 'T', 'Z', 'z', ' ', 'é', 'Ｚ', '２',
+        ];
+        for base in bases {
+            let chars: Vec<char> = base.chars().collect();
+            for at in 0..=chars.len() {
+                let mut texts = vec![];
+                for c in others {
+                    let mut replaced = chars.clone();
+                    if at < chars.len() {
+                        replaced[at] = c;
+                    } else {
+                        replaced.push(c);
+                    }
+                    texts.push(replaced.into_iter().collect::<String>());
+                }
+                let mut dropped = chars.clone();
+                if at < chars.len() {
+                    dropped.remove(at);
+                }
+                texts.push(dropped.into_iter().collect());
+                texts.push(chars[..at].iter().collect());
+                for t in texts {
+                    if let Err(e) = read(&t) {
+                        assert!(e.starts_with("not a valid RFC3339 timestamp"), "{t:?}: {e}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn text_cut_inside_a_character_is_described_without_panicking() {
         // Go slices bytes: the offset's minutes end inside "é"; the text named starts there.
         let e = read("2023-01-02T03:04:05+25:xé").unwrap_err();
