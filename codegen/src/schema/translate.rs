@@ -950,6 +950,11 @@ fn emptiness_test(op: BinaryOp, a: &Expr, b: &Expr) -> bool {
         )
 }
 
+/// Why a rule read as a `pattern` is left out on a variable of type `ty`.
+fn not_text(what: &str, ty: &Type) -> String {
+    format!("{what} on a variable of type `{ty}` (JSON Schema's `pattern` only checks strings)")
+}
+
 /// Whether `call` is `trimspace(x)` and `other` the empty string.
 fn is_trimspace_of_empty(call: &Expr, other: &Expr) -> bool {
     matches!(call.peel(), Expr::Call { name, args, expand_final: false }
@@ -3629,10 +3634,7 @@ impl Cx<'_> {
             return Err("`cidrhost` whose first argument is not the variable".into());
         }
         if *ty != Type::String {
-            return Err(format!(
-                "`cidrhost` on a variable of type `{}` (JSON Schema's `pattern` only checks strings)",
-                ty
-            ));
+            return Err(not_text("`cidrhost`", ty));
         }
         let hostnum = self
             .number_literal(n)
@@ -3744,9 +3746,7 @@ impl Cx<'_> {
             return Err("`formatdate` whose second argument is not the variable".into());
         }
         if !matches!(ty, Type::String | Type::Any) {
-            return Err(format!(
-                "`formatdate` on a variable of type `{ty}` (JSON Schema's `pattern` only checks strings)"
-            ));
+            return Err(not_text("`formatdate`", ty));
         }
         // The format is read whatever the time: one that fails on a valid time always fails.
         let probe = Expr::Call {
@@ -3855,10 +3855,7 @@ impl Cx<'_> {
                     return Err("`regex` with a pattern that is not a literal string".into());
                 };
                 if !matches!(ty, Type::String | Type::Number) {
-                    return Err(format!(
-                        "`regex` on a variable of type `{}` (JSON Schema's `pattern` only checks strings)",
-                        ty
-                    ));
+                    return Err(not_text("`regex`", ty));
                 }
                 let pattern =
                     ecma_regex::translate(&p).map_err(|why| format!("the pattern {p:?}: {why}"))?;
@@ -4268,9 +4265,7 @@ impl Cx<'_> {
                 return Err(format!("`split` on {sep:?}, not one character"));
             };
             if *ty != Type::String {
-                return Err(format!(
-                    "`length(split(…))` on a variable of type `{ty}` (JSON Schema's `pattern` only checks strings)"
-                ));
+                return Err(not_text("`length(split(…))`", ty));
             }
             let n = self
                 .number_literal(n)
