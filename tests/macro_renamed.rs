@@ -23,6 +23,11 @@ fn renamed_dependency_builds_and_runs() {
         "tests/renamed_crate/Cargo.lock is out of date with the workspace's dependencies: \
          run `cargo check --manifest-path tests/renamed_crate/Cargo.toml` (it updates the lock file as little as it can) and commit the lock file\n{stderr}"
     );
-    assert!(out.status.success(), "{stderr}");
+    assert!(
+        out.status.success(),
+        "`cargo run` of tests/renamed_crate: {}\nstderr:\n{stderr}\nstdout:\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stdout)
+    );
     assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "ok");
 }
