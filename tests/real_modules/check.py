@@ -355,20 +355,70 @@ NEWER_TERRAFORM = ("Unsupported Terraform Core version",)
 CUT_OUT = ("Reference to undeclared resource", "Reference to undeclared module")
 
 
-def reduced(dir, name):
-    """A file's text with only its `variable` and `locals` blocks, the rest blanked (lines kept)."""
+# In the copy of the declarations, every reference to a resource, data source or module call the
+# directory declares stands as this variable's (unknown) value: the blocks it names are left out,
+# and Terraform would otherwise stop at "Reference to undeclared resource" in a local, leaving
+# unreported another error of the same expression (an undeclared variable beside it).
+STUB = "check_py_declared_elsewhere"
+
+
+def declared_objects(dir, files):
+    """The reference prefixes of the resources, data sources and module calls `files` declare:
+    `TYPE.NAME`, `data.TYPE.NAME`, `module.NAME`."""
+    prefixes = set()
+    for name in files:
+        path = os.path.join(dir, name)
+        if name.endswith(".tf.json"):
+            with open(path, encoding="utf-8") as f:
+                data = json.load(f)
+            if not isinstance(data, dict):
+                continue
+            blocks = []
+            for kind in ("resource", "data"):
+                for ty, named in (data.get(kind) or {}).items() if isinstance(data.get(kind), dict) else []:
+                    blocks += [(kind, [ty, n]) for n in (named if isinstance(named, dict) else {})]
+            blocks += [("module", [n]) for n in (data.get("module") or {})] if isinstance(data.get("module"), dict) else []
+        else:
+            with open(path, encoding="utf-8", errors="surrogateescape") as f:
+                text = f.read().lstrip("\ufeff")
+            try:
+                blocks = [(kind, labels) for kind, labels, _, _ in Scanner(text).top_blocks()]
+            except ScanError:
+                continue
+        for kind, labels in blocks:
+            if kind == "resource" and len(labels) == 2:
+                prefixes.add("%s.%s" % tuple(labels))
+            elif kind == "data" and len(labels) == 2:
+                prefixes.add("data.%s.%s" % tuple(labels))
+            elif kind == "module" and len(labels) == 1:
+                prefixes.add("module.%s" % labels[0])
+    return prefixes
+
+
+def stubbed(text, prefixes):
+    """`text` with every reference that starts with one of `prefixes` starting with
+    `var.STUB` instead."""
+    if not prefixes:
+        return text
+    alternatives = "|".join(re.escape(p) for p in sorted(prefixes, key=len, reverse=True))
+    return re.sub(r"(?<![\w.-])(?:%s)(?![\w-])" % alternatives, "var." + STUB, text)
+
+
+def reduced(dir, name, prefixes=()):
+    """A file's text with only its `variable` and `locals` blocks, the rest blanked (lines kept),
+    and the references starting with one of `prefixes` made references to `var.STUB`."""
     with open(os.path.join(dir, name), encoding="utf-8", errors="surrogateescape") as f:
         text = f.read()
     if name.endswith(".tf.json"):
         data = json.loads(text)
-        return json.dumps({k: v for k, v in data.items() if k in ("variable", "locals")})
+        return stubbed(json.dumps({k: v for k, v in data.items() if k in ("variable", "locals")}), prefixes)
     if text.startswith("\ufeff"):
         text = text[1:]
     keep = [(a, b) for kind, _, a, b in Scanner(text).top_blocks() if kind in ("variable", "locals")]
     out = [ch if ch == "\n" else " " for ch in text]
     for a, b in keep:
         out[a:b] = text[a:b]
-    return "".join(out)
+    return "\n".join(stubbed(line, prefixes) for line in "".join(out).split("\n"))
 
 
 UNDECLARED = re.compile(r'(?:No module call named "([^"]+)"|A (managed|data) resource "([^"]+)" "([^"]+)" has not)')
@@ -406,15 +456,21 @@ def terraform_config_errors(terraform, dir, files):
     """Terraform's errors about the directory's own files ("file:line: summary"), from
     `terraform validate -json` on a copy of them (child modules and providers are not installed,
     and their absence is not an error here), then on a copy that keeps only the `variable` and
-    `locals` blocks (at their lines): Terraform validates those without any provider, where on
-    the whole module it stops at the missing providers or at an error in another block."""
+    `locals` blocks (at their lines), their references to the resources, data sources and module
+    calls left out standing as an unknown value (`STUB`): Terraform validates those without any
+    provider, where on the whole module it stops at the missing providers or at an error in
+    another block."""
     errors = []
     for only_declarations in (False, True):
         with tempfile.TemporaryDirectory() as tmp:
+            if only_declarations:
+                prefixes = declared_objects(dir, files)
+                with open(os.path.join(tmp, STUB + ".tf"), "w") as f:
+                    f.write('variable "%s" {}\n' % STUB)
             for name in files:
                 if only_declarations:
                     with open(os.path.join(tmp, name), "w", encoding="utf-8", errors="surrogateescape") as f:
-                        f.write(reduced(dir, name))
+                        f.write(reduced(dir, name, prefixes))
                 else:
                     shutil.copyfile(os.path.join(dir, name), os.path.join(tmp, name))
             rc, out, err = run([terraform, "validate", "-json", "-no-color"], cwd=tmp)
