@@ -67,7 +67,7 @@ fn main() {
 MAIN = main_text("""match verdict {
             Ok(false) => "accepted".to_string(),
             Ok(true) => "unchecked".to_string(),
-            Err(why) => format!("rejected\\t{}", why.replace(['\\n', '\\t'], " ")),
+            Err(why) => format!("rejected\\t{}", why.replace(['\\n', '\\r', '\\t'], " ")),
         }""")
 
 
@@ -142,9 +142,10 @@ def recorded_by_dir():
     return by_dir
 
 
-def generate(tfvars, corpus, by_dir, work):
-    """`tfvars rust` on the module Terraform judged for each directory of `by_dir`, written as
-    g*/src/m*.rs under `work`: (the modules generated, as (key, records), in module order; the
+def generate(tfvars, corpus, by_dir, work, whole=False):
+    """`tfvars rust` on the module Terraform judged for each directory of `by_dir` (with
+    `whole`, on the corpus directory itself: every file, resources and outputs included), written
+    as g*/src/m*.rs under `work`: (the modules generated, as (key, records), in module order; the
     directories missing from `corpus`; the directories without code, with why)."""
     missing, failed = [], []
     modules = []
@@ -153,9 +154,12 @@ def generate(tfvars, corpus, by_dir, work):
         if not os.path.isdir(corpus_dir(corpus, key)):
             missing.append("%s@%s %s" % (repo, commit[:12], rel))
             continue
-        with tempfile.TemporaryDirectory() as scratch:
-            judged_module(tfvars, corpus, key, scratch)
-            rc, out, err = run([tfvars, "rust", "-i", scratch, "--terraform-version", "1.11"])
+        if whole:
+            rc, out, err = run([tfvars, "rust", "-i", corpus_dir(corpus, key), "--terraform-version", "1.11"])
+        else:
+            with tempfile.TemporaryDirectory() as scratch:
+                judged_module(tfvars, corpus, key, scratch)
+                rc, out, err = run([tfvars, "rust", "-i", scratch, "--terraform-version", "1.11"])
         if rc != 0:
             failed.append("%s@%s %s: tfvars rust: %s" % (repo, commit[:12], rel, err.strip()[:300]))
             continue
@@ -190,7 +194,9 @@ def ask(binary, lines):
     if answered.returncode != 0:
         print(answered.stderr[-3000:])
         sys.exit("the judge failed")
-    answers = answered.stdout.splitlines()
+    # One answer a line, cut at line feeds alone: an error message quoting the input may hold a
+    # character `splitlines` would also cut at (a form feed, U+2028).
+    answers = answered.stdout.split("\n")[:-1]
     assert len(answers) == len(lines), (len(answers), len(lines))
     return answers
 
@@ -213,6 +219,11 @@ def main():
     p.add_argument("--tfvars", default=os.environ.get(
         "TFVARS", os.path.join(ROOT, "target", "release", "tfvars")))
     p.add_argument("--keep", metavar="DIR", help="build the scratch crate in DIR and keep it")
+    p.add_argument("--whole", action="store_true",
+                   help="generate the code of each whole module directory (resources, locals and "
+                   "outputs included) instead of the module Terraform judged: the code must "
+                   "compile; a verdict that differs is listed, since Terraform judged the "
+                   "variables and locals alone")
     p.add_argument("--no-build", action="store_true",
                    help="judge with the binary already built in the --keep DIR (same recordings)")
     args = p.parse_args()
@@ -225,7 +236,7 @@ def main():
         modules, missing, failed = list(by_dir.items()), [], []
         binary = binary_in(work)
     else:
-        modules, missing, failed = generate(args.tfvars, args.corpus, by_dir, work)
+        modules, missing, failed = generate(args.tfvars, args.corpus, by_dir, work, args.whole)
         write_workspace(work, len(modules), returns="bool")
         print("compiling the code of %d modules..." % len(modules), flush=True)
         binary = build(work)
