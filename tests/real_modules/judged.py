@@ -630,7 +630,8 @@ def main():
                    help="check: also hold `tfvars validate` to every recorded verdict")
     p.add_argument("--reasons", type=int, default=0,
                    help="check: the N most frequent reasons behind untranslated disagreements")
-    args = p.parse_args()
+    # Options may come before or after the mode and the corpus.
+    args = p.parse_intermixed_args()
     if not os.access(args.tfvars, os.X_OK):
         sys.exit("no CLI at %s: cargo build --release -p tfvars-cli (or TFVARS=path)" % args.tfvars)
     if args.mode == "record":
