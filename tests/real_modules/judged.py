@@ -577,7 +577,7 @@ def check(args):
         if scratch is not None:
             scratch.cleanup()
     n = tally["inputs"]
-    repos_judged = len({k[0] for k in by_dir})
+    repos_judged = len({k[0] for k in by_dir if os.path.isdir(corpus_dir(args.corpus, k))})
     print("inputs judged by Terraform: %d (%d accepted, %d rejected) in %d directories of %d repositories" %
           (n, tally["terraform accepts"], tally["terraform rejects"], tally["directories"], repos_judged))
     print("schema verdict equals Terraform's: %d (%.2f%%)  [tfvars schema %s]" %
@@ -601,6 +601,9 @@ def check(args):
         print("why the rules behind the untranslated cases were left out (inputs; a variable may have several):")
         for why, k in why_untranslated.most_common(args.reasons):
             print("%6d  %s" % (k, why))
+    if missing and args.present_only:
+        print("not in the corpus at %s, passed over (--present-only): %d directories" % (args.corpus, len(missing)))
+        missing = []
     if missing:
         print("MISSING from the corpus at %s (%d directories, their inputs not checked):" % (args.corpus, len(missing)))
         for m in missing:
@@ -628,6 +631,8 @@ def main():
     p.add_argument("--verbose", action="store_true")
     p.add_argument("--validate", action="store_true",
                    help="check: also hold `tfvars validate` to every recorded verdict")
+    p.add_argument("--present-only", action="store_true",
+                   help="check only the recorded directories the corpus holds (a round's own corpus): the others are counted, not listed, and do not fail the run")
     p.add_argument("--reasons", type=int, default=0,
                    help="check: the N most frequent reasons behind untranslated disagreements")
     # Options may come before or after the mode and the corpus.

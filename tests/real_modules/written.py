@@ -175,6 +175,8 @@ def main():
     p.add_argument("--per-dir", type=int, default=2, help="accepted inputs per directory")
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--keep", metavar="DIR", help="build the scratch crate in DIR and keep it")
+    p.add_argument("--present-only", action="store_true",
+                   help="check only the recorded directories the corpus holds (a round's own corpus): the others are counted, not listed, and do not fail the run")
     args = p.parse_args()
     if not shutil.which(args.terraform):
         sys.exit("written.py: %s not found" % args.terraform)
@@ -229,7 +231,7 @@ def main():
     print("no TF_VAR_ form (to_env says why): %d" % len(env_refused))
     for r in env_refused[:50]:
         print("  " + r)
-    typed.finish(missing, failed, work, args.keep, differ)
+    typed.finish(missing, failed, work, args.keep, differ, args.present_only)
 
 
 if __name__ == "__main__":
