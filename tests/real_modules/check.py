@@ -362,6 +362,21 @@ CUT_OUT = ("Reference to undeclared resource", "Reference to undeclared module")
 STUB = "check_py_declared_elsewhere"
 
 
+def json_blocks(data):
+    """The (block type, labels) of the resources, data sources and module calls of a `.tf.json`
+    document."""
+    for kind in ("resource", "data"):
+        section = data.get(kind)
+        if isinstance(section, dict):
+            for ty, named in section.items():
+                if isinstance(named, dict):
+                    for name in named:
+                        yield kind, [ty, name]
+    if isinstance(data.get("module"), dict):
+        for name in data["module"]:
+            yield "module", [name]
+
+
 def declared_objects(dir, files):
     """The reference prefixes of the resources, data sources and module calls `files` declare:
     `TYPE.NAME`, `data.TYPE.NAME`, `module.NAME`."""
@@ -371,13 +386,7 @@ def declared_objects(dir, files):
         if name.endswith(".tf.json"):
             with open(path, encoding="utf-8") as f:
                 data = json.load(f)
-            if not isinstance(data, dict):
-                continue
-            blocks = []
-            for kind in ("resource", "data"):
-                for ty, named in (data.get(kind) or {}).items() if isinstance(data.get(kind), dict) else []:
-                    blocks += [(kind, [ty, n]) for n in (named if isinstance(named, dict) else {})]
-            blocks += [("module", [n]) for n in (data.get("module") or {})] if isinstance(data.get("module"), dict) else []
+            blocks = list(json_blocks(data)) if isinstance(data, dict) else []
         else:
             with open(path, encoding="utf-8", errors="surrogateescape") as f:
                 text = f.read().lstrip("\ufeff")
@@ -424,32 +433,20 @@ def reduced(dir, name, prefixes=()):
 UNDECLARED = re.compile(r'(?:No module call named "([^"]+)"|A (managed|data) resource "([^"]+)" "([^"]+)" has not)')
 
 
-def cut_out(detail, dir, files):
+def cut_out(detail, prefixes):
     """Whether Terraform's "Reference to undeclared module/resource" on the copy of the
-    declarations names a module call or resource that the directory does declare."""
+    declarations names a module call or resource that the directory does declare (one of
+    `prefixes`, see `declared_objects`)."""
     m = UNDECLARED.search(detail)
     if not m:
         return False
     if m.group(1):
-        want = ("module", [m.group(1)])
+        wanted = "module.%s" % m.group(1)
+    elif m.group(2) == "managed":
+        wanted = "%s.%s" % (m.group(3), m.group(4))
     else:
-        want = ("resource" if m.group(2) == "managed" else "data", [m.group(3), m.group(4)])
-    for name in files:
-        path = os.path.join(dir, name)
-        if name.endswith(".tf.json"):
-            with open(path, encoding="utf-8") as f:
-                data = json.load(f)
-            section = data.get(want[0], {})
-            for label in want[1]:
-                section = section.get(label) if isinstance(section, dict) else None
-            if section is not None:
-                return True
-            continue
-        with open(path, encoding="utf-8", errors="surrogateescape") as f:
-            text = f.read().lstrip("\ufeff")
-        if any((kind, labels) == want for kind, labels, _, _ in Scanner(text).top_blocks()):
-            return True
-    return False
+        wanted = "data.%s.%s" % (m.group(3), m.group(4))
+    return wanted in prefixes
 
 
 def terraform_config_errors(terraform, dir, files):
@@ -461,10 +458,10 @@ def terraform_config_errors(terraform, dir, files):
     provider, where on the whole module it stops at the missing providers or at an error in
     another block."""
     errors = []
+    prefixes = declared_objects(dir, files)
     for only_declarations in (False, True):
         with tempfile.TemporaryDirectory() as tmp:
             if only_declarations:
-                prefixes = declared_objects(dir, files)
                 with open(os.path.join(tmp, STUB + ".tf"), "w") as f:
                     f.write('variable "%s" {}\n' % STUB)
             for name in files:
@@ -481,7 +478,7 @@ def terraform_config_errors(terraform, dir, files):
         for d in diags:
             if d["severity"] != "error" or d["summary"] in NOT_INIT + NEWER_TERRAFORM:
                 continue
-            if only_declarations and d["summary"] in CUT_OUT and cut_out(d["detail"], dir, files):
+            if only_declarations and d["summary"] in CUT_OUT and cut_out(d["detail"], prefixes):
                 continue
             r = d.get("range")
             where = "%s:%s" % (r["filename"], r["start"]["line"]) if r else "-"

@@ -77,6 +77,11 @@ REASON_RE = re.compile(r'^Debug: condition located at "[^"]*": (.*)$')
 INEXACT_RE = re.compile(r'^Debug: variable "([^"]*)" accepts more than Terraform')
 
 
+# `--present-only`, in this script, typed.py and written.py.
+PRESENT_ONLY_HELP = ("check only the recorded directories the corpus holds (a round's own corpus): "
+                     "the others are counted, not listed, and do not fail the run")
+
+
 def need_jsonschema():
     try:
         import jsonschema  # noqa: F401
@@ -514,12 +519,14 @@ def check(args):
     others = []
     validate_differs = []
     why_untranslated = collections.Counter()
+    checked_repos = set()
     for key, recs in by_dir.items():
         repo, commit, rel = key
         dir = corpus_dir(args.corpus, key)
         if not os.path.isdir(dir):
             missing.append("%s@%s %s" % (repo, commit[:12], rel))
             continue
+        checked_repos.add(repo)
         schema, left_out, inexact = schema_of(args.tfvars, dir)
         variables = exported(args.tfvars, dir) or {}
         validator = Draft7Validator(schema)
@@ -577,7 +584,7 @@ def check(args):
         if scratch is not None:
             scratch.cleanup()
     n = tally["inputs"]
-    repos_judged = len({k[0] for k in by_dir if os.path.isdir(corpus_dir(args.corpus, k))})
+    repos_judged = len(checked_repos)
     print("inputs judged by Terraform: %d (%d accepted, %d rejected) in %d directories of %d repositories" %
           (n, tally["terraform accepts"], tally["terraform rejects"], tally["directories"], repos_judged))
     print("schema verdict equals Terraform's: %d (%.2f%%)  [tfvars schema %s]" %
@@ -631,8 +638,7 @@ def main():
     p.add_argument("--verbose", action="store_true")
     p.add_argument("--validate", action="store_true",
                    help="check: also hold `tfvars validate` to every recorded verdict")
-    p.add_argument("--present-only", action="store_true",
-                   help="check only the recorded directories the corpus holds (a round's own corpus): the others are counted, not listed, and do not fail the run")
+    p.add_argument("--present-only", action="store_true", help=PRESENT_ONLY_HELP)
     p.add_argument("--reasons", type=int, default=0,
                    help="check: the N most frequent reasons behind untranslated disagreements")
     # Options may come before or after the mode and the corpus.

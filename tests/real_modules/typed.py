@@ -39,7 +39,8 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
-from judged import JUDGED, corpus_dir, describe, judged_module, recorded_document, run  # noqa: E402
+from judged import (  # noqa: E402
+    JUDGED, PRESENT_ONLY_HELP, corpus_dir, describe, judged_module, recorded_document, run)
 
 # Modules per crate of the scratch workspace.
 GROUP = 40
@@ -156,11 +157,12 @@ def generate(tfvars, corpus, by_dir, work, whole=False):
     modules = []
     for key, recs in by_dir.items():
         repo, commit, rel = key
-        if not os.path.isdir(corpus_dir(corpus, key)):
+        dir = corpus_dir(corpus, key)
+        if not os.path.isdir(dir):
             missing.append("%s@%s %s" % (repo, commit[:12], rel))
             continue
         if whole:
-            rc, out, err = run([tfvars, "rust", "-i", corpus_dir(corpus, key), "--terraform-version", "1.11"])
+            rc, out, err = run([tfvars, "rust", "-i", dir, "--terraform-version", "1.11"])
         else:
             with tempfile.TemporaryDirectory() as scratch:
                 judged_module(tfvars, corpus, key, scratch)
@@ -233,8 +235,7 @@ def main():
                    "outputs included) instead of the module Terraform judged: the code must "
                    "compile; a verdict that differs is listed, since Terraform judged the "
                    "variables and locals alone")
-    p.add_argument("--present-only", action="store_true",
-                   help="check only the recorded directories the corpus holds (a round's own corpus): the others are counted, not listed, and do not fail the run")
+    p.add_argument("--present-only", action="store_true", help=PRESENT_ONLY_HELP)
     p.add_argument("--no-build", action="store_true",
                    help="judge with the binary already built in the --keep DIR (same recordings)")
     args = p.parse_args()

@@ -34,7 +34,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import typed  # noqa: E402
-from judged import ENV, describe, judged_module, recorded_document, run  # noqa: E402
+from judged import ENV, PRESENT_ONLY_HELP, describe, judged_module, recorded_document, run  # noqa: E402
 
 # The judge binary: for each line `INDEX<TAB>DOCUMENT`, one line of JSON: the three written
 # forms (`env_refused` in place of `env` when `to_env` refuses the values, with why), or why the
@@ -175,8 +175,7 @@ def main():
     p.add_argument("--per-dir", type=int, default=2, help="accepted inputs per directory")
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--keep", metavar="DIR", help="build the scratch crate in DIR and keep it")
-    p.add_argument("--present-only", action="store_true",
-                   help="check only the recorded directories the corpus holds (a round's own corpus): the others are counted, not listed, and do not fail the run")
+    p.add_argument("--present-only", action="store_true", help=PRESENT_ONLY_HELP)
     args = p.parse_args()
     if not shutil.which(args.terraform):
         sys.exit("written.py: %s not found" % args.terraform)
